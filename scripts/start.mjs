@@ -1,0 +1,32 @@
+// npm start: build the browser app if it is missing or older than its sources, then run the server
+// (which migrates and seeds the embedded database, listens, and prints the URL and demo sign-ins).
+import { spawnSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const built = path.join(root, 'dist', 'index.html');
+
+function newestMtime(dir) {
+  let newest = 0;
+  if (!fs.existsSync(dir)) return 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
+    else newest = Math.max(newest, fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+const sources = ['src/ui', 'src/shared', 'src/engine', 'forms', 'flows', 'index.html', 'public'].map((p) => path.join(root, p));
+const sourceTime = Math.max(...sources.map((p) => (fs.existsSync(p) && fs.statSync(p).isFile() ? fs.statSync(p).mtimeMs : newestMtime(p))));
+const buildTime = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+if (buildTime < sourceTime || process.env.FORCE_BUILD === '1') {
+  console.log('Building the web app...');
+  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/server.ts')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

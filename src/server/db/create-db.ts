@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+// bigint (int8) and numeric come back as strings from pg; parse int8 to number (cents fit in 2^53).
+pg.types.setTypeParser(20, (value) => Number(value));
+// Keep dates (no time) as ISO strings, as PGlite does.
+pg.types.setTypeParser(1082, (value) => value);
+
+/** Opens Postgres when a URL is given, else the embedded PGlite database in `<dataDir>/pglite` (or in memory). */
+export async function createDb(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean; maxConnections?: number }): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    dataDir = path.join(options.dataDir ?? 'data', 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,162 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './database.js';
+import { hashPassword } from '../lib/passwords.js';
+import { ROLES, ROLE_NAMES, OFFICES, OFFICE_NAMES } from '../../shared/product.js';
+
+export const DEMO_ADMIN = { email: 'admin@cu.example', password: 'Admin!2345' } as const;
+export const DEMO_MEMBER = { email: 'member@cu.example', password: 'Member!2345' } as const;
+export const DEMO_OTHER_MEMBER = { email: 'grace@cu.example', password: 'Member!2345' } as const;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Opens an account with an opening ledger entry so its balance equals the sum of its entries. */
+export async function openAccount(
+  db: Db,
+  input: { memberId: number; accountNumber: string; type: 'savings' | 'deposit' | 'loan'; productCode: string; productName: string; openingCents: number },
+): Promise<number> {
+  const account = await db
+    .insertInto('accounts')
+    .values({
+      member_id: input.memberId,
+      account_number: input.accountNumber,
+      account_type: input.type,
+      product_code: input.productCode,
+      product_name: input.productName,
+      balance_cents: input.openingCents,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (input.openingCents > 0) {
+    await db
+      .insertInto('ledger_entries')
+      .values({ account_id: account.id, transfer_id: null, amount_cents: input.openingCents, kind: 'opening', description: 'Opening balance' })
+      .execute();
+  }
+  return account.id;
+}
+
+async function addMember(db: Db, member: { number: string; first: string; last: string; email: string | null; mobile: string | null; dob: string }) {
+  const row = await db
+    .insertInto('members')
+    .values({ member_number: member.number, first_name: member.first, last_name: member.last, email: member.email, mobile: member.mobile, dob: member.dob })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface SeedOptions {
+  /** Demo sign-ins and sample members (development and test). */
+  demo: boolean;
+  adminEmail?: string;
+  adminPassword?: string;
+}
+
+/** Seeds reference data, and in development the demo administrator, members and accounts. Idempotent. */
+export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<{ seeded: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    for (const [id, name] of Object.entries(ROLE_NAMES)) {
+      await trx.insertInto('roles').values({ id: Number(id), name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+    for (const [id, name] of Object.entries(OFFICE_NAMES)) {
+      await trx.insertInto('offices').values({ id: Number(id), name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    }
+    const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
+    if (anyUser) return { seeded: false };
+
+    if (!options.demo) {
+      if (options.adminEmail && options.adminPassword) {
+        await trx
+          .insertInto('users')
+          .values({
+            first_name: 'System',
+            last_name: 'Administrator',
+            other_names: null,
+            email: options.adminEmail,
+            mobile: null,
+            password_hash: await hashPassword(options.adminPassword),
+            role_id: ROLES.SYSTEMS_ADMINISTRATOR,
+            office_id: OFFICES.TRINIDAD_PORT_OF_SPAIN,
+            dob: null,
+            gender: null,
+            member_id: null,
+            last_signed_in_on: null,
+          })
+          .execute();
+      }
+      return { seeded: true };
+    }
+
+    await trx
+      .insertInto('users')
+      .values({
+        first_name: 'Ava',
+        last_name: 'Administrator',
+        other_names: null,
+        email: DEMO_ADMIN.email,
+        mobile: '+18683000001',
+        password_hash: await hashPassword(DEMO_ADMIN.password),
+        role_id: ROLES.SYSTEMS_ADMINISTRATOR,
+        office_id: OFFICES.TRINIDAD_PORT_OF_SPAIN,
+        dob: '1985-04-12',
+        gender: 'female',
+        member_id: null,
+        last_signed_in_on: null,
+      })
+      .execute();
+
+    const marcus = await addMember(trx, { number: 'M000101', first: 'Marcus', last: 'Baptiste', email: DEMO_MEMBER.email, mobile: '+18683000002', dob: '1990-07-21' });
+    await trx
+      .insertInto('users')
+      .values({
+        first_name: 'Marcus',
+        last_name: 'Baptiste',
+        other_names: null,
+        email: DEMO_MEMBER.email,
+        mobile: '+18683000002',
+        password_hash: await hashPassword(DEMO_MEMBER.password),
+        role_id: ROLES.CUSTOMER,
+        office_id: OFFICES.TRINIDAD_PORT_OF_SPAIN,
+        dob: '1990-07-21',
+        gender: 'male',
+        member_id: marcus,
+        last_signed_in_on: null,
+      })
+      .execute();
+    await openAccount(trx, { memberId: marcus, accountNumber: '10000000101', type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 1_250_000 });
+    await openAccount(trx, { memberId: marcus, accountNumber: '10000000102', type: 'savings', productCode: 'XMS', productName: 'Christmas Club Savings', openingCents: 85_050 });
+    await openAccount(trx, { memberId: marcus, accountNumber: '20000000101', type: 'deposit', productCode: 'FDA', productName: 'Fixed Deposit 12 Months', openingCents: 500_000 });
+    await openAccount(trx, { memberId: marcus, accountNumber: '30000000101', type: 'loan', productCode: 'PLN', productName: 'Personal Loan', openingCents: 1_875_000 });
+
+    const grace = await addMember(trx, { number: 'M000102', first: 'Grace', last: 'Ramdial', email: DEMO_OTHER_MEMBER.email, mobile: '+18683000003', dob: '1988-02-03' });
+    await trx
+      .insertInto('users')
+      .values({
+        first_name: 'Grace',
+        last_name: 'Ramdial',
+        other_names: null,
+        email: DEMO_OTHER_MEMBER.email,
+        mobile: '+18683000003',
+        password_hash: await hashPassword(DEMO_OTHER_MEMBER.password),
+        role_id: ROLES.CUSTOMER,
+        office_id: OFFICES.TOBAGO_PANAM_BUILDING,
+        dob: '1988-02-03',
+        gender: 'female',
+        member_id: grace,
+        last_signed_in_on: null,
+      })
+      .execute();
+    await openAccount(trx, { memberId: grace, accountNumber: '10000000201', type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 310_000 });
+
+    // Members of the credit union without online access: the existing-customer onboarding path.
+    const offline = [
+      { number: 'M000201', first: 'Keisha', last: 'Mohammed', email: 'keisha.mohammed@example.com', mobile: '+18684000001', dob: '1979-11-30', account: '10000000301' },
+      { number: 'M000202', first: 'Andre', last: 'Charles', email: 'andre.charles@example.com', mobile: '+18684000002', dob: '1995-05-14', account: '10000000302' },
+      { number: 'M000203', first: 'Priya', last: 'Singh', email: 'priya.singh@example.com', mobile: '+18684000003', dob: '2001-01-09', account: '10000000303' },
+    ];
+    for (const m of offline) {
+      const id = await addMember(trx, { number: m.number, first: m.first, last: m.last, email: m.email, mobile: m.mobile, dob: m.dob });
+      await openAccount(trx, { memberId: id, accountNumber: m.account, type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 100_000 });
+    }
+    return { seeded: true };
+  });
+}

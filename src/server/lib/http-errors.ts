@@ -1,0 +1,20 @@
+/** An error with an HTTP status and a message that is safe to show; field errors go under `errors`. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly errors?: Record<string, string>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
+export const unauthorized = (message = 'Authentication required. Please log in.') => new HttpError(401, message);
+export const forbidden = (message = 'Access denied.') => new HttpError(403, message);
+export const notFound = (message = 'Resource not found.') => new HttpError(404, message);
+export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+export const tooMany = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, undefined, retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined);

@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import cookie from '@fastify/cookie';
+import { SignJWT, jwtVerify } from 'jose';
+import { forbidden, unauthorized } from '../lib/http-errors.js';
+import { ROLES, SESSION_COOKIE, TOKEN_HEADER } from '../../shared/product.js';
+
+export interface SessionUser {
+  id: number;
+  sessionId: string;
+  roleId: number;
+  memberId: number | null;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a live session is required (401 otherwise). */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a live session of a Systems Administrator (401 / 403). */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: a live session of a Customer linked to a member record (401 / 403). */
+    requireMember: (request: FastifyRequest) => Promise<void>;
+    sessions: {
+      issue(userId: number, request: FastifyRequest, reply: FastifyReply): Promise<{ token: string; expiresOn: Date }>;
+      revoke(sessionId: string): Promise<void>;
+      revokeAllForUser(userId: number): Promise<void>;
+      clearCookie(reply: FastifyReply): void;
+    };
+  }
+  interface FastifyRequest {
+    user?: SessionUser;
+  }
+}
+
+const ALGORITHM = 'HS256';
+
+function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[TOKEN_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const auth = request.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7);
+  return request.cookies?.[SESSION_COOKIE] || undefined;
+}
+
+/**
+ * Sessions: a JWT (HS256 only, `aud` and `exp` checked) whose `jti` names a row in `sessions`;
+ * revocation (logout, block, delete, reset) marks the row, so the token dies at once.
+ */
+export default fp(
+  async function authPlugin(app: FastifyInstance) {
+    const { config } = app;
+    const key = new TextEncoder().encode(config.jwtSecret);
+    await app.register(cookie);
+
+    const cookieOptions = {
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: config.env === 'production',
+      path: '/',
+    };
+
+    async function loadSession(request: FastifyRequest): Promise<SessionUser> {
+      if (request.user) return request.user;
+      const token = readToken(request);
+      if (!token) throw unauthorized();
+      let payload;
+      try {
+        ({ payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          audience: config.jwtAudience,
+          currentDate: app.clock.now(),
+          requiredClaims: ['exp', 'jti', 'sub'],
+        }));
+      } catch {
+        throw unauthorized('Your session has expired. Please sign in again.');
+      }
+      const row = await app.db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['sessions.id as session_id', 'sessions.expires_on', 'sessions.revoked_on', 'users.id', 'users.role_id', 'users.member_id', 'users.email', 'users.is_blocked', 'users.is_deleted'])
+        .where('sessions.id', '=', String(payload.jti))
+        .executeTakeFirst();
+      const now = app.clock.now();
+      if (!row || row.revoked_on || new Date(row.expires_on) <= now || row.is_blocked || row.is_deleted || String(row.id) !== payload.sub) {
+        throw unauthorized('Your session has expired. Please sign in again.');
+      }
+      request.user = { id: row.id, sessionId: row.session_id, roleId: row.role_id, memberId: row.member_id, email: row.email };
+      return request.user;
+    }
+
+    app.decorateRequest('user', undefined);
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      await loadSession(request);
+    });
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const user = await loadSession(request);
+      if (user.roleId !== ROLES.SYSTEMS_ADMINISTRATOR) throw forbidden();
+    });
+    app.decorate('requireMember', async (request: FastifyRequest) => {
+      const user = await loadSession(request);
+      if (user.roleId !== ROLES.CUSTOMER || user.memberId === null) throw forbidden();
+    });
+
+    app.decorate('sessions', {
+      async issue(userId: number, request: FastifyRequest, reply: FastifyReply) {
+        const sessionId = crypto.randomBytes(24).toString('base64url');
+        const now = app.clock.now();
+        const expiresOn = new Date(now.getTime() + config.sessionSeconds * 1000);
+        await app.db
+          .insertInto('sessions')
+          .values({ id: sessionId, user_id: userId, expires_on: expiresOn, user_agent: request.headers['user-agent']?.slice(0, 300) ?? null, ip: request.ip })
+          .execute();
+        const token = await new SignJWT({})
+          .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+          .setSubject(String(userId))
+          .setJti(sessionId)
+          .setAudience(config.jwtAudience)
+          .setIssuedAt(Math.floor(now.getTime() / 1000))
+          .setExpirationTime(Math.floor(expiresOn.getTime() / 1000))
+          .sign(key);
+        reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: config.sessionSeconds });
+        return { token, expiresOn };
+      },
+      async revoke(sessionId: string) {
+        await app.db.updateTable('sessions').set({ revoked_on: app.clock.now() }).where('id', '=', sessionId).where('revoked_on', 'is', null).execute();
+      },
+      async revokeAllForUser(userId: number) {
+        await app.db.updateTable('sessions').set({ revoked_on: app.clock.now() }).where('user_id', '=', userId).where('revoked_on', 'is', null).execute();
+      },
+      clearCookie(reply: FastifyReply) {
+        reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+    });
+  },
+  { name: 'auth', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    clock: Clock;
+  }
+}
+
+export default fp(
+  async function configPlugin(app: FastifyInstance, opts: { config: AppConfig; clock: Clock }) {
+    app.decorate('config', opts.config);
+    app.decorate('clock', opts.clock);
+  },
+  { name: 'config' },
+);

@@ -1,0 +1,52 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/http-errors.js';
+import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
+
+/** Builds the one error body every failed answer carries. */
+export function errorBody(status: number, message: string, requestId: string, errors?: Record<string, string>): ApiErrorBody {
+  return { status, message, detail: message, ...(errors && Object.keys(errors).length ? { errors } : {}), request_id: requestId };
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+/** One error shape for every answer; 5xx answers carry a request id and nothing of the internals. */
+export default fp(
+  async function errorsPlugin(app: FastifyInstance) {
+    app.setErrorHandler((error: FastifyError & { code?: string; constraint?: string }, request, reply) => {
+      if (error instanceof HttpError) {
+        if (error.headers) reply.headers(error.headers);
+        return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, request.id, error.errors));
+      }
+      if (error.validation) {
+        const errors = ajvErrorsToFieldErrors(error.validation as any);
+        const where = error.validationContext ?? 'body';
+        const general = errors._root ?? (where === 'body' ? 'Please correct the highlighted fields.' : `Invalid ${where}.`);
+        return reply.status(400).send(errorBody(400, general, request.id, errors));
+      }
+      if (error.code === UNIQUE_VIOLATION) {
+        const which = `${error.constraint ?? ''} ${error.message ?? ''}`.toLowerCase();
+        const field = which.includes('mobile') ? 'mobile' : which.includes('email') ? 'email' : undefined;
+        const message =
+          field === 'mobile'
+            ? 'This mobile number is already registered with another account'
+            : field === 'email'
+              ? 'This email address is already registered with another account'
+              : 'This information is already registered in our system';
+        return reply.status(409).send(errorBody(409, message, request.id, field ? { [field]: message } : undefined));
+      }
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status < 500) {
+        const messages: Record<number, string> = {
+          400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : 'Invalid request. Please check your input.',
+          413: 'The request is too large.',
+          415: 'Unsupported content type.',
+        };
+        return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
+      }
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send(errorBody(500, 'Server error. Please try again later.', request.id));
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized, forbidden } from '../lib/http-errors.js';
+import { API_KEY_HEADER, API_SECRET_HEADER } from '../../shared/product.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true; // non-browser clients send none; browsers always send one on cross-site POSTs
+  const host = request.headers.host;
+  if (host && (origin === `http://${host}` || origin === `https://${host}`)) return true;
+  return allowed.includes(origin);
+}
+
+/**
+ * Security headers (CSP script-src 'self'), the client-identification headers on every API call,
+ * and the CSRF rule: a state change needs the custom API key header and an allowed Origin.
+ */
+export default fp(
+  async function securityPlugin(app: FastifyInstance) {
+    const { config } = app;
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+        },
+      },
+      hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'deny' },
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!request.url.startsWith('/api/')) return;
+      if (request.method === 'OPTIONS') return;
+      const key = request.headers[API_KEY_HEADER];
+      const secret = request.headers[API_SECRET_HEADER];
+      if (key !== config.apiKey || secret !== config.apiSecret) {
+        throw unauthorized('Missing or unknown API key. Every call must carry the x-api-key and x-api-secret headers.');
+      }
+      if (!SAFE_METHODS.has(request.method) && !originAllowed(request, config.allowedOrigins)) {
+        throw forbidden('Cross-origin request refused.');
+      }
+    });
+  },
+  { name: 'security', dependencies: ['config'] },
+);

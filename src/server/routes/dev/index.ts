@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Development-only tools; not registered at all in production (see routes/index.ts). */
+export default async function devRoutes(app: FastifyInstance) {
+  app.get('/outbox', {
+    schema: {
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          recipient: { type: 'string', maxLength: 200 },
+          purpose: { type: 'string', maxLength: 100 },
+          limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+        },
+      },
+    },
+    handler: async (request) => {
+      const { recipient, purpose, limit } = request.query as { recipient?: string; purpose?: string; limit: number };
+      let query = app.db
+        .selectFrom('outbox_messages')
+        .select(['id', 'channel', 'recipient', 'subject', 'body', 'purpose', 'status', 'created_on', 'sent_on'])
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (recipient) query = query.where('recipient', '=', recipient);
+      if (purpose) query = query.where('purpose', '=', purpose);
+      return { items: await query.execute() };
+    },
+  });
+}

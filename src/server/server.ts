@@ -1,0 +1,51 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createDb } from './db/create-db.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seed, DEMO_ADMIN, DEMO_MEMBER, DEMO_OTHER_MEMBER } from './db/seed.js';
+
+/** Starts the product: migrate, seed on first start, listen, print the URL (and demo sign-ins in development). */
+async function main() {
+  const started = Date.now();
+  const config = loadConfig();
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(handle.db);
+  const { seeded } = await seed(handle.db, { demo: config.seedDemo, adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+  const app = await buildApp({ db: handle });
+  app.addHook('onClose', async () => handle.close());
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host}:${port}`;
+  const lines = [
+    '',
+    `  ${config.productName} is running at ${url}`,
+    `  database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'Postgres (DATABASE_URL)'}${seeded ? ' (seeded)' : ''}`,
+    `  ready in ${Date.now() - started} ms`,
+  ];
+  if (config.seedDemo) {
+    lines.push(
+      '',
+      '  Demo sign-ins (development only; the SMS code is on the outbox page):',
+      `    administrator  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      `    member         ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`,
+      `    member         ${DEMO_OTHER_MEMBER.email} / ${DEMO_OTHER_MEMBER.password}`,
+      `    outbox         ${url}/dev/outbox`,
+    );
+  }
+  console.log(lines.join('\n') + '\n');
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+/** The one error shape every API answer uses (read by the client's error translation). */
+export interface ApiErrorBody {
+  status: number;
+  /** Human-readable message, safe to show. */
+  message: string;
+  /** Same as message; the specification's translation reads `detail` first. */
+  detail: string;
+  /** Field errors: field name (dotted path for nested fields) -> message. */
+  errors?: Record<string, string>;
+  /** Correlates with the server log line; the only detail a 5xx answer carries. */
+  request_id?: string;
+}
+
+interface AjvLikeError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, any>;
+}
+
+function pointerToField(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+}
+
+/** Maps ajv (and ajv-errors) errors to field -> first message; `_root` holds errors with no field. */
+export function ajvErrorsToFieldErrors(errors: readonly AjvLikeError[] | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const error of errors ?? []) {
+    let field = pointerToField(error.instancePath);
+    const inner: AjvLikeError[] = error.keyword === 'errorMessage' ? (error.params.errors ?? []) : [error];
+    const first = inner[0];
+    if (first && (first.keyword === 'required' || first.keyword === 'dependentRequired') && first.params.missingProperty) {
+      field = field ? `${field}.${first.params.missingProperty}` : first.params.missingProperty;
+    } else if (first && first.keyword === 'additionalProperties' && first.params.additionalProperty) {
+      field = field ? `${field}.${first.params.additionalProperty}` : first.params.additionalProperty;
+    }
+    const key = field || '_root';
+    const message = error.keyword === 'additionalProperties' ? `Unknown field: ${error.params.additionalProperty}` : error.message ?? 'Invalid value';
+    if (!(key in out)) out[key] = message;
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPort = Number(process.env.API_PORT ?? 3000);
+
+export default defineConfig({
+  plugins: [react()],
+  root: '.',
+  publicDir: 'public',
+  define: {
+    // Client identification only (DESIGN.md): anything in the bundle is public, never a secret.
+    __API_KEY__: JSON.stringify(process.env.API_KEY ?? 'cu-web'),
+    __API_SECRET__: JSON.stringify(process.env.API_SECRET ?? 'cu-web-client'),
+    __PRODUCT_NAME__: JSON.stringify(process.env.PRODUCT_NAME ?? 'Credit Union Online'),
+  },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
+  },
+  test: {
+    globals: true,
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    environment: 'node',
+    setupFiles: ['tests/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
