@@ -65,8 +65,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       root: config.staticDir,
       prefix: '/',
       index: false,
+      wildcard: false,
       setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as foundation from './2026-11-22T0001-foundation.js';
+
+/** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22T0001-foundation': foundation,
+};

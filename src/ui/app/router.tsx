@@ -1,0 +1,45 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
+import { PublicLayout } from '../components/public-layout';
+import { ScrollToTop } from '../components/scroll-to-top';
+import { PageLoader } from '../components/page-loader';
+import NotFoundPage from '../components/not-found-page';
+import { authRoutes } from '../features/auth/routes';
+import { onboardingRoutes } from '../features/onboarding/routes';
+import { memberRoutes } from '../features/member/routes';
+import { adminRoutes } from '../features/admin/routes';
+import { devRoutes } from '../features/dev/routes';
+
+const WelcomePage = lazy(() => import('../features/welcome/welcome-page'));
+
+function Root() {
+  return (
+    <>
+      <ScrollToTop />
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </>
+  );
+}
+
+/** Every route of the route table (spec 4 section 2); each feature owns its list. */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [{ path: '/', element: <WelcomePage /> }, ...authRoutes, ...onboardingRoutes, ...devRoutes],
+      },
+      // Member and admin features bring their own layouts.
+      ...memberRoutes,
+      ...adminRoutes,
+      { element: <PublicLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

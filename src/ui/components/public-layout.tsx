@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { AppBar, Box, Container, IconButton, Link, Toolbar, Tooltip, Typography } from '@mui/material';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import { useColorMode } from '../app/color-mode';
+import { PRODUCT_NAME } from '../lib/use-page-title';
+
+export function ColorModeButton() {
+  const { mode, toggle } = useColorMode();
+  const label = mode === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
+  return (
+    <Tooltip title={label}>
+      <IconButton onClick={toggle} color="inherit" aria-label={label}>
+        {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+      </IconButton>
+    </Tooltip>
+  );
+}
+
+/** Header and centred content for the signed-out pages (welcome, sign-in, onboarding). */
+export function PublicLayout({ children }: { children?: ReactNode }) {
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppBar position="static" color="primary" elevation={0}>
+        <Toolbar>
+          <AccountBalanceIcon sx={{ mr: 1 }} aria-hidden />
+          <Link component={RouterLink} to="/" color="inherit" underline="none" sx={{ flexGrow: 1 }}>
+            <Typography component="span" variant="h6" sx={{ fontWeight: 700 }}>
+              {PRODUCT_NAME}
+            </Typography>
+          </Link>
+          <ColorModeButton />
+        </Toolbar>
+      </AppBar>
+      <Container component="main" id="main" maxWidth="md" sx={{ py: { xs: 3, md: 6 }, flexGrow: 1 }}>
+        {children ?? <Outlet />}
+      </Container>
+      <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 13 }}>
+        {PRODUCT_NAME} · a member-owned credit union
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+import { useSyncExternalStore } from 'react';
+import { setSessionToken } from '../../lib/api-client';
+import { SESSION_MINUTES, ROLES } from '../../../shared/product';
+
+/** The signed-in user as the UI needs it. Not a secret: the credential is the HttpOnly cookie. */
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  first_name?: string | null;
+  role_id: number;
+}
+
+interface SessionState {
+  user: SessionUser | null;
+  /** When the session started (ms since epoch); the 5-minute timer runs from here. */
+  startedAt: number | null;
+}
+
+const USER_KEY = 'cu.auth.user';
+const STARTED_KEY = 'cu.auth.startedAt';
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+let sessionMs = SESSION_MINUTES * 60_000;
+let state: SessionState = read();
+const listeners = new Set<() => void>();
+let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+let onExpired: (() => void) | null = null;
+
+function read(): SessionState {
+  try {
+    const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as SessionUser | null;
+    const startedAt = Number(localStorage.getItem(STARTED_KEY)) || null;
+    return user && startedAt ? { user, startedAt } : { user: null, startedAt: null };
+  } catch {
+    return { user: null, startedAt: null };
+  }
+}
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function schedule() {
+  clearTimeout(expiryTimer);
+  if (!state.user || !state.startedAt) return;
+  const left = state.startedAt + sessionMs - Date.now();
+  expiryTimer = setTimeout(() => {
+    clearSession();
+    onExpired?.();
+  }, Math.max(0, left));
+}
+
+/** Session length in the browser; the server's /api/config tells the real one (tests shorten it). */
+export function setSessionLength(ms: number): void {
+  sessionMs = ms;
+  schedule();
+}
+
+/** Called when the 5-minute timer fires (the app navigates to /login with the expiry message). */
+export function setSessionExpiredHandler(handler: (() => void) | null): void {
+  onExpired = handler;
+}
+
+export function startSession(user: SessionUser, startedAt = Date.now()): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  localStorage.setItem(STARTED_KEY, String(startedAt));
+  state = { user, startedAt };
+  schedule();
+  emit();
+}
+
+/** Removes the stored user and in-memory token, whatever the server says. */
+export function clearSession(): void {
+  localStorage.removeItem(USER_KEY);
+  localStorage.removeItem(STARTED_KEY);
+  setSessionToken(null);
+  state = { user: null, startedAt: null };
+  clearTimeout(expiryTimer);
+  emit();
+}
+
+/** True when a stored session is older than the session length (checked when the app loads). */
+export function isSessionExpired(now = Date.now()): boolean {
+  return !!state.startedAt && now - state.startedAt >= sessionMs;
+}
+
+export function getSession(): SessionState {
+  return state;
+}
+
+export function useSession(): SessionState & { isAdmin: boolean } {
+  const snapshot = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+  return { ...snapshot, isAdmin: snapshot.user?.role_id === ROLES.SYSTEMS_ADMINISTRATOR };
+}
+
+schedule();

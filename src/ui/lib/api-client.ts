@@ -1,0 +1,66 @@
+import axios, { type AxiosError, type AxiosResponse } from 'axios';
+import { API_KEY_HEADER, API_SECRET_HEADER, API_TIMEOUT_MS, TOKEN_HEADER } from '../../shared/product';
+
+/**
+ * The one axios instance (spec 1 section 7): 30 s timeout, JSON, the client-identification headers,
+ * and the session token header when one is held. The browser's real credential is the HttpOnly
+ * session cookie; the token from /device-verifications/verify is kept in memory only, never in storage.
+ */
+export const api = axios.create({
+  baseURL: '/api',
+  timeout: API_TIMEOUT_MS,
+  headers: { 'Content-Type': 'application/json', [API_KEY_HEADER]: __API_KEY__, [API_SECRET_HEADER]: __API_SECRET__ },
+  withCredentials: true,
+});
+
+let sessionToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+export function setSessionToken(token: string | null): void {
+  sessionToken = token;
+}
+export function getSessionToken(): string | null {
+  return sessionToken;
+}
+/** Registers what to do when a call answers 401 outside sign-in and onboarding (the app signs out). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+/** The spec's rule: a 401 from any URL not containing login, signups or verify ends the session. */
+export function isSessionEndingUnauthorized(status: number | undefined, url: string | undefined): boolean {
+  if (status !== 401) return false;
+  const u = url ?? '';
+  return !(u.includes('login') || u.includes('signups') || u.includes('verify'));
+}
+
+api.interceptors.request.use((config) => {
+  if (sessionToken) config.headers.set(TOKEN_HEADER, sessionToken);
+  if (typeof FormData !== 'undefined' && config.data instanceof FormData) config.headers.delete('Content-Type');
+  return config;
+});
+
+api.interceptors.response.use(
+  (response: AxiosResponse) => {
+    const url = response.config.url ?? '';
+    const token = (response.data as { access_token?: unknown } | undefined)?.access_token;
+    if (url.includes('/device-verifications/verify') && typeof token === 'string' && token) sessionToken = token;
+    return response;
+  },
+  (error: AxiosError) => {
+    if (isSessionEndingUnauthorized(error.response?.status, error.config?.url)) {
+      sessionToken = null;
+      onUnauthorized?.();
+    }
+    return Promise.reject(error);
+  },
+);
+
+type Config = Parameters<typeof api.request>[0];
+/** Calls resolve to the response body (spec 1 section 7). */
+export const http = {
+  get: <T>(url: string, config?: Config) => api.get<T>(url, config).then((r) => r.data),
+  post: <T>(url: string, data?: unknown, config?: Config) => api.post<T>(url, data, config).then((r) => r.data),
+  put: <T>(url: string, data?: unknown, config?: Config) => api.put<T>(url, data, config).then((r) => r.data),
+  delete: <T>(url: string, config?: Config) => api.delete<T>(url, config).then((r) => r.data),
+};

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { ColorModeProvider } from './app/color-mode';
+import { createAppRouter } from './app/router';
+import { setUnauthorizedHandler } from './lib/api-client';
+import { clearSession, isSessionExpired, setSessionExpiredHandler, SESSION_EXPIRED_MESSAGE } from './features/auth/session-store';
+
+const router = createAppRouter();
+
+function toLogin(message?: string) {
+  clearSession();
+  void router.navigate('/login', { replace: true, state: message ? { message } : undefined });
+}
+setUnauthorizedHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
+setSessionExpiredHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
+if (isSessionExpired()) toLogin(SESSION_EXPIRED_MESSAGE);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ColorModeProvider>
+      <RouterProvider router={router} />
+    </ColorModeProvider>
+  </StrictMode>,
+);

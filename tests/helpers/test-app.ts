@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import type { AppConfig } from '../../src/server/config';
+import type { DbHandle } from '../../src/server/db/create-db';
+import type { Clock } from '../../src/server/lib/clock';
+import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
+
+export const API_HEADERS = { [API_KEY_HEADER]: 'cu-web', [API_SECRET_HEADER]: 'cu-web-client' } as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: DbHandle;
+  /** inject with the client-identification headers already set. */
+  call(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on the given database, with a throwaway data folder and no static files. */
+export async function createTestApp(db: DbHandle, options: { config?: Partial<AppConfig>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cu-test-'));
+  const app = await buildApp({
+    db,
+    clock: options.clock,
+    config: { env: 'test', logLevel: 'silent', dataDir, uploadDir: path.join(dataDir, 'uploads'), staticDir: path.join(dataDir, 'no-static'), ...options.config },
+  });
+  options.beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    db,
+    call: (opts) => app.inject({ ...opts, headers: { ...API_HEADERS, ...(opts.headers ?? {}) } }),
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

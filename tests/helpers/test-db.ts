@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { createDb, type DbHandle } from '../../src/server/db/create-db';
+import { migrateToLatest } from '../../src/server/db/migrate';
+import { seed } from '../../src/server/db/seed';
+
+export interface DbTarget {
+  name: 'pglite' | 'postgres';
+  /** A fresh, migrated and seeded database of its own; close() drops it. */
+  open(options?: { seed?: boolean }): Promise<DbHandle>;
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const name = `t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const handle = await createDb({ databaseUrl: u.toString(), maxConnections: 20 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Every database a suite must pass on: PGlite always, and Postgres when DATABASE_URL is set. */
+export function dbTargets(): DbTarget[] {
+  const targets: DbTarget[] = [
+    {
+      name: 'pglite',
+      async open(options = {}) {
+        const handle = await createDb({ inMemory: true });
+        await migrateToLatest(handle.db);
+        if (options.seed !== false) await seed(handle.db, { demo: true });
+        return handle;
+      },
+    },
+  ];
+  const url = process.env.DATABASE_URL;
+  if (url) {
+    targets.push({
+      name: 'postgres',
+      async open(options = {}) {
+        const handle = await openPostgres(url);
+        await migrateToLatest(handle.db);
+        if (options.seed !== false) await seed(handle.db, { demo: true });
+        return handle;
+      },
+    });
+  }
+  return targets;
+}

@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import { dbTargets } from '../helpers/test-db';
+import { createTestApp, type TestApp } from '../helpers/test-app';
+import type { DbHandle } from '../../src/server/db/create-db';
+
+describe.each(dbTargets())('foundation on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await createTestApp(db, {
+      beforeReady(app) {
+        app.get('/api/test-only/boom', async () => {
+          await sql`select * from no_such_table_here`.execute(app.db);
+          return {};
+        });
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.close();
+  });
+
+  it('answers health ok with the database kind', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: target.name });
+  });
+
+  it('refuses a call without the API key headers with 401 and a clear message', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(401);
+    const body = res.json();
+    expect(body.message).toMatch(/API key/);
+    expect(body).toMatchObject({ status: 401, detail: body.message });
+    expect(body.request_id).toEqual(expect.any(String));
+  });
+
+  it('answers a malformed JSON body with 400 in the one error shape', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{"broken": ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: 400, message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers an unknown API route with 404 in the one error shape', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/does-not-exist' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404, message: expect.stringContaining('/api/does-not-exist') });
+  });
+
+  it('hides internals of a 500: no stack, no SQL, only a request id', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/test-only/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toEqual({ status: 500, message: 'Server error. Please try again later.', detail: 'Server error. Please try again later.', request_id: expect.any(String) });
+    expect(res.body).not.toMatch(/no_such_table|select|stack|at /i);
+  });
+
+  it('sends the security headers with a CSP of script-src self and no unsafe-eval', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/health' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a cross-origin text/plain POST (CSRF) with 403', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/health', headers: { origin: 'https://evil.example', 'content-type': 'text/plain' }, payload: 'x=1' });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
+    expect([404, 415]).toContain(res.statusCode);
+    expect(res.json().status).toBe(res.statusCode);
+  });
+
+  it('seeds roles, offices, an administrator and a member with savings, deposit and loan balances', async () => {
+    const roles = await db.db.selectFrom('roles').select('name').orderBy('id').execute();
+    expect(roles.map((r) => r.name)).toEqual(['Systems Administrator', 'Customer']);
+    const offices = await db.db.selectFrom('offices').select('name').orderBy('id').execute();
+    expect(offices.map((o) => o.name)).toEqual(['Trinidad, Port of Spain', 'Tobago, Panam Building']);
+    const accounts = await db.db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.member_id', 'accounts.member_id')
+      .where('users.email', '=', 'member@cu.example')
+      .select(['account_type', 'balance_cents'])
+      .execute();
+    expect(new Set(accounts.map((a) => a.account_type))).toEqual(new Set(['savings', 'deposit', 'loan']));
+    expect(accounts.every((a) => typeof a.balance_cents === 'number' && a.balance_cents > 0)).toBe(true);
+    const offline = await db.db.selectFrom('members').leftJoin('users', 'users.member_id', 'members.id').where('users.id', 'is', null).select('members.id').execute();
+    expect(offline.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keeps every seeded balance equal to the sum of its ledger entries', async () => {
+    const rows = await sql<{ id: number; balance_cents: number; ledger: number }>`
+      select a.id, a.balance_cents, coalesce(sum(l.amount_cents), 0)::bigint as ledger
+      from accounts a left join ledger_entries l on l.account_id = a.id group by a.id`.execute(db.db);
+    for (const row of rows.rows) expect(Number(row.ledger)).toBe(Number(row.balance_cents));
+  });
+
+  it('records outbox messages and lists them on the development outbox', async () => {
+    await t.app.outbox.send({ channel: 'sms', to: '+18680000000', body: 'Your code is 123456', purpose: 'test' });
+    await t.app.outbox.flush();
+    const res = await t.call({ method: 'GET', url: '/api/dev/outbox?purpose=test' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ channel: 'sms', recipient: '+18680000000', body: 'Your code is 123456', status: 'logged' });
+  });
+});
+
+describe('production configuration', () => {
+  it('refuses to start without real secrets', async () => {
+    const { loadConfig } = await import('../../src/server/config');
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/Refusing to start in production.*JWT_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(40), API_KEY: 'k', API_SECRET: 's', DATABASE_URL: 'postgres://db/x' }).devTools).toBe(false);
+  });
+});

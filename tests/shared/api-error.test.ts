@@ -1,0 +1,31 @@
+import { createAjv } from '../../src/shared/create-ajv';
+import { ajvErrorsToFieldErrors } from '../../src/shared/api-error';
+
+describe('ajvErrorsToFieldErrors', () => {
+  const ajv = createAjv();
+  const validate = ajv.compile({
+    type: 'object',
+    additionalProperties: false,
+    required: ['email', 'amount'],
+    properties: {
+      email: { type: 'string', format: 'email', errorMessage: { format: 'Please enter a valid email address' } },
+      amount: { type: 'integer', minimum: 1 },
+      address: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } },
+    },
+    errorMessage: { required: { email: 'Email is required' } },
+  });
+
+  it('puts required messages (from ajv-errors) under the missing field', () => {
+    validate({ amount: 5 });
+    expect(ajvErrorsToFieldErrors(validate.errors)).toEqual({ email: 'Email is required' });
+  });
+
+  it('maps format, nested required and unknown fields to their paths', () => {
+    validate({ email: 'nope', amount: 0, address: {}, role_id: 1 });
+    const errors = ajvErrorsToFieldErrors(validate.errors);
+    expect(errors.email).toBe('Please enter a valid email address');
+    expect(errors.amount).toMatch(/>= 1/);
+    expect(errors['address.city']).toMatch(/required/);
+    expect(errors.role_id).toBe('Unknown field: role_id');
+  });
+});

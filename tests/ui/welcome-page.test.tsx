@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../../src/ui/app/router';
+import { ColorModeProvider } from '../../src/ui/app/color-mode';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ColorModeProvider>
+      <RouterProvider router={router} />
+    </ColorModeProvider>,
+  );
+  return router;
+}
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+});
+
+describe('welcome page', () => {
+  it('shows Sign In, the intro text and the account button, with the page title', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByText(/If you don't have an online account click, "Don't have an account\?", to get started/)).toBeInTheDocument();
+    expect(document.title).toBe('Welcome - Credit Union Online');
+  });
+
+  it('clears the customer flags and goes to /new-or-existing-customer', async () => {
+    localStorage.setItem('cu.onboarding.customerType', 'existing');
+    const router = renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: "Don't have an account?" }));
+    expect(router.state.location.pathname).toBe('/new-or-existing-customer');
+    expect(localStorage.getItem('cu.onboarding.customerType')).toBeNull();
+  });
+
+  it('Sign In goes to /login', async () => {
+    const router = renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('not found page', () => {
+  it("shows 'Page Not Found' and returns home", async () => {
+    const router = renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+    expect(document.title).toBe('Page Not Found - Credit Union Online');
+    await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('route guards', () => {
+  it('sends a signed-out visitor from a member route to /login', async () => {
+    const router = renderAt('/users/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('sends a signed-out visitor from an admin route to /login', async () => {
+    const router = renderAt('/admin/users');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});
