@@ -2,6 +2,9 @@ import type { RolesTable, OfficesTable } from './tables/reference.table.js';
 import type { UsersTable } from './tables/users.table.js';
 import type { SessionsTable } from './tables/sessions.table.js';
 import type { OutboxTable } from './tables/outbox.table.js';
+import type { SignupsTable, SignupStepsTable, SignupFilesTable } from './tables/signups.table.js';
+import type { OneTimeCodesTable } from './tables/one-time-codes.table.js';
+import type { AuditLogTable } from './tables/audit-log.table.js';
 import type { MembersTable, AccountsTable, LedgerEntriesTable, TransfersTable } from './tables/accounts.table.js';
 
 /** The typed schema Kysely checks every query against; one entry per table. */
@@ -15,4 +18,9 @@ export interface Database {
   accounts: AccountsTable;
   transfers: TransfersTable;
   ledger_entries: LedgerEntriesTable;
+  signups: SignupsTable;
+  signup_steps: SignupStepsTable;
+  signup_files: SignupFilesTable;
+  one_time_codes: OneTimeCodesTable;
+  audit_log: AuditLogTable;
 }

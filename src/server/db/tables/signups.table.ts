@@ -1,0 +1,66 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export type SignupStatus = 'draft' | 'pending_approval' | 'approved' | 'rejected';
+
+/** An onboarding application; `id` is issued by the server on POST /signups/ (DESIGN.md section 4). */
+export interface SignupsTable {
+  id: string;
+  status: Generated<SignupStatus>;
+  /** SHA-256 of the applicant token (>= 128 bits) issued with the signup; never stored in clear. */
+  applicant_token_hash: string;
+  token_expires_on: Timestamp;
+  first_name: string;
+  last_name: string;
+  middle_name: string | null;
+  email: string;
+  mobile: string;
+  dob: string;
+  gender: string | null;
+  nationality: string | null;
+  has_foreign_bank_account: Generated<boolean>;
+  is_existing_customer: Generated<boolean>;
+  is_minor: Generated<boolean>;
+  /** argon2id of the password chosen at signup; becomes the member's password on approval. */
+  password_hash: string;
+  /** Existing customers: the member record matched by POST /onboarding/verify-account. */
+  member_id: number | null;
+  /** The online user created or linked on approval. */
+  user_id: number | null;
+  email_verified_on: NullableTimestamp;
+  mobile_verified_on: NullableTimestamp;
+  comments: string | null;
+  created_on: ColumnType<Date, Date | string | undefined, never>;
+  updated_on: Timestamp;
+  submitted_on: NullableTimestamp;
+  decided_on: NullableTimestamp;
+  decided_by: number | null;
+}
+
+/** One row per (signup, step): the validated body of that step; resubmitting replaces it. */
+export interface SignupStepsTable {
+  signup_id: string;
+  step: string;
+  data: ColumnType<unknown, string | unknown, string | unknown>;
+  updated_on: Timestamp;
+}
+
+/** Uploaded documents: stored under a random name outside anything served. */
+export interface SignupFilesTable {
+  id: string;
+  signup_id: string;
+  step: string;
+  field: string;
+  original_name: string;
+  stored_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  created_on: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export type Signup = Selectable<SignupsTable>;
+export type SignupStep = Selectable<SignupStepsTable>;
+export type SignupFile = Selectable<SignupFilesTable>;
