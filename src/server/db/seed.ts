@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { hashPassword } from '../lib/passwords.js';
+import { openAccount } from '../lib/open-account.js';
 import { ROLES, ROLE_NAMES, OFFICES, OFFICE_NAMES } from '../../shared/product.js';
 
 export const DEMO_ADMIN = { email: 'admin@cu.example', password: 'Admin!2345' } as const;
@@ -8,32 +9,6 @@ export const DEMO_MEMBER = { email: 'member@cu.example', password: 'Member!2345'
 export const DEMO_OTHER_MEMBER = { email: 'grace@cu.example', password: 'Member!2345' } as const;
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Opens an account with an opening ledger entry so its balance equals the sum of its entries. */
-export async function openAccount(
-  db: Db,
-  input: { memberId: number; accountNumber: string; type: 'savings' | 'deposit' | 'loan'; productCode: string; productName: string; openingCents: number },
-): Promise<number> {
-  const account = await db
-    .insertInto('accounts')
-    .values({
-      member_id: input.memberId,
-      account_number: input.accountNumber,
-      account_type: input.type,
-      product_code: input.productCode,
-      product_name: input.productName,
-      balance_cents: input.openingCents,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (input.openingCents > 0) {
-    await db
-      .insertInto('ledger_entries')
-      .values({ account_id: account.id, transfer_id: null, amount_cents: input.openingCents, kind: 'opening', description: 'Opening balance' })
-      .execute();
-  }
-  return account.id;
-}
 
 async function addMember(db: Db, member: { number: string; first: string; last: string; email: string | null; mobile: string | null; dob: string }) {
   const row = await db

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { Signup } from '../db/tables/signups.table.js';
+import { conflict, notFound } from './http-errors.js';
+import { APPLICANT_TOKEN_HEADER } from '../../shared/product.js';
+
+export const APPLICANT_TOKEN_HOURS = 24;
+
+/** A new applicant token (256 bits) and the hash that is stored. */
+export function newApplicantToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString('base64url');
+  return { token, hash: hashApplicantToken(token) };
+}
+
+export function hashApplicantToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+/**
+ * The applicant's capability (DESIGN.md section 4): the signup id plus the token issued with it, sent
+ * in the x-applicant-token header. Another visitor's token, a random id or an expired draft: 404
+ * (never someone else's data). With `forUpdate`, an application already submitted: 409.
+ */
+export async function loadApplicantSignup(
+  db: Kysely<Database> | Transaction<Database>,
+  request: FastifyRequest,
+  signupId: unknown,
+  options: { now: Date; forUpdate?: boolean },
+): Promise<Signup> {
+  const token = request.headers[APPLICANT_TOKEN_HEADER];
+  if (typeof signupId !== 'string' || !signupId || typeof token !== 'string' || !token) throw notFound('Signup not found.');
+  let query = db.selectFrom('signups').selectAll().where('id', '=', signupId);
+  if (options.forUpdate) query = query.forUpdate();
+  const signup = await query.executeTakeFirst();
+  if (!signup || !sameHash(signup.applicant_token_hash, hashApplicantToken(token)) || new Date(signup.token_expires_on) <= options.now) {
+    throw notFound('Signup not found.');
+  }
+  if (options.forUpdate && signup.status !== 'draft') throw conflict('This application has already been submitted and can no longer be changed.');
+  return signup;
+}
