@@ -1,0 +1,160 @@
+import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { Box, FormHelperText, TextField } from '@mui/material';
+
+export const OTP_LENGTH = 6;
+
+export interface OtpInputProps {
+  /** The digits entered so far (at most `length`). */
+  value: string;
+  onChange: (value: string) => void;
+  /** Called once all boxes are filled (typing the last digit or pasting a whole code): the auto-submit. */
+  onComplete?: (code: string) => void;
+  length?: number;
+  disabled?: boolean;
+  /** An error message shown under the boxes; it also marks every box invalid. */
+  error?: string;
+  /** Focus the first empty box on mount. */
+  autoFocus?: boolean;
+  /** Prefix for the inputs' ids (several code entries on one page). */
+  idPrefix?: string;
+}
+
+const onlyDigits = (text: string) => text.replace(/\D/g, '');
+
+/**
+ * Six single-digit boxes (spec 3 section 2): typing moves on, Backspace moves back, arrow keys move,
+ * a pasted code fills every box, and the sixth digit triggers onComplete.
+ */
+export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, disabled, error, autoFocus, idPrefix = 'otp' }: OtpInputProps) {
+  const refs = useRef<Array<HTMLInputElement | null>>([]);
+  // The boxes keep their own positions (a digit may sit in box 3 while box 1 is empty); `value` is their
+  // digits joined. A value set from outside (a reset to '') that disagrees with the boxes replaces them.
+  const [digits, setDigits] = useState(() => Array.from({ length }, (_, i) => value[i] ?? ''));
+  const joined = digits.join('');
+  if (value !== joined) {
+    const next = Array.from({ length }, (_, i) => value[i] ?? '');
+    setDigits(next);
+  }
+  const errorId = `${idPrefix}-error`;
+
+  useEffect(() => {
+    if (autoFocus && !disabled) refs.current[Math.min(onlyDigits(value).length, length - 1)]?.focus();
+    // Only on mount: refocusing on every change would fight the user's own navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const focusBox = (index: number) => {
+    const box = refs.current[Math.max(0, Math.min(length - 1, index))];
+    box?.focus();
+    box?.select();
+  };
+
+  const commit = (next: string[]) => {
+    const code = next.join('');
+    setDigits(next);
+    onChange(code);
+    if (code.length === length && next.every((d) => d !== '')) onComplete?.(code);
+  };
+
+  const setDigitAt = (index: number, text: string) => {
+    const incoming = onlyDigits(text);
+    if (!incoming) return;
+    const next = [...digits];
+    // Typing over a filled box or into an autofill-like multi-character input spreads the digits forward.
+    for (let i = 0; i < incoming.length && index + i < length; i += 1) next[index + i] = incoming[i];
+    commit(next);
+    focusBox(index + incoming.length);
+  };
+
+  const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace') {
+      event.preventDefault();
+      const next = [...digits];
+      if (next[index]) {
+        next[index] = '';
+        commit(next);
+      } else if (index > 0) {
+        next[index - 1] = '';
+        commit(next);
+        focusBox(index - 1);
+      }
+    } else if (event.key === 'Delete') {
+      event.preventDefault();
+      const next = [...digits];
+      next[index] = '';
+      commit(next);
+    } else if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      focusBox(index + 1);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      focusBox(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      focusBox(length - 1);
+    }
+  };
+
+  const onPaste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const pasted = onlyDigits(event.clipboardData.getData('text')).slice(0, length);
+    if (!pasted) return;
+    // A whole code fills from the first box wherever it was pasted; a fragment fills from the caret.
+    setDigitAt(pasted.length === length ? 0 : index, pasted);
+  };
+
+  return (
+    <Box>
+      <Box role="group" aria-label="Verification code" sx={{ display: 'flex', gap: { xs: 0.75, sm: 1.5 }, justifyContent: 'center' }}>
+        {digits.map((digit, index) => (
+          <TextField
+            key={index}
+            id={`${idPrefix}-${index + 1}`}
+            value={digit}
+            disabled={disabled}
+            error={Boolean(error)}
+            inputRef={(el: HTMLInputElement | null) => {
+              refs.current[index] = el;
+            }}
+            onChange={(event) => {
+              const text = event.target.value;
+              if (text === '') {
+                const next = [...digits];
+                next[index] = '';
+                commit(next);
+                return;
+              }
+              // The input may hold the old digit plus the new one: keep the newly typed character(s).
+              const typed = digit && text.length > 1 && text.startsWith(digit) ? text.slice(1) : text;
+              setDigitAt(index, typed);
+            }}
+            onKeyDown={(event) => onKeyDown(index, event as KeyboardEvent<HTMLInputElement>)}
+            onPaste={(event) => onPaste(index, event as ClipboardEvent<HTMLInputElement>)}
+            onFocus={(event) => event.target.select()}
+            slotProps={{
+              htmlInput: {
+                'aria-label': `Digit ${index + 1} of ${length}`,
+                'aria-invalid': Boolean(error),
+                'aria-describedby': error ? errorId : undefined,
+                inputMode: 'numeric',
+                pattern: '[0-9]*',
+                autoComplete: index === 0 ? 'one-time-code' : 'off',
+                maxLength: 2,
+                style: { textAlign: 'center', fontSize: '1.5rem', padding: '12px 0' },
+              },
+            }}
+            sx={{ width: { xs: 44, sm: 52 } }}
+          />
+        ))}
+      </Box>
+      {error && (
+        <FormHelperText id={errorId} error role="alert" sx={{ textAlign: 'center', mt: 1 }}>
+          {error}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { Button } from '@mui/material';
+
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+export interface ResendCountdownProps {
+  /** Sends a new code; the countdown restarts when it resolves. */
+  onResend: () => void | Promise<unknown>;
+  /** Seconds to wait before the first resend (a code was just sent on entry). */
+  seconds?: number;
+  /** Bumping this value restarts the countdown (for example after the first automatic send). */
+  restartKey?: unknown;
+  disabled?: boolean;
+  label?: string;
+}
+
+/** A "Resend code" button held disabled for the 60 s cooldown (spec 3 section 4), showing the seconds left. */
+export function ResendCountdown({ onResend, seconds = RESEND_COOLDOWN_SECONDS, restartKey, disabled, label = 'Resend code' }: ResendCountdownProps) {
+  const [remaining, setRemaining] = useState(seconds);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    setRemaining(seconds);
+  }, [restartKey, seconds]);
+
+  useEffect(() => {
+    if (remaining <= 0) return undefined;
+    const timer = setTimeout(() => setRemaining((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [remaining]);
+
+  const click = async () => {
+    setSending(true);
+    try {
+      await onResend();
+      setRemaining(seconds);
+    } catch {
+      // The caller shows its own error (for example the resend limit); the button stays available.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const waiting = remaining > 0;
+  return (
+    <Button variant="text" onClick={click} disabled={disabled || waiting || sending} aria-live="polite">
+      {waiting ? `${label} (${remaining}s)` : label}
+    </Button>
+  );
+}

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { OtpInput } from '../../../src/ui/components/otp-input';
+import { ResendCountdown } from '../../../src/ui/components/resend-countdown';
+
+function Harness({ onComplete, disabled, error }: { onComplete?: (code: string) => void; disabled?: boolean; error?: string }) {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <OtpInput value={value} onChange={setValue} onComplete={onComplete} disabled={disabled} error={error} />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+const box = (n: number) => screen.getByRole('textbox', { name: `Digit ${n} of 6` });
+
+describe('OtpInput', () => {
+  it('has six labelled boxes and moves forward as digits are typed, auto-submitting on the sixth', async () => {
+    const onComplete = vi.fn();
+    render(<Harness onComplete={onComplete} />);
+    expect(screen.getAllByRole('textbox')).toHaveLength(6);
+    await userEvent.click(box(1));
+    await userEvent.keyboard('12345');
+    expect(box(6)).toHaveFocus();
+    expect(onComplete).not.toHaveBeenCalled();
+    await userEvent.keyboard('6');
+    expect(screen.getByTestId('value')).toHaveTextContent('123456');
+    expect(onComplete).toHaveBeenCalledWith('123456');
+  });
+
+  it('ignores letters', async () => {
+    render(<Harness />);
+    await userEvent.click(box(1));
+    await userEvent.keyboard('a1b');
+    expect(screen.getByTestId('value')).toHaveTextContent('1');
+    expect(box(2)).toHaveFocus();
+  });
+
+  it('Backspace clears the box, then moves back and clears the previous one', async () => {
+    render(<Harness />);
+    await userEvent.click(box(1));
+    await userEvent.keyboard('123');
+    expect(box(4)).toHaveFocus();
+    await userEvent.keyboard('{Backspace}');
+    expect(box(3)).toHaveFocus();
+    expect(screen.getByTestId('value')).toHaveTextContent(/^12$/);
+    await userEvent.keyboard('{Backspace}');
+    expect(box(2)).toHaveFocus();
+    expect(screen.getByTestId('value')).toHaveTextContent(/^1$/);
+  });
+
+  it('arrow keys, Home and End move between boxes', async () => {
+    render(<Harness />);
+    await userEvent.click(box(3));
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(box(2)).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(box(4)).toHaveFocus();
+    await userEvent.keyboard('{End}');
+    expect(box(6)).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(box(6)).toHaveFocus();
+    await userEvent.keyboard('{Home}');
+    expect(box(1)).toHaveFocus();
+  });
+
+  it('pasting a whole code fills every box and auto-submits, whichever box has focus', async () => {
+    const onComplete = vi.fn();
+    render(<Harness onComplete={onComplete} />);
+    await userEvent.click(box(3));
+    await userEvent.paste(' 98-76 54 ');
+    expect(screen.getByTestId('value')).toHaveTextContent('987654');
+    expect(onComplete).toHaveBeenCalledWith('987654');
+    for (const [i, d] of ['9', '8', '7', '6', '5', '4'].entries()) expect(box(i + 1)).toHaveValue(d);
+  });
+
+  it('pasting a fragment fills from the focused box', async () => {
+    render(<Harness />);
+    await userEvent.click(box(2));
+    await userEvent.paste('45');
+    expect(box(2)).toHaveValue('4');
+    expect(box(3)).toHaveValue('5');
+    expect(box(4)).toHaveFocus();
+  });
+
+  it('shows the error under the boxes, marks them invalid, and can be disabled', () => {
+    render(<Harness error="Invalid verification code" disabled />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Invalid verification code');
+    for (let n = 1; n <= 6; n += 1) {
+      expect(box(n)).toHaveAttribute('aria-invalid', 'true');
+      expect(box(n)).toBeDisabled();
+    }
+  });
+});
+
+describe('ResendCountdown', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is disabled with the seconds left, then resends and restarts', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const onResend = vi.fn().mockResolvedValue(undefined);
+    render(<ResendCountdown onResend={onResend} seconds={3} />);
+    expect(screen.getByRole('button', { name: 'Resend code (3s)' })).toBeDisabled();
+    await act(async () => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(screen.getByRole('button', { name: 'Resend code (2s)' })).toBeDisabled();
+    for (const _ of [1, 2]) {
+      await act(async () => {
+        vi.advanceTimersByTime(1000);
+      });
+    }
+    const button = screen.getByRole('button', { name: 'Resend code' });
+    expect(button).toBeEnabled();
+    await act(async () => {
+      button.click();
+    });
+    expect(onResend).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Resend code (3s)' })).toBeDisabled();
+  });
+});
