@@ -1,0 +1,75 @@
+/** The flow file's shape (flows/flow.schema.json is the same thing for analysts' editors). */
+export type StepKind = 'form' | 'otp' | 'checklist' | 'info' | 'choice' | 'success';
+
+export interface SubmitCall {
+  method: 'POST' | 'PUT' | 'PATCH';
+  endpoint: string;
+  encoding?: 'json' | 'multipart';
+  transform?: string;
+  includeSignupId?: boolean;
+}
+
+export interface OtpConfig {
+  identifierType: 'email' | 'mobile';
+  operation: 'signup' | 'sign_in';
+  sendEndpoint?: string;
+  verifyEndpoint?: string;
+  maxResends?: number;
+}
+
+export type JsonSchema = Record<string, unknown>;
+
+export interface Transition {
+  to: string;
+  /** A JSON Schema over the applicant's facts; absent on the default (last) transition. */
+  when?: JsonSchema;
+  $comment?: string;
+}
+
+export interface FlowStep {
+  route: string;
+  title: string;
+  description?: string;
+  kind: StepKind;
+  form?: string;
+  requiresSignupId?: boolean;
+  submit?: SubmitCall;
+  skippable?: boolean;
+  skipLabel?: string;
+  confirmLeave?: boolean;
+  remember?: Record<string, string>;
+  otp?: OtpConfig;
+  choices?: Array<{ label: string; description?: string; set: Record<string, string | boolean | number | null> }>;
+  content?: { paragraphs?: string[]; items?: string[]; links?: Array<{ label: string; href: string }> };
+  texts?: Record<string, string>;
+  next?: Transition[];
+  $comment?: string;
+}
+
+export interface FlowDefinition {
+  $schema?: string;
+  $comment?: string;
+  id: string;
+  title: string;
+  initial: string;
+  restartRoute?: string;
+  steps: Record<string, FlowStep>;
+}
+
+/** A step with its id, as the engine and UI pass it around. */
+export interface StepRef extends FlowStep {
+  id: string;
+}
+
+/** The flow's steps with their ids, in file order. */
+export function listSteps(flow: FlowDefinition): StepRef[] {
+  return Object.entries(flow.steps).map(([id, step]) => ({ id, ...step }));
+}
+
+/** The step whose route is `pathname`, if any. */
+export function stepForRoute(flow: FlowDefinition, pathname: string): StepRef | undefined {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return listSteps(flow).find((s) => s.route === clean);
+}
+
+export const DEFAULT_RESTART_ROUTE = '/basic-info';
