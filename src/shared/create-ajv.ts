@@ -20,6 +20,8 @@ export function createAjv(options: Options = {}): Ajv {
   return extendAjv(
     new Ajv({
       allErrors: true,
+      // $data references let one field's rule read another's value (verify_password: const {$data: '1/password'}).
+      $data: true,
       strict: false,
       coerceTypes: false,
       useDefaults: false,

@@ -1,0 +1,191 @@
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../lib/passwords.js';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { listAudit, writeAudit } from '../../lib/audit.js';
+import { loadFormSchema, notAfterTodayErrors } from '../../lib/form-schemas.js';
+import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
+import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
+
+const EMAIL_TAKEN = 'This email address is already registered with another account';
+const MOBILE_TAKEN = 'This mobile number is already registered with another account';
+const FIX_FIELDS = 'Please correct the highlighted fields.';
+
+const idParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+} as const;
+
+/** Block or unblock: a body with this one field and nothing else. */
+const blockSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['is_blocked'],
+  properties: { is_blocked: { type: 'boolean' } },
+};
+
+interface UserFormBody {
+  first_name: string;
+  last_name: string;
+  other_names?: string;
+  email: string;
+  mobile: string;
+  password?: string;
+  verify_password?: string;
+  role_id: number;
+  office_id: number;
+  dob: string;
+  gender: string;
+}
+
+function todayOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The stored columns of a validated form body (verify_password is only a check and is dropped). */
+function userColumns(body: UserFormBody) {
+  return {
+    first_name: body.first_name.trim(),
+    last_name: body.last_name.trim(),
+    other_names: body.other_names?.trim() || null,
+    email: body.email.trim(),
+    mobile: body.mobile.trim(),
+    role_id: body.role_id,
+    office_id: body.office_id,
+    dob: body.dob,
+    gender: body.gender,
+  };
+}
+
+/**
+ * User administration (spec 2 sections 2-5): list, view, create, update, block/unblock, soft delete.
+ * Administrators only; every change is audited; blocking or deleting ends the user's sessions at once.
+ */
+export default async function usersRoutes(app: FastifyInstance) {
+  const createSchema = loadFormSchema('admin/user');
+  const updateSchema = loadFormSchema('admin/user-update');
+  const validateUpdate = app.bodyAjv.compile(updateSchema);
+  const validateBlock = app.bodyAjv.compile(blockSchema);
+
+  async function ensureContactsFree(contact: { email: string; mobile: string }, exceptUserId?: number) {
+    const taken = await takenContacts(app.db, contact, exceptUserId);
+    const errors: Record<string, string> = {};
+    if (taken.email) errors.email = EMAIL_TAKEN;
+    if (taken.mobile) errors.mobile = MOBILE_TAKEN;
+    if (Object.keys(errors).length) throw conflict(errors.email ?? errors.mobile, errors);
+  }
+
+  function checkDates(schema: Record<string, any>, body: UserFormBody) {
+    const errors = notAfterTodayErrors(schema, body as unknown as Record<string, unknown>, todayOf(app.clock.now()));
+    if (Object.keys(errors).length) throw badRequest(FIX_FIELDS, errors);
+  }
+
+  // onRequest, before the body is even parsed: without an administrator's session nothing else is looked at.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get('/', {
+    schema: {
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+          page_size: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
+          search: { type: 'string', maxLength: 100 },
+          status: { type: 'string', enum: ['active', 'blocked', 'deleted'] },
+        },
+      },
+    },
+    handler: async (request) => {
+      const q = request.query as { page: number; page_size: number; search?: string; status?: UserStatusFilter };
+      return listUsers(app.db, { page: q.page, pageSize: q.page_size, search: q.search, status: q.status });
+    },
+  });
+
+  app.get('/:id', {
+    schema: { params: idParams },
+    handler: async (request) => {
+      const { id } = request.params as { id: number };
+      const user = await findUser(app.db, id);
+      if (!user) throw notFound('User not found.');
+      return { user, audit: await listAudit(app.db, 'user', id) };
+    },
+  });
+
+  app.post('/', {
+    schema: { body: createSchema },
+    handler: async (request, reply) => {
+      const body = request.body as UserFormBody;
+      checkDates(createSchema, body);
+      const columns = userColumns(body);
+      await ensureContactsFree(columns);
+      const passwordHash = await hashPassword(body.password!);
+      const user = await app.db.transaction().execute(async (trx) => {
+        const created = await insertUser(trx, { ...columns, password_hash: passwordHash, member_id: null, last_signed_in_on: null });
+        await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.create', entityType: 'user', entityId: created.id, after: created });
+        return created;
+      });
+      return reply.status(201).send({ message: 'User created successfully', user });
+    },
+  });
+
+  app.put('/:id', {
+    // Two bodies share this call (spec 2 section 7): `{ is_blocked }` alone, or the update form.
+    // Each is checked against its own schema below, so its messages stay the form's own.
+    schema: { params: idParams, body: { type: 'object' } },
+    handler: async (request) => {
+      const { id } = request.params as { id: number };
+      const body = request.body as Record<string, unknown>;
+      const isBlockChange = Object.keys(body).length === 1 && 'is_blocked' in body;
+      const validate = isBlockChange ? validateBlock : validateUpdate;
+      if (!validate(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validate.errors as any));
+
+      if (isBlockChange) {
+        const blocked = body.is_blocked as boolean;
+        if (blocked && id === request.user!.id) throw conflict('You cannot block your own account.');
+        const user = await app.db.transaction().execute(async (trx) => {
+          const before = await findUser(trx, id, { forUpdate: true });
+          if (!before) throw notFound('User not found.');
+          const after = await updateUser(trx, id, { is_blocked: blocked, updated_on: app.clock.now() });
+          await writeAudit(trx, { actorUserId: request.user!.id, action: blocked ? 'user.block' : 'user.unblock', entityType: 'user', entityId: id, before: { is_blocked: before.is_blocked }, after: { is_blocked: after.is_blocked } });
+          return after;
+        });
+        if (blocked) await app.sessions.revokeAllForUser(id);
+        return { message: blocked ? 'User blocked successfully' : 'User unblocked successfully', user };
+      }
+
+      const form = body as unknown as UserFormBody;
+      checkDates(updateSchema, form);
+      const columns = userColumns(form);
+      if (!(await findUser(app.db, id))) throw notFound('User not found.');
+      await ensureContactsFree(columns, id);
+      const user = await app.db.transaction().execute(async (trx) => {
+        const before = await findUser(trx, id, { forUpdate: true });
+        if (!before) throw notFound('User not found.');
+        const after = await updateUser(trx, id, { ...columns, updated_on: app.clock.now() });
+        await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.update', entityType: 'user', entityId: id, before, after });
+        return after;
+      });
+      return { message: 'User updated successfully', user };
+    },
+  });
+
+  app.delete('/:id/soft', {
+    schema: { params: idParams },
+    handler: async (request) => {
+      const { id } = request.params as { id: number };
+      if (id === request.user!.id) throw conflict('You cannot delete your own account.');
+      const user = await app.db.transaction().execute(async (trx) => {
+        const before = await findUser(trx, id, { forUpdate: true });
+        if (!before) throw notFound('User not found.');
+        if (before.is_deleted) throw conflict('This user has already been deleted.');
+        const after = await updateUser(trx, id, { is_deleted: true, updated_on: app.clock.now() });
+        await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.delete', entityType: 'user', entityId: id, before: { is_deleted: false }, after: { is_deleted: true } });
+        return after;
+      });
+      await app.sessions.revokeAllForUser(id);
+      return { message: 'User deleted successfully', user };
+    },
+  });
+}

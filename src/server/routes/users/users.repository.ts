@@ -1,0 +1,106 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type UserStatusFilter = 'active' | 'blocked' | 'deleted';
+
+/** What the API shows of a user: everything but the password hash. */
+export type UserView = Omit<User, 'password_hash'> & { name: string };
+
+const VIEW_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'other_names',
+  'email',
+  'mobile',
+  'role_id',
+  'office_id',
+  'dob',
+  'gender',
+  'is_blocked',
+  'is_deleted',
+  'member_id',
+  'last_signed_in_on',
+  'created_on',
+  'updated_on',
+] as const;
+
+function toView(row: Omit<User, 'password_hash'>): UserView {
+  return { ...row, name: [row.first_name, row.other_names, row.last_name].filter(Boolean).join(' ') };
+}
+
+/** `%`, `_` and `\` typed into the search box are literal characters, not patterns. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of users, filtered and searched by the database; `total` counts every match. */
+export async function listUsers(
+  db: Db,
+  options: { page: number; pageSize: number; search?: string; status?: UserStatusFilter },
+): Promise<{ items: UserView[]; total: number }> {
+  let query = db.selectFrom('users');
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    // A typed user id matches too, padded ("00042") or not.
+    const id = /^\d{1,9}$/.test(search) ? Number(search) : null;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`first_name || ' ' || last_name`, 'ilike', pattern),
+        eb('first_name', 'ilike', pattern),
+        eb('last_name', 'ilike', pattern),
+        eb('other_names', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('mobile', 'ilike', pattern),
+        ...(id !== null ? [eb('id', '=', id)] : []),
+      ]),
+    );
+  }
+  if (options.status === 'active') query = query.where('is_blocked', '=', false).where('is_deleted', '=', false);
+  if (options.status === 'blocked') query = query.where('is_blocked', '=', true);
+  if (options.status === 'deleted') query = query.where('is_deleted', '=', true);
+
+  const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const rows = await query
+    .select(VIEW_COLUMNS)
+    .orderBy('id', 'asc')
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  return { items: rows.map(toView), total: Number(total) };
+}
+
+export async function findUser(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<UserView | undefined> {
+  let query = db.selectFrom('users').select(VIEW_COLUMNS).where('id', '=', id);
+  if (options.forUpdate) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? toView(row) : undefined;
+}
+
+/** Which of email / mobile another user already holds (the unique indexes decide races; this gives both messages at once). */
+export async function takenContacts(db: Db, contact: { email: string; mobile: string | null }, exceptUserId?: number): Promise<{ email: boolean; mobile: boolean }> {
+  let query = db
+    .selectFrom('users')
+    .select(['email', 'mobile'])
+    .where((eb) => eb.or([eb(sql`lower(email)`, '=', contact.email.toLowerCase()), ...(contact.mobile ? [eb('mobile', '=', contact.mobile)] : [])]));
+  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
+  const rows = await query.execute();
+  return {
+    email: rows.some((r) => r.email.toLowerCase() === contact.email.toLowerCase()),
+    mobile: !!contact.mobile && rows.some((r) => r.mobile === contact.mobile),
+  };
+}
+
+export async function insertUser(db: Db, values: NewUser): Promise<UserView> {
+  const row = await db.insertInto('users').values(values).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
+  return toView(row);
+}
+
+export async function updateUser(db: Db, id: number, values: UserUpdate): Promise<UserView> {
+  const row = await db.updateTable('users').set(values).where('id', '=', id).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
+  return toView(row);
+}

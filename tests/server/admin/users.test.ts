@@ -1,0 +1,270 @@
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { FakeClock } from '../../../src/server/lib/clock';
+import { verifyPassword } from '../../../src/server/lib/passwords';
+import { loadFormSchema } from '../../../src/server/lib/form-schemas';
+import { auth, insertManyUsers, tokenFor, validUserBody } from './admin-helpers';
+
+const BULK = 1_200;
+
+/** Every rule and message of the admin user form (spec 2 section 5), as [field, value, message]. */
+export const USER_FORM_RULES: Array<[string, unknown, string]> = [
+  ['first_name', undefined, 'First name is required'],
+  ['first_name', '', 'First name is required'],
+  ['first_name', 'A'.repeat(51), 'First name cannot exceed 50 characters'],
+  ['first_name', 'Ann3', 'First name can only contain letters, spaces, hyphens, and apostrophes'],
+  ['last_name', undefined, 'Last name is required'],
+  ['last_name', '', 'Last name is required'],
+  ['last_name', 'B'.repeat(51), 'Last name cannot exceed 50 characters'],
+  ['last_name', 'Smith_', 'Last name can only contain letters, spaces, hyphens, and apostrophes'],
+  ['other_names', 'C'.repeat(101), 'Other names cannot exceed 100 characters'],
+  ['other_names', 'J. R.', 'Other names can only contain letters, spaces, hyphens, and apostrophes'],
+  ['email', undefined, 'Email address is required'],
+  ['email', '', 'Email address is required'],
+  ['email', 'not-an-email', 'Please enter a valid email address'],
+  ['email', `${'e'.repeat(95)}@x.com`, 'Email cannot exceed 100 characters'],
+  ['mobile', undefined, 'Mobile number is required'],
+  ['mobile', '', 'Mobile number is required'],
+  ['mobile', '1234567', 'Please enter a valid mobile number'],
+  ['mobile', '1'.repeat(21), 'Please enter a valid mobile number'],
+  ['mobile', '+1 868 555 01a9', 'Please enter a valid mobile number'],
+  ['password', undefined, 'Password is required'],
+  ['password', 'Sh0rt!', 'Password must be at least 8 characters'],
+  ['password', 'alllower1!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
+  ['password', 'ALLUPPER1!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
+  ['password', 'NoDigits!!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
+  ['password', 'NoSpecial12', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
+  ['password', 'Bad#Char12!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
+  ['verify_password', undefined, 'Please verify your password'],
+  ['verify_password', 'Str0ng!Pasz', 'Passwords must match'],
+  ['role_id', undefined, 'Role is required'],
+  ['role_id', 9, 'Please select a valid role'],
+  ['office_id', undefined, 'Office is required'],
+  ['office_id', 7, 'Please select a valid office'],
+  ['dob', undefined, 'Date of birth is required'],
+  ['dob', '2030-01-02', 'Date of birth cannot be in the future'],
+  ['gender', undefined, 'Gender is required'],
+  ['gender', 'unknown', 'Please select a valid gender'],
+];
+
+function withField(field: string, value: unknown) {
+  const body = validUserBody();
+  if (value === undefined) delete body[field];
+  else body[field] = value;
+  return body;
+}
+
+describe.each(dbTargets())('admin users API on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+  let admin: string;
+  let member: string;
+  const clock = new FakeClock(new Date('2026-11-22T12:00:00Z'));
+
+  beforeAll(async () => {
+    db = await target.open();
+    await insertManyUsers(db.db, BULK);
+    t = await createTestApp(db, { clock });
+    admin = await tokenFor(t.app, 'admin@cu.example');
+    member = await tokenFor(t.app, 'member@cu.example');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await db?.close();
+  });
+
+  const as = (token: string) => auth(token);
+
+  describe('form rules on POST /users', () => {
+    it.each(USER_FORM_RULES)('%s = %j -> %s', async (field, value, message) => {
+      const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: withField(field, value) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[field]).toBe(message);
+    });
+
+    it('accepts the edges: 50-letter names, accented letters, 8 and 20 character mobiles, gender other, today as birth date', async () => {
+      const base = { first_name: 'É'.repeat(50), last_name: "D'Arcy-Núñez", other_names: '', mobile: '(868) 55', gender: 'other', dob: '2026-11-22' };
+      const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ ...base, email: 'edge1@example.com' }) });
+      expect(res.statusCode).toBe(201);
+      const res20 = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: 'edge2@example.com', mobile: '+1 (868) 555-0100 12' }) });
+      expect(res20.statusCode).toBe(201);
+    });
+
+    it('the update form has the same rules without the password fields', () => {
+      const create = loadFormSchema('admin/user');
+      const update = loadFormSchema('admin/user-update');
+      const { password: _p, verify_password: _v, ...rest } = create.properties;
+      expect(update.properties).toEqual(rest);
+      expect(update.required).toEqual(create.required.filter((f: string) => f !== 'password' && f !== 'verify_password'));
+      expect(update.additionalProperties).toBe(false);
+    });
+  });
+
+  describe('create', () => {
+    it('creates the user with an argon2id hash, drops verify_password, audits, and answers the spec message', async () => {
+      const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody() });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body.message).toBe('User created successfully');
+      expect(body.user).toMatchObject({ first_name: 'Nadia', last_name: "O'Connor-Ali", email: 'nadia.oconnor@example.com', role_id: 2, office_id: 2, is_blocked: false, is_deleted: false });
+      expect(body.user).not.toHaveProperty('password_hash');
+      const row = await db.db.selectFrom('users').selectAll().where('id', '=', body.user.id).executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^\$argon2id\$/);
+      expect(await verifyPassword(row.password_hash, 'Str0ng!Pass')).toBe(true);
+      const view = (await t.call({ method: 'GET', url: `/api/users/${body.user.id}`, headers: as(admin) })).json();
+      expect(view.audit[0]).toMatchObject({ action: 'user.create', actor_name: 'Ava Administrator' });
+      expect(JSON.stringify(view.audit)).not.toMatch(/password|argon2/);
+    });
+
+    it('refuses a registered email (any case) and mobile with the spec messages', async () => {
+      const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: 'MEMBER@cu.example', mobile: '+18683000002' }) });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().errors).toEqual({
+        email: 'This email address is already registered with another account',
+        mobile: 'This mobile number is already registered with another account',
+      });
+    });
+
+    it.each([['password_hash', 'x'], ['is_deleted', true], ['is_blocked', true], ['member_id', 1], ['last_signed_in_on', '2026-01-01T00:00:00Z'], ['id', 1]])(
+      'refuses a body that sets %s (mass assignment) with 400',
+      async (field, value) => {
+        const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: `mass-${field}@example.com`, mobile: '+18685559999', [field]: value }) });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().errors[field]).toBe(`Unknown field: ${field}`);
+      },
+    );
+  });
+
+  describe('list', () => {
+    it(`pages over more than ${BULK} users in the database, 10 by default, with the total`, async () => {
+      const first = (await t.call({ method: 'GET', url: '/api/users', headers: as(admin) })).json();
+      expect(first.items).toHaveLength(10);
+      expect(first.total).toBeGreaterThan(BULK);
+      const last = Math.ceil(first.total / 50);
+      const lastPage = (await t.call({ method: 'GET', url: `/api/users?page=${last}&page_size=50`, headers: as(admin) })).json();
+      expect(lastPage.items).toHaveLength(first.total - (last - 1) * 50);
+      const beyond = (await t.call({ method: 'GET', url: `/api/users?page=${last + 1}&page_size=50`, headers: as(admin) })).json();
+      expect(beyond).toEqual({ items: [], total: first.total });
+      const page2 = (await t.call({ method: 'GET', url: '/api/users?page=2&page_size=20', headers: as(admin) })).json();
+      expect(page2.items[0].id).toBeGreaterThan(first.items[9].id);
+      expect(page2.items[0]).not.toHaveProperty('password_hash');
+      expect(page2.items[0]).toMatchObject({ name: expect.any(String), last_signed_in_on: null });
+    });
+
+    it('searches names, emails, mobiles and ids in the database', async () => {
+      const byName = (await t.call({ method: 'GET', url: '/api/users?search=tester3&page_size=100', headers: as(admin) })).json();
+      expect(byName.total).toBe(Array.from({ length: BULK }, (_, i) => i).filter((i) => i % 7 === 3).length);
+      expect(byName.items.every((u: any) => u.last_name === 'Tester3')).toBe(true);
+      const full = (await t.call({ method: 'GET', url: `/api/users?search=${encodeURIComponent('Bulk1000 Tester')}`, headers: as(admin) })).json();
+      expect(full.items.map((u: any) => u.email)).toEqual(['bulk1000@load.example']);
+      const byMobile = (await t.call({ method: 'GET', url: '/api/users?search=%2B18685551111', headers: as(admin) })).json();
+      expect(byMobile.items.map((u: any) => u.email)).toEqual(['bulk1111@load.example']);
+      const byId = (await t.call({ method: 'GET', url: '/api/users?search=00001', headers: as(admin) })).json();
+      expect(byId.items.map((u: any) => u.id)).toContain(1);
+      const literal = (await t.call({ method: 'GET', url: '/api/users?search=%25', headers: as(admin) })).json();
+      expect(literal.total).toBe(0);
+    });
+
+    it('filters by status: active, blocked, deleted', async () => {
+      const blocked = (await t.call({ method: 'GET', url: '/api/users?status=blocked&page_size=100', headers: as(admin) })).json();
+      expect(blocked.total).toBeGreaterThanOrEqual(Array.from({ length: BULK }, (_, i) => i).filter((i) => i % 10 === 3).length);
+      expect(blocked.items.every((u: any) => u.is_blocked)).toBe(true);
+      const deleted = (await t.call({ method: 'GET', url: '/api/users?status=deleted&search=bulk', headers: as(admin) })).json();
+      expect(deleted.total).toBe(Array.from({ length: BULK }, (_, i) => i).filter((i) => i % 25 === 4).length);
+      const active = (await t.call({ method: 'GET', url: '/api/users?status=active&page_size=100', headers: as(admin) })).json();
+      expect(active.items.every((u: any) => !u.is_blocked && !u.is_deleted)).toBe(true);
+    });
+
+    it('refuses bad paging and unknown query fields with 400', async () => {
+      for (const q of ['page=0', 'page_size=101', 'status=gone', 'sort=password_hash', 'page=abc']) {
+        const res = await t.call({ method: 'GET', url: `/api/users?${q}`, headers: as(admin) });
+        expect(res.statusCode, q).toBe(400);
+      }
+    });
+  });
+
+  describe('view, update, block, delete', () => {
+    async function createUser(n: number) {
+      const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: `life${n}@example.com`, mobile: `+1868777${String(n).padStart(4, '0')}`, password: 'Life!Pass1', verify_password: 'Life!Pass1' }) });
+      expect(res.statusCode).toBe(201);
+      return res.json().user as { id: number; email: string };
+    }
+
+    it('answers 404 for unknown ids on every method, 400 for ids that are not numbers', async () => {
+      for (const [method, url, payload] of [
+        ['GET', '/api/users/999999', undefined],
+        ['PUT', '/api/users/999999', { is_blocked: true }],
+        ['PUT', '/api/users/999999', validUserBody({ password: undefined, verify_password: undefined })],
+        ['DELETE', '/api/users/999999/soft', undefined],
+      ] as const) {
+        const body = payload && 'password' in payload ? Object.fromEntries(Object.entries(payload).filter(([k]) => k !== 'password' && k !== 'verify_password')) : payload;
+        const res = await t.call({ method, url, headers: as(admin), payload: body });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
+      expect((await t.call({ method: 'GET', url: '/api/users/abc', headers: as(admin) })).statusCode).toBe(400);
+    });
+
+    it('updates with the update form, refuses passwords and other fields there, keeps uniqueness', async () => {
+      const user = await createUser(1);
+      const { password: _p, verify_password: _v, ...form } = validUserBody({ email: user.email, mobile: '+18687770001' });
+      const ok = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, first_name: 'Renamed', role_id: 1 } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json()).toMatchObject({ message: 'User updated successfully', user: { first_name: 'Renamed', role_id: 1 } });
+      const withPassword = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, password: 'Another!1' } });
+      expect(withPassword.statusCode).toBe(400);
+      expect(withPassword.json().errors.password).toBe('Unknown field: password');
+      const futureDob = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, dob: '2026-11-23' } });
+      expect(futureDob.json().errors.dob).toBe('Date of birth cannot be in the future');
+      const taken = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, email: 'grace@cu.example' } });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe('This email address is already registered with another account');
+      for (const extra of [{ is_deleted: false }, { is_blocked: true, role_id: 1 }, { is_blocked: 'yes' }, { password_hash: 'x' }]) {
+        const res = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: extra });
+        expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      }
+      const audit = (await t.call({ method: 'GET', url: `/api/users/${user.id}`, headers: as(admin) })).json().audit;
+      expect(audit[0]).toMatchObject({ action: 'user.update', before: { first_name: 'Nadia', role_id: 2 }, after: { first_name: 'Renamed', role_id: 1 } });
+    });
+
+    it('block ends the user\'s sessions at once (401), unblock lets them back, both audited', async () => {
+      const user = await createUser(2);
+      const token = await tokenFor(t.app, user.email);
+      const blocked = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { is_blocked: true } });
+      expect(blocked.statusCode).toBe(200);
+      expect(blocked.json().user.is_blocked).toBe(true);
+      const replay = await t.call({ method: 'GET', url: `/api/users/${user.id}`, headers: as(token) });
+      expect(replay.statusCode).toBe(401);
+      const revoked = await db.db.selectFrom('sessions').select('revoked_on').where('user_id', '=', user.id).execute();
+      expect(revoked.every((s) => s.revoked_on !== null)).toBe(true);
+      const unblocked = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { is_blocked: false } });
+      expect(unblocked.json().user.is_blocked).toBe(false);
+      const audit = (await t.call({ method: 'GET', url: `/api/users/${user.id}`, headers: as(admin) })).json().audit;
+      expect(audit.slice(0, 2).map((a: any) => a.action)).toEqual(['user.unblock', 'user.block']);
+    });
+
+    it('soft delete ends sessions, keeps the user listed with is_deleted, refuses a second delete; a deleted user can still be edited and blocked', async () => {
+      const user = await createUser(3);
+      const token = await tokenFor(t.app, user.email);
+      const res = await t.call({ method: 'DELETE', url: `/api/users/${user.id}/soft`, headers: as(admin) });
+      expect(res.statusCode).toBe(200);
+      expect((await t.call({ method: 'GET', url: '/api/users', headers: as(token) })).statusCode).toBe(401);
+      const again = await t.call({ method: 'DELETE', url: `/api/users/${user.id}/soft`, headers: as(admin) });
+      expect(again.statusCode).toBe(409);
+      const listed = (await t.call({ method: 'GET', url: `/api/users?search=${user.email}`, headers: as(admin) })).json();
+      expect(listed.items[0]).toMatchObject({ id: user.id, is_deleted: true });
+      expect((await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { is_blocked: true } })).statusCode).toBe(200);
+    });
+
+    it('an administrator cannot block or delete their own account', async () => {
+      const me = await db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+      expect((await t.call({ method: 'PUT', url: `/api/users/${me.id}`, headers: as(admin), payload: { is_blocked: true } })).statusCode).toBe(409);
+      expect((await t.call({ method: 'DELETE', url: `/api/users/${me.id}/soft`, headers: as(admin) })).statusCode).toBe(409);
+    });
+
+    it('a member gets 403 and no session gets 401', async () => {
+      expect((await t.call({ method: 'GET', url: '/api/users', headers: as(member) })).statusCode).toBe(403);
+      expect((await t.call({ method: 'POST', url: '/api/users', payload: {} })).statusCode).toBe(401);
+    });
+  });
+});
