@@ -5,6 +5,7 @@ import type { OutboxTable } from './tables/outbox.table.js';
 import type { SignupsTable, SignupStepsTable, SignupFilesTable } from './tables/signups.table.js';
 import type { OneTimeCodesTable } from './tables/one-time-codes.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
+import type { SignInFailuresTable, SignInAttemptsTable, PasswordResetsTable } from './tables/auth.table.js';
 import type { MembersTable, AccountsTable, LedgerEntriesTable, TransfersTable } from './tables/accounts.table.js';
 
 /** The typed schema Kysely checks every query against; one entry per table. */
@@ -23,4 +24,7 @@ export interface Database {
   signup_files: SignupFilesTable;
   one_time_codes: OneTimeCodesTable;
   audit_log: AuditLogTable;
+  sign_in_failures: SignInFailuresTable;
+  sign_in_attempts: SignInAttemptsTable;
+  password_resets: PasswordResetsTable;
 }

@@ -2,12 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import healthRoutes from './health/index.js';
 import appConfigRoutes from './app-config/index.js';
 import devRoutes from './dev/index.js';
+import usersAuthRoutes from './users-auth/index.js';
+import passwordResetRoutes from './password-reset/index.js';
+import deviceVerificationRoutes from './device-verifications/index.js';
 import usersRoutes from './users/index.js';
+import accountRoutes from './accounts/index.js';
 
 /** Every API route plugin, mounted under /api. Add a resource here with its prefix. */
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
+  await app.register(usersAuthRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(deviceVerificationRoutes);
   await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(accountRoutes, { prefix: '/accounts' });
   if (app.config.devTools) await app.register(devRoutes, { prefix: '/dev' });
 }

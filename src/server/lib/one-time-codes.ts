@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import { tooMany } from './http-errors.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** DESIGN.md section 4: 6 digits, 10 minutes, 5 wrong tries, 60 s between sends, 3 mobile resends. */
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_FAILED_ATTEMPTS = 5;
+export const RESEND_COOLDOWN_MS = 60_000;
+export const MAX_MOBILE_RESENDS = 3;
+/** Email codes are cheaper but still capped, so a script cannot mail a victim without end. */
+export const MAX_EMAIL_RESENDS = 10;
+
+export const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
+export const RESEND_COOLDOWN_MESSAGE = 'Please wait 60 seconds before requesting a new code.';
+
+export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code';
+
+/** 6 digits from the CSPRNG (crypto.randomInt is uniform, no modulo bias). */
+export function generateCode(): string {
+  return String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+/** HMAC-SHA256 keyed by the server secret and bound to (purpose, subject): a leaked table reveals no code. */
+export function hashCode(secret: string, purpose: string, subject: string, code: string): string {
+  return crypto.createHmac('sha256', secret).update(`${purpose}\n${subject}\n${code}`).digest('hex');
+}
+
+function sameHex(a: string, b: string): boolean {
+  const x = Buffer.from(a, 'hex');
+  const y = Buffer.from(b, 'hex');
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+export interface IssueCodeInput {
+  purpose: CodePurpose;
+  subject: string;
+  recipient: string;
+  now: Date;
+  secret: string;
+  /** How many codes in total this (purpose, subject) may receive: 1 + allowed resends. */
+  maxSends: number;
+}
+
+/**
+ * Issues a new code for (purpose, subject) and voids the older ones. Refuses with 429 inside the
+ * cooldown or past the send cap. Run it in a transaction that also writes the outbox message.
+ */
+export async function issueCode(db: Db, input: IssueCodeInput): Promise<string> {
+  const previous = await db
+    .selectFrom('one_time_codes')
+    .select([sql<number>`count(*)::int`.as('sent'), sql<Date | null>`max(created_on)`.as('last_sent_on')])
+    .where('purpose', '=', input.purpose)
+    .where('subject', '=', input.subject)
+    .executeTakeFirstOrThrow();
+  if (previous.sent >= input.maxSends) throw tooMany(RESEND_LIMIT_MESSAGE);
+  if (previous.last_sent_on) {
+    const waitMs = new Date(previous.last_sent_on).getTime() + RESEND_COOLDOWN_MS - input.now.getTime();
+    if (waitMs > 0) throw tooMany(RESEND_COOLDOWN_MESSAGE, waitMs / 1000);
+  }
+  await db
+    .updateTable('one_time_codes')
+    .set({ voided_on: input.now })
+    .where('purpose', '=', input.purpose)
+    .where('subject', '=', input.subject)
+    .where('consumed_on', 'is', null)
+    .where('voided_on', 'is', null)
+    .execute();
+  const code = generateCode();
+  await db
+    .insertInto('one_time_codes')
+    .values({
+      purpose: input.purpose,
+      subject: input.subject,
+      recipient: input.recipient,
+      code_hash: hashCode(input.secret, input.purpose, input.subject, code),
+      expires_on: new Date(input.now.getTime() + CODE_TTL_MS),
+      created_on: input.now,
+    })
+    .execute();
+  return code;
+}
+
+/** Voids every live code of (purpose, subject), e.g. when a newer reset request replaces an older one. */
+export async function voidCodes(db: Db, purpose: CodePurpose, subject: string, now: Date): Promise<void> {
+  await db.updateTable('one_time_codes').set({ voided_on: now }).where('purpose', '=', purpose).where('subject', '=', subject).where('consumed_on', 'is', null).where('voided_on', 'is', null).execute();
+}
+
+export type CheckCodeResult = 'ok' | 'invalid' | 'expired' | 'exhausted';
+
+/**
+ * Checks a code against the newest live code of (purpose, subject). Each check first claims one of
+ * the 5 tries with a conditional UPDATE (`failed_attempts < 5`), so 50 parallel guesses get at most
+ * 5 comparisons; a correct code is then consumed with another conditional UPDATE (single use).
+ */
+export async function checkCode(
+  db: Db,
+  input: { purpose: CodePurpose; subject: string; code: string; now: Date; secret: string; /** the address the code must have gone to (it may have changed since) */ recipient?: string },
+): Promise<CheckCodeResult> {
+  const current = await db
+    .selectFrom('one_time_codes')
+    .select(['id', 'expires_on', 'failed_attempts', 'recipient'])
+    .where('purpose', '=', input.purpose)
+    .where('subject', '=', input.subject)
+    .where('consumed_on', 'is', null)
+    .where('voided_on', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!current || (input.recipient !== undefined && current.recipient !== input.recipient)) return 'invalid';
+  if (new Date(current.expires_on) <= input.now) return 'expired';
+  if (current.failed_attempts >= CODE_MAX_FAILED_ATTEMPTS) return 'exhausted';
+
+  const claimed = await db
+    .updateTable('one_time_codes')
+    .set({ failed_attempts: sql`failed_attempts + 1` })
+    .where('id', '=', current.id)
+    .where('failed_attempts', '<', CODE_MAX_FAILED_ATTEMPTS)
+    .where('consumed_on', 'is', null)
+    .where('voided_on', 'is', null)
+    .returning(['code_hash'])
+    .executeTakeFirst();
+  if (!claimed) return 'exhausted';
+
+  const matches = /^\d{6}$/.test(input.code) && sameHex(claimed.code_hash, hashCode(input.secret, input.purpose, input.subject, input.code));
+  if (!matches) return 'invalid';
+
+  // The right code does not count as a failure; consuming it is conditional, so it works once.
+  const consumed = await db
+    .updateTable('one_time_codes')
+    .set({ consumed_on: input.now, failed_attempts: sql`failed_attempts - 1` })
+    .where('id', '=', current.id)
+    .where('consumed_on', 'is', null)
+    .where('voided_on', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return consumed ? 'ok' : 'invalid';
+}

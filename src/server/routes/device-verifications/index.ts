@@ -1,0 +1,187 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
+import { checkCode, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CheckCodeResult, type CodePurpose } from '../../lib/one-time-codes.js';
+import { loadApplicantSignup } from '../../lib/applicant-access.js';
+import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
+import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { findLiveAttempt } from '../users-auth/sign-in.repository.js';
+import { SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie, signInCodeChannel, signInCodeMessage } from '../users-auth/index.js';
+
+interface DeviceVerificationBody {
+  identifier_type: 'email' | 'mobile';
+  operation: 'signup' | 'sign_in';
+  signup_id?: string | null;
+  user_id?: number | string | null;
+  email?: string | null;
+  mobile?: string | null;
+  code?: string;
+  sign_in_attempt?: string | null;
+}
+
+const commonProperties = {
+  identifier_type: { type: 'string', enum: ['email', 'mobile'] },
+  operation: { type: 'string', enum: ['signup', 'sign_in'] },
+  signup_id: { type: ['string', 'null'], maxLength: 100 },
+  user_id: { type: ['integer', 'string', 'null'], maxLength: 20 },
+  email: { type: ['string', 'null'], maxLength: 254 },
+  mobile: { type: ['string', 'null'], maxLength: 40 },
+  // API clients may send the attempt token from the login answer; browsers use the HttpOnly cookie.
+  sign_in_attempt: { type: ['string', 'null'], maxLength: 100 },
+};
+
+const sendSchema = { type: 'object', additionalProperties: false, required: ['identifier_type', 'operation'], properties: commonProperties };
+const verifySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['identifier_type', 'operation', 'code'],
+  properties: { ...commonProperties, code: { type: 'string', minLength: 1, maxLength: 10 } },
+};
+
+const SIGNUP_PURPOSE: Record<'email' | 'mobile', CodePurpose> = { email: 'signup_email_code', mobile: 'signup_mobile_code' };
+
+/** The one way a failed code check is answered (spec 1 section 8, reset verify), under the code field. */
+export function codeCheckError(result: Exclude<CheckCodeResult, 'ok'>): HttpError {
+  if (result === 'expired') return new HttpError(403, AUTH_TEXTS.expiredCode, { code: AUTH_TEXTS.expiredCode });
+  if (result === 'exhausted') return new HttpError(429, AUTH_TEXTS.tooManyVerifications, { code: AUTH_TEXTS.tooManyVerifications });
+  return new HttpError(401, AUTH_TEXTS.invalidCode, { code: AUTH_TEXTS.invalidCode });
+}
+
+const ATTEMPT_GONE = 'Your sign-in attempt has expired. Please sign in again.';
+
+function attemptToken(request: FastifyRequest, body: DeviceVerificationBody): string | undefined {
+  return body.sign_in_attempt || request.cookies?.[SIGN_IN_ATTEMPT_COOKIE] || undefined;
+}
+
+function userIdOf(body: DeviceVerificationBody): number | undefined {
+  const id = Number(body.user_id);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/**
+ * POST /device-verifications/send/ and /verify/ (spec 3 sections 7-8). operation sign_in: the code
+ * bound to the sign-in attempt (HttpOnly cookie) of user_id; a correct code issues the session.
+ * operation signup: the applicant's email or mobile code, checked with the applicant token.
+ */
+export default async function deviceVerificationRoutes(app: FastifyInstance) {
+  await registerIpRateLimit(app);
+  const secret = app.config.jwtSecret;
+
+  app.post('/device-verifications/send/', {
+    config: ipLimit(IP_LIMITS.codeSend, AUTH_TEXTS.tooManyVerifications),
+    schema: { body: sendSchema },
+    handler: async (request) => {
+      const body = request.body as DeviceVerificationBody;
+      const now = app.clock.now();
+
+      if (body.operation === 'sign_in') {
+        const userId = userIdOf(body);
+        if (!userId) throw badRequest('User ID is missing. Cannot send verification code.', { user_id: 'User ID is missing. Cannot send verification code.' });
+        const token = attemptToken(request, body);
+        if (!token) throw unauthorized(ATTEMPT_GONE);
+        const sent = await app.db.transaction().execute(async (trx) => {
+          const attempt = await findLiveAttempt(trx, token, now);
+          if (!attempt || attempt.user_id !== userId) return undefined;
+          const user = await trx.selectFrom('users').select(['id', 'email', 'mobile']).where('id', '=', userId).executeTakeFirstOrThrow();
+          const target = signInCodeChannel(user);
+          const code = await issueCode(trx, { purpose: SIGN_IN_CODE_PURPOSE, subject: attempt.id, recipient: target.to, now, secret, maxSends: 1 + MAX_MOBILE_RESENDS });
+          await app.outbox.send({ channel: target.channel, to: target.to, subject: 'Your sign-in code', body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
+          return target;
+        });
+        if (!sent) throw unauthorized(ATTEMPT_GONE);
+        void app.outbox.flush().catch(() => undefined);
+        return { message: AUTH_TEXTS.codeSent, user_id: userId, identifier: sent.masked };
+      }
+
+      if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot send verification code.', { signup_id: 'Signup ID is missing. Cannot send verification code.' });
+      const kind = body.identifier_type;
+      const result = await app.db.transaction().execute(async (trx) => {
+        // Locking the signup row serialises sends, so the cooldown and the resend cap hold under races.
+        const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
+        const to = kind === 'email' ? signup.email : signup.mobile;
+        const purpose = SIGNUP_PURPOSE[kind];
+        const code = await issueCode(trx, { purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS) });
+        await app.outbox.send(
+          kind === 'email'
+            ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.`, purpose }
+            : { channel: 'sms', to, body: `${app.config.productName}: your mobile verification code is ${code}. It expires in 10 minutes.`, purpose },
+          trx,
+        );
+        return { signup_id: signup.id, email: signup.email, identifier: to };
+      });
+      void app.outbox.flush().catch(() => undefined);
+      return { ...result, message: kind === 'email' ? 'Verification code sent to your email' : 'Verification code sent to your mobile number' };
+    },
+  });
+
+  app.post('/device-verifications/verify/', {
+    config: ipLimit(IP_LIMITS.codeVerify, AUTH_TEXTS.tooManyVerifications),
+    schema: { body: verifySchema },
+    handler: async (request, reply) => {
+      const body = request.body as DeviceVerificationBody & { code: string };
+      const now = app.clock.now();
+
+      if (body.operation === 'sign_in') {
+        const userId = userIdOf(body);
+        if (!userId) throw badRequest('User ID is missing. Cannot verify code.', { user_id: 'User ID is missing. Cannot verify code.' });
+        const token = attemptToken(request, body);
+        if (!token) throw unauthorized(ATTEMPT_GONE);
+        // A failed check must commit (it spends one of the 5 tries), so errors are thrown after the transaction.
+        const outcome = await app.db.transaction().execute(async (trx) => {
+          const attempt = await findLiveAttempt(trx, token, now);
+          if (!attempt || attempt.user_id !== userId) return { error: unauthorized(ATTEMPT_GONE) };
+          const result = await checkCode(trx, { purpose: SIGN_IN_CODE_PURPOSE, subject: attempt.id, code: body.code, now, secret });
+          if (result !== 'ok') return { error: codeCheckError(result) };
+          await trx.updateTable('sign_in_attempts').set({ completed_on: now }).where('id', '=', attempt.id).execute();
+          const user = await trx
+            .updateTable('users')
+            .set({ last_signed_in_on: now })
+            .where('id', '=', userId)
+            .where('is_blocked', '=', false)
+            .where('is_deleted', '=', false)
+            .returning(['id', 'email', 'first_name', 'last_name', 'role_id'])
+            .executeTakeFirst();
+          if (!user) return { error: forbidden(AUTH_TEXTS.accountLocked) };
+          return { user };
+        });
+        if ('error' in outcome) throw outcome.error;
+        const { user } = outcome;
+        const session = await app.sessions.issue(user.id, request, reply);
+        setAttemptCookie(app, reply, null);
+        return {
+          message: 'Mobile number verified successfully',
+          verified_on: now.toISOString(),
+          access_token: session.token,
+          token_type: 'bearer',
+          expires_on: session.expiresOn.toISOString(),
+          user_id: user.id,
+          identifier: user.email,
+          email: user.email,
+          name: `${user.first_name} ${user.last_name}`,
+          first_name: user.first_name,
+          role_id: user.role_id,
+        };
+      }
+
+      if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot verify code.', { signup_id: 'Signup ID is missing. Cannot verify code.' });
+      const kind = body.identifier_type;
+      const outcome = await app.db.transaction().execute(async (trx) => {
+        const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
+        const to = kind === 'email' ? signup.email : signup.mobile;
+        const result = await checkCode(trx, { purpose: SIGNUP_PURPOSE[kind], subject: signup.id, recipient: to, code: body.code, now, secret });
+        if (result !== 'ok') return { error: codeCheckError(result) };
+        await trx
+          .updateTable('signups')
+          .set(kind === 'email' ? { email_verified_on: now, updated_on: now } : { mobile_verified_on: now, updated_on: now })
+          .where('id', '=', signup.id)
+          .execute();
+        return { signup_id: signup.id, identifier: to, email: signup.email };
+      });
+      if ('error' in outcome) throw outcome.error;
+      return {
+        ...outcome,
+        message: kind === 'email' ? 'Email verified successfully' : 'Mobile number verified successfully',
+        verified_on: now.toISOString(),
+      };
+    },
+  });
+}

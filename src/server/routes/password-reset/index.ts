@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { HttpError, tooMany, unauthorized } from '../../lib/http-errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { checkCode, issueCode } from '../../lib/one-time-codes.js';
+import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
+import { AUTH_TEXTS, PASSWORD_MAX_LENGTH, newPasswordProblem } from '../../../shared/auth/auth-rules.js';
+import { codeCheckError } from '../device-verifications/index.js';
+import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
+
+const PURPOSE = 'password_reset_code' as const;
+
+// The fixed fields the specification's client sends with every reset call (spec 1 section 7).
+const fixedFields = {
+  operation: { type: 'string', const: 'reset_password' },
+  identifier_type: { type: 'string', const: 'email' },
+  signup_id: { type: 'null' },
+  verified_on: { type: 'null' },
+  access_token: { type: 'null' },
+  token_type: { type: 'null' },
+  email: { type: 'string', minLength: 3, maxLength: 254, format: 'email', errorMessage: { format: 'Please enter a valid email address' } },
+};
+const requestId = { type: 'string', minLength: 1, maxLength: 64 };
+
+/**
+ * Password reset (spec 1 sections 2, 7, 8; SECURITY.md rows 5 and 6): send a code by email (the same
+ * answer for an unknown email), verify it for a single-use reset token, then set the new password,
+ * which revokes every session and sends a notification. No automatic sign-in.
+ * The answer's `user_id` is the reset request's id, so it reveals no account.
+ */
+export default async function passwordResetRoutes(app: FastifyInstance) {
+  await registerIpRateLimit(app);
+  const secret = app.config.jwtSecret;
+
+  app.post('/password/reset/send', {
+    config: ipLimit(IP_LIMITS.resetSend, AUTH_TEXTS.tooManyResets),
+    schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: fixedFields } },
+    handler: async (request) => {
+      const email = (request.body as { email: string }).email.trim();
+      const now = app.clock.now();
+      // Known or unknown email, the same queries run (a request row is written either way); only the email differs.
+      const id = await app.db.transaction().execute(async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select(['id', 'email', 'is_blocked', 'is_deleted'])
+          .where(sql`lower(email)`, '=', email.toLowerCase())
+          .forUpdate()
+          .executeTakeFirst();
+        const recent = await recentRequests(trx, email, now);
+        if (recent.count >= RESET_SENDS_PER_HOUR) throw tooMany(AUTH_TEXTS.tooManyResets);
+        if (recent.lastOn && now.getTime() - recent.lastOn.getTime() < RESET_SEND_COOLDOWN_MS) throw tooMany(AUTH_TEXTS.tooManyResets, 60);
+        const account = user && !user.is_deleted && !user.is_blocked ? user : undefined;
+        const requestIdValue = await openRequest(trx, { email, userId: account?.id ?? null, now });
+        const code = await issueCode(trx, { purpose: PURPOSE, subject: requestIdValue, recipient: email.toLowerCase(), now, secret, maxSends: 1 });
+        if (account) {
+          await app.outbox.send(
+            {
+              channel: 'email',
+              to: account.email,
+              subject: 'Your password reset code',
+              body: `${app.config.productName}: your password reset code is ${code}. It expires in 10 minutes. If you did not ask to reset your password, ignore this email; your password stays the same.`,
+              purpose: PURPOSE,
+            },
+            trx,
+          );
+        }
+        return requestIdValue;
+      });
+      void app.outbox.flush().catch(() => undefined);
+      return { message: AUTH_TEXTS.resetCodeSent, user_id: id };
+    },
+  });
+
+  app.post('/password/reset/verify', {
+    config: ipLimit(IP_LIMITS.resetVerify, AUTH_TEXTS.tooManyVerifications),
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['email', 'user_id', 'code'],
+        properties: { ...fixedFields, user_id: requestId, code: { type: 'string', minLength: 1, maxLength: 10 } },
+      },
+    },
+    handler: async (request) => {
+      const body = request.body as { email: string; user_id: string; code: string };
+      const now = app.clock.now();
+      const outcome = await app.db.transaction().execute(async (trx) => {
+        const reset = await findLiveRequest(trx, body.user_id, body.email);
+        if (!reset) return { error: codeCheckError('invalid') };
+        const result = await checkCode(trx, { purpose: PURPOSE, subject: reset.id, code: body.code, now, secret });
+        if (result !== 'ok') return { error: codeCheckError(result) };
+        if (reset.user_id === null) return { error: codeCheckError('invalid') };
+        const token = crypto.randomBytes(32).toString('base64url');
+        await trx
+          .updateTable('password_resets')
+          .set({ token_hash: hashResetToken(token), token_expires_on: new Date(now.getTime() + RESET_TOKEN_TTL_MS) })
+          .where('id', '=', reset.id)
+          .execute();
+        return { token };
+      });
+      if ('error' in outcome) throw outcome.error;
+      return { message: AUTH_TEXTS.codeVerified, reset_token: outcome.token };
+    },
+  });
+
+  app.post('/password/reset/update', {
+    config: ipLimit(IP_LIMITS.resetUpdate, AUTH_TEXTS.tooManyResets),
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['email', 'user_id', 'new_password', 'reset_token'],
+        properties: {
+          ...fixedFields,
+          user_id: requestId,
+          new_password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH * 4 },
+          reset_token: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
+    },
+    handler: async (request) => {
+      const body = request.body as { email: string; user_id: string; new_password: string; reset_token: string };
+      const problem = newPasswordProblem(body.new_password);
+      if (problem) throw new HttpError(400, AUTH_TEXTS.invalidPasswordFormat, { new_password: problem });
+      const passwordHash = await hashPassword(body.new_password);
+      const now = app.clock.now();
+      const userId = await app.db.transaction().execute(async (trx) => {
+        const owner = await consumeResetToken(trx, { id: body.user_id, email: body.email, token: body.reset_token, now });
+        if (owner === null) return null;
+        const user = await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_on: now })
+          .where('id', '=', owner)
+          .returning(['id', 'email', 'first_name'])
+          .executeTakeFirstOrThrow();
+        // Every session and pending sign-in of this user ends now (SECURITY.md row 6).
+        await trx.updateTable('sessions').set({ revoked_on: now }).where('user_id', '=', owner).where('revoked_on', 'is', null).execute();
+        await trx.updateTable('sign_in_attempts').set({ expires_on: now }).where('user_id', '=', owner).where('completed_on', 'is', null).where('expires_on', '>', now).execute();
+        await app.outbox.send(
+          {
+            channel: 'email',
+            to: user.email,
+            subject: 'Your password was changed',
+            body: `Hello ${user.first_name}, the password of your ${app.config.productName} online banking was changed on ${now.toUTCString()}. Every device was signed out. If this was not you, call the credit union at once.`,
+            purpose: 'password_changed',
+          },
+          trx,
+        );
+        return user.id;
+      });
+      if (userId === null) throw unauthorized(AUTH_TEXTS.invalidResetToken);
+      void app.outbox.flush().catch(() => undefined);
+      return { message: AUTH_TEXTS.passwordUpdated };
+    },
+  });
+}

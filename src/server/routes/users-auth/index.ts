@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
+import { forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
+import { issueCode, MAX_MOBILE_RESENDS, type CodePurpose } from '../../lib/one-time-codes.js';
+import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
+import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { accountKey, countRecentFailures, createAttempt, FAILED_SIGN_IN_LIMIT, findUserByEmail, maskEmail, maskPhone, recordFailure, SIGN_IN_ATTEMPT_TTL_MS } from './sign-in.repository.js';
+
+/** HttpOnly cookie holding the sign-in attempt between the password and the SMS code. */
+export const SIGN_IN_ATTEMPT_COOKIE = 'cu_sign_in';
+export const SIGN_IN_CODE_PURPOSE: CodePurpose = 'sign_in_code';
+
+const deviceInfo = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    user_agent: { type: ['string', 'null'], maxLength: 500 },
+    platform: { type: ['string', 'null'], maxLength: 100 },
+    language: { type: ['string', 'null'], maxLength: 50 },
+  },
+};
+
+/** Where the sign-in code goes: the member's mobile by SMS, or email when no mobile is on file. */
+export function signInCodeChannel(user: { mobile: string | null; email: string }) {
+  return user.mobile
+    ? { channel: 'sms' as const, to: user.mobile, masked: maskPhone(user.mobile) }
+    : { channel: 'email' as const, to: user.email, masked: maskEmail(user.email) };
+}
+
+export function signInCodeMessage(productName: string, code: string): string {
+  return `${productName}: your sign-in code is ${code}. It expires in 10 minutes. Never share it with anyone, including our staff.`;
+}
+
+export function setAttemptCookie(app: FastifyInstance, reply: FastifyReply, token: string | null): void {
+  const options = { httpOnly: true, sameSite: 'strict' as const, secure: app.config.env === 'production', path: '/api/device-verifications' };
+  if (token) reply.setCookie(SIGN_IN_ATTEMPT_COOKIE, token, { ...options, maxAge: SIGN_IN_ATTEMPT_TTL_MS / 1000 });
+  else reply.clearCookie(SIGN_IN_ATTEMPT_COOKIE, options);
+}
+
+/**
+ * POST /users/login, /users/verify-token, /users/logout (spec 1 section 7). Unknown email, wrong
+ * password, blocked and deleted accounts all answer 401 'Invalid email or password' after the same
+ * argon2 work; only a correct password for a blocked account learns 403 (DESIGN.md section 4).
+ */
+export default async function usersAuthRoutes(app: FastifyInstance) {
+  await registerIpRateLimit(app);
+
+  app.post('/users/login', {
+    config: ipLimit(IP_LIMITS.login, AUTH_TEXTS.tooManyLogins),
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['email', 'password'],
+        properties: {
+          email: { type: 'string', minLength: 1, maxLength: 254 },
+          password: { type: 'string', minLength: 1, maxLength: 1024 },
+          device_info: deviceInfo,
+        },
+      },
+    },
+    handler: async (request, reply) => {
+      const { email, password } = request.body as { email: string; password: string };
+      const now = app.clock.now();
+      const key = accountKey(email);
+      if ((await countRecentFailures(app.db, key, now)) >= FAILED_SIGN_IN_LIMIT) throw tooMany(AUTH_TEXTS.tooManyLogins);
+
+      const user = await findUserByEmail(app.db, email);
+      let passwordOk = false;
+      if (user && !user.is_deleted) passwordOk = await verifyPassword(user.password_hash, password);
+      else await burnPasswordCheck(password);
+      if (!user || user.is_deleted || !passwordOk) {
+        await recordFailure(app.db, key, request.ip, now);
+        throw unauthorized(AUTH_TEXTS.invalidCredentials);
+      }
+      if (user.is_blocked) throw forbidden(AUTH_TEXTS.accountLocked);
+
+      const target = signInCodeChannel(user);
+      const attempt = await app.db.transaction().execute(async (trx) => {
+        const opened = await createAttempt(trx, user.id, now);
+        const code = await issueCode(trx, { purpose: SIGN_IN_CODE_PURPOSE, subject: opened.id, recipient: target.to, now, secret: app.config.jwtSecret, maxSends: 1 + MAX_MOBILE_RESENDS });
+        await app.outbox.send({ channel: target.channel, to: target.to, subject: 'Your sign-in code', body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
+        return opened;
+      });
+      void app.outbox.flush().catch(() => undefined);
+      setAttemptCookie(app, reply, attempt.token);
+      return { message: AUTH_TEXTS.codeSent, phone: target.masked, user_id: user.id, sign_in_attempt: attempt.token };
+    },
+  });
+
+  app.post('/users/verify-token', {
+    schema: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { token: { type: ['string', 'null'], maxLength: 4096 } },
+      },
+    },
+    handler: async (request) => {
+      const { token } = (request.body ?? {}) as { token?: string | null };
+      // The same check every guarded route runs; without a token in the body, the caller's own cookie is checked.
+      const probe = (token ? { headers: { 'x-access-token': token }, cookies: {} } : request) as FastifyRequest;
+      try {
+        await app.authenticate(probe);
+        return { valid: true };
+      } catch {
+        return { valid: false };
+      }
+    },
+  });
+
+  app.post('/users/logout', {
+    handler: async (request, reply) => {
+      try {
+        await app.authenticate(request);
+        if (request.user) await app.sessions.revoke(request.user.sessionId);
+      } catch {
+        // Logging out without a live session still succeeds: the cookie is cleared either way.
+      }
+      app.sessions.clearCookie(reply);
+      return { message: 'Logged out successfully' };
+    },
+  });
+}
