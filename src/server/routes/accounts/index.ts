@@ -1,0 +1,201 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest, notFound } from '../../lib/http-errors.js';
+import type { Account } from '../../db/tables/accounts.table.js';
+import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
+import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
+import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
+import { performTransfer, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
+
+/** The same JSON Schemas the browser renders (forms/member); bodies are validated by them. */
+function loadForm(name: string): object {
+  return JSON.parse(fs.readFileSync(new URL(`../../../../forms/member/${name}.schema.json`, import.meta.url), 'utf8'));
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+const AMOUNT_MESSAGE = 'Enter a valid amount';
+
+/** The account as the dashboard reads it (spec 2 section 3), with plain snake_case fields too. */
+function dashboardAccount(account: Account) {
+  return {
+    id: account.id,
+    AccountNumber: account.account_number,
+    Product: account.product_name,
+    AvailableBalance: centsToDollars(Number(account.balance_cents)),
+    account_number: account.account_number,
+    account_type: account.account_type,
+    product_code: account.product_code,
+    product_name: account.product_name,
+    balance_cents: Number(account.balance_cents),
+  };
+}
+
+/** An entry of a transfer option list: id, Account, Product, AvailableBalance (spec 2 section 3). */
+function optionAccount(account: Account) {
+  return {
+    id: account.id,
+    Account: account.account_number,
+    Product: account.product_name,
+    AvailableBalance: centsToDollars(Number(account.balance_cents)),
+    account_type: account.account_type,
+    balance_cents: Number(account.balance_cents),
+  };
+}
+
+function transferAnswer(outcome: TransferOutcome) {
+  const data = {
+    ReferenceNo: outcome.referenceNo,
+    reference_no: outcome.referenceNo,
+    amount: centsToDollars(outcome.amountCents),
+    amount_cents: outcome.amountCents,
+    created_on: outcome.createdOn.toISOString(),
+  };
+  return { message: 'Transfer completed successfully', data, ReferenceNo: outcome.referenceNo };
+}
+
+function readIdempotencyKey(request: FastifyRequest): string {
+  const key = request.headers[IDEMPOTENCY_HEADER];
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw badRequest('Every transfer needs an Idempotency-Key header of 8 to 100 letters, digits, dots, colons, hyphens or underscores.');
+  }
+  return key;
+}
+
+/** Exact cents, or 400 with the form's message: fractions of a cent never reach the ledger (I3). */
+function readCents(amount: number): number {
+  const cents = dollarsToCents(amount);
+  if (cents === null) throw badRequest(AMOUNT_MESSAGE, { amount: AMOUNT_MESSAGE });
+  return cents;
+}
+
+function caller(request: FastifyRequest) {
+  // requireMember guarantees a member id.
+  return { userId: request.user!.id, memberId: request.user!.memberId! };
+}
+
+interface SelfBody {
+  source_id: number;
+  source_account: string;
+  destination_id: number;
+  destination_account: string;
+  amount: number;
+  instructions?: string;
+}
+interface MemberBody {
+  source_id: number;
+  source_account: string;
+  destination_product: string;
+  destination_account: string;
+  amount: number;
+  instructions?: string;
+}
+
+const instructionsOf = (text: string | undefined) => (text && text.trim() ? text.trim() : null);
+
+/** The member area (spec 2): accounts, transfer options, transfers and the ledger, each limited to the caller's own records. */
+export default async function accountRoutes(app: FastifyInstance) {
+  // preValidation, not preHandler: a caller without a member session learns nothing from body validation.
+  const guard = { preValidation: app.requireMember };
+
+  app.get('/', guard, async (request) => {
+    const accounts = await listMemberAccounts(app.db, caller(request).memberId);
+    const group = (type: Account['account_type']) => accounts.filter((a) => a.account_type === type).map(dashboardAccount);
+    const data = { savings: group('savings'), deposit: group('deposit'), loan: group('loan') };
+    return { data, ...data };
+  });
+
+  app.get('/transfer-to-self-options', guard, async (request) => {
+    const accounts = (await listMemberAccounts(app.db, caller(request).memberId)).filter(isTransferable).map(optionAccount);
+    return { data: { Source: accounts, Destination: accounts } };
+  });
+
+  app.get('/transfer-to-member-options', guard, async (request) => {
+    const [accounts, products] = await Promise.all([listMemberAccounts(app.db, caller(request).memberId), listDestinationProducts(app.db)]);
+    return {
+      data: {
+        Source: accounts.filter(isTransferable).map(optionAccount),
+        Destination: products.map((p) => ({ Prd: p.product_code, Product: p.product_name })),
+      },
+    };
+  });
+
+  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: loadForm('transfer-to-self') } }, async (request) => {
+    const key = readIdempotencyKey(request);
+    const body = request.body;
+    const transfer: TransferRequest = {
+      kind: 'self',
+      sourceId: body.source_id,
+      sourceAccount: body.source_account,
+      destinationId: body.destination_id,
+      destinationAccount: body.destination_account,
+      amountCents: readCents(body.amount),
+      instructions: instructionsOf(body.instructions),
+    };
+    return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
+  });
+
+  app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: loadForm('transfer-to-member') } }, async (request) => {
+    const key = readIdempotencyKey(request);
+    const body = request.body;
+    const amountCents = readCents(body.amount);
+    const products = await listDestinationProducts(app.db);
+    if (!products.some((p) => p.product_code === body.destination_product)) {
+      throw badRequest('Select a listed type', { destination_product: 'Select a listed type' });
+    }
+    const transfer: TransferRequest = {
+      kind: 'member',
+      sourceId: body.source_id,
+      sourceAccount: body.source_account,
+      destinationProduct: body.destination_product,
+      destinationAccount: body.destination_account,
+      amountCents,
+      instructions: instructionsOf(body.instructions),
+    };
+    return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
+  });
+
+  app.get<{ Querystring: { page: number; page_size: number; account_id?: number } }>(
+    '/transactions',
+    {
+      ...guard,
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+            page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+            account_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { memberId } = caller(request);
+      const { page, page_size: pageSize, account_id: accountId } = request.query;
+      if (accountId !== undefined) {
+        const own = (await listMemberAccounts(app.db, memberId)).some((a) => a.id === accountId);
+        if (!own) throw notFound('Account not found.');
+      }
+      const { items, total } = await listMemberTransactions(app.db, memberId, { offset: (page - 1) * pageSize, limit: pageSize, accountId });
+      return {
+        items: items.map((row) => ({
+          id: row.id,
+          date: new Date(row.created_on).toISOString(),
+          account_id: row.account_id,
+          account_number: row.account_number,
+          product: row.product_name,
+          description: row.description,
+          kind: row.kind,
+          amount: centsToDollars(Number(row.amount_cents)),
+          amount_cents: Number(row.amount_cents),
+          reference_no: row.reference_no,
+          instructions: row.instructions,
+        })),
+        total,
+        page,
+        page_size: pageSize,
+      };
+    },
+  );
+}

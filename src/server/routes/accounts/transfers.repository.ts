@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Account } from '../../db/tables/accounts.table.js';
+import { HttpError, conflict, notFound } from '../../lib/http-errors.js';
+import { formatCents } from '../../../shared/money.js';
+import { isTransferable } from './accounts.repository.js';
+
+export type TransferRequest =
+  | { kind: 'self'; sourceId: number; sourceAccount: string; destinationId: number; destinationAccount: string; amountCents: number; instructions: string | null }
+  | { kind: 'member'; sourceId: number; sourceAccount: string; destinationProduct: string; destinationAccount: string; amountCents: number; instructions: string | null };
+
+export interface TransferCaller {
+  userId: number;
+  memberId: number;
+}
+
+export interface TransferOutcome {
+  transferId: number;
+  referenceNo: string;
+  amountCents: number;
+  createdOn: Date;
+  /** True when the idempotency key had already produced this transfer: nothing new was written. */
+  replayed: boolean;
+}
+
+/** Attempts per transfer before a serialization failure, deadlock or key race is reported. */
+const MAX_ATTEMPTS = 6;
+const RETRYABLE_CODES = new Set(['40001', '40P01']);
+// A parallel request with the same idempotency key, or a reference-number collision: run again and
+// the first step finds the committed twin (or draws a new reference).
+const RETRYABLE_UNIQUE = new Set(['transfers_user_key_unique', 'transfers_reference_no_key']);
+const CHECK_VIOLATION = '23514';
+
+const unprocessable = (message: string, errors?: Record<string, string>) => new HttpError(422, message, errors);
+/** One message for a missing account and for another member's account (SECURITY row 12). */
+const accountNotFound = () => notFound('Account not found.');
+
+/** Fingerprint of what the caller asked for; the same idempotency key with another fingerprint is refused. */
+export function transferFingerprint(request: TransferRequest): string {
+  const destination = request.kind === 'self' ? request.destinationId : request.destinationProduct;
+  const details = [request.kind, request.sourceId, request.sourceAccount, destination, request.destinationAccount, request.amountCents, request.instructions ?? ''];
+  return crypto.createHash('sha256').update(JSON.stringify(details)).digest('hex');
+}
+
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 'TRF' + 10 random characters (50 bits); the unique index is the final word. */
+export function newReferenceNo(): string {
+  const bytes = crypto.randomBytes(10);
+  let out = 'TRF';
+  for (const byte of bytes) out += REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length];
+  return out;
+}
+
+function pgError(err: unknown): { code?: string; constraint?: string } {
+  return (err ?? {}) as { code?: string; constraint?: string };
+}
+
+function isRetryable(err: unknown): boolean {
+  const { code, constraint } = pgError(err);
+  if (code && RETRYABLE_CODES.has(code)) return true;
+  return code === '23505' && !!constraint && RETRYABLE_UNIQUE.has(constraint);
+}
+
+const ending = (accountNumber: string) => `account ending ${accountNumber.slice(-4)}`;
+
+/**
+ * Moves money between two accounts exactly once: one `transfers` row, a debit and an equal credit in
+ * `ledger_entries` and both balance updates commit together or not at all. Rows are locked in
+ * account-id order, so concurrent transfers queue instead of deadlocking; serialization failures,
+ * deadlocks and same-key races are retried a bounded number of times.
+ */
+export async function performTransfer(
+  db: Kysely<Database>,
+  caller: TransferCaller,
+  idempotencyKey: string,
+  request: TransferRequest,
+  now: Date,
+): Promise<TransferOutcome> {
+  const fingerprint = transferFingerprint(request);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => attemptTransfer(trx, caller, idempotencyKey, fingerprint, request, now));
+    } catch (err) {
+      if (attempt < MAX_ATTEMPTS && isRetryable(err)) {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        continue;
+      }
+      // The CHECK (balance_cents >= 0) is the last line of defence behind the locked pre-check.
+      if (pgError(err).code === CHECK_VIOLATION) throw insufficientFunds();
+      throw err;
+    }
+  }
+}
+
+function insufficientFunds(availableCents?: number) {
+  const message =
+    availableCents === undefined
+      ? 'Insufficient funds: the amount is more than the available balance.'
+      : `Insufficient funds: the amount is more than the available balance of ${formatCents(availableCents)}.`;
+  return unprocessable(message, { amount: message });
+}
+
+async function attemptTransfer(
+  trx: Transaction<Database>,
+  caller: TransferCaller,
+  idempotencyKey: string,
+  fingerprint: string,
+  request: TransferRequest,
+  now: Date,
+): Promise<TransferOutcome> {
+  // 1. Exactly once: a key already used answers from what it produced, before any other check
+  //    (a replay after the balance changed must still get the original success).
+  const previous = await trx
+    .selectFrom('transfers')
+    .select(['id', 'reference_no', 'request_hash', 'amount_cents', 'created_on'])
+    .where('user_id', '=', caller.userId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+  if (previous) {
+    if (previous.request_hash !== fingerprint) {
+      throw conflict('This Idempotency-Key was already used for a different transfer. Start a new transfer to send again.');
+    }
+    return { transferId: previous.id, referenceNo: previous.reference_no, amountCents: Number(previous.amount_cents), createdOn: new Date(previous.created_on), replayed: true };
+  }
+
+  // 2. Resolve both accounts; the caller's own ids only (row 12).
+  const source = await trx
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', request.sourceId)
+    .where('member_id', '=', caller.memberId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!source || source.account_number !== request.sourceAccount) throw accountNotFound();
+
+  let destination: Account | undefined;
+  if (request.kind === 'self') {
+    destination = await trx
+      .selectFrom('accounts')
+      .selectAll()
+      .where('id', '=', request.destinationId)
+      .where('member_id', '=', caller.memberId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (!destination || destination.account_number !== request.destinationAccount) throw accountNotFound();
+  } else {
+    destination = await trx.selectFrom('accounts').selectAll().where('account_number', '=', request.destinationAccount).where('status', '=', 'active').executeTakeFirst();
+    if (!destination || destination.product_code !== request.destinationProduct) {
+      const message = 'No account with this number and type was found. Check the destination account number and type.';
+      throw unprocessable(message, { destination_account: message });
+    }
+    if (destination.member_id === caller.memberId) {
+      const message = 'This account is one of your own. Use Transfer to Self to move money between your accounts.';
+      throw unprocessable(message, { destination_account: message });
+    }
+  }
+
+  if (source.id === destination.id) {
+    const message = 'Choose two different accounts.';
+    throw unprocessable(message, { destination_id: message });
+  }
+  if (!isTransferable(source)) {
+    const message = 'Transfers out of a loan account are not allowed.';
+    throw unprocessable(message, { source_id: message });
+  }
+  if (!isTransferable(destination)) {
+    // Paying a loan down would change the sum of balances (a loan balance is money owed), so online
+    // transfers keep to savings and deposits; repayments go through the credit union.
+    const message = 'Transfers into a loan account are not supported online. Please contact the credit union to make a loan payment.';
+    throw unprocessable(message, { [request.kind === 'self' ? 'destination_id' : 'destination_product']: message });
+  }
+
+  // 3. Lock both rows in account-id order (no deadlock between opposite transfers), then check funds
+  //    on the locked, current balance.
+  const locked = await trx
+    .selectFrom('accounts')
+    .select(['id', 'balance_cents', 'status'])
+    .where('id', 'in', [source.id, destination.id])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  const lockedSource = locked.find((row) => row.id === source.id);
+  const lockedDestination = locked.find((row) => row.id === destination.id);
+  if (!lockedSource || lockedSource.status !== 'active') throw accountNotFound();
+  if (!lockedDestination || lockedDestination.status !== 'active') throw accountNotFound();
+  if (Number(lockedSource.balance_cents) < request.amountCents) throw insufficientFunds(Number(lockedSource.balance_cents));
+
+  // 4. One transfer, one debit, one equal credit, both balances: all in this transaction.
+  const transfer = await trx
+    .insertInto('transfers')
+    .values({
+      reference_no: newReferenceNo(),
+      user_id: caller.userId,
+      idempotency_key: idempotencyKey,
+      request_hash: fingerprint,
+      kind: request.kind,
+      source_account_id: source.id,
+      destination_account_id: destination.id,
+      amount_cents: request.amountCents,
+      instructions: request.instructions,
+      created_on: now,
+    })
+    .returning(['id', 'reference_no', 'created_on'])
+    .executeTakeFirstOrThrow();
+  const what = request.kind === 'self' ? 'Transfer' : 'Member transfer';
+  await trx
+    .insertInto('ledger_entries')
+    .values([
+      { account_id: source.id, transfer_id: transfer.id, amount_cents: -request.amountCents, kind: 'transfer_debit', description: `${what} to ${ending(destination.account_number)}`, created_on: now },
+      { account_id: destination.id, transfer_id: transfer.id, amount_cents: request.amountCents, kind: 'transfer_credit', description: `${what} from ${ending(source.account_number)}`, created_on: now },
+    ])
+    .execute();
+  await trx.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '-', request.amountCents) })).where('id', '=', source.id).execute();
+  await trx.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '+', request.amountCents) })).where('id', '=', destination.id).execute();
+
+  return { transferId: transfer.id, referenceNo: transfer.reference_no, amountCents: request.amountCents, createdOn: new Date(transfer.created_on), replayed: false };
+}

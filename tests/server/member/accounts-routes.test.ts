@@ -1,0 +1,236 @@
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
+import { addSessionRoute, balanceOf, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
+
+describe.each(dbTargets())('member accounts API on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+  let a: TestMember;
+  let b: TestMember;
+  let aHeaders: Record<string, string>;
+  let bHeaders: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await createTestApp(db, { beforeReady: addSessionRoute });
+    a = await createMember(db.db, [
+      { type: 'savings', cents: 100_000 },
+      { type: 'deposit', cents: 50_000 },
+      { type: 'loan', cents: 900_000 },
+    ]);
+    b = await createMember(db.db, [
+      { type: 'savings', cents: 20_000 },
+      { type: 'savings', cents: 0, productCode: 'XMS' },
+      { type: 'loan', cents: 300_000 },
+    ]);
+    aHeaders = await sessionHeaders(t, a.userId);
+    bHeaders = await sessionHeaders(t, b.userId);
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.close();
+  });
+
+  it('lists only the caller\'s accounts grouped as savings, deposit and loan', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/accounts', headers: aHeaders });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.savings).toEqual([expect.objectContaining({ id: a.accounts[0].id, AccountNumber: a.accounts[0].number, Product: 'SAV product', AvailableBalance: 1000, balance_cents: 100_000 })]);
+    expect(body.deposit).toHaveLength(1);
+    expect(body.loan).toEqual([expect.objectContaining({ AvailableBalance: 9000 })]);
+    expect(body.data).toEqual({ savings: body.savings, deposit: body.deposit, loan: body.loan });
+  });
+
+  it('offers own savings and deposit accounts for transfers to self, never loans', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/accounts/transfer-to-self-options', headers: aHeaders });
+    expect(res.statusCode).toBe(200);
+    const { Source, Destination } = res.json().data;
+    expect(Source.map((s: { id: number }) => s.id)).toEqual([a.accounts[1].id, a.accounts[0].id]);
+    expect(Source[0]).toMatchObject({ id: a.accounts[1].id, Account: a.accounts[1].number, Product: 'FDA product', AvailableBalance: 500 });
+    expect(Destination).toEqual(Source);
+  });
+
+  it('offers own accounts as sources and the product types as member destinations', async () => {
+    const res = await t.call({ method: 'GET', url: '/api/accounts/transfer-to-member-options', headers: aHeaders });
+    expect(res.statusCode).toBe(200);
+    const { Source, Destination } = res.json().data;
+    expect(Source).toHaveLength(2);
+    expect(Destination).toEqual(expect.arrayContaining([{ Prd: 'SAV', Product: 'SAV product' }, { Prd: 'XMS', Product: 'XMS product' }]));
+    expect(Destination.some((d: { Prd: string }) => d.Prd === 'PLN')).toBe(false);
+  });
+
+  it('transfers to self: reference number, both balances, and two ledger entries in the transactions list', async () => {
+    const res = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[1], 123.45);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.ReferenceNo).toMatch(/^TRF[A-Z2-9]{10}$/);
+    expect(body.ReferenceNo).toBe(body.data.ReferenceNo);
+    expect(await balanceOf(db.db, a.accounts[0].id)).toBe(100_000 - 12_345);
+    expect(await balanceOf(db.db, a.accounts[1].id)).toBe(50_000 + 12_345);
+    const list = await t.call({ method: 'GET', url: '/api/accounts/transactions?page_size=2', headers: aHeaders });
+    expect(list.statusCode).toBe(200);
+    const { items, total } = list.json();
+    expect(total).toBe(5); // three opening entries + debit + credit
+    expect(items).toHaveLength(2);
+    expect(items.map((i: { amount_cents: number }) => i.amount_cents).sort()).toEqual([-12_345, 12_345].sort());
+    expect(items[0].reference_no).toBe(body.data.ReferenceNo);
+  });
+
+  it('transfers to another member by account number and product; the recipient sees the credit', async () => {
+    const res = await memberTransfer(t, aHeaders, a.accounts[0], b.accounts[1], 10);
+    expect(res.statusCode).toBe(200);
+    expect(await balanceOf(db.db, b.accounts[1].id)).toBe(1_000);
+    const list = await t.call({ method: 'GET', url: `/api/accounts/transactions?account_id=${b.accounts[1].id}`, headers: bHeaders });
+    expect(list.json().items[0]).toMatchObject({ amount_cents: 1_000, amount: 10, reference_no: res.json().data.ReferenceNo, description: expect.stringMatching(/from account ending \d{4}$/) });
+  });
+
+  it('refuses a member transfer to a wrong type, an unknown number, or the caller\'s own account', async () => {
+    const wrongType = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[1], productCode: 'SAV' }, 1);
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json().errors.destination_account).toMatch(/No account with this number and type/);
+    const unknown = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[0], number: '99999999999' }, 1);
+    expect(unknown.statusCode).toBe(422);
+    const unlisted = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[0], productCode: 'NOPE' }, 1);
+    expect(unlisted.statusCode).toBe(400);
+    expect(unlisted.json().errors.destination_product).toBe('Select a listed type');
+    const own = await memberTransfer(t, aHeaders, a.accounts[0], a.accounts[1], 1);
+    expect(own.statusCode).toBe(422);
+    expect(own.json().message).toMatch(/Transfer to Self/);
+  });
+
+  it('refuses transfers out of and into loan accounts with a clear reason', async () => {
+    const out = await selfTransfer(t, aHeaders, a.accounts[2], a.accounts[0], 1);
+    expect(out.statusCode).toBe(422);
+    expect(out.json().message).toBe('Transfers out of a loan account are not allowed.');
+    const into = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[2], 1);
+    expect(into.statusCode).toBe(422);
+    expect(into.json().message).toMatch(/^Transfers into a loan account are not supported online/);
+    const intoOther = await memberTransfer(t, aHeaders, a.accounts[0], b.accounts[2], 1);
+    expect(intoOther.statusCode).toBe(400); // PLN is not a listed destination type
+  });
+
+  it('refuses the same account as source and destination', async () => {
+    const res = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[0], 1);
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('shows insufficient funds as a 422 with the reason on the amount field', async () => {
+    const res = await selfTransfer(t, bHeaders, b.accounts[1], b.accounts[0], 1_000_000);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ status: 422, message: expect.stringMatching(/^Insufficient funds/), errors: { amount: expect.stringMatching(/^Insufficient funds/) } });
+  });
+
+  it.each([
+    ['negative', -1],
+    ['zero', 0],
+    ['a fraction of a cent', 1.005],
+    ['float drift', 0.1 + 0.2],
+    ['a tiny exponent', 1e-7],
+    ['a string', '10'],
+    ['a formatted string', '$10.00'],
+    ['above 2^53', 2 ** 53 + 2],
+    ['huge', 1e300],
+    ['null', null],
+    ['a boolean', true],
+    ['an object', { value: 1 }],
+  ])('I3/row 15: an amount that is %s gets 400 "Enter a valid amount", never a 500', async (_label, amount) => {
+    const before = await balanceOf(db.db, a.accounts[0].id);
+    const res = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[1], amount);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.amount).toBe('Enter a valid amount');
+    expect(await balanceOf(db.db, a.accounts[0].id)).toBe(before);
+  });
+
+  it('converts two-decimal amounts to exact cents (0.07, 19.99, 1000000000)', async () => {
+    const rich = await createMember(db.db, [
+      { type: 'savings', cents: 200_000_000_000 },
+      { type: 'savings', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, rich.userId);
+    for (const amount of [0.07, 19.99, 0.29, 1_000_000_000]) expect((await selfTransfer(t, headers, rich.accounts[0], rich.accounts[1], amount)).statusCode).toBe(200);
+    expect(await balanceOf(db.db, rich.accounts[1].id)).toBe(7 + 1_999 + 29 + 100_000_000_000);
+  });
+
+  it('row 14/15: unknown fields, missing fields and form rules get 400 with the form\'s messages', async () => {
+    const base = { source_id: a.accounts[0].id, source_account: a.accounts[0].number, destination_id: a.accounts[1].id, destination_account: a.accounts[1].number, amount: 1 };
+    const post = (payload: unknown) => t.call({ method: 'POST', url: '/api/accounts/transfer-to-self', headers: { ...aHeaders, [IDEMPOTENCY_HEADER]: newKey() }, payload: payload as object });
+    const extra = await post({ ...base, balance: 1_000_000 });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().errors.balance).toMatch(/Unknown field/);
+    const missing = await post({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toMatchObject({ source_id: 'Required', destination_id: 'Required', amount: 'Enter a valid amount' });
+    const memberMissing = await t.call({ method: 'POST', url: '/api/accounts/transfer-to-member', headers: { ...aHeaders, [IDEMPOTENCY_HEADER]: newKey() }, payload: {} });
+    expect(memberMissing.json().errors).toMatchObject({ destination_product: 'Select a listed type', destination_account: 'Required' });
+  });
+
+  it('requires an Idempotency-Key header on every transfer', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/accounts/transfer-to-self',
+      headers: aHeaders,
+      payload: { source_id: a.accounts[0].id, source_account: a.accounts[0].number, destination_id: a.accounts[1].id, destination_account: a.accounts[1].number, amount: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Idempotency-Key/);
+  });
+
+  it('row 12: member A using B\'s account ids gets the same 404 as a missing id, with every method', async () => {
+    const missingId = 2_000_000_000;
+    const strip = (body: Record<string, unknown>) => ({ ...body, request_id: undefined });
+    const bSource = b.accounts[0];
+    const aOwn = a.accounts[0];
+    const missing = { id: missingId, number: '99999999998', type: 'savings' as const, productCode: 'SAV' };
+
+    const pairs: Array<[Promise<{ statusCode: number; json(): any }>, Promise<{ statusCode: number; json(): any }>]> = [
+      // B's account as the source
+      [selfTransfer(t, aHeaders, bSource, aOwn, 1), selfTransfer(t, aHeaders, missing, aOwn, 1)],
+      // B's account as the destination of a transfer to self
+      [selfTransfer(t, aHeaders, aOwn, bSource, 1), selfTransfer(t, aHeaders, aOwn, missing, 1)],
+      // B's account as the source of a member transfer
+      [memberTransfer(t, aHeaders, bSource, a.accounts[1], 1), memberTransfer(t, aHeaders, missing, a.accounts[1], 1)],
+      // B's ledger
+      [t.call({ method: 'GET', url: `/api/accounts/transactions?account_id=${bSource.id}`, headers: aHeaders }), t.call({ method: 'GET', url: `/api/accounts/transactions?account_id=${missingId}`, headers: aHeaders })],
+    ];
+    for (const [theirs, none] of pairs) {
+      const [x, y] = await Promise.all([theirs, none]);
+      expect(x.statusCode).toBe(404);
+      expect(y.statusCode).toBe(404);
+      expect(strip(x.json())).toEqual(strip(y.json()));
+    }
+    // Right id, someone else's number (or the other way round) is the same 404.
+    expect((await selfTransfer(t, aHeaders, { ...aOwn, number: bSource.number }, a.accounts[1], 1)).statusCode).toBe(404);
+    expect(await balanceOf(db.db, bSource.id)).toBe(20_000);
+    // Lists never show B's accounts.
+    const list = await t.call({ method: 'GET', url: '/api/accounts', headers: aHeaders });
+    expect(JSON.stringify(list.json())).not.toContain(bSource.number);
+  });
+
+  it('needs a member session: none -> 401, an administrator -> 403', async () => {
+    expect((await t.call({ method: 'GET', url: '/api/accounts' })).statusCode).toBe(401);
+    expect((await t.call({ method: 'POST', url: '/api/accounts/transfer-to-self', payload: {} })).statusCode).toBe(401);
+    const admin = await db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+    const adminHeaders = await sessionHeaders(t, admin.id);
+    for (const url of ['/api/accounts', '/api/accounts/transfer-to-self-options', '/api/accounts/transfer-to-member-options', '/api/accounts/transactions']) {
+      expect((await t.call({ method: 'GET', url, headers: adminHeaders })).statusCode).toBe(403);
+    }
+  });
+
+  it('the seeded member can send to grace@cu.example\'s savings account 10000000201', async () => {
+    const member = await db.db.selectFrom('users').select('id').where('email', '=', 'member@cu.example').executeTakeFirstOrThrow();
+    const headers = await sessionHeaders(t, member.id);
+    const options = (await t.call({ method: 'GET', url: '/api/accounts/transfer-to-member-options', headers })).json().data;
+    const source = options.Source.find((s: { Account: string }) => s.Account === '10000000101');
+    const res = await t.call({
+      method: 'POST',
+      url: '/api/accounts/transfer-to-member',
+      headers: { ...headers, [IDEMPOTENCY_HEADER]: newKey() },
+      payload: { source_id: source.id, source_account: source.Account, destination_product: 'SAV', destination_account: '10000000201', amount: 25.5, instructions: 'Lunch' },
+    });
+    expect(res.statusCode).toBe(200);
+    const grace = await db.db.selectFrom('accounts').select('balance_cents').where('account_number', '=', '10000000201').executeTakeFirstOrThrow();
+    expect(Number(grace.balance_cents)).toBe(310_000 + 2_550);
+  });
+});

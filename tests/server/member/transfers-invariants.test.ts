@@ -1,0 +1,182 @@
+import { sql } from 'kysely';
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { addSessionRoute, balanceOf, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
+
+/** I1: every stored balance equals the sum of its ledger entries; each transfer is one debit and one equal credit. */
+async function expectLedgerConsistent(db: DbHandle) {
+  const mismatched = await sql<{ id: number }>`
+    select a.id from accounts a left join ledger_entries l on l.account_id = a.id
+    group by a.id, a.balance_cents having a.balance_cents <> coalesce(sum(l.amount_cents), 0)`.execute(db.db);
+  expect(mismatched.rows).toEqual([]);
+  const unbalanced = await sql<{ id: number }>`
+    select t.id from transfers t left join ledger_entries l on l.transfer_id = t.id
+    group by t.id, t.amount_cents
+    having count(l.id) <> 2 or coalesce(sum(l.amount_cents), 1) <> 0 or max(l.amount_cents) <> t.amount_cents`.execute(db.db);
+  expect(unbalanced.rows).toEqual([]);
+}
+
+describe.each(dbTargets())('transfer invariants on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await createTestApp(db, { beforeReady: addSessionRoute });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.close();
+  });
+
+  it('I2: from 50.00, 100 parallel transfers of 1.00 -> exactly 50 succeed and the balance is 0.00', async () => {
+    const m = await createMember(db.db, [
+      { type: 'savings', cents: 5_000 },
+      { type: 'savings', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, m.userId);
+    const results = await Promise.all(Array.from({ length: 100 }, () => selfTransfer(t, headers, m.accounts[0], m.accounts[1], 1)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(50);
+    expect(codes.filter((c) => c === 422)).toHaveLength(50);
+    for (const refused of results.filter((r) => r.statusCode === 422)) expect(refused.json().message).toMatch(/^Insufficient funds/);
+    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(0);
+    expect(await balanceOf(db.db, m.accounts[1].id)).toBe(5_000);
+    const refs = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.json().data.ReferenceNo));
+    expect(refs.size).toBe(50);
+    await expectLedgerConsistent(db);
+  });
+
+  it('I1/I6: concurrent transfers in both directions mixed with reads: every read sums to the same total', async () => {
+    const members: TestMember[] = [];
+    for (let i = 0; i < 3; i++) {
+      members.push(
+        await createMember(db.db, [
+          { type: 'savings', cents: 10_000 },
+          { type: 'deposit', cents: 7_500 },
+        ]),
+      );
+    }
+    const ids = members.flatMap((m) => m.accounts.map((a) => a.id));
+    const total = 3 * 17_500;
+    const sessions = await Promise.all(members.map((m) => sessionHeaders(t, m.userId)));
+    const sumNow = async () => {
+      const row = await db.db.selectFrom('accounts').select((eb) => eb.fn.sum<number>('balance_cents').as('s')).where('id', 'in', ids).executeTakeFirstOrThrow();
+      return Number(row.s);
+    };
+
+    // Deterministic pseudo-random mix (no flaky seeds): self and member transfers, both directions
+    // between the same hot accounts, amounts from 0.01 to 20.00, some larger than the balance.
+    let seed = 20261122;
+    const next = (n: number) => {
+      // mulberry32
+      seed = (seed + 0x6d2b79f5) | 0;
+      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+      return ((x ^ (x >>> 14)) >>> 0) % n;
+    };
+    const work: Array<Promise<{ statusCode: number }>> = [];
+    const reads: Array<Promise<number>> = [];
+    for (let i = 0; i < 120; i++) {
+      const a = next(3);
+      const amount = (next(2000) + 1) / 100;
+      if (next(2) === 0) {
+        const [from, to] = next(2) === 0 ? [members[a].accounts[0], members[a].accounts[1]] : [members[a].accounts[1], members[a].accounts[0]];
+        work.push(selfTransfer(t, sessions[a], from, to, amount));
+      } else {
+        const b = (a + 1 + next(2)) % 3;
+        work.push(memberTransfer(t, sessions[a], members[a].accounts[next(2)], members[b].accounts[next(2)], amount));
+      }
+      if (i % 4 === 0) reads.push(sumNow());
+    }
+    const [results, sums] = await Promise.all([Promise.all(work), Promise.all(reads)]);
+    for (const r of results) expect([200, 422]).toContain(r.statusCode);
+    expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThan(80);
+    expect(new Set(sums)).toEqual(new Set([total]));
+    expect(await sumNow()).toBe(total);
+    for (const id of ids) expect(await balanceOf(db.db, id)).toBeGreaterThanOrEqual(0);
+    await expectLedgerConsistent(db);
+  });
+
+  it('I4: 10 sequential and 10 parallel repeats of one idempotency key give one transfer and the same answer', async () => {
+    const m = await createMember(db.db, [
+      { type: 'savings', cents: 10_000 },
+      { type: 'savings', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, m.userId);
+    const key = newKey();
+    const sequential = [];
+    for (let i = 0; i < 10; i++) sequential.push(await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 12.34, key));
+    const parallel = await Promise.all(Array.from({ length: 10 }, () => selfTransfer(t, headers, m.accounts[0], m.accounts[1], 12.34, key)));
+    const all = [...sequential, ...parallel];
+    expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(all.map((r) => r.json().data.ReferenceNo)).size).toBe(1);
+    expect(new Set(all.map((r) => JSON.stringify(r.json())))).toHaveProperty('size', 1);
+    const transfers = await db.db.selectFrom('transfers').select('id').where('user_id', '=', m.userId).execute();
+    expect(transfers).toHaveLength(1);
+    const entries = await db.db.selectFrom('ledger_entries').select('id').where('transfer_id', '=', transfers[0].id).execute();
+    expect(entries).toHaveLength(2);
+    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(10_000 - 1_234);
+    await expectLedgerConsistent(db);
+  });
+
+  it('I4: 20 parallel first uses of one key (no earlier transfer) still give one transfer', async () => {
+    const m = await createMember(db.db, [
+      { type: 'savings', cents: 10_000 },
+      { type: 'deposit', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, m.userId);
+    const key = newKey();
+    const all = await Promise.all(Array.from({ length: 20 }, () => selfTransfer(t, headers, m.accounts[0], m.accounts[1], 1, key)));
+    expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(all.map((r) => r.json().data.ReferenceNo)).size).toBe(1);
+    expect(await balanceOf(db.db, m.accounts[1].id)).toBe(100);
+  });
+
+  it('I4: the same key with other details gets 409 and moves nothing; keys are per user', async () => {
+    const m = await createMember(db.db, [
+      { type: 'savings', cents: 10_000 },
+      { type: 'savings', cents: 0 },
+    ]);
+    const other = await createMember(db.db, [
+      { type: 'savings', cents: 10_000 },
+      { type: 'savings', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, m.userId);
+    const key = newKey();
+    expect((await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 5, key)).statusCode).toBe(200);
+    const changedAmount = await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 6, key);
+    expect(changedAmount.statusCode).toBe(409);
+    expect(changedAmount.json().message).toMatch(/already used for a different transfer/);
+    const changedDirection = await selfTransfer(t, headers, m.accounts[1], m.accounts[0], 5, key);
+    expect(changedDirection.statusCode).toBe(409);
+    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(9_500);
+    // Another user may use the same key for their own transfer.
+    const otherHeaders = await sessionHeaders(t, other.userId);
+    expect((await selfTransfer(t, otherHeaders, other.accounts[0], other.accounts[1], 5, key)).statusCode).toBe(200);
+    expect(await balanceOf(db.db, other.accounts[1].id)).toBe(500);
+  });
+
+  it('I4: a replay after the balance ran out still answers the original success', async () => {
+    const m = await createMember(db.db, [
+      { type: 'savings', cents: 1_000 },
+      { type: 'savings', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, m.userId);
+    const key = newKey();
+    const first = await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 10, key);
+    expect(first.statusCode).toBe(200);
+    const replay = await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 10, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(0);
+  });
+
+  it('I2: the database CHECK refuses a negative balance even if a bug skipped the pre-check', async () => {
+    const m = await createMember(db.db, [{ type: 'savings', cents: 100 }]);
+    await expect(
+      db.db.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '-', 101) })).where('id', '=', m.accounts[0].id).execute(),
+    ).rejects.toMatchObject({ code: '23514' });
+  });
+});
