@@ -1,0 +1,105 @@
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { FakeClock } from '../../../src/server/lib/clock';
+import { latestCodeFor, login, nextIp, signIn } from './auth-helpers';
+
+const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
+const USER = { email: 'grace@cu.example', password: 'Member!2345', mobile: '+18683000003' };
+
+describe.each(dbTargets())('password reset on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+  const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
+  const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload, remoteAddress: nextIp() });
+  const send = (email: string) => post('/api/password/reset/send', { ...FIXED, email });
+  const verify = (user_id: string, email: string, code: string) => post('/api/password/reset/verify', { ...FIXED, user_id, email, code });
+  const update = (user_id: string, email: string, reset_token: string, new_password: string) => post('/api/password/reset/update', { ...FIXED, user_id, email, reset_token, new_password });
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await createTestApp(db, { clock });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.close();
+  });
+
+  it('goes send -> verify -> update, revokes sessions, notifies by email and does not sign in', async () => {
+    const { token } = await signIn(t, USER.email, USER.password, USER.mobile);
+    const sent = await send(USER.email);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ message: 'Password reset code sent to your email', user_id: expect.any(String) });
+    const requestId = sent.json().user_id;
+    const code = await latestCodeFor(t, USER.email, 'password_reset_code');
+
+    const verified = await verify(requestId, USER.email, code);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({ message: 'Code verified successfully', reset_token: expect.any(String) });
+    const resetToken: string = verified.json().reset_token;
+    expect(Buffer.from(resetToken, 'base64url').length).toBeGreaterThanOrEqual(16);
+
+    const weak = await update(requestId, USER.email, resetToken, 'alllowercase1!');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json()).toMatchObject({ message: 'Invalid password format', errors: { new_password: 'Password must contain at least one uppercase letter' } });
+
+    const done = await update(requestId, USER.email, resetToken, 'Brand-New-Pass1');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: 'Password updated successfully' });
+    expect(done.cookies.find((c) => c.name === 'cu_session')).toBeUndefined();
+
+    expect((await t.call({ method: 'POST', url: '/api/users/verify-token', payload: { token } })).json()).toEqual({ valid: false });
+    const note = await db.db.selectFrom('outbox_messages').selectAll().where('purpose', '=', 'password_changed').executeTakeFirstOrThrow();
+    expect(note.recipient).toBe(USER.email);
+    expect((await login(t, USER.email, USER.password)).statusCode).toBe(401);
+    expect((await login(t, USER.email, 'Brand-New-Pass1')).statusCode).toBe(200);
+    USER.password = 'Brand-New-Pass1';
+  });
+
+  it('answers the code errors of spec 1 section 8: wrong 401, expired 403, after 5 wrong tries 429', async () => {
+    clock.advance(120_000);
+    const requestId = (await send(USER.email)).json().user_id;
+    const code = await latestCodeFor(t, USER.email, 'password_reset_code');
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await verify(requestId, USER.email, wrong);
+    expect(bad.statusCode).toBe(401);
+    expect(bad.json().message).toBe('Invalid verification code');
+    clock.advance(10 * 60_000 + 1000);
+    const expired = await verify(requestId, USER.email, code);
+    expect(expired.statusCode).toBe(403);
+    expect(expired.json().message).toBe('Verification code expired');
+
+    const second = (await send(USER.email)).json().user_id;
+    const fresh = await latestCodeFor(t, USER.email, 'password_reset_code');
+    const miss = fresh === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await verify(second, USER.email, miss)).statusCode).toBe(401);
+    const locked = await verify(second, USER.email, fresh);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe('Too many verification attempts. Please try again later');
+  });
+
+  it('refuses a second send within a minute with the reset 429 message', async () => {
+    clock.advance(120_000);
+    expect((await send(USER.email)).statusCode).toBe(200);
+    const again = await send(USER.email);
+    expect(again.statusCode).toBe(429);
+    expect(again.json().message).toBe('Too many reset attempts. Please try again later');
+  });
+
+  it('answers an unknown email exactly like a known one and sends nothing', async () => {
+    clock.advance(120_000);
+    const before = await db.db.selectFrom('outbox_messages').select('id').execute();
+    const res = await send('nobody-here@cu.example');
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json()).sort()).toEqual(['message', 'user_id']);
+    expect(res.json().message).toBe('Password reset code sent to your email');
+    const after = await db.db.selectFrom('outbox_messages').select('id').execute();
+    expect(after.length).toBe(before.length);
+  });
+
+  it('validates the reset bodies (bad email, unknown fields) with 400', async () => {
+    expect((await post('/api/password/reset/send', { ...FIXED, email: 'not-an-email' })).statusCode).toBe(400);
+    expect((await post('/api/password/reset/send', { ...FIXED, email: 'a@b.co', role_id: 1 })).statusCode).toBe(400);
+    expect((await post('/api/password/reset/update', { ...FIXED, email: 'a@b.co' })).statusCode).toBe(400);
+  });
+});
