@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router-dom';
 import { ColorModeProvider } from './app/color-mode';
 import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/api-client';
-import { clearSession, isSessionExpired, setSessionExpiredHandler, SESSION_EXPIRED_MESSAGE } from './features/auth/session-store';
+import { clearSession, isSessionExpired, setSessionExpiredHandler, SESSION_EXPIRED_MESSAGE, syncSessionWithServer } from './features/auth/session-store';
 
 const router = createAppRouter();
 
@@ -15,6 +15,7 @@ function toLogin(message?: string) {
 setUnauthorizedHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
 setSessionExpiredHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
 if (isSessionExpired()) toLogin(SESSION_EXPIRED_MESSAGE);
+void syncSessionWithServer();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

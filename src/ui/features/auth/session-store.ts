@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { setSessionToken } from '../../lib/api-client';
+import { http, setSessionToken } from '../../lib/api-client';
 import { SESSION_MINUTES, ROLES } from '../../../shared/product';
 
 /** The signed-in user as the UI needs it. Not a secret: the credential is the HttpOnly cookie. */
@@ -83,6 +83,30 @@ export function clearSession(): void {
 /** True when a stored session is older than the session length (checked when the app loads). */
 export function isSessionExpired(now = Date.now()): boolean {
   return !!state.startedAt && now - state.startedAt >= sessionMs;
+}
+
+/**
+ * At load: reads the real session length from GET /api/config (tests shorten it with SESSION_SECONDS)
+ * and asks the server whether the session cookie still lives (a reset or a block elsewhere ends it).
+ * Either way a dead session ends here with the expiry message.
+ */
+export async function syncSessionWithServer(): Promise<void> {
+  try {
+    const config = await http.get<{ session_seconds?: number }>('/config');
+    if (typeof config.session_seconds === 'number' && config.session_seconds > 0) setSessionLength(config.session_seconds * 1000);
+  } catch {
+    // Keep the 5-minute default when the configuration cannot be read.
+  }
+  if (!state.user) return;
+  try {
+    const { valid } = await http.post<{ valid: boolean }>('/users/verify-token', {});
+    if (!valid && state.user) {
+      clearSession();
+      onExpired?.();
+    }
+  } catch {
+    // Offline: the timer still ends the session on time.
+  }
 }
 
 export function getSession(): SessionState {

@@ -1,0 +1,85 @@
+import { translateApiError } from '../../../shared/translate-api-error';
+import { AUTH_TEXTS } from '../../../shared/auth/auth-rules';
+
+interface ErrorLike {
+  response?: { status: number; data?: { detail?: unknown; message?: unknown; error?: unknown; errors?: Record<string, string> } };
+}
+
+function status(error: unknown): number | undefined {
+  return (error as ErrorLike)?.response?.status;
+}
+
+function serverText(error: unknown): string | undefined {
+  const data = (error as ErrorLike)?.response?.data;
+  for (const value of [data?.detail, data?.message, data?.error]) if (typeof value === 'string' && value.trim()) return value;
+  return undefined;
+}
+
+/** Login error catalogue (spec 1 section 8); other statuses pass the server's text through. */
+export function loginErrorMessage(error: unknown): string {
+  switch (status(error)) {
+    case 401:
+      return AUTH_TEXTS.invalidCredentials;
+    case 403:
+      return AUTH_TEXTS.accountLocked;
+    case 429:
+      return AUTH_TEXTS.tooManyLogins;
+    case 500:
+      return 'Server error. Please try again later';
+    default:
+      return translateApiError(error).message;
+  }
+}
+
+/** Reset, send code. */
+export function resetSendErrorMessage(error: unknown): string {
+  switch (status(error)) {
+    case 404:
+      return 'Email address not found';
+    case 422:
+      return serverText(error) ?? 'Invalid request format';
+    case 429:
+      return AUTH_TEXTS.tooManyResets;
+    case 500:
+      return 'Server error. Please try again later';
+    case undefined:
+      return translateApiError(error).message;
+    default:
+      return serverText(error) ?? 'Failed to send reset code';
+  }
+}
+
+/** Reset, verify code. */
+export function resetVerifyErrorMessage(error: unknown): string {
+  switch (status(error)) {
+    case 401:
+      return AUTH_TEXTS.invalidCode;
+    case 403:
+      return AUTH_TEXTS.expiredCode;
+    case 429:
+      return AUTH_TEXTS.tooManyVerifications;
+    case 500:
+      return serverText(error) ?? 'Failed to verify code';
+    case undefined:
+      return translateApiError(error).message;
+    default:
+      return serverText(error) ?? 'Failed to verify code';
+  }
+}
+
+/** Reset, update password; the field message (which rule failed) is returned too. */
+export function resetUpdateError(error: unknown): { message: string; field?: string } {
+  const field = (error as ErrorLike)?.response?.data?.errors?.new_password;
+  switch (status(error)) {
+    case 401:
+      return { message: AUTH_TEXTS.invalidResetToken };
+    case 400:
+      return { message: AUTH_TEXTS.invalidPasswordFormat, field };
+    case 500:
+      return { message: serverText(error) ?? 'Failed to update password' };
+    case undefined:
+      return { message: translateApiError(error).message };
+    default:
+      return { message: serverText(error) ?? 'Failed to update password' };
+  }
+}

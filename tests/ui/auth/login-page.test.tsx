@@ -1,0 +1,126 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorBody, fakeApi } from './fake-api';
+import { renderAt, setUpDom } from './render-app';
+import { clearSession } from '../../../src/ui/features/auth/session-store';
+
+beforeAll(setUpDom);
+beforeEach(() => {
+  sessionStorage.clear();
+  localStorage.clear();
+  clearSession();
+});
+
+const email = () => screen.getByLabelText(/^Email/);
+const password = () => screen.getByLabelText(/^Password/);
+const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
+
+describe('login page', () => {
+  it("shows 'Welcome Back', the subtitle, the links, and keeps Sign In disabled while a field is empty", async () => {
+    renderAt('/login');
+    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
+    expect(screen.getByText('Sign in to your account to continue')).toBeInTheDocument();
+    expect(document.title).toBe('Sign In - Credit Union Online');
+    expect(signInButton()).toBeDisabled();
+    await userEvent.type(email(), 'member@cu.example');
+    expect(signInButton()).toBeDisabled();
+    await userEvent.type(password(), 'Member!2345');
+    expect(signInButton()).toBeEnabled();
+    expect(screen.getByRole('link', { name: 'Reset Password?' })).toHaveAttribute('href', '/reset-password');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/new-or-existing-customer');
+  });
+
+  it('validates each field when it loses focus, with the spec messages, and disables Sign In on an error', async () => {
+    renderAt('/login');
+    await userEvent.click(await screen.findByLabelText(/^Email/));
+    await userEvent.tab();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await userEvent.type(email(), 'not-an-email');
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(email());
+    await userEvent.type(email(), 'member@cu.example');
+    await userEvent.type(password(), 'short');
+    await userEvent.tab();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(signInButton()).toBeDisabled();
+    await userEvent.clear(password());
+    await userEvent.tab();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
+  it('shows and hides the password', async () => {
+    renderAt('/login');
+    await userEvent.type(await screen.findByLabelText(/^Password/), 'Member!2345');
+    expect(password()).toHaveAttribute('type', 'password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password()).toHaveAttribute('type', 'text');
+    await userEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password()).toHaveAttribute('type', 'password');
+  });
+
+  it('sends the email, password and device_info, then goes to /auth/mobile-verification', async () => {
+    const calls = fakeApi({ '/users/login': () => ({ status: 200, data: { message: 'Mobile verification code sent', phone: '+1******0002', user_id: 7 } }) });
+    const router = renderAt('/login');
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
+    await userEvent.type(password(), 'Member!2345');
+    await userEvent.click(signInButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/mobile-verification'));
+    expect(calls[0].body).toMatchObject({ email: 'member@cu.example', password: 'Member!2345', device_info: { user_agent: expect.any(String), platform: expect.any(String), language: expect.any(String) } });
+    expect(await screen.findByRole('heading', { name: 'Sign In Verification' })).toBeInTheDocument();
+    expect(screen.getByText(/\+1\*{6}0002/)).toBeInTheDocument();
+  });
+
+  it.each([
+    [401, 'Invalid email or password'],
+    [403, 'Account is locked or disabled'],
+    [429, 'Too many login attempts. Please try again later'],
+    [500, 'Server error. Please try again later'],
+    [418, 'A teapot answered'],
+  ])('shows the stored error of a %i as an alert: %s', async (status, message) => {
+    fakeApi({ '/users/login': () => errorBody(status, status === 418 ? 'A teapot answered' : 'server text') });
+    renderAt('/login');
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
+    await userEvent.type(password(), 'Member!2345');
+    await userEvent.click(signInButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(JSON.parse(sessionStorage.getItem('cu.auth.signIn')!).error).toBe(message);
+  });
+
+  it('shows the message carried from the password reset', async () => {
+    renderAt('/login', { message: 'Password reset successful. Please log in with your new password.' });
+    expect(await screen.findByText('Password reset successful. Please log in with your new password.')).toBeInTheDocument();
+  });
+});
+
+describe('sign-in verification page', () => {
+  it('verifies the six digits automatically, shows the success dialog, and opens the dashboard 2 s later', async () => {
+    sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: 7, phone: '+1******0002', loginStep: 'mobile-verification' }));
+    const calls = fakeApi({
+      '/device-verifications/verify/': (body) =>
+        body.code === '123456'
+          ? { status: 200, data: { access_token: 'jwt', user_id: 7, email: 'member@cu.example', name: 'Marcus Baptiste', first_name: 'Marcus', role_id: 2 } }
+          : errorBody(401, 'Invalid verification code', { code: 'Invalid verification code' }),
+    });
+    const router = renderAt('/auth/mobile-verification');
+    const first = await screen.findByLabelText('Digit 1 of 6');
+    await userEvent.click(first);
+    await userEvent.keyboard('111111');
+    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+    await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
+    await userEvent.keyboard('123456');
+    expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toBeInTheDocument();
+    expect(calls.at(-1)!.body).toEqual({ identifier_type: 'mobile', operation: 'sign_in', user_id: 7, code: '123456' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/dashboard'), { timeout: 3500 });
+    expect(localStorage.getItem('cu.auth.user')).toContain('member@cu.example');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('jwt');
+  });
+
+  it('Back goes to /login', async () => {
+    sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: 7, phone: null, loginStep: 'mobile-verification' }));
+    const router = renderAt('/auth/mobile-verification');
+    await userEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
