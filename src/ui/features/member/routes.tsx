@@ -1,10 +1,31 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import ComingSoonPage from '../../components/coming-soon-page';
 import { RequireSignedIn } from '../auth/route-guards';
+import { MemberLayout, MEMBER_PAGE_TITLES } from './member-layout';
 
-/** The member area (spec 2): sign-in required. */
+const DashboardPage = lazy(() => import('./dashboard-page'));
+const TransactionsPage = lazy(() => import('./transactions-page'));
+const TransferToSelfPage = lazy(() => import('./transfer-to-self-page'));
+const TransferToMemberPage = lazy(() => import('./transfer-to-member-page'));
+
+// Linked from the sidebar and the quick actions but not built (spec 2 section 1): they say so plainly.
+const NOT_BUILT = ['/users/account', '/users/transfers', '/users/loans', '/users/investments', '/users/cards', '/users/support', '/users/settings'];
+
+/** The member area (spec 2): sign-in required, inside the member layout. */
 export const memberRoutes: RouteObject[] = [
-  { path: '/users/dashboard', element: <RequireSignedIn><ComingSoonPage title="Dashboard" /></RequireSignedIn> },
-  { path: '/users/transfer-to-self', element: <RequireSignedIn><ComingSoonPage title="Transfer to Self" /></RequireSignedIn> },
-  { path: '/users/transfer-to-member', element: <RequireSignedIn><ComingSoonPage title="Transfer to Member" /></RequireSignedIn> },
+  {
+    element: (
+      <RequireSignedIn>
+        <MemberLayout />
+      </RequireSignedIn>
+    ),
+    children: [
+      { path: '/users/dashboard', element: <DashboardPage /> },
+      { path: '/users/transfer-to-self', element: <TransferToSelfPage /> },
+      { path: '/users/transfer-to-member', element: <TransferToMemberPage /> },
+      { path: '/users/transactions', element: <TransactionsPage /> },
+      ...NOT_BUILT.map((path) => ({ path, element: <ComingSoonPage title={MEMBER_PAGE_TITLES[path]} /> })),
+    ],
+  },
 ];

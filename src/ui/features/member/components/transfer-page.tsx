@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { SchemaForm } from '../../../forms/schema-form';
+import { loadForm, type LoadedForm } from '../../../forms/load-form';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { translateApiError } from '../../../../shared/translate-api-error';
+import { postTransfer } from '../api/accounts-api';
+import { newIdempotencyKey, normaliseAmount, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
+
+/** Spec 2 section 9: the success dialog returns to the dashboard after 2.5 s. */
+export const RETURN_TO_DASHBOARD_MS = 2500;
+
+export interface TransferPageProps<O, D extends Record<string, unknown>> {
+  kind: 'self' | 'member';
+  formId: string;
+  title: string;
+  intro: string;
+  loadOptions: () => Promise<O>;
+  /** The runtime enums for the form's selects, from the options and what is chosen so far. */
+  selectOptions: (options: O, data: Partial<D>) => Record<string, RuntimeOptions>;
+  /** Fills fields derived from a choice (the account number of a chosen account id). */
+  derive: (options: O, data: Partial<D>) => Partial<D>;
+}
+
+/** A transfer screen: the form, 'Transfer Now', the confirm dialog, the success dialog with the reference number. */
+export function TransferPage<O, D extends Record<string, unknown>>({ kind, formId, title, intro, loadOptions, selectOptions, derive }: TransferPageProps<O, D>) {
+  usePageTitle(title);
+  const navigate = useNavigate();
+  const [baseForm, setBaseForm] = useState<LoadedForm | null>(null);
+  const [options, setOptions] = useState<O | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [formData, setFormData] = useState<Partial<D>>({});
+  const [pending, setPending] = useState<Record<string, unknown> | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [referenceNo, setReferenceNo] = useState<string | null>(null);
+  // One key per confirmed transfer; a retry of the same details reuses it, so money never moves twice.
+  const keyFor = useRef<{ body: string; key: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([loadForm(formId), loadOptions()]).then(
+      ([form, opts]) => {
+        if (!live) return;
+        setBaseForm(form);
+        setOptions(opts);
+      },
+      (err) => live && setLoadError(translateApiError(err).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [formId, loadOptions]);
+
+  const form = useMemo(() => (baseForm && options ? withRuntimeOptions(baseForm, selectOptions(options, formData)) : null), [baseForm, options, formData, selectOptions]);
+
+  useEffect(() => {
+    if (!referenceNo) return undefined;
+    const timer = setTimeout(() => navigate('/users/dashboard'), RETURN_TO_DASHBOARD_MS);
+    return () => clearTimeout(timer);
+  }, [referenceNo, navigate]);
+
+  function onChange(data: Partial<D>) {
+    setFormData({ ...data, ...(options ? derive(options, data) : {}) });
+  }
+
+  function onSubmit(data: Partial<D>) {
+    const body = normaliseAmount({ ...data, ...(options ? derive(options, data) : {}) }) as Record<string, unknown>;
+    if (typeof body.instructions === 'string' && !body.instructions.trim()) delete body.instructions;
+    setError(null);
+    setPending(body);
+  }
+
+  async function complete() {
+    if (!pending) return;
+    const text = JSON.stringify(pending);
+    if (keyFor.current?.body !== text) keyFor.current = { body: text, key: newIdempotencyKey() };
+    setSubmitting(true);
+    try {
+      const answer = await postTransfer(kind, pending, keyFor.current.key);
+      setPending(null);
+      setReferenceNo(answer.data.ReferenceNo);
+    } catch (err) {
+      const translated = translateApiError(err);
+      setPending(null);
+      setError({ message: translated.message, fields: translated.fieldErrors });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Box>
+        <Typography variant="h1">{title}</Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 1 }}>{intro}</Typography>
+      </Box>
+      <Card variant="outlined">
+        <CardContent>
+          {loadError && (
+            <Alert severity="error" role="alert">
+              {loadError}
+            </Alert>
+          )}
+          {!loadError && !form && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress aria-label="Loading your accounts" />
+            </Box>
+          )}
+          {form && (
+            <SchemaForm<Partial<D>>
+              form={form}
+              formData={formData}
+              onChange={onChange}
+              onSubmit={onSubmit}
+              serverErrors={error?.fields}
+              generalError={error?.message}
+              disabled={submitting || !!referenceNo}
+            >
+              <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
+                <Button type="submit" variant="contained" size="large" disabled={submitting || !!referenceNo}>
+                  Transfer Now
+                </Button>
+                <Button variant="text" onClick={() => navigate('/users/dashboard')}>
+                  Back to Dashboard
+                </Button>
+              </Box>
+            </SchemaForm>
+          )}
+        </CardContent>
+      </Card>
+
+      <Dialog open={!!pending} onClose={() => !submitting && setPending(null)} aria-labelledby="confirm-transfer-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="confirm-transfer-title">Confirm Transfer</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Are you sure you to want complete this transfer?</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button onClick={complete} variant="contained" disabled={submitting} startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+            Complete
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={!!referenceNo} aria-labelledby="transfer-success-title" aria-describedby="transfer-success-text" maxWidth="xs" fullWidth>
+        <DialogTitle id="transfer-success-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CheckCircleIcon color="success" aria-hidden />
+          Transfer Successful
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText id="transfer-success-text" role="status" aria-live="polite">
+            Reference number: <strong data-testid="reference-no">{referenceNo}</strong>
+          </DialogContentText>
+          <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
+            Returning to your dashboard…
+          </Typography>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => navigate('/users/dashboard')}>Go to Dashboard</Button>
+        </DialogActions>
+      </Dialog>
+    </Stack>
+  );
+}

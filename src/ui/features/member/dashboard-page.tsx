@@ -1,0 +1,89 @@
+import { Link as RouterLink } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import SavingsIcon from '@mui/icons-material/Savings';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import SendIcon from '@mui/icons-material/Send';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSession } from '../auth/session-store';
+import { getAccounts, getTransactions } from './api/accounts-api';
+import { AccountGroupCard } from './components/account-group-card';
+import { TransactionsTable } from './components/transactions-table';
+import { useAsync } from './use-async';
+
+const QUICK_ACTIONS = [
+  { label: 'Transfer to Self', to: '/users/transfer-to-self', icon: <SyncAltIcon /> },
+  { label: 'Transfer to Member', to: '/users/transfer-to-member', icon: <SendIcon /> },
+  { label: 'Apply for Loan', to: '/users/loans', icon: <RequestQuoteIcon /> },
+  { label: 'Support', to: '/users/support', icon: <SupportAgentIcon /> },
+];
+
+/** /users/dashboard (spec 2 section 2): greeting, account groups, quick actions, recent transactions from the ledger. */
+export default function DashboardPage() {
+  usePageTitle('Dashboard');
+  const { user } = useSession();
+  const accounts = useAsync(getAccounts);
+  const recent = useAsync(() => getTransactions(1, 5));
+  const name = user?.first_name?.trim() || user?.email || '';
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1">Welcome back{name ? `, ${name}` : ''}</Typography>
+
+      {accounts.error && (
+        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={accounts.reload}>Retry</Button>}>
+          {accounts.error}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        {[
+          { key: 'savings' as const, title: 'Savings', icon: <SavingsIcon color="primary" aria-hidden />, empty: 'No savings accounts found.', label: 'Available Balance' },
+          { key: 'deposit' as const, title: 'Deposits', icon: <AccountBalanceWalletIcon color="primary" aria-hidden />, empty: 'No deposit accounts found.', label: 'Available Balance' },
+          { key: 'loan' as const, title: 'Loans', icon: <RequestQuoteIcon color="primary" aria-hidden />, empty: 'No loans found.', label: 'Balance Owed' },
+        ].map((group) => (
+          <Grid key={group.key} size={{ xs: 12, md: 4 }}>
+            {accounts.loading && !accounts.data ? (
+              <Skeleton variant="rounded" height={140} aria-label={`Loading ${group.title}`} />
+            ) : (
+              <AccountGroupCard title={group.title} icon={group.icon} accounts={accounts.data?.[group.key] ?? []} emptyMessage={group.empty} balanceLabel={group.label} />
+            )}
+          </Grid>
+        ))}
+      </Grid>
+
+      <Box component="section" aria-labelledby="quick-actions">
+        <Typography id="quick-actions" variant="h3" component="h2" sx={{ mb: 1 }}>
+          Quick Actions
+        </Typography>
+        <Grid container spacing={2}>
+          {QUICK_ACTIONS.map((action) => (
+            <Grid key={action.to} size={{ xs: 6, md: 3 }}>
+              <Button component={RouterLink} to={action.to} variant="outlined" startIcon={action.icon} fullWidth sx={{ py: 1.5, justifyContent: 'flex-start' }}>
+                {action.label}
+              </Button>
+            </Grid>
+          ))}
+        </Grid>
+      </Box>
+
+      <Card variant="outlined" component="section" aria-labelledby="recent-transactions">
+        <CardContent>
+          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+            <Typography id="recent-transactions" variant="h3" component="h2">
+              Recent Transactions
+            </Typography>
+            <Button component={RouterLink} to="/users/transactions">
+              View All
+            </Button>
+          </Stack>
+          {recent.error && <Alert severity="error" role="alert">{recent.error}</Alert>}
+          {recent.loading && !recent.data && <Skeleton variant="rounded" height={120} aria-label="Loading recent transactions" />}
+          {recent.data && recent.data.items.length === 0 && <Typography sx={{ color: 'text.secondary', py: 2 }}>No transactions yet.</Typography>}
+          {recent.data && recent.data.items.length > 0 && <TransactionsTable items={recent.data.items} caption="Recent transactions" />}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}
