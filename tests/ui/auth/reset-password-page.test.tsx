@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorBody, fakeApi } from './fake-api';
+import { renderAt, setUpDom } from './render-app';
+
+beforeAll(setUpDom);
+beforeEach(() => sessionStorage.clear());
+
+const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
+
+function happyServer() {
+  return fakeApi({
+    '/password/reset/send': () => ({ status: 200, data: { message: 'Password reset code sent to your email', user_id: 'req-1' } }),
+    '/password/reset/verify': (body) => (body.code === '123456' ? { status: 200, data: { message: 'Code verified successfully', reset_token: 'tok-1' } } : errorBody(401, 'Invalid verification code')),
+    '/password/reset/update': () => ({ status: 200, data: { message: 'Password updated successfully' } }),
+  });
+}
+
+async function toVerification(email = 'member@cu.example') {
+  await userEvent.type(await screen.findByLabelText(/^Email/), email);
+  await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+  await screen.findByRole('heading', { name: 'Verify Email' });
+}
+
+describe('reset password page', () => {
+  it('step 1: texts, Send Reset Code only with a valid email, Back to Login', async () => {
+    const router = renderAt('/reset-password');
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.getByText('Enter your email address to receive a reset code')).toBeInTheDocument();
+    const send = screen.getByRole('button', { name: 'Send Reset Code' });
+    expect(send).toBeDisabled();
+    await userEvent.type(screen.getByLabelText(/^Email/), 'nope');
+    await userEvent.tab();
+    expect(screen.getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(send).toBeDisabled();
+    await userEvent.click(screen.getByRole('link', { name: 'Back to Login' }));
+    expect(router.state.location.pathname).toBe('/login');
+  });
+
+  it('walks all three steps with the spec texts and returns to /login after 2 s with the message', async () => {
+    const calls = happyServer();
+    const router = renderAt('/reset-password');
+    await toVerification();
+    expect(calls[0]).toEqual({ url: '/password/reset/send', body: { ...FIXED, email: 'member@cu.example' } });
+    expect(screen.getByText('Enter the verification code sent to your email')).toBeInTheDocument();
+    expect(screen.getByText(/Code sent to/)).toHaveTextContent('Code sent to member@cu.example');
+    const code = screen.getByPlaceholderText('Enter 6-digit code');
+    const verify = screen.getByRole('button', { name: 'Verify Code' });
+    expect(verify).toBeDisabled();
+    await userEvent.type(code, '12a');
+    await userEvent.tab();
+    expect(screen.getByText('Verification code must be 6 digits')).toBeInTheDocument();
+    await userEvent.clear(code);
+    await userEvent.type(code, '12345a');
+    expect(screen.getByText('Verification code must contain only numbers')).toBeInTheDocument();
+    await userEvent.clear(code);
+    expect(screen.getByText('Verification code is required')).toBeInTheDocument();
+    await userEvent.type(code, '123456');
+    expect(verify).toBeEnabled();
+    await userEvent.click(verify);
+
+    expect(await screen.findByRole('heading', { name: 'New Password' })).toBeInTheDocument();
+    expect(calls[1]).toEqual({ url: '/password/reset/verify', body: { ...FIXED, user_id: 'req-1', email: 'member@cu.example', code: '123456' } });
+    expect(screen.getByText('Create a new password for your account')).toBeInTheDocument();
+    const update = screen.getByRole('button', { name: 'Update Password' });
+    expect(update).toBeDisabled();
+    const pw = screen.getByLabelText(/^New Password/);
+    const confirm = screen.getByLabelText(/^Confirm New Password/);
+    for (const [typed, message] of [
+      ['short', 'Password must be at least 8 characters'],
+      ['lowercase1!', 'Password must contain at least one uppercase letter'],
+      ['UPPERCASE1!', 'Password must contain at least one lowercase letter'],
+      ['NoNumbers!!', 'Password must contain at least one number'],
+      ['NoSpecial12', 'Password must contain at least one special character'],
+    ]) {
+      await userEvent.clear(pw);
+      await userEvent.type(pw, typed);
+      await userEvent.tab();
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    await userEvent.clear(pw);
+    await userEvent.type(pw, 'Brand-New-Pass1');
+    await userEvent.click(confirm);
+    await userEvent.tab();
+    expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
+    await userEvent.type(confirm, 'Brand-New-Pass2');
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(update).toBeDisabled();
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'Brand-New-Pass1');
+    expect(update).toBeEnabled();
+    await userEvent.click(update);
+    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    expect(calls[2].body).toEqual({ ...FIXED, user_id: 'req-1', email: 'member@cu.example', new_password: 'Brand-New-Pass1', reset_token: 'tok-1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3500 });
+    expect(await screen.findByText('Password reset successful. Please log in with your new password.')).toBeInTheDocument();
+    expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('tok-1');
+  });
+
+  it('maps the verify error catalogue: wrong code 401, expired code 403', async () => {
+    fakeApi({
+      '/password/reset/send': () => ({ status: 200, data: { user_id: 'req-1' } }),
+      '/password/reset/verify': (body) => (body.code === '000000' ? errorBody(403, 'x') : errorBody(401, 'x')),
+    });
+    renderAt('/reset-password');
+    await toVerification();
+    const code = screen.getByPlaceholderText('Enter 6-digit code');
+    await userEvent.type(code, '111111');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code');
+    await userEvent.clear(code);
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Verification code expired'));
+  });
+
+  it.each([
+    [404, 'Email address not found'],
+    [429, 'Too many reset attempts. Please try again later'],
+    [500, 'Server error. Please try again later'],
+    [422, 'the detail'],
+  ])('shows the send error of a %i: %s', async (status, message) => {
+    fakeApi({ '/password/reset/send': () => errorBody(status, 'the detail') });
+    renderAt('/reset-password');
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('Back moves one step back, and the step survives a reload', async () => {
+    happyServer();
+    renderAt('/reset-password');
+    await toVerification();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    expect(JSON.parse(sessionStorage.getItem('cu.auth.reset')!)).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1' });
+  });
+});
