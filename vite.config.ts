@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { formValidatorsPlugin } from './scripts/lib/compile-form-validators.js';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
-  plugins: [react()],
+  // Precompiled form validators (src/ui/generated/), so the browser never compiles a schema (CSP).
+  plugins: [react(), formValidatorsPlugin()],
   root: '.',
   publicDir: 'public',
   define: {

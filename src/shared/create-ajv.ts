@@ -1,14 +1,37 @@
-import Ajv, { type Options } from 'ajv';
+import Ajv, { _, type KeywordCxt, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
 
 /** Keywords our form schemas use beyond JSON Schema; the browser and the server both know them. */
 export const CUSTOM_KEYWORDS = ['maxFileSize', 'fileTypes', 'x-transform'] as const;
 
+/**
+ * `totalPercent: { field, equals }` on an array of objects: the list is empty or the items' `field` values
+ * add up to exactly `equals` (to 0.01) -- the beneficiaries' 100% rule. Written as generated code, not a
+ * function, so the browser's precompiled validators carry it too.
+ */
+function addTotalPercentKeyword(ajv: Ajv): void {
+  if (ajv.getKeyword('totalPercent')) return;
+  ajv.addKeyword({
+    keyword: 'totalPercent',
+    type: 'array',
+    schemaType: 'object',
+    code(cxt: KeywordCxt) {
+      const { data, schema } = cxt;
+      const field = String(schema.field);
+      const target = Math.round(Number(schema.equals) * 100);
+      cxt.fail(
+        _`${data}.length > 0 && Math.round(${data}.reduce((s, i) => s + (i && typeof i[${field}] === "number" ? i[${field}] : 0), 0) * 100) !== ${target}`,
+      );
+    },
+  });
+}
+
 /** Adds the project's formats, ajv-errors messages and custom keywords to an ajv instance. */
 export function extendAjv<T extends Ajv>(ajv: T): T {
   addFormats(ajv);
   ajvErrors(ajv);
+  addTotalPercentKeyword(ajv);
   for (const keyword of CUSTOM_KEYWORDS) {
     if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: ['number', 'array', 'string', 'object'] });
   }

@@ -1,0 +1,36 @@
+/** The parts of an RJSF validation error this helper reads and writes (kept structural: no RJSF import). */
+export interface FormErrorLike {
+  name?: string;
+  property?: string;
+  message?: string;
+  stack: string;
+  params?: any;
+  schemaPath?: string;
+}
+
+/**
+ * ajv-errors reports `errorMessage: { required: { email: '...' } }` on the parent object, so RJSF would show
+ * it at the top of the form. This moves each such error (all of whose inner errors are `required`) onto
+ * `.<missingProperty>`, so the message sits under the field and the input gets aria-invalid.
+ */
+export function moveRequiredErrors<E extends FormErrorLike>(errors: E[]): E[] {
+  return errors.map((error) => {
+    if (error.name !== 'errorMessage') return error;
+    const inner: Array<{ keyword?: string; params?: { missingProperty?: string } }> = error.params?.errors ?? [];
+    if (inner.length === 0 || !inner.every((e) => e.keyword === 'required' && e.params?.missingProperty)) return error;
+    const missing = inner[0].params!.missingProperty!;
+    const parent = error.property && error.property !== '.' ? error.property : '';
+    const property = `${parent}.${missing}`;
+    return { ...error, property, stack: `${property} ${error.message ?? ''}`.trim() };
+  });
+}
+
+/** Field -> first message from RJSF-style errors (property ".a.b" -> "a.b"); root errors under "_root". */
+export function formErrorsToFieldErrors(errors: FormErrorLike[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const error of moveRequiredErrors(errors)) {
+    const key = (error.property ?? '').replace(/^\./, '').replace(/\[(\d+)\]/g, '.$1').replace(/\['([^']+)'\]/g, '.$1') || '_root';
+    if (!(key in out)) out[key] = error.message ?? error.stack;
+  }
+  return out;
+}

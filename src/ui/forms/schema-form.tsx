@@ -1,0 +1,154 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Form from '@rjsf/mui';
+import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
+import { Alert, Box, Button, CircularProgress } from '@mui/material';
+import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
+import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
+import { loadForm, type LoadedForm } from './load-form';
+import { widgets, WIDGET_NAMES } from './widget-registry';
+import { FileStore, type UploadProgress } from './file-store';
+
+export interface SchemaFormProps<T = any> {
+  /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
+  formId?: string;
+  form?: LoadedForm;
+  formData?: T;
+  onChange?: (data: T) => void;
+  /** Called with valid data only (the precompiled validator passed it). */
+  onSubmit?: (data: T) => void | Promise<void>;
+  /** Server field errors, field (dotted for nested) -> message: shown under the fields. */
+  serverErrors?: Record<string, string>;
+  /** A general error shown in an alert above the form. */
+  generalError?: string | null;
+  disabled?: boolean;
+  /** Review mode: every field read-only, no buttons. */
+  readonly?: boolean;
+  /** Buttons (a `type="submit"` button submits); default: one submit button labelled by `ui:submitButtonOptions`. */
+  children?: ReactNode;
+  /** Extra values for widgets (a FileStore for file fields, upload progress, submitForm for OTP auto-submit). */
+  formContext?: Record<string, unknown>;
+  fileStore?: FileStore;
+  uploadProgress?: UploadProgress;
+  idPrefix?: string;
+}
+
+/** Field -> message (dotted path) into RJSF's nested ErrorSchema; fields the schema lacks are returned apart. */
+export function toErrorSchema(errors: Record<string, string>, schema: Record<string, any>): { errorSchema: ErrorSchema; unplaced: string[] } {
+  const errorSchema: Record<string, any> = {};
+  const unplaced: string[] = [];
+  for (const [field, message] of Object.entries(errors)) {
+    const parts = field.split('.').filter(Boolean);
+    let node: any = schema;
+    for (const part of parts) node = node?.properties?.[part] ?? (/^\d+$/.test(part) ? node?.items : undefined);
+    if (!parts.length || !node) {
+      unplaced.push(message);
+      continue;
+    }
+    let target = errorSchema;
+    for (const part of parts) target = target[part] ??= {};
+    (target.__errors ??= []).push(message);
+  }
+  return { errorSchema: errorSchema as ErrorSchema, unplaced };
+}
+
+const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors as any) as RJSFValidationError[];
+
+/**
+ * Renders a form of forms/ with @rjsf/mui and validates it with its precompiled validator (no eval, so it
+ * runs under the app's CSP). Messages come from the schema; server errors land under their fields.
+ */
+export function SchemaForm<T = any>(props: SchemaFormProps<T>) {
+  const { formId, form: given } = props;
+  const [loaded, setLoaded] = useState<LoadedForm | null>(given ?? null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (given) {
+      setLoaded(given);
+      return undefined;
+    }
+    if (!formId) return undefined;
+    let live = true;
+    setLoaded(null);
+    loadForm(formId).then(
+      (f) => live && setLoaded(f),
+      (e: Error) => live && setLoadError(e.message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [formId, given]);
+
+  if (loadError) return <Alert severity="error">{loadError}</Alert>;
+  if (!loaded) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading form" />
+      </Box>
+    );
+  }
+  return <LoadedSchemaForm {...props} form={loaded} />;
+}
+
+function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, children, formContext, fileStore, uploadProgress, idPrefix }: SchemaFormProps<T> & { form: LoadedForm }) {
+  // Fail loudly, naming the widget and the schema, rather than render a field the analyst did not mean.
+  assertKnownWidgets(form.id, form.schema, form.uiSchema, WIDGET_NAMES);
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<any>(null);
+  const ownStore = useMemo(() => fileStore ?? new FileStore(), [fileStore]);
+  const { errorSchema, unplaced } = useMemo(() => toErrorSchema(serverErrors ?? {}, form.schema), [serverErrors, form.schema]);
+  const general = [generalError, ...unplaced].filter(Boolean) as string[];
+  const context = useMemo(
+    () => ({ fileStore: ownStore, uploadProgress: uploadProgress ?? {}, submitForm: () => formRef.current?.submit(), ...formContext }),
+    [ownStore, uploadProgress, formContext],
+  );
+  const submitText = form.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Submit';
+
+  return (
+    <Box>
+      {general.length > 0 && (
+        <Alert severity="error" sx={{ mb: 2 }} role="alert">
+          {general.map((m) => (
+            <div key={m}>{m}</div>
+          ))}
+        </Alert>
+      )}
+      <Form
+        ref={formRef}
+        idPrefix={idPrefix}
+        schema={form.schema}
+        uiSchema={form.uiSchema}
+        validator={form.validator}
+        widgets={widgets}
+        formData={formData}
+        formContext={context}
+        extraErrors={errorSchema}
+        transformErrors={transformErrors}
+        showErrorList={false}
+        noHtml5Validate
+        focusOnFirstError
+        liveValidate={submitted ? 'onChange' : false}
+        disabled={disabled}
+        readonly={readonly}
+        onChange={(event) => onChange?.(event.formData as T)}
+        onError={() => setSubmitted(true)}
+        onSubmit={(event) => {
+          setSubmitted(true);
+          return onSubmit?.(event.formData as T);
+        }}
+      >
+        {readonly ? (
+          <></>
+        ) : (
+          (children ?? (
+            <Box sx={{ mt: 3 }}>
+              <Button type="submit" variant="contained" disabled={disabled}>
+                {submitText}
+              </Button>
+            </Box>
+          ))
+        )}
+      </Form>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import type { RegistryWidgetsType } from '@rjsf/utils';
+import OtpWidget from './widgets/otp-widget';
+import FileUploadWidget from './widgets/file-upload-widget';
+import BeneficiaryListWidget from './widgets/beneficiary-list-widget';
+import PasswordStrengthWidget from './widgets/password-strength-widget';
+import SchoolSearchWidget from './widgets/school-search-widget';
+import CountrySelectWidget from './widgets/country-select-widget';
+import YesNoWidget from './widgets/yes-no-widget';
+import AgreementWidget from './widgets/agreement-widget';
+import DocumentChecklistWidget from './widgets/document-checklist-widget';
+
+/** The project's widgets by `ui:widget` name (forms/README.md lists them). */
+export const widgets: RegistryWidgetsType = {
+  otp: OtpWidget,
+  'file-upload': FileUploadWidget,
+  'beneficiary-list': BeneficiaryListWidget,
+  'password-strength': PasswordStrengthWidget,
+  'school-search': SchoolSearchWidget,
+  'country-select': CountrySelectWidget,
+  'yes-no': YesNoWidget,
+  agreement: AgreementWidget,
+  'document-checklist': DocumentChecklistWidget,
+};
+
+/** RJSF's own widget names, also allowed in `ui:widget`. */
+export const BUILT_IN_WIDGETS = [
+  'text', 'textarea', 'password', 'email', 'uri', 'url', 'tel', 'date', 'datetime', 'time', 'alt-date', 'alt-datetime',
+  'select', 'radio', 'checkbox', 'checkboxes', 'range', 'updown', 'hidden', 'color', 'file',
+] as const;
+
+/** Every name a form may use in `ui:widget`. */
+export const WIDGET_NAMES: readonly string[] = [...Object.keys(widgets), ...BUILT_IN_WIDGETS];

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, Link, Typography } from '@mui/material';
+
+const asParagraphs = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
+
+/**
+ * `ui:widget: "agreement"`: a checkbox that can be ticked only after its document was opened (spec 3: the
+ * agreements must be viewed). `ui:options`: `document` (title), `paragraphs` (text), `openLabel`, `acceptLabel`.
+ */
+export default function AgreementWidget({ id, label, value, required, disabled, readonly, onChange, rawErrors, options, schema }: WidgetProps) {
+  const [open, setOpen] = useState(false);
+  const [viewed, setViewed] = useState(value === true);
+  const title = String(options.document ?? schema.title ?? label);
+  const paragraphs = asParagraphs(options.paragraphs ?? schema.description);
+  const hasError = Boolean(rawErrors?.length);
+  const show = () => {
+    setOpen(true);
+    setViewed(true);
+  };
+  return (
+    <FormControl error={hasError} required={required}>
+      <FormControlLabel
+        control={<Checkbox id={id} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
+        label={
+          <span>
+            {label}{' '}
+            <Link component="button" type="button" onClick={show} sx={{ verticalAlign: 'baseline' }}>
+              {String(options.openLabel ?? title)}
+            </Link>
+          </span>
+        }
+      />
+      {!viewed && options.viewFirstHint ? <FormHelperText>{String(options.viewFirstHint)}</FormHelperText> : null}
+      {hasError && <FormHelperText>{rawErrors![0]}</FormHelperText>}
+      <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`${id}-dialog-title`} scroll="paper" maxWidth="md">
+        <DialogTitle id={`${id}-dialog-title`}>{title}</DialogTitle>
+        <DialogContent dividers>
+          {paragraphs.map((p, i) => (
+            <Typography key={i} sx={{ mb: 1.5 }}>
+              {p}
+            </Typography>
+          ))}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Close</Button>
+          {!(disabled || readonly) && (
+            <Button
+              variant="contained"
+              onClick={() => {
+                onChange(true);
+                setOpen(false);
+              }}
+            >
+              {String(options.acceptLabel ?? 'I Agree')}
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    </FormControl>
+  );
+}

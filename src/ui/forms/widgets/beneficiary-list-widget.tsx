@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import { totalColor, totalPercent } from './beneficiary-total';
+
+type Item = Record<string, unknown>;
+
+const optionsOf = (prop: any): Array<{ value: string; label: string }> | null => {
+  if (Array.isArray(prop?.oneOf)) return prop.oneOf.map((o: any) => ({ value: String(o.const), label: String(o.title ?? o.const) }));
+  if (Array.isArray(prop?.enum)) return prop.enum.map((v: unknown) => ({ value: String(v), label: String(v) }));
+  return null;
+};
+
+/**
+ * `ui:widget: "beneficiary-list"` on an array of objects: a list with a running total chip
+ * ('X% / 100%'), an add form generated from `items`, edit in place, confirmed removal and 'Use N%'.
+ * The percentage field is `ui:options.percentField` (default percent_of_beneficiary_interest). The
+ * 100% rule itself is the schema keyword `totalPercent: { field, equals }` (src/shared/create-ajv.ts), checked on both sides.
+ */
+export default function BeneficiaryListWidget({ id, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
+  const items: Item[] = Array.isArray(value) ? value : [];
+  const itemSchema: any = (schema.items as any) ?? {};
+  const properties: Record<string, any> = itemSchema.properties ?? {};
+  const requiredFields: string[] = itemSchema.required ?? [];
+  const requiredMessages: Record<string, string> = itemSchema.errorMessage?.required ?? {};
+  const rule = (schema as any).totalPercent ?? {};
+  const percentField = String(options.percentField ?? rule.field ?? 'percent_of_beneficiary_interest');
+  const target: number = typeof rule.equals === 'number' ? rule.equals : 100;
+  const texts = {
+    add: String(options.addLabel ?? 'Add Beneficiary'),
+    update: String(options.updateLabel ?? 'Update Beneficiary'),
+    cancelEdit: String(options.cancelEditLabel ?? 'Cancel Edit'),
+    confirmTitle: String(options.confirmTitle ?? 'Confirm Removal'),
+    confirmBody: String(options.confirmBody ?? 'Are you sure you want to remove this beneficiary?'),
+    remove: String(options.removeLabel ?? 'Remove'),
+    cancel: String(options.cancelLabel ?? 'Cancel'),
+    full: options.fullMessage ? String(options.fullMessage) : '',
+    updated: options.updatedMessage ? String(options.updatedMessage) : '',
+    exceeded: String((schema as any).errorMessage?.totalPercent ?? options.exceededMessage ?? 'Total percentage cannot exceed 100%'),
+  };
+  const [draft, setDraft] = useState<Item>({});
+  const [editing, setEditing] = useState<number | null>(null);
+  const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const total = totalPercent(items, percentField);
+  const othersTotal = totalPercent(items.filter((_, i) => i !== editing), percentField);
+  const remaining = Math.round((target - othersTotal) * 100) / 100;
+  const locked = disabled || readonly;
+  const formDisabled = locked || (total >= target && editing === null);
+
+  const setField = (name: string, raw: string) => {
+    const prop = properties[name] ?? {};
+    const parsed = raw === '' ? undefined : prop.type === 'number' || prop.type === 'integer' ? Number(raw) : raw;
+    setDraft((d) => ({ ...d, [name]: parsed }));
+  };
+
+  const check = (item: Item): Record<string, string> => {
+    const errors: Record<string, string> = {};
+    for (const field of requiredFields) if (item[field] === undefined || item[field] === '') errors[field] = requiredMessages[field] ?? `${properties[field]?.title ?? field} is required`;
+    const pct = item[percentField];
+    const pctMessages = properties[percentField]?.errorMessage ?? {};
+    if (typeof pct === 'number') {
+      if (pct <= 0) errors[percentField] = pctMessages.exclusiveMinimum ?? pctMessages.minimum ?? 'Percentage must be greater than 0.';
+      else if (pct > target) errors[percentField] = pctMessages.maximum ?? 'Percentage cannot exceed 100.';
+      else if (Math.round((othersTotal + pct) * 100) / 100 > target) errors[percentField] = texts.exceeded;
+    }
+    return errors;
+  };
+
+  const save = () => {
+    const errors = check(draft);
+    setDraftErrors(errors);
+    if (Object.keys(errors).length) return;
+    const next = editing === null ? [...items, draft] : items.map((it, i) => (i === editing ? draft : it));
+    onChange(next);
+    if (editing !== null && texts.updated) {
+      setNotice(texts.updated);
+      setTimeout(() => setNotice(''), 3000);
+    }
+    setDraft({});
+    setEditing(null);
+  };
+
+  const label = (item: Item) => [item.first_name, item.middle_name, item.last_name].filter(Boolean).join(' ') || `Beneficiary`;
+  const chipText = `${total}% / ${target}%`;
+
+  return (
+    <Box id={id}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          {String(options.listTitle ?? schema.title ?? 'Beneficiaries')}
+        </Typography>
+        <Chip label={chipText} color={totalColor(total, target)} aria-label={`Total ${chipText}`} />
+      </Stack>
+      {notice && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {notice}
+        </Alert>
+      )}
+      {total === target && texts.full && editing === null && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {texts.full}
+        </Alert>
+      )}
+      <Stack spacing={1} sx={{ mb: 2 }}>
+        {items.map((item, index) => (
+          <Card key={index} variant="outlined">
+            <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1, '&:last-child': { pb: 2 } }}>
+              <Box sx={{ flexGrow: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{label(item)}</Typography>
+                <Typography variant="body2">{String(item[percentField] ?? 0)}%</Typography>
+              </Box>
+              {!locked && (
+                <>
+                  <IconButton
+                    aria-label={`Edit ${label(item)}`}
+                    onClick={() => {
+                      setEditing(index);
+                      setDraft(item);
+                      setDraftErrors({});
+                    }}
+                  >
+                    <EditOutlined />
+                  </IconButton>
+                  <IconButton aria-label={`Remove ${label(item)}`} onClick={() => setConfirming(index)}>
+                    <DeleteOutline />
+                  </IconButton>
+                </>
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+      {!readonly && (
+        <Box component="fieldset" disabled={formDisabled} sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          {Object.entries(properties).map(([name, prop]) => {
+            const choices = optionsOf(prop);
+            const isPercent = name === percentField;
+            const fieldId = `${id}-${name}`;
+            return (
+              <Box key={name} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                <TextField
+                  id={fieldId}
+                  label={String(prop.title ?? name)}
+                  required={requiredFields.includes(name)}
+                  select={Boolean(choices)}
+                  type={prop.format === 'date' ? 'date' : prop.type === 'number' || prop.type === 'integer' ? 'number' : 'text'}
+                  value={draft[name] === undefined ? '' : String(draft[name])}
+                  onChange={(e) => setField(name, e.target.value)}
+                  error={Boolean(draftErrors[name])}
+                  helperText={draftErrors[name]}
+                  disabled={formDisabled}
+                  fullWidth
+                  slotProps={{ inputLabel: prop.format === 'date' ? { shrink: true } : undefined, htmlInput: isPercent ? { step: 0.01, min: 0.01, max: target } : undefined }}
+                >
+                  {choices?.map((c) => (
+                    <MenuItem key={c.value} value={c.value}>
+                      {c.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                {isPercent && remaining > 0 && (
+                  <Button sx={{ mt: 1, whiteSpace: 'nowrap' }} disabled={formDisabled} onClick={() => setDraft((d) => ({ ...d, [percentField]: remaining }))}>
+                    {`Use ${remaining}%`}
+                  </Button>
+                )}
+              </Box>
+            );
+          })}
+          <Stack direction="row" spacing={1} sx={{ gridColumn: '1 / -1' }}>
+            <Button variant="outlined" onClick={save} disabled={formDisabled}>
+              {editing === null ? texts.add : texts.update}
+            </Button>
+            {editing !== null && (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  setDraft({});
+                  setDraftErrors({});
+                }}
+              >
+                {texts.cancelEdit}
+              </Button>
+            )}
+          </Stack>
+        </Box>
+      )}
+      {rawErrors?.length ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {rawErrors[0]}
+        </Alert>
+      ) : null}
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby={`${id}-confirm-title`}>
+        <DialogTitle id={`${id}-confirm-title`}>{texts.confirmTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{texts.confirmBody}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>{texts.cancel}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              const next = items.filter((_, i) => i !== confirming);
+              onChange(next);
+              if (editing === confirming) {
+                setEditing(null);
+                setDraft({});
+              }
+              setConfirming(null);
+            }}
+          >
+            {texts.remove}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

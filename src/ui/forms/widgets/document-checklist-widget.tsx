@@ -1,0 +1,74 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { Box, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, LinearProgress, Typography } from '@mui/material';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+
+interface Item {
+  value: string;
+  title: string;
+  description?: string;
+}
+
+/** The checklist's items: the array's `items.oneOf` (`const`, `title`, `description`) or `items.enum`. */
+export function checklistItems(schema: any): Item[] {
+  const items = schema?.items ?? {};
+  if (Array.isArray(items.oneOf)) return items.oneOf.map((o: any) => ({ value: String(o.const), title: String(o.title ?? o.const), description: o.description }));
+  if (Array.isArray(items.enum)) return items.enum.map((v: unknown) => ({ value: String(v), title: String(v) }));
+  return [];
+}
+
+/**
+ * `ui:widget: "document-checklist"`: an array of ticked item values shown as cards with a "ready" count.
+ * Values listed in `ui:options.informational` are shown without a checkbox (spec 3: the foreign bank card).
+ */
+export default function DocumentChecklistWidget({ id, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
+  const ticked: string[] = Array.isArray(value) ? value : [];
+  const informational = new Set((Array.isArray(options.informational) ? options.informational : []).map(String));
+  const items = checklistItems(schema);
+  const checkable = items.filter((i) => !informational.has(i.value));
+  const ready = checkable.filter((i) => ticked.includes(i.value)).length;
+  const progressText = String(options.progressLabel ?? '{ready} of {total} ready').replace('{ready}', String(ready)).replace('{total}', String(checkable.length));
+  const toggle = (item: string, on: boolean) => {
+    const next = on ? [...ticked.filter((v) => v !== item), item] : ticked.filter((v) => v !== item);
+    // Keep the schema's order so the submitted list is stable.
+    onChange(items.map((i) => i.value).filter((v) => next.includes(v)));
+  };
+  return (
+    <Box id={id}>
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="body2" aria-live="polite">
+          {progressText}
+        </Typography>
+        <LinearProgress variant="determinate" value={checkable.length ? (ready / checkable.length) * 100 : 0} aria-label={progressText} />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        {items.map((item) => (
+          <Card key={item.value} variant="outlined">
+            <CardContent sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
+              {informational.has(item.value) ? (
+                <>
+                  <InfoOutlined color="info" sx={{ mt: 0.5 }} aria-hidden />
+                  <Box>
+                    <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                    {item.description && <Typography variant="body2">{item.description}</Typography>}
+                  </Box>
+                </>
+              ) : (
+                <FormControlLabel
+                  sx={{ alignItems: 'flex-start' }}
+                  control={<Checkbox id={`${id}-${item.value}`} checked={ticked.includes(item.value)} disabled={disabled || readonly} onChange={(e) => toggle(item.value, e.target.checked)} />}
+                  label={
+                    <Box sx={{ pt: 1 }}>
+                      <Typography sx={{ fontWeight: 600 }}>{item.title}</Typography>
+                      {item.description && <Typography variant="body2">{item.description}</Typography>}
+                    </Box>
+                  }
+                />
+              )}
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+      {rawErrors?.length ? <FormHelperText error>{rawErrors[0]}</FormHelperText> : null}
+    </Box>
+  );
+}

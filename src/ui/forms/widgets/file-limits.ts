@@ -1,0 +1,43 @@
+/** The limits a file field declares in its schema (keywords read by the browser widget and the server). */
+export interface FileLimits {
+  maxFileSize?: number;
+  fileTypes?: string[];
+  maxItems?: number;
+  messages: { maxFileSize?: string; fileTypes?: string; maxItems?: string };
+}
+
+export function fileLimitsOf(schema: any): FileLimits {
+  const messages = typeof schema?.errorMessage === 'object' && schema.errorMessage ? schema.errorMessage : {};
+  return {
+    maxFileSize: typeof schema?.maxFileSize === 'number' ? schema.maxFileSize : undefined,
+    fileTypes: Array.isArray(schema?.fileTypes) ? schema.fileTypes.map((t: string) => t.toLowerCase().replace(/^\./, '')) : undefined,
+    maxItems: typeof schema?.maxItems === 'number' ? schema.maxItems : undefined,
+    messages: { maxFileSize: messages.maxFileSize, fileTypes: messages.fileTypes, maxItems: messages.maxItems },
+  };
+}
+
+const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
+
+export const formatBytes = (bytes: number) => (bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+/**
+ * Splits chosen files into accepted ones and rejection messages, given how many are already held.
+ * The server checks again (size and magic bytes); this only spares the applicant a wasted upload.
+ */
+export function checkFiles(files: File[], limits: FileLimits, alreadyHeld: string[]): { accepted: File[]; errors: string[] } {
+  const accepted: File[] = [];
+  const errors: string[] = [];
+  for (const file of files) {
+    if (alreadyHeld.includes(file.name) || accepted.some((f) => f.name === file.name)) continue;
+    if (limits.fileTypes && !limits.fileTypes.includes(extensionOf(file.name))) {
+      errors.push(limits.messages.fileTypes ?? `${file.name}: accepted types are ${limits.fileTypes.join(', ')}`);
+    } else if (limits.maxFileSize !== undefined && file.size > limits.maxFileSize) {
+      errors.push(limits.messages.maxFileSize ?? `${file.name}: larger than ${formatBytes(limits.maxFileSize)}`);
+    } else if (limits.maxItems !== undefined && alreadyHeld.length + accepted.length >= limits.maxItems) {
+      errors.push(limits.messages.maxItems ?? `At most ${limits.maxItems} files`);
+    } else {
+      accepted.push(file);
+    }
+  }
+  return { accepted, errors: [...new Set(errors)] };
+}

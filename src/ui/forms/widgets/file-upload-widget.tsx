@@ -1,0 +1,103 @@
+import { useRef, useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { Box, Button, FormControl, FormHelperText, FormLabel, IconButton, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import UploadFile from '@mui/icons-material/UploadFile';
+import type { FileStore, UploadProgress } from '../file-store';
+import { checkFiles, fileLimitsOf, formatBytes } from './file-limits';
+
+/**
+ * `ui:widget: "file-upload"` on `{ type: array, items: string }`: several files within the schema's
+ * `maxItems`, `maxFileSize` and `fileTypes`; the value is the chosen files' names, the Files go to the
+ * form's FileStore; each file shows its upload progress while the step is sent; each can be removed.
+ */
+export default function FileUploadWidget({ id, label, value, required, disabled, readonly, onChange, rawErrors, schema, formContext, options }: WidgetProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [rejections, setRejections] = useState<string[]>([]);
+  const store: FileStore | undefined = formContext?.fileStore;
+  const progress: UploadProgress = formContext?.uploadProgress ?? {};
+  const names: string[] = Array.isArray(value) ? value : [];
+  const limits = fileLimitsOf(schema);
+  const full = limits.maxItems !== undefined && names.length >= limits.maxItems;
+  const locked = disabled || readonly;
+
+  const choose = (list: FileList | null) => {
+    const { accepted, errors } = checkFiles(Array.from(list ?? []), limits, names);
+    for (const file of accepted) store?.add(file);
+    setRejections(errors);
+    if (accepted.length) onChange([...names, ...accepted.map((f) => f.name)]);
+    if (input.current) input.current.value = '';
+  };
+  const remove = (name: string) => {
+    store?.remove(name);
+    setRejections([]);
+    const next = names.filter((n) => n !== name);
+    onChange(next.length ? next : undefined);
+  };
+
+  const accept = limits.fileTypes?.map((t) => `.${t}`).join(',');
+  const hint = [limits.fileTypes?.map((t) => t.toUpperCase()).join(', '), limits.maxFileSize ? `max ${formatBytes(limits.maxFileSize)} each` : '', limits.maxItems ? `up to ${limits.maxItems} files` : '']
+    .filter(Boolean)
+    .join(' · ');
+  const errors = [...rejections, ...(rawErrors ?? [])];
+  return (
+    <FormControl error={errors.length > 0} required={required} fullWidth>
+      <FormLabel htmlFor={id}>{label}</FormLabel>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1, flexWrap: 'wrap' }}>
+        <Button variant="outlined" startIcon={<UploadFile />} disabled={locked || full} onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
+          {String(options.buttonLabel ?? 'Choose files')}
+        </Button>
+        <Typography id={`${id}-hint`} variant="caption" sx={{ color: 'text.secondary' }}>
+          {hint}
+        </Typography>
+        <input
+          ref={input}
+          id={id}
+          type="file"
+          hidden
+          multiple={limits.maxItems !== 1}
+          accept={accept}
+          aria-label={label}
+          disabled={locked || full}
+          onChange={(event) => choose(event.target.files)}
+        />
+      </Box>
+      {names.length > 0 && (
+        <List dense aria-label={`${label}: chosen files`}>
+          {names.map((name) => {
+            const file = store?.get(name);
+            const pct = progress[name];
+            return (
+              <ListItem
+                key={name}
+                secondaryAction={
+                  !locked && (
+                    <IconButton edge="end" aria-label={`Remove ${name}`} onClick={() => remove(name)}>
+                      <DeleteOutline />
+                    </IconButton>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={name}
+                  secondary={
+                    <>
+                      {file ? formatBytes(file.size) : ''}
+                      {pct !== undefined && <LinearProgress sx={{ mt: 0.5 }} variant="determinate" value={pct} aria-label={`Uploading ${name}`} />}
+                    </>
+                  }
+                  slotProps={{ secondary: { component: 'div' } }}
+                />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+      {errors.map((message) => (
+        <FormHelperText key={message} role="alert">
+          {message}
+        </FormHelperText>
+      ))}
+    </FormControl>
+  );
+}

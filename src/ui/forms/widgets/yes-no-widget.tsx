@@ -1,0 +1,26 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
+
+/** `ui:widget: "yes-no"`: a boolean as Yes / No radios (labels from `ui:options.yesLabel` / `noLabel`). */
+export default function YesNoWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, hideLabel }: WidgetProps) {
+  const current = value === true ? 'yes' : value === false ? 'no' : '';
+  const hasError = Boolean(rawErrors?.length);
+  return (
+    <FormControl error={hasError} required={required} disabled={disabled || readonly}>
+      {!hideLabel && <FormLabel id={`${id}-label`}>{label}</FormLabel>}
+      <RadioGroup
+        row
+        aria-labelledby={`${id}-label`}
+        name={id}
+        value={current}
+        onChange={(event) => onChange(event.target.value === 'yes')}
+        onBlur={() => onBlur(id, value)}
+        onFocus={() => onFocus(id, value)}
+      >
+        <FormControlLabel value="yes" control={<Radio id={`${id}-yes`} />} label={String(options.yesLabel ?? 'Yes')} />
+        <FormControlLabel value="no" control={<Radio id={`${id}-no`} />} label={String(options.noLabel ?? 'No')} />
+      </RadioGroup>
+      {hasError && <FormHelperText>{rawErrors![0]}</FormHelperText>}
+    </FormControl>
+  );
+}

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SchemaForm } from '../../../src/ui/forms/schema-form';
+import { formFromModule } from '../../../src/ui/forms/load-form';
+import { compileToModule } from './compile-to-module';
+
+const miniSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['first_name', 'email'],
+  properties: {
+    first_name: { type: 'string', title: 'First Name', minLength: 2, errorMessage: { minLength: 'First name must be at least 2 characters' } },
+    email: { type: 'string', title: 'Email', format: 'email', errorMessage: { format: 'Please enter a valid email address' } },
+    address: { type: 'object', title: 'Address', properties: { city: { type: 'string', title: 'City' } } },
+  },
+  errorMessage: { required: { first_name: 'First name is required', email: 'Email is required' } },
+};
+
+describe('SchemaForm', () => {
+  it('puts required messages under their fields (aria-invalid) and does not submit', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    const onSubmit = vi.fn();
+    render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/First Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('shows format messages, then submits valid data', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    const onSubmit = vi.fn();
+    render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Ann');
+    await userEvent.type(screen.getByLabelText(/Email/), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText(/Email/));
+    await userEvent.type(screen.getByLabelText(/Email/), 'ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ first_name: 'Ann', email: 'ann@example.com' })));
+  });
+
+  it('shows server field errors under the fields (nested too) and other errors in an alert', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    render(
+      <SchemaForm
+        form={form}
+        formData={{ first_name: 'Ann', email: 'a@b.co' }}
+        serverErrors={{ email: 'This email address is already registered with another account', 'address.city': 'City is required.', other: 'Something else' }}
+        generalError="Please correct the form errors before submitting."
+      />,
+    );
+    expect(await screen.findByText('This email address is already registered with another account')).toBeInTheDocument();
+    expect(screen.getByText('City is required.')).toBeInTheDocument();
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Please correct the form errors before submitting.');
+    expect(alert).toHaveTextContent('Something else');
+  });
+
+  it('loads a form of forms/ by id with its precompiled validator', async () => {
+    render(<SchemaForm formId="admin/user" onSubmit={() => undefined} />);
+    expect(await screen.findByLabelText(/First Name/)).toBeInTheDocument();
+  });
+
+  it('fails loudly on an unknown widget, naming it and the schema', async () => {
+    const form = formFromModule(await compileToModule('test/bad', miniSchema, { email: { 'ui:widget': 'emial' } }));
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => render(<SchemaForm form={form} />)).toThrow(/Unknown widget "emial" at \/email\/ui:widget in forms\/test\/bad.ui.json.*Schema: \{"type":"object"/);
+    spy.mockRestore();
+  });
+
+  it('renders read-only for review pages, without buttons', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    render(<SchemaForm form={form} readonly formData={{ first_name: 'Ann', email: 'a@b.co' }} />);
+    expect(screen.getByLabelText(/First Name/)).toBeDisabled();
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
+    expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+  });
+});
