@@ -7,6 +7,8 @@ import passwordResetRoutes from './password-reset/index.js';
 import deviceVerificationRoutes from './device-verifications/index.js';
 import usersRoutes from './users/index.js';
 import accountRoutes from './accounts/index.js';
+import signupRoutes from './signups/index.js';
+import onboardingRoutes from './onboarding/index.js';
 
 /** Every API route plugin, mounted under /api. Add a resource here with its prefix. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -17,5 +19,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(deviceVerificationRoutes);
   await app.register(usersRoutes, { prefix: '/users' });
   await app.register(accountRoutes, { prefix: '/accounts' });
+  await app.register(signupRoutes);
+  await app.register(onboardingRoutes);
   if (app.config.devTools) await app.register(devRoutes, { prefix: '/dev' });
 }

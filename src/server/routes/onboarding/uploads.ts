@@ -1,0 +1,169 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError, badRequest } from '../../lib/http-errors.js';
+
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+/** A file received and stored under a random name; `field` is the form field (part name). */
+export interface ReceivedFile {
+  field: string;
+  originalName: string;
+  storedName: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface MultipartBody {
+  fields: Record<string, unknown>;
+  files: ReceivedFile[];
+}
+
+type Schema = Record<string, any>;
+
+const MIME: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
+
+/** The file's real type from its first bytes (DESIGN.md: never the client's claim). */
+export function sniffType(head: Buffer): 'pdf' | 'png' | 'jpeg' | 'webp' | null {
+  if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
+  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+const SAFE_NAME = /^[\p{L}\p{N} _().,'-]{1,150}\.([A-Za-z0-9]{2,5})$/u;
+
+/** The extension of a plain file name, or null for names with paths, NUL, % escapes or control characters. */
+export function safeExtension(name: string): string | null {
+  const match = SAFE_NAME.exec(name);
+  if (!match || name.startsWith('.') || name.includes('..')) return null;
+  return match[1].toLowerCase();
+}
+
+function typeMatches(allowed: string[], ext: string, sniffed: string): boolean {
+  const extType = ext === 'jpg' ? 'jpeg' : ext;
+  return extType === sniffed && allowed.some((a) => (a === 'jpg' ? 'jpeg' : a) === sniffed);
+}
+
+function fileFieldMessage(property: Schema, keyword: string, fallback: string): string {
+  const messages = property.errorMessage;
+  return (messages && typeof messages === 'object' && typeof messages[keyword] === 'string' ? messages[keyword] : undefined) ?? fallback;
+}
+
+/** A file field of a form schema: an array of names carrying `maxFileSize` / `fileTypes`. */
+function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
+  for (const schema of schemas) {
+    const property = schema.properties?.[field];
+    if (property && property.type === 'array' && (property.maxFileSize !== undefined || property.fileTypes !== undefined)) return property;
+  }
+  return undefined;
+}
+
+/** Text parts become JSON by the schema's property type: booleans, numbers, repeated parts as arrays. */
+function coerceField(schemas: Schema[], field: string, value: string): unknown {
+  const property = schemas.map((s) => s.properties?.[field]).find(Boolean) as Schema | undefined;
+  const type = Array.isArray(property?.type) ? property?.type[0] : property?.type;
+  if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
+  if (type === 'number' || type === 'integer') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  return value;
+}
+
+function isArrayField(schemas: Schema[], field: string): boolean {
+  return schemas.some((s) => s.properties?.[field]?.type === 'array');
+}
+
+function pushTo(fields: Record<string, unknown>, name: string, value: unknown): void {
+  const list = Array.isArray(fields[name]) ? (fields[name] as unknown[]) : [];
+  list.push(value);
+  fields[name] = list;
+}
+
+export async function removeStored(app: FastifyInstance, files: ReceivedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => fs.promises.rm(path.join(app.config.uploadDir, f.storedName), { force: true })));
+}
+
+/**
+ * Reads a multipart request: each file is streamed to the upload folder under a random name while its
+ * size and SHA-256 are counted and its first bytes sniffed; limits come from the form schemas'
+ * `maxFileSize` / `fileTypes` / `maxItems`. Exactly the limit passes; one byte more is a 413. Any
+ * failure removes what was stored. File fields come back as arrays of original names (docs/development.md).
+ */
+export async function readMultipart(app: FastifyInstance, request: FastifyRequest, schemas: Schema[]): Promise<MultipartBody> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Unsupported content type.');
+  const fields: Record<string, unknown> = {};
+  const files: ReceivedFile[] = [];
+  await fs.promises.mkdir(app.config.uploadDir, { recursive: true });
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const value = coerceField(schemas, part.fieldname, String(part.value));
+        if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
+        else fields[part.fieldname] = value;
+        continue;
+      }
+      const property = fileFieldOf(schemas, part.fieldname);
+      if (!property) {
+        part.file.resume();
+        throw badRequest(VALIDATION, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
+      }
+      const count = files.filter((f) => f.field === part.fieldname).length;
+      if (typeof property.maxItems === 'number' && count >= property.maxItems) {
+        part.file.resume();
+        throw badRequest(VALIDATION, { [part.fieldname]: fileFieldMessage(property, 'maxItems', `You can upload up to ${property.maxItems} files.`) });
+      }
+      const allowed: string[] = property.fileTypes ?? ['pdf', 'jpg', 'jpeg', 'png'];
+      const limit: number = property.maxFileSize ?? MAX_UPLOAD_BYTES;
+      const typeMessage = fileFieldMessage(property, 'fileTypes', 'Invalid file type.');
+      const ext = safeExtension(part.filename ?? '');
+      if (!ext || !allowed.includes(ext)) {
+        part.file.resume();
+        throw badRequest(typeMessage, { [part.fieldname]: typeMessage });
+      }
+      const storedName = crypto.randomBytes(24).toString('hex');
+      const received: ReceivedFile = { field: part.fieldname, originalName: part.filename, storedName, contentType: '', sizeBytes: 0, sha256: '' };
+      files.push(received);
+      const hash = crypto.createHash('sha256');
+      const out = fs.createWriteStream(path.join(app.config.uploadDir, storedName), { flags: 'wx', mode: 0o600 });
+      let head = Buffer.alloc(0);
+      let tooBig = false;
+      try {
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          received.sizeBytes += chunk.length;
+          if (received.sizeBytes > limit) {
+            tooBig = true;
+            break;
+          }
+          if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
+          hash.update(chunk);
+          if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+        }
+      } finally {
+        await new Promise<void>((resolve) => out.end(() => resolve()));
+      }
+      if (tooBig || part.file.truncated) {
+        part.file.resume();
+        const message = fileFieldMessage(property, 'maxFileSize', 'The file is too large.');
+        throw new HttpError(413, message, { [part.fieldname]: message });
+      }
+      const sniffed = sniffType(head);
+      if (!sniffed || !typeMatches(allowed, ext, sniffed)) throw badRequest(typeMessage, { [part.fieldname]: typeMessage });
+      received.contentType = MIME[sniffed];
+      received.sha256 = hash.digest('hex');
+      pushTo(fields, part.fieldname, part.filename);
+    }
+  } catch (error) {
+    await removeStored(app, files);
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string; statusCode?: number }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is too large.');
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'Too many files or fields in one request.');
+    if ((error as { statusCode?: number }).statusCode && (error as { statusCode: number }).statusCode < 500) throw badRequest('The upload could not be read. Please try again.');
+    throw error;
+  }
+  return { fields, files };
+}
+
+const VALIDATION = 'Please correct the highlighted fields.';

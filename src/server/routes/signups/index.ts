@@ -1,0 +1,107 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { conflict } from '../../lib/http-errors.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { APPLICANT_TOKEN_HOURS, hashApplicantToken, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
+import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
+import { createStepValidator, takeSignupId } from '../onboarding/step-validation.js';
+import { saveStep } from '../onboarding/steps.repository.js';
+import { contactConflicts, draftByTokenHash } from './signups.repository.js';
+import { submitApplication } from './submit-application.js';
+
+const SECRET_FIELDS = ['password', 'confirmed_password'];
+
+/** The applicant's signup (spec 2 section 7): creation with basic info, home branch, final submission. */
+export default async function signupRoutes(app: FastifyInstance) {
+  const validator = createStepValidator(app);
+
+  app.post('/signups/', async (request, reply) => {
+    const data = validator.validate('onboarding/basic-info', (request.body ?? {}) as Record<string, unknown>);
+    const now = app.clock.now();
+    const email = String(data.email).trim();
+    const mobile = String(data.mobile).trim();
+    const passwordHash = await hashPassword(String(data.password));
+    const stored = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.includes(k)));
+    const presented = request.headers[APPLICANT_TOKEN_HEADER];
+
+    const result = await app.db.transaction().execute(async (trx) => {
+      // A returning applicant (token of a live draft) edits the same signup instead of starting another.
+      const existing = typeof presented === 'string' && presented ? await draftByTokenHash(trx, hashApplicantToken(presented), now) : undefined;
+      const taken = await contactConflicts(trx, { email, mobile, exceptSignupId: existing?.id, now });
+      if (Object.keys(taken).length) throw conflict(taken.email ?? taken.mobile, taken);
+      const columns = {
+        first_name: String(data.first_name),
+        last_name: String(data.last_name),
+        middle_name: typeof data.middle_name === 'string' && data.middle_name ? data.middle_name : null,
+        email,
+        mobile,
+        dob: String(data.dob),
+        gender: String(data.gender),
+        nationality: String(data.nationality),
+        has_foreign_bank_account: data.has_foreign_bank_account === true,
+        is_existing_customer: data.is_existing_customer === true,
+        is_minor: data.is_minor === true,
+        password_hash: passwordHash,
+        updated_on: now,
+      };
+      if (existing) {
+        await trx
+          .updateTable('signups')
+          .set({
+            ...columns,
+            email_verified_on: existing.email.toLowerCase() === email.toLowerCase() ? existing.email_verified_on : null,
+            mobile_verified_on: existing.mobile === mobile ? existing.mobile_verified_on : null,
+          })
+          .where('id', '=', existing.id)
+          .execute();
+        await saveStep(trx, existing.id, 'basic-info', stored, now);
+        return { id: existing.id, token: presented as string, expiresOn: new Date(existing.token_expires_on), created: false };
+      }
+      const id = crypto.randomUUID();
+      const { token, hash } = newApplicantToken();
+      const expiresOn = new Date(now.getTime() + APPLICANT_TOKEN_HOURS * 3600_000);
+      await trx
+        .insertInto('signups')
+        .values({ id, applicant_token_hash: hash, token_expires_on: expiresOn, created_on: now, ...columns })
+        .execute();
+      await saveStep(trx, id, 'basic-info', stored, now);
+      return { id, token, expiresOn, created: true };
+    });
+
+    reply.status(result.created ? 201 : 200);
+    return {
+      id: result.id,
+      first_name: data.first_name,
+      last_name: data.last_name,
+      middle_name: data.middle_name ?? null,
+      email,
+      mobile,
+      school_name: data.school_name ?? null,
+      gender: data.gender,
+      dob: data.dob,
+      marital_status: data.marital_status,
+      nationality: data.nationality,
+      has_foreign_bank_account: data.has_foreign_bank_account === true,
+      is_existing_customer: data.is_existing_customer === true,
+      is_minor: data.is_minor === true,
+      applicant_token: result.token,
+      token_expires_on: result.expiresOn.toISOString(),
+    };
+  });
+
+  app.put('/signups/home-branch', async (request) => {
+    const { signupId, data } = takeSignupId(request.body);
+    const valid = validator.validate('onboarding/branch', data);
+    const now = app.clock.now();
+    await app.db.transaction().execute(async (trx) => {
+      await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
+      await saveStep(trx, signupId, 'branch', valid, now);
+    });
+    return { signup_id: signupId, ...valid, message: 'Operation completed successfully' };
+  });
+
+  app.post('/signups/submit', async (request) => {
+    const { signupId } = takeSignupId(request.body);
+    return submitApplication(app, request, signupId);
+  });
+}

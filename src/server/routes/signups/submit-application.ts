@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../../lib/http-errors.js';
+import { loadApplicantSignup } from '../../lib/applicant-access.js';
+import { applicantPath, requiredSubmissions } from '../../../shared/flow/applicant-path.js';
+import type { FlowDefinition, JsonSchema } from '../../../shared/flow/flow-types.js';
+import { computeFacts } from '../../../shared/facts/index.js';
+import { isoDay } from '../../../shared/transforms/age.js';
+import type { Signup } from '../../db/tables/signups.table.js';
+import { storedStepIds } from '../onboarding/steps.repository.js';
+
+export const FLOW_FILE = path.resolve(import.meta.dirname, '../../../../flows/onboarding.flow.json');
+
+let flowCache: FlowDefinition | undefined;
+export function onboardingFlow(): FlowDefinition {
+  flowCache ??= JSON.parse(fs.readFileSync(FLOW_FILE, 'utf8')) as FlowDefinition;
+  return flowCache;
+}
+
+/** The applicant's facts from what the server holds (never from the browser). */
+export function serverFacts(signup: Signup, today: string): Record<string, boolean> {
+  return computeFacts(
+    {
+      signupId: signup.id,
+      customerType: signup.is_existing_customer ? 'existing' : 'new',
+      dob: typeof signup.dob === 'string' ? signup.dob : isoDay(new Date(signup.dob as unknown as Date)),
+      nationality: signup.nationality ?? undefined,
+      hasForeignBankAccount: signup.has_foreign_bank_account,
+    },
+    today,
+  );
+}
+
+/** The steps this applicant's path requires (from the flow file) that the server does not hold yet. */
+export async function missingSteps(app: FastifyInstance, db: Parameters<typeof storedStepIds>[0], signup: Signup, today: string) {
+  const flow = onboardingFlow();
+  const matcherCache = new Map<JsonSchema, ReturnType<typeof app.bodyAjv.compile>>();
+  const matches = (when: JsonSchema, facts: Record<string, unknown>) => {
+    let validate = matcherCache.get(when);
+    if (!validate) matcherCache.set(when, (validate = app.bodyAjv.compile(when)));
+    return validate(facts) === true;
+  };
+  const stepsOnPath = applicantPath(flow, serverFacts(signup, today), matches);
+  const stored = await storedStepIds(db, signup.id);
+  return requiredSubmissions(stepsOnPath).filter((s) => !stored.has(s.id));
+}
+
+/**
+ * Final submission (DESIGN.md section 4): all or nothing, in one transaction holding the signup's row
+ * lock. Refused while the email or mobile is unverified or a required step of this applicant's path
+ * is missing; then the application waits for an administrator (pending_approval) and is read-only.
+ */
+export async function submitApplication(app: FastifyInstance, request: FastifyRequest, signupId: string) {
+  const now = app.clock.now();
+  const body = request.body as Record<string, unknown>;
+  const extra = Object.keys(body).filter((k) => k !== 'signup_id');
+  if (extra.length) throw badRequest('Please correct the highlighted fields.', Object.fromEntries(extra.map((k) => [k, `Unknown field: ${k}`])));
+  return app.db.transaction().execute(async (trx) => {
+    const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
+    const errors: Record<string, string> = {};
+    if (!signup.email_verified_on) errors['email-verification'] = 'Please verify your email address.';
+    if (!signup.mobile_verified_on) errors['mobile-verification'] = 'Please verify your mobile number.';
+    for (const step of await missingSteps(app, trx, signup, isoDay(now))) errors[step.id] = `${step.title} is missing.`;
+    if (Object.keys(errors).length) {
+      throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
+    }
+    await trx.updateTable('signups').set({ status: 'pending_approval', submitted_on: now, updated_on: now }).where('id', '=', signup.id).execute();
+    return { signup_id: signup.id, status: 'pending_approval', submitted_on: now.toISOString(), message: 'Account created successfully!' };
+  });
+}

@@ -1,0 +1,57 @@
+import { ageInYears } from './age';
+import { checks, transforms } from './index';
+import type { FormData, TransformContext } from './types';
+
+type Schema = Record<string, any>;
+
+/** The date keywords a static schema cannot evaluate (they need today's date); messages stay in `errorMessage`. */
+export const DATE_KEYWORDS = ['notAfterToday', 'afterToday', 'minAgeYears'] as const;
+
+function dateRuleFails(keyword: (typeof DATE_KEYWORDS)[number], rule: unknown, value: string, today: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false; // the format keyword reports malformed dates
+  if (keyword === 'notAfterToday') return rule === true && value > today;
+  if (keyword === 'afterToday') return rule === true && value <= today;
+  const age = ageInYears(value, today);
+  return typeof rule === 'number' && age !== null && age < rule;
+}
+
+function walkDateRules(schema: Schema | undefined, value: unknown, path: string, today: string, out: Record<string, string>): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (typeof value === 'string') {
+    for (const keyword of DATE_KEYWORDS) {
+      if (schema[keyword] === undefined || !dateRuleFails(keyword, schema[keyword], value, today)) continue;
+      const message = typeof schema.errorMessage === 'object' ? schema.errorMessage?.[keyword] : undefined;
+      if (!(path in out)) out[path] = message ?? 'Invalid date';
+    }
+  } else if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
+    value.forEach((item, index) => walkDateRules(schema.items, item, path ? `${path}.${index}` : String(index), today, out));
+  } else if (value && typeof value === 'object' && schema.properties) {
+    for (const [field, sub] of Object.entries<Schema>(schema.properties)) {
+      walkDateRules(sub, (value as FormData)[field], path ? `${path}.${field}` : field, today, out);
+    }
+  }
+}
+
+/** Applies a form's `x-transform` (its derived fields and change rules); unknown names fail loudly. */
+export function deriveFormData(schema: Schema, data: FormData, ctx: TransformContext): FormData {
+  const name = schema['x-transform'];
+  if (!name) return data;
+  const transform = transforms[name];
+  if (!transform) throw new Error(`Unknown transform "${name}" named by the form schema "${schema.title ?? ''}".`);
+  return transform(data, ctx);
+}
+
+/**
+ * What JSON Schema alone cannot decide: the date keywords (against `ctx.today`) and the form's
+ * `x-checks` (named predicates, each with its field and message). Returns field -> message.
+ */
+export function formRuleErrors(schema: Schema, data: FormData, ctx: TransformContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  walkDateRules(schema, data, '', ctx.today, out);
+  for (const rule of (schema['x-checks'] ?? []) as Array<{ check: string; field: string; message: string }>) {
+    const check = checks[rule.check];
+    if (!check) throw new Error(`Unknown check "${rule.check}" named by the form schema "${schema.title ?? ''}".`);
+    if (!check(data, ctx) && !(rule.field in out)) out[rule.field] = rule.message;
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+import { basicInfoDerive, basicInfoPayload } from './basic-info';
+import {
+  beneficiariesPayload,
+  employmentDerive,
+  employmentPayload,
+  foreignBankDerive,
+  foreignBankPayload,
+  identificationDerive,
+  mailingAddressDerive,
+  membershipDerive,
+  pepDerive,
+  pepPayload,
+  percentTotalAtMost100,
+  percentTotalIs100OrNone,
+} from './step-rules';
+import type { Check, Transform } from './types';
+
+/**
+ * Every named transform. The flow file names payload builders (`submit.transform`, run in the browser
+ * after validation); a form schema names its change rule (`x-transform`: derived fields and side
+ * effects, run on every change in the browser and before validation on the server).
+ */
+export const transforms: Record<string, Transform> = {
+  basicInfoDerive,
+  basicInfoPayload,
+  membershipDerive,
+  pepDerive,
+  pepPayload,
+  identificationDerive,
+  mailingAddressDerive,
+  foreignBankDerive,
+  foreignBankPayload,
+  employmentDerive,
+  employmentPayload,
+  beneficiariesPayload,
+};
+
+/** Every named check a form schema's `x-checks` may name (with the field and message it reports). */
+export const checks: Record<string, Check> = {
+  percentTotalAtMost100,
+  percentTotalIs100OrNone,
+};

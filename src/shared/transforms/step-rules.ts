@@ -1,0 +1,146 @@
+import type { FormData, TransformContext } from './types';
+
+function without(data: FormData, fields: string[]): FormData {
+  const out = { ...data };
+  for (const field of fields) delete out[field];
+  return out;
+}
+
+/** Membership declaration: answering No clears the associated name (spec 3 section 4). */
+export function membershipDerive(data: FormData): FormData {
+  let out = { ...data };
+  if (out.is_member_of_another_credit_union !== true) out = without(out, ['credit_union_name']);
+  if (out.is_serving_on_credit_union_board !== true) out = without(out, ['board_credit_union_name']);
+  return out;
+}
+
+const PEP_FIELDS = ['domestic_foreign_roles', 'international_roles', 'immediate_family_members', 'job_title'];
+const ASSOCIATE_FIELDS = ['relationship_type', 'associate_name'];
+
+/** PEP: No clears the PEP details; not an associate clears the associate details. */
+export function pepDerive(data: FormData): FormData {
+  let out = { ...data };
+  if (out.is_pep !== true) out = without(out, PEP_FIELDS);
+  if (out.is_close_associate !== true) out = without(out, ASSOCIATE_FIELDS);
+  return out;
+}
+
+/** The body of POST /peps: the declaration is confirmed by submitting it (spec 4 section 7). */
+export function pepPayload(data: FormData): FormData {
+  return { ...pepDerive(data), is_confirmed: true };
+}
+
+export const NEVER_EXPIRES = '9999-12-31';
+
+/**
+ * ID forms: a Birth Certificate's expiry is 9999-12-31 (and read-only in the form); leaving Birth
+ * Certificate clears that sentinel; unticking the child's second ID clears its fields (spec 3 section 4).
+ */
+export function identificationDerive(data: FormData, ctx: TransformContext): FormData {
+  let out = { ...data };
+  for (const prefix of ['primary', 'secondary']) {
+    const type = `${prefix}_id_type`;
+    const expiry = `${prefix}_id_expiry_date`;
+    if (out[type] === 'birth_certificate') out[expiry] = NEVER_EXPIRES;
+    else if (ctx.previous?.[type] === 'birth_certificate' && out[expiry] === NEVER_EXPIRES) delete out[expiry];
+  }
+  if (out.holder_type === 'child' && out.has_secondary_id !== true) {
+    out = without(out, ['secondary_id_type', 'secondary_id_number', 'secondary_id_expiry_date', 'secondary_id_files']);
+  }
+  return out;
+}
+
+/** Mailing address: 'same as residential' clears the fields below it (spec 4 section 2). */
+export function mailingAddressDerive(data: FormData): FormData {
+  if (data.same_as_residential !== true) return { ...data };
+  return without(data, ['address_line_1', 'address_line_2', 'city', 'country', 'proof_of_address_type']);
+}
+
+const BANK_FIELDS = ['bank_name', 'account_number', 'swift_code', 'address_line_1', 'address_line_2', 'city', 'country', 'phone'];
+
+/** Foreign bank: 'I do not have a Foreign Bank Account' clears the bank fields (spec 4 section 2). */
+export function foreignBankDerive(data: FormData): FormData {
+  if (data.no_foreign_bank_account !== true) return { ...data };
+  return without(data, BANK_FIELDS);
+}
+
+/** The body of POST /foreign-nationals/: account number without spaces and hyphens, phone without separators. */
+export function foreignBankPayload(data: FormData): FormData {
+  const out = foreignBankDerive(data);
+  if (typeof out.account_number === 'string') out.account_number = out.account_number.replace(/[\s-]/g, '');
+  if (typeof out.phone === 'string') out.phone = out.phone.replace(/[\s()-]/g, '');
+  if (out.swift_code === '') delete out.swift_code;
+  if (out.address_line_2 === '') delete out.address_line_2;
+  return out;
+}
+
+export const MINIMAL_EMPLOYMENT_STATUSES = ['unemployed', 'student', 'retired'];
+export const NOT_APPLICABLE = 'Not Applicable';
+const MINIMAL_HIDDEN = ['employer_name', 'occupation', 'custom_occupation', 'business_type', 'other_business_type', 'work_phone', 'address_line_1', 'address_line_2', 'city', 'country', 'nis_number', 'bir_number', 'proof_of_employment_files'];
+
+/**
+ * Employment (spec 4 section 4): ticking business owner sets self-employed; unticking clears the
+ * business type; self-employed sets business owner; a status other than self-employed or employed
+ * clears business owner; 'Other' fields only with Other; the child flag comes from the facts.
+ */
+export function employmentDerive(data: FormData, ctx: TransformContext): FormData {
+  let out = { ...data };
+  const prev = ctx.previous;
+  if (prev && out.is_business_owner === true && prev.is_business_owner !== true) out.employment_status = 'self-employed';
+  else if (out.employment_status === 'self-employed' && (!prev || prev.employment_status !== 'self-employed')) out.is_business_owner = true;
+  if (typeof out.employment_status === 'string' && !['self-employed', 'employed'].includes(out.employment_status)) out.is_business_owner = false;
+  if (out.is_business_owner !== true) out = without(out, ['business_type', 'other_business_type']);
+  if (out.occupation !== 'Other') out = without(out, ['custom_occupation']);
+  if (out.business_type !== 'Other') out = without(out, ['other_business_type']);
+  if (prev && MINIMAL_EMPLOYMENT_STATUSES.includes(String(out.employment_status)) && !MINIMAL_EMPLOYMENT_STATUSES.includes(String(prev.employment_status))) {
+    out = without(out, MINIMAL_HIDDEN);
+  }
+  if (typeof ctx.facts?.isMinor === 'boolean') out.is_minor = ctx.facts.isMinor;
+  if (out.is_minor !== true) out = without(out, ['child_account_contribution', 'child_account_contribution_amount']);
+  return out;
+}
+
+/** The body of POST /employments/: minimal mode sends the hidden fields as 'Not Applicable' with country TT. */
+export function employmentPayload(data: FormData, ctx: TransformContext): FormData {
+  let out = employmentDerive(data, { ...ctx, previous: undefined });
+  if (MINIMAL_EMPLOYMENT_STATUSES.includes(String(out.employment_status))) {
+    out = without(out, MINIMAL_HIDDEN);
+    for (const field of ['employer_name', 'occupation', 'address_line_1', 'city', 'nis_number', 'bir_number', 'work_phone']) out[field] = NOT_APPLICABLE;
+    out.country = 'TT';
+  } else if (typeof out.work_phone === 'string') {
+    out.work_phone = out.work_phone.replace(/[\s()-]/g, '');
+    if (out.work_phone === '') delete out.work_phone;
+  }
+  return out;
+}
+
+/** The body of POST /beneficiaries/: empty middle name and address line 2 sent as null, percent as a number. */
+export function beneficiariesPayload(data: FormData): FormData {
+  const list = Array.isArray(data.beneficiaries) ? (data.beneficiaries as FormData[]) : [];
+  return {
+    ...data,
+    beneficiaries: list.map((b) => ({
+      ...b,
+      middle_name: typeof b.middle_name === 'string' && b.middle_name.trim() ? b.middle_name : null,
+      address_line_2: typeof b.address_line_2 === 'string' && b.address_line_2.trim() ? b.address_line_2 : null,
+      percent_of_beneficiary_interest: Number(b.percent_of_beneficiary_interest),
+    })),
+  };
+}
+
+/** The sum of the beneficiaries' percentages, in hundredths (so 33.33 + 33.33 + 33.34 is exactly 100). */
+export function percentTotalHundredths(data: FormData): number {
+  const list = Array.isArray(data.beneficiaries) ? (data.beneficiaries as FormData[]) : [];
+  return list.reduce((sum, b) => sum + Math.round(Number(b.percent_of_beneficiary_interest) * 100), 0);
+}
+
+/** The total may not exceed 100% (spec 4 section 5). */
+export function percentTotalAtMost100(data: FormData): boolean {
+  return percentTotalHundredths(data) <= 10_000;
+}
+
+/** Proceeding requires exactly 100%, or no beneficiaries at all (spec 4 section 4). */
+export function percentTotalIs100OrNone(data: FormData): boolean {
+  const list = Array.isArray(data.beneficiaries) ? data.beneficiaries : [];
+  return list.length === 0 || percentTotalHundredths(data) === 10_000;
+}

@@ -1,0 +1,60 @@
+import type { TestApp } from '../../helpers/test-app';
+
+/** A valid adult signup body for POST /signups/ (unique email and mobile per call). */
+export function adultSignup(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    first_name: 'Nadia',
+    last_name: 'Persad',
+    middle_name: 'Ann',
+    email: `nadia.${n}@example.com`,
+    mobile: `+1868555${String(1000 + n).slice(-4)}`,
+    gender: 'Female',
+    dob: '1992-03-14',
+    nationality: 'TT',
+    marital_status: 'Married',
+    has_foreign_bank_account: false,
+    is_existing_customer: false,
+    password: 'Str0ng!Pass',
+    confirmed_password: 'Str0ng!Pass',
+    terms_viewed: true,
+    financial_agreement_viewed: true,
+    agreed_to_tc_fa: true,
+    ...overrides,
+  };
+}
+
+export interface Applicant {
+  id: string;
+  token: string;
+  headers: Record<string, string>;
+}
+
+/** Creates a signup and returns its id and applicant token. */
+export async function createApplicant(t: TestApp, body: Record<string, unknown>): Promise<Applicant> {
+  const res = await t.call({ method: 'POST', url: '/api/signups/', payload: body });
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
+  const json = res.json();
+  return { id: json.id, token: json.applicant_token, headers: { 'x-applicant-token': json.applicant_token } };
+}
+
+/** One multipart body: text fields, then files as { field, name, content }. */
+export function multipart(fields: Record<string, unknown>, files: Array<{ field: string; name: string; content: Buffer; type?: string }>) {
+  const boundary = `----cu${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(v)}\r\n`));
+    }
+  }
+  for (const f of files) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/octet-stream'}\r\n\r\n`));
+    chunks.push(f.content, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export const PDF = (size = 1024) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(Math.max(0, size - 9), 0x20)]);
+export const PNG = (size = 1024) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(Math.max(0, size - 8), 0)]);
+export const JPEG = (size = 1024) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(Math.max(0, size - 4), 0)]);
+export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

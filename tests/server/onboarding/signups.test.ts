@@ -1,0 +1,124 @@
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { FakeClock } from '../../../src/server/lib/clock';
+import { verifyPassword } from '../../../src/server/lib/passwords';
+import { adultSignup, createApplicant } from './onboarding-helpers';
+
+describe.each(dbTargets())('POST /signups/ on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+  let n = 0;
+  const clock = new FakeClock(new Date('2026-06-15T12:00:00Z'));
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await createTestApp(db, { clock });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.close();
+  });
+
+  const post = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => t.call({ method: 'POST', url: '/api/signups/', payload, headers });
+
+  it('creates a draft, hashes the password with argon2id and answers the echo fields, the id and an applicant token', async () => {
+    const body = adultSignup(++n);
+    const res = await post(body);
+    expect(res.statusCode).toBe(201);
+    const json = res.json();
+    expect(json).toMatchObject({ first_name: 'Nadia', last_name: 'Persad', middle_name: 'Ann', email: body.email, mobile: body.mobile, gender: 'Female', dob: '1992-03-14', marital_status: 'Married', nationality: 'TT', has_foreign_bank_account: false, is_minor: false, school_name: null });
+    expect(json.id).toEqual(expect.any(String));
+    expect(json.applicant_token.length).toBeGreaterThanOrEqual(22);
+    const row = await db.db.selectFrom('signups').selectAll().where('id', '=', json.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('draft');
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    expect(await verifyPassword(row.password_hash, 'Str0ng!Pass')).toBe(true);
+    expect(row.applicant_token_hash).not.toContain(json.applicant_token);
+    const step = await db.db.selectFrom('signup_steps').select('data').where('signup_id', '=', json.id).where('step', '=', 'basic-info').executeTakeFirstOrThrow();
+    expect(JSON.stringify(step.data)).not.toContain('Str0ng!Pass');
+  });
+
+  it.each([
+    ['first_name', { first_name: '' }, 'First name is required'],
+    ['first_name', { first_name: 'x'.repeat(101) }, 'First name must be 100 characters or less'],
+    ['last_name', { last_name: undefined }, 'Last name is required'],
+    ['email', { email: 'not-an-email' }, 'Invalid email address'],
+    ['email', { email: undefined }, 'Email is required'],
+    ['mobile', { mobile: '0123' }, 'Invalid mobile number format. Include country code if applicable e.g. +1234567890'],
+    ['mobile', { mobile: undefined }, 'Mobile number is required'],
+    ['gender', { gender: 'Other' }, 'Invalid gender selection'],
+    ['gender', { gender: undefined }, 'Gender is required'],
+    ['dob', { dob: '14/03/1992' }, 'Invalid date format'],
+    ['dob', { dob: '2026-06-16' }, 'Date of birth cannot be in the future'],
+    ['nationality', { nationality: 'XX' }, 'Invalid nationality selection'],
+    ['nationality', { nationality: undefined }, 'Nationality is required'],
+    ['marital_status', { marital_status: 'Engaged' }, 'Invalid marital status for an adult'],
+    ['marital_status', { marital_status: undefined }, 'Marital status is required'],
+    ['password', { password: 'Sh0rt!', confirmed_password: 'Sh0rt!' }, 'Password must be at least 8 characters long'],
+    ['password', { password: 'STR0NG!PASS', confirmed_password: 'STR0NG!PASS' }, 'Password must contain at least one lowercase letter'],
+    ['password', { password: 'str0ng!pass', confirmed_password: 'str0ng!pass' }, 'Password must contain at least one uppercase letter'],
+    ['password', { password: 'Strong!Pass', confirmed_password: 'Strong!Pass' }, 'Password must contain at least one number'],
+    ['password', { password: 'Str0ngPass', confirmed_password: 'Str0ngPass' }, 'Password must contain at least one special character'],
+    ['password', { password: 'Str0ng!"Pass', confirmed_password: 'Str0ng!"Pass' }, 'Password contains invalid characters. Please use only letters, numbers, and basic symbols.'],
+    ['confirmed_password', { confirmed_password: 'Str0ng!Pasz' }, 'Passwords do not match'],
+    ['confirmed_password', { confirmed_password: undefined }, 'Password confirmation is required'],
+    ['terms_viewed', { terms_viewed: false }, 'You must agree to the Terms and Conditions'],
+    ['financial_agreement_viewed', { financial_agreement_viewed: undefined }, 'You must agree to the Financial Declaration'],
+    ['school_name', { school_name: 'x'.repeat(256), dob: '2012-01-01', marital_status: 'Single' }, 'School name must be 255 characters or less'],
+    ['marital_status', { dob: '2012-01-01', marital_status: 'Married', school_name: 'Fatima College' }, "Invalid marital status for a minor. Only 'Single' is allowed."],
+    ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, 'School name is required for minors who are not homeschooled'],
+    ['role_id', { role_id: 1 }, 'Unknown field: role_id'],
+  ])('refuses a bad %s with 400 and the message under the field (%j)', async (field, change, message) => {
+    const body = { ...adultSignup(++n), ...change };
+    for (const [k, v] of Object.entries(change)) if (v === undefined) delete body[k];
+    const res = await post(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[field]).toBe(message);
+  });
+
+  it('treats 18 today as an adult and 17 as a minor (Single only, school or homeschooled)', async () => {
+    const adult = await post(adultSignup(++n, { dob: '2008-06-15' }));
+    expect(adult.statusCode).toBe(201);
+    expect(adult.json().is_minor).toBe(false);
+    const minor = await post(adultSignup(++n, { dob: '2008-06-16', marital_status: 'Single', is_home_schooled: true }));
+    expect(minor.statusCode).toBe(201);
+    expect(minor.json()).toMatchObject({ is_minor: true, marital_status: 'Single', school_name: null });
+    const lying = await post(adultSignup(++n, { dob: '2012-01-01', marital_status: 'Single', is_minor: false }));
+    expect(lying.statusCode).toBe(400);
+    expect(lying.json().errors.school_name).toBe('School name is required for minors who are not homeschooled');
+  });
+
+  it('refuses an email or mobile already used by a user or a live signup with the specification messages', async () => {
+    const user = await post(adultSignup(++n, { email: 'MEMBER@cu.example' }));
+    expect(user.statusCode).toBe(409);
+    expect(user.json().errors.email).toBe('This email address is already registered with another account');
+    const userMobile = await post(adultSignup(++n, { mobile: '18683000002' }));
+    expect(userMobile.json().errors.mobile).toBe('This mobile number is already registered with another account');
+    const first = adultSignup(++n);
+    expect((await post(first)).statusCode).toBe(201);
+    const again = await post({ ...adultSignup(++n), email: first.email, mobile: first.mobile });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errors).toEqual({ email: 'This email address is already registered with another account', mobile: 'This mobile number is already registered with another account' });
+  });
+
+  it('lets the same applicant (their token) edit basic info without a conflict, and resets verification of a changed email', async () => {
+    const body = adultSignup(++n);
+    const applicant = await createApplicant(t, body);
+    await db.db.updateTable('signups').set({ email_verified_on: clock.now(), mobile_verified_on: clock.now() }).where('id', '=', applicant.id).execute();
+    const edit = await post({ ...body, first_name: 'Nadine', email: `changed.${n}@example.com` }, applicant.headers);
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().id).toBe(applicant.id);
+    const row = await db.db.selectFrom('signups').selectAll().where('id', '=', applicant.id).executeTakeFirstOrThrow();
+    expect(row.first_name).toBe('Nadine');
+    expect(row.email_verified_on).toBeNull();
+    expect(row.mobile_verified_on).not.toBeNull();
+  });
+
+  it('answers a body that is not an object with 400, never a 500', async () => {
+    for (const payload of ['[]', '"x"', '{}', 'null']) {
+      const res = await t.call({ method: 'POST', url: '/api/signups/', payload, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});
