@@ -29,7 +29,7 @@ export function AccountGroupCard({ title, icon, accounts, emptyMessage, balanceL
                     slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                   />
                   <Stack sx={{ alignItems: 'flex-end', ml: 2 }}>
-                    <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                    <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
                       {balanceLabel}
                     </Typography>
                     <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }} data-testid={`balance-${account.AccountNumber}`}>

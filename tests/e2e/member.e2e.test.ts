@@ -1,0 +1,126 @@
+import type { Browser, Page } from 'playwright-core';
+import { latestCode, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
+
+async function signIn(page: Page, baseURL: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
+  await page.locator('input[name=password]').fill(MEMBER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/auth/mobile-verification');
+  const code = await latestCode(baseURL, MEMBER.mobile);
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+  await page.waitForURL('**/users/dashboard');
+}
+
+async function choose(page: Page, label: string, option: RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function confirmTransfer(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Transfer Now' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  await confirm.getByText('Are you sure you to want complete this transfer?').waitFor();
+  await confirm.getByRole('button', { name: 'Complete' }).click();
+  const success = page.getByRole('dialog', { name: 'Transfer Successful' });
+  await success.waitFor();
+  return (await success.getByTestId('reference-no').textContent()) ?? '';
+}
+
+describe('member area in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    ({ page } = await newPage(browser, server.url));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, server.url);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the dashboard: greeting, savings, deposit and loan cards, quick actions, recent transactions', async () => {
+    await page.getByRole('heading', { name: 'Welcome back, Marcus' }).waitFor();
+    await page.getByTestId('balance-10000000101').waitFor();
+    expect(await page.getByTestId('balance-10000000101').textContent()).toBe('TTD $12,500.00');
+    expect(await page.getByTestId('balance-20000000101').textContent()).toBe('TTD $5,000.00');
+    expect(await page.getByTestId('balance-30000000101').textContent()).toBe('TTD $18,750.00');
+    await page.getByRole('region', { name: 'Recent Transactions' }).getByText('Opening balance').first().waitFor();
+    await page.getByRole('link', { name: 'View All' }).waitFor();
+    await page.getByRole('tab', { name: 'Dashboard' }).waitFor();
+    await screenshot(page, 'member-dashboard');
+  });
+
+  it('transfers to their own account: reference number, back to the dashboard with the new balances', async () => {
+    await page.getByRole('link', { name: 'Transfer to Self' }).click();
+    await page.waitForURL('**/users/transfer-to-self');
+    await page.getByRole('tab', { name: 'Transfer to Self' }).waitFor();
+    await choose(page, 'Source Account', /^10000000101 - Regular Savings/);
+    await choose(page, 'Destination Account', /^10000000102 - Christmas Club Savings/);
+    await page.getByLabel('Amount').fill('$1,000.25');
+    await page.getByLabel('Instructions').fill('Christmas fund');
+    await screenshot(page, 'member-transfer-to-self');
+    const reference = await confirmTransfer(page);
+    expect(reference).toMatch(/^TRF[A-Z2-9]{10}$/);
+    await screenshot(page, 'member-transfer-success');
+    await page.waitForURL('**/users/dashboard', { timeout: 10_000 });
+    await page.getByTestId('balance-10000000101').waitFor();
+    expect(await page.getByTestId('balance-10000000101').textContent()).toBe('TTD $11,499.75');
+    expect(await page.getByTestId('balance-10000000102').textContent()).toBe('TTD $1,850.75');
+    await page.getByRole('region', { name: 'Recent Transactions' }).getByText(reference).first().waitFor();
+  });
+
+  it("transfers to another member's savings account 10000000201", async () => {
+    await page.getByRole('link', { name: 'Transfer to Member' }).click();
+    await page.waitForURL('**/users/transfer-to-member');
+    await choose(page, 'Source Account', /^10000000101 - Regular Savings/);
+    await choose(page, 'Destination Account Type', /^SAV - Regular Savings$/);
+    await page.getByLabel('Destination Account Number').fill('10000000201');
+    await page.getByLabel('Amount').fill('49.75');
+    await screenshot(page, 'member-transfer-to-member');
+    const reference = await confirmTransfer(page);
+    expect(reference).toMatch(/^TRF/);
+    await page.waitForURL('**/users/dashboard', { timeout: 10_000 });
+    await page.getByTestId('balance-10000000101').waitFor();
+    expect(await page.getByTestId('balance-10000000101').textContent()).toBe('TTD $11,450.00');
+  });
+
+  it('shows the form rules and a clear error for an amount larger than the balance', async () => {
+    await page.goto('/users/transfer-to-self');
+    await page.getByRole('button', { name: 'Transfer Now' }).click();
+    await page.getByText('Required').first().waitFor();
+    await page.getByText('Enter a valid amount').waitFor();
+    await choose(page, 'Source Account', /^10000000102 - Christmas Club Savings/);
+    await choose(page, 'Destination Account', /^20000000101 - Fixed Deposit/);
+    await page.getByLabel('Amount').fill('1.005');
+    await page.getByRole('button', { name: 'Transfer Now' }).click();
+    await page.getByText('Enter a valid amount').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByLabel('Amount').fill('5000');
+    const reference = page.getByRole('dialog', { name: 'Confirm Transfer' });
+    await page.getByRole('button', { name: 'Transfer Now' }).click();
+    await reference.getByRole('button', { name: 'Complete' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Insufficient funds' });
+    await alert.first().waitFor();
+    expect(await alert.first().textContent()).toContain('TTD $1,850.75');
+    await screenshot(page, 'member-transfer-insufficient-funds');
+    expect(errors).toEqual([]);
+  });
+
+  it('logs out from the account menu and goes to /login', async () => {
+    await page.getByRole('banner').getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    await page.goto('/users/dashboard');
+    await page.waitForURL('**/login');
+  });
+});
