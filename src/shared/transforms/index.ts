@@ -10,8 +10,6 @@ import {
   membershipDerive,
   pepDerive,
   pepPayload,
-  percentTotalAtMost100,
-  percentTotalIs100OrNone,
 } from './step-rules';
 import type { Check, Transform } from './types';
 
@@ -36,7 +34,4 @@ export const transforms: Record<string, Transform> = {
 };
 
 /** Every named check a form schema's `x-checks` may name (with the field and message it reports). */
-export const checks: Record<string, Check> = {
-  percentTotalAtMost100,
-  percentTotalIs100OrNone,
-};
+export const checks: Record<string, Check> = {};

@@ -127,20 +127,3 @@ export function beneficiariesPayload(data: FormData): FormData {
     })),
   };
 }
-
-/** The sum of the beneficiaries' percentages, in hundredths (so 33.33 + 33.33 + 33.34 is exactly 100). */
-export function percentTotalHundredths(data: FormData): number {
-  const list = Array.isArray(data.beneficiaries) ? (data.beneficiaries as FormData[]) : [];
-  return list.reduce((sum, b) => sum + Math.round(Number(b.percent_of_beneficiary_interest) * 100), 0);
-}
-
-/** The total may not exceed 100% (spec 4 section 5). */
-export function percentTotalAtMost100(data: FormData): boolean {
-  return percentTotalHundredths(data) <= 10_000;
-}
-
-/** Proceeding requires exactly 100%, or no beneficiaries at all (spec 4 section 4). */
-export function percentTotalIs100OrNone(data: FormData): boolean {
-  const list = Array.isArray(data.beneficiaries) ? data.beneficiaries : [];
-  return list.length === 0 || percentTotalHundredths(data) === 10_000;
-}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ValidateFunction } from 'ajv';
-import { loadFormSchema } from '../../lib/form-schemas.js';
+import { resolveForm } from '../../../shared/forms/form-registry.js';
+import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { deriveFormData, formRuleErrors } from '../../../shared/transforms/form-rules.js';
@@ -21,10 +22,11 @@ interface CompiledForm {
  */
 export function createStepValidator(app: FastifyInstance) {
   const cache = new Map<string, CompiledForm>();
+  const sources = readFormsDir();
   function compiled(formId: string): CompiledForm {
     let entry = cache.get(formId);
     if (!entry) {
-      const schema = loadFormSchema(formId);
+      const schema = resolveForm(sources, formId).schema;
       entry = { schema, validate: app.bodyAjv.compile(schema) };
       cache.set(formId, entry);
     }

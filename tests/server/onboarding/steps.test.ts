@@ -1,0 +1,109 @@
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { FakeClock } from '../../../src/server/lib/clock';
+import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
+import { STEP_CASES, type StepCase } from './step-bodies';
+
+describe.each(dbTargets())('onboarding step calls on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+  let n = 0;
+  const clock = new FakeClock(new Date('2026-06-15T12:00:00Z'));
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await createTestApp(db, { clock });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.close();
+  });
+
+  async function send(c: StepCase, applicant: Applicant, body: Record<string, unknown>, headers = applicant.headers) {
+    const withId = { signup_id: applicant.id, ...body };
+    for (const [k, v] of Object.entries(withId)) if (v === undefined) delete withId[k];
+    if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: withId, headers });
+    const form = multipart(withId, c.files ?? []);
+    return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...headers, ...form.headers } });
+  }
+  // Minors get the child steps; everyone else is an adult.
+  const applicantFor = (c: StepCase) => createApplicant(t, adultSignup(++n, c.step === 'child-id-information' ? { dob: '2012-01-01', marital_status: 'Single', school_name: 'Fatima College' } : {}));
+
+  describe.each(STEP_CASES)('$name ($method $url)', (c) => {
+    it('accepts a valid body and stores it (a repeat replaces it)', async () => {
+      const applicant = await applicantFor(c);
+      const res = await send(c, applicant, c.body);
+      expect(res.statusCode, res.body).toBe(c.method === 'PUT' ? 200 : 201);
+      const again = await send(c, applicant, c.body);
+      expect(again.statusCode).toBeLessThan(300);
+      const rows = await db.db.selectFrom('signup_steps').selectAll().where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
+      expect(rows).toHaveLength(1);
+      const files = await db.db.selectFrom('signup_files').selectAll().where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
+      expect(files).toHaveLength(c.files?.length ?? 0);
+      for (const f of files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
+
+    it.each(c.invalid)('refuses a bad %s with 400 and the specification message (%j)', async (field, change, message) => {
+      const applicant = await applicantFor(c);
+      const res = await send(c, applicant, { ...c.body, ...change });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors?.[field], res.body).toBe(message);
+    });
+
+    it('refuses an unknown field', async () => {
+      const applicant = await applicantFor(c);
+      const res = await send(c, applicant, { ...c.body, is_admin: 'true' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors.is_admin).toBe('Unknown field: is_admin');
+    });
+
+    it("answers 404 to another visitor's token and to no token, storing nothing", async () => {
+      const applicant = await applicantFor(c);
+      const other = await applicantFor(c);
+      for (const headers of [other.headers, { 'x-applicant-token': 'forged' }, {}]) {
+        const res = await send(c, applicant, c.body, headers as Record<string, string>);
+        expect(res.statusCode).toBe(404);
+      }
+      const rows = await db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
+      expect(rows).toHaveLength(0);
+    });
+  });
+
+  it('answers 409 once the application is submitted', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    await db.db.updateTable('signups').set({ status: 'pending_approval' }).where('id', '=', applicant.id).execute();
+    const res = await t.call({ method: 'PUT', url: '/api/signups/home-branch', headers: applicant.headers, payload: { signup_id: applicant.id, home_branch: 'port_of_spain', preferred_contact_method: 'email', best_contact_time: 'morning' } });
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('sends minimal employment as Not Applicable with country TT and needs no proof file', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const body = { signup_id: applicant.id, employment_status: 'student', is_business_owner: false, employer_name: 'Not Applicable', occupation: 'Not Applicable', address_line_1: 'Not Applicable', city: 'Not Applicable', country: 'TT', nis_number: 'Not Applicable', bir_number: 'Not Applicable', work_phone: 'Not Applicable', monthly_remuneration: 'Under $5,000', value_of_assets: 'Under $100,000', source_of_funds: 'Savings' };
+    const form = multipart(body, []);
+    const res = await t.call({ method: 'POST', url: '/api/employments/', payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
+    expect(res.statusCode, res.body).toBe(201);
+    const wrong = multipart({ ...body, country: 'US' }, []);
+    const bad = await t.call({ method: 'POST', url: '/api/employments/', payload: wrong.payload, headers: { ...applicant.headers, ...wrong.headers } });
+    expect(bad.json().errors.country).toBe('Country must be TT when not employed.');
+  });
+
+  it('accepts the foreign bank opt-out alone and records it', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
+    const res = await t.call({ method: 'POST', url: '/api/foreign-nationals/', headers: applicant.headers, payload: { signup_id: applicant.id, no_foreign_bank_account: true } });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('checks an existing customer account number against the member records', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n, { first_name: 'Keisha', last_name: 'Mohammed', dob: '1979-11-30', is_existing_customer: true }));
+    const call = (account_number: string) => t.call({ method: 'POST', url: '/api/onboarding/verify-account', headers: applicant.headers, payload: { signup_id: applicant.id, account_number } });
+    expect((await call('')).json().errors.account_number).toBe('Account number is required');
+    expect((await call('10000000302')).json().errors.account_number).toBe('Failed to verify account number. Please try again.');
+    expect((await call('10000000101')).json().errors.account_number).toBe('Failed to verify account number. Please try again.');
+    const ok = await call('10000000301');
+    expect(ok.statusCode, ok.body).toBe(200);
+    const row = await db.db.selectFrom('signups').select(['member_id', 'is_existing_customer']).where('id', '=', applicant.id).executeTakeFirstOrThrow();
+    expect(row.member_id).toEqual(expect.any(Number));
+    expect(row.is_existing_customer).toBe(true);
+  });
+});
