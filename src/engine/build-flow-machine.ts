@@ -46,7 +46,7 @@ export function buildFlowMachine(flow: FlowDefinition, options: FlowMachineOptio
   }
 
   return setup({
-    types: { context: {} as FlowContext, events: {} as FlowEvent, input: {} as Partial<FlowContext> | undefined },
+    types: { context: {} as FlowContext, events: {} as FlowEvent, input: {} as Partial<FlowContext> },
     guards: {
       isStep: ({ event }, params: { stepId: string }) => 'stepId' in event && event.stepId === params.stepId,
       completesAndHolds: ({ context, event }, params: { stepId: string; when: JsonSchema | true }) =>

@@ -6,7 +6,7 @@ import { loadMiniFlow } from '../fixtures/config/load-mini';
 
 const TODAY = '2026-11-22';
 const flow = loadMiniFlow();
-const start = () => createActor(buildFlowMachine(flow, { today: () => TODAY, newSessionId: () => 'session-1' })).start();
+const start = () => createActor(buildFlowMachine(flow, { today: () => TODAY, newSessionId: () => 'session-1' }), { input: {} }).start();
 
 describe('buildFlowMachine', () => {
   it('starts at the initial step and follows the default branch for an adult', () => {
@@ -69,7 +69,7 @@ describe('buildFlowMachine', () => {
 
   it('starts over on flow.reset with a new session', () => {
     let n = 0;
-    const actor = createActor(buildFlowMachine(flow, { today: () => TODAY, newSessionId: () => `s${++n}` })).start();
+    const actor = createActor(buildFlowMachine(flow, { today: () => TODAY, newSessionId: () => `s${++n}` }), { input: {} }).start();
     actor.send({ type: 'step.completed', stepId: 'start', remember: { customerType: 'new' } });
     actor.send({ type: 'flow.reset' });
     expect(actor.getSnapshot().value).toBe('start');
@@ -79,7 +79,7 @@ describe('buildFlowMachine', () => {
   it('resumes from saved context', () => {
     const machine = buildFlowMachine(flow, { today: () => TODAY });
     const snapshot = machine.resolveState({ value: 'documents', context: { applicant: { signupId: 'S1', dob: '1990-01-01' }, completed: ['start', 'about-you'], sessionId: 'x' } });
-    const actor = createActor(machine, { snapshot }).start();
+    const actor = createActor(machine, { snapshot, input: {} }).start();
     actor.send({ type: 'step.completed', stepId: 'documents' });
     expect(actor.getSnapshot().value).toBe('done');
   });
