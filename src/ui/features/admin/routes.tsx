@@ -1,14 +1,29 @@
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import ComingSoonPage from '../../components/coming-soon-page';
 import { RequireAdmin } from '../auth/route-guards';
+import { AdminLayout } from './admin-layout';
 
-/** The administrator area (spec 2): the administrator role is required. */
+const UsersListPage = lazy(() => import('./users/users-list-page'));
+const UserViewPage = lazy(() => import('./users/user-view-page'));
+
+/** The administrator area (spec 2): the administrator role is required; the server enforces it too. */
 export const adminRoutes: RouteObject[] = [
-  { path: '/admin/users', element: <RequireAdmin><ComingSoonPage title="Users" /></RequireAdmin> },
-  { path: '/admin/users/create', element: <RequireAdmin><ComingSoonPage title="Create User" /></RequireAdmin> },
-  { path: '/admin/users/:id', element: <RequireAdmin><ComingSoonPage title="View User" /></RequireAdmin> },
-  { path: '/admin/users/:id/edit', element: <RequireAdmin><ComingSoonPage title="Edit User" /></RequireAdmin> },
-  { path: '/admin/signup-approvals', element: <RequireAdmin><ComingSoonPage title="Signup Approvals" /></RequireAdmin> },
+  {
+    element: (
+      <RequireAdmin>
+        <AdminLayout />
+      </RequireAdmin>
+    ),
+    children: [
+      { path: '/admin', element: <Navigate to="/admin/users" replace /> },
+      { path: '/admin/users', element: <UsersListPage /> },
+      { path: '/admin/users/create', element: <ComingSoonPage title="Create User" /> },
+      { path: '/admin/users/:id', element: <UserViewPage /> },
+      { path: '/admin/users/:id/edit', element: <ComingSoonPage title="Edit User" /> },
+      { path: '/admin/signup-approvals', element: <ComingSoonPage title="Signup Approvals" /> },
+    ],
+  },
   // The original's success step navigates here; it is not in the route table.
   { path: '/admin/approvals', element: <Navigate to="/admin/signup-approvals" replace /> },
 ];

@@ -1,0 +1,13 @@
+import { Alert, AlertTitle } from '@mui/material';
+import type { Feedback } from './use-user-actions';
+
+/** The outcome of the last action, announced to screen readers (role alert on failure, status on success). */
+export function FeedbackAlert({ feedback, onClose }: { feedback: Feedback | null; onClose: () => void }) {
+  if (!feedback) return null;
+  return (
+    <Alert severity={feedback.severity} role={feedback.severity === 'error' ? 'alert' : 'status'} onClose={onClose}>
+      {feedback.detail ? <AlertTitle>{feedback.title}</AlertTitle> : feedback.title}
+      {feedback.detail}
+    </Alert>
+  );
+}

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import {
+  Alert,
+  Box,
+  Button,
+  IconButton,
+  InputAdornment,
+  LinearProgress,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import SearchIcon from '@mui/icons-material/Search';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import EditIcon from '@mui/icons-material/Edit';
+import BlockIcon from '@mui/icons-material/Block';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
+import DeleteIcon from '@mui/icons-material/Delete';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { fetchUsers, type AdminUser, type UserStatusFilter } from '../api/users-api';
+import { formatDateTime, padUserId } from '../admin-format';
+import { UserStatusChips } from '../components/user-status-chips';
+import { useUserActions, type Feedback } from '../components/use-user-actions';
+import { FeedbackAlert } from '../components/feedback-alert';
+import { translateApiError } from '../../../../shared/translate-api-error';
+
+const PAGE_SIZES = [10, 20, 50];
+
+function readQuery(params: URLSearchParams) {
+  const pageSize = Number(params.get('page_size'));
+  const status = params.get('status') ?? '';
+  return {
+    page: Math.max(1, Number(params.get('page')) || 1),
+    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : 10,
+    search: params.get('search') ?? '',
+    status: (['active', 'blocked', 'deleted'].includes(status) ? status : '') as UserStatusFilter,
+  };
+}
+
+/** /admin/users: the user list with paging, search and status filter done by the server (spec 2 section 2). */
+export default function UsersListPage() {
+  usePageTitle('Users');
+  // Paging, search and filter live in the URL, so a reload or the back button keeps them.
+  const [params, setParams] = useSearchParams();
+  const query = readQuery(params);
+  const [searchText, setSearchText] = useState(query.search);
+  const [data, setData] = useState<{ items: AdminUser[]; total: number } | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  const setQuery = useCallback(
+    (changes: Partial<Record<'page' | 'page_size' | 'search' | 'status', string>>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(changes)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const { page, pageSize, search, status } = query;
+  const load = useCallback(async () => {
+    setLoading(true);
+    try {
+      setData(await fetchUsers({ page, pageSize, search, status }));
+      setLoadError(null);
+    } catch (error) {
+      setLoadError(translateApiError(error).message);
+    } finally {
+      setLoading(false);
+    }
+  }, [page, pageSize, search, status]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Typing searches after a short pause, from the first page.
+  useEffect(() => {
+    if (searchText === search) return;
+    const timer = setTimeout(() => setQuery({ search: searchText.trim(), page: '' }), 300);
+    return () => clearTimeout(timer);
+  }, [searchText, search, setQuery]);
+
+  const { ask, dialogs } = useUserActions((result) => {
+    setFeedback(result);
+    void load();
+  });
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+        <Typography variant="h2" component="h1">
+          Users
+        </Typography>
+        <Button component={RouterLink} to="/admin/users/create" variant="contained" startIcon={<PersonAddIcon />}>
+          Create User
+        </Button>
+      </Stack>
+
+      <FeedbackAlert feedback={feedback} onClose={() => setFeedback(null)} />
+      {loadError && (
+        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={() => void load()}>Retry</Button>}>
+          Failed to fetch users. {loadError}
+        </Alert>
+      )}
+
+      <Paper variant="outlined">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
+          <TextField
+            label="Search users"
+            placeholder="Name, email, mobile or user ID"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            size="small"
+            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+          />
+          <TextField select label="Status" value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false}>
+            <MenuItem value="">All</MenuItem>
+            <MenuItem value="active">Active</MenuItem>
+            <MenuItem value="blocked">Blocked</MenuItem>
+            <MenuItem value="deleted">Deleted</MenuItem>
+          </TextField>
+        </Stack>
+        <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading users" />}</Box>
+        <TableContainer>
+          <Table size="small" aria-label="Users">
+            <TableHead>
+              <TableRow>
+                <TableCell>User ID</TableCell>
+                <TableCell>Name</TableCell>
+                <TableCell>Email Address</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Last Signed In</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data?.items.map((user) => (
+                <TableRow key={user.id} hover>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{padUserId(user.id)}</TableCell>
+                  <TableCell>{user.name}</TableCell>
+                  <TableCell>{user.email}</TableCell>
+                  <TableCell>
+                    <UserStatusChips isBlocked={user.is_blocked} isDeleted={user.is_deleted} />
+                  </TableCell>
+                  <TableCell>{user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never'}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title="View">
+                      <IconButton component={RouterLink} to={`/admin/users/${user.id}`} aria-label={`View ${user.name}`} size="small">
+                        <VisibilityIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title="Edit">
+                      <IconButton component={RouterLink} to={`/admin/users/${user.id}/edit`} aria-label={`Edit ${user.name}`} size="small">
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                    </Tooltip>
+                    {user.is_blocked ? (
+                      <Tooltip title="Unblock">
+                        <IconButton onClick={() => ask('unblock', user)} aria-label={`Unblock ${user.name}`} size="small" color="success">
+                          <LockOpenIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    ) : (
+                      <Tooltip title="Block">
+                        <IconButton onClick={() => ask('block', user)} aria-label={`Block ${user.name}`} size="small" color="warning">
+                          <BlockIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {!user.is_deleted && (
+                      <Tooltip title="Delete">
+                        <IconButton onClick={() => ask('delete', user)} aria-label={`Delete ${user.name}`} size="small" color="error">
+                          <DeleteIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+              {data && data.items.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={6} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
+                    {search || status ? 'No users match your search.' : 'No users found.'}
+                  </TableCell>
+                </TableRow>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <TablePagination
+          component="div"
+          count={data?.total ?? 0}
+          page={data && data.total > 0 ? Math.min(page - 1, Math.max(0, Math.ceil(data.total / pageSize) - 1)) : 0}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          onPageChange={(_, p) => setQuery({ page: p > 0 ? String(p + 1) : '' })}
+          onRowsPerPageChange={(e) => setQuery({ page_size: e.target.value === '10' ? '' : e.target.value, page: '' })}
+        />
+      </Paper>
+      {dialogs}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+// Screens against the real server in this process: browser globals come from install-jsdom (imported first).
+import './install-jsdom';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { insertManyUsers, tokenFor } from '../../server/admin/admin-helpers';
+import { routeApiTo } from './real-api';
+import { renderAsAdmin } from './render-admin';
+
+describe('admin users list and view (real API, PGlite)', () => {
+  let db: DbHandle;
+  let t: TestApp;
+  let token: string;
+  let restore: () => void;
+
+  beforeAll(async () => {
+    db = await dbTargets()[0].open();
+    await insertManyUsers(db.db, 1_050);
+    t = await createTestApp(db);
+    restore = routeApiTo(t);
+    token = await tokenFor(t.app, 'admin@cu.example');
+  });
+  afterEach(() => cleanup());
+  afterAll(async () => {
+    restore?.();
+    await t?.close();
+    await db?.close();
+  });
+
+  it('lists 10 users a page with padded ids, chips and Never, and pages through more than 1,000', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAsAdmin('/admin/users', token);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await within(table).findByText('00001');
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    for (const header of ['User ID', 'Name', 'Email Address', 'Status', 'Last Signed In', 'Actions']) {
+      expect(within(table).getByRole('columnheader', { name: header })).toBeInTheDocument();
+    }
+    expect(within(table).getByText('admin@cu.example')).toBeInTheDocument();
+    expect(within(table).getAllByText('Never').length).toBeGreaterThan(0);
+    expect(within(table).getAllByText('Active').length).toBeGreaterThan(0);
+    expect(screen.getByText(/1–10 of 1,?05\d/)).toBeInTheDocument();
+    expect(document.title).toBe('Users - Credit Union Online');
+
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await within(table).findByText('00011');
+    await user.click(screen.getByRole('combobox', { name: /rows per page/i }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['10', '20', '50']);
+    await user.click(screen.getByRole('option', { name: '50' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(51));
+  });
+
+  it('searches on the server and shows Blocked and Deleted chips; Delete is hidden for a deleted user', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAsAdmin('/admin/users', token);
+    await screen.findByText('00001');
+    await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'bulk4@load.example');
+    const table = screen.getByRole('table', { name: 'Users' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    // bulk4: i % 25 === 4, so deleted
+    expect(within(table).getByText('Deleted')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'bulk3@load.example');
+    await waitFor(() => expect(within(table).getByText('Blocked')).toBeInTheDocument());
+    expect(within(table).getByRole('button', { name: 'Unblock Bulk3 Tester3' })).toBeInTheDocument();
+  });
+
+  it('blocks a user through the confirm dialog that names them, then unblocks', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAsAdmin('/admin/users?search=bulk5%40load.example', token);
+    await user.click(await screen.findByRole('button', { name: 'Block Bulk5 Tester5' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Block User' });
+    expect(within(dialog).getByText('Bulk5 Tester5')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
+    const row = await screen.findByRole('button', { name: 'Unblock Bulk5 Tester5' });
+    await user.click(row);
+    const unblock = await screen.findByRole('dialog', { name: 'Unblock User' });
+    await user.click(within(unblock).getByRole('button', { name: 'Unblock' }));
+    expect(await screen.findByText('User unblocked successfully')).toBeInTheDocument();
+  });
+
+  it('deletes with the Confirm Delete dialog text from the specification', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAsAdmin('/admin/users?search=bulk6%40load.example', token);
+    await user.click(await screen.findByRole('button', { name: 'Delete Bulk6 Tester6' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete this user? This action cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Deleted')).toBeInTheDocument());
+  });
+
+  it('shows one user with sections, Not provided / Not specified, role and office names, and the audit trail', async () => {
+    const row = await db.db.selectFrom('users').select('id').where('email', '=', 'bulk6@load.example').executeTakeFirstOrThrow();
+    await db.db.updateTable('users').set({ mobile: null, gender: null }).where('id', '=', row.id).execute();
+    renderAsAdmin(`/admin/users/${row.id}`, token);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bulk6 Tester6' })).toBeInTheDocument();
+    expect(screen.getByText(`User ID ${String(row.id).padStart(5, '0')}`)).toBeInTheDocument();
+    expect(screen.getAllByText('Not provided')).toHaveLength(2); // mobile and other names
+    expect(screen.getByText('Not specified')).toBeInTheDocument();
+    expect(screen.getByText('Customer')).toBeInTheDocument();
+    expect(screen.getByText('Trinidad, Port of Spain')).toBeInTheDocument();
+    expect(screen.getByText('Last login: Never')).toBeInTheDocument();
+    expect(screen.getByText('Deleted')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+    expect(screen.getByText('User deleted by Ava Administrator')).toBeInTheDocument();
+  });
+
+  it('shows the empty message for an unknown user id', async () => {
+    renderAsAdmin('/admin/users/999999', token);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user');
+  });
+});
