@@ -1,0 +1,30 @@
+// The parts of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface RequestParams {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: Array<RequestParams & { setupRequest?: (req: RequestParams) => RequestParams; onResponse?: (status: number, body: string) => void }>;
+  }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export default autocannon;
+}
