@@ -5,11 +5,13 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { latestCodeFor, login, nextIp, signIn } from './auth-helpers';
 
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
-const USER = { email: 'grace@cu.example', password: 'Member!2345', mobile: '+18683000003' };
+const GRACE = { email: 'grace@cu.example', password: 'Member!2345', mobile: '+18683000003' } as const;
 
 describe.each(dbTargets())('password reset on $name', (target) => {
   let db: DbHandle;
   let t: TestApp;
+  // Each database target starts from the seed; the first test changes this password.
+  const USER: { email: string; password: string; mobile: string } = { ...GRACE };
   const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
   const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload, remoteAddress: nextIp() });
   const send = (email: string) => post('/api/password/reset/send', { ...FIXED, email });
