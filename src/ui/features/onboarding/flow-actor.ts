@@ -1,0 +1,67 @@
+import { createActor } from 'xstate';
+import { useSelector } from '@xstate/react';
+import flowJson from '../../../../flows/onboarding.flow.json';
+import type { FlowDefinition } from '../../../shared/flow/flow-types';
+import { buildFlowMachine, type FlowContext } from '../../../engine/build-flow-machine';
+import { clearProgress, loadProgress, saveProgress } from '../../../engine/saved-progress';
+
+/** The onboarding flow, straight from flows/onboarding.flow.json. */
+export const onboardingFlow = flowJson as unknown as FlowDefinition;
+export const PROGRESS_KEY = 'cu.onboarding.progress';
+const DRAFT_PREFIX = 'cu.onboarding.draft.';
+
+const machine = buildFlowMachine(onboardingFlow);
+
+function startActor() {
+  const saved = typeof localStorage === 'undefined' ? null : loadProgress(localStorage, PROGRESS_KEY);
+  const input: Partial<FlowContext> = saved ? { applicant: saved.applicant, completed: saved.completedSteps, sessionId: saved.sessionId } : {};
+  const snapshot =
+    saved && onboardingFlow.steps[saved.currentStep]
+      ? machine.resolveState({ value: saved.currentStep, context: { applicant: saved.applicant, completed: saved.completedSteps, sessionId: saved.sessionId } })
+      : undefined;
+  const actor = createActor(machine, { input, snapshot }).start();
+  // Every change is saved (spec 1 section 4): current step, completed steps, session id, critical data.
+  actor.subscribe((state) => {
+    saveProgress(localStorage, PROGRESS_KEY, { currentStep: String(state.value), completedSteps: state.context.completed, sessionId: state.context.sessionId, applicant: state.context.applicant });
+  });
+  return actor;
+}
+
+let actor: ReturnType<typeof startActor> | null = null;
+
+/** The one running flow actor of this browser tab (created on first use, resumed from saved progress). */
+export function flowActor() {
+  actor ??= startActor();
+  return actor;
+}
+
+/** The flow's current state, re-rendering on change. */
+export function useFlowSnapshot() {
+  return useSelector(flowActor(), (s) => s);
+}
+
+/** Clears everything the wizard saved (spec 1 section 4) and starts over. */
+export function clearOnboarding(): void {
+  flowActor().send({ type: 'flow.reset' });
+  clearProgress(localStorage, PROGRESS_KEY);
+  for (const key of Object.keys(sessionStorage)) if (key.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(key);
+}
+
+/** A step's unsent form data, kept for this tab so a reload loses nothing (passwords and files excluded). */
+export const drafts = {
+  load(stepId: string): Record<string, unknown> | undefined {
+    try {
+      const raw = sessionStorage.getItem(DRAFT_PREFIX + stepId);
+      return raw ? JSON.parse(raw) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  save(stepId: string, data: Record<string, unknown>, secretFields: string[]): void {
+    const kept = Object.fromEntries(Object.entries(data).filter(([k]) => !secretFields.includes(k)));
+    sessionStorage.setItem(DRAFT_PREFIX + stepId, JSON.stringify(kept));
+  },
+  clear(stepId: string): void {
+    sessionStorage.removeItem(DRAFT_PREFIX + stepId);
+  },
+};

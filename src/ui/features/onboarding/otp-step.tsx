@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import type { StepRef } from '../../../shared/flow/flow-types';
+import { translateApiError } from '../../../shared/translate-api-error';
+import { api } from '../../lib/api-client';
+import { OtpInput } from '../../components/otp-input';
+import { ResendCountdown } from '../../components/resend-countdown';
+import { applicantCall } from './build-request';
+
+const SEND = '/device-verifications/send/';
+const VERIFY = '/device-verifications/verify/';
+
+/**
+ * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit, a resend button waits 60 s
+ * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on.
+ */
+export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void }) {
+  const otp = step.otp!;
+  const texts = step.texts ?? {};
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [verified, setVerified] = useState(false);
+  const [resends, setResends] = useState(0);
+  const sentOnEntry = useRef(false);
+
+  const base = { identifier_type: otp.identifierType, operation: otp.operation, [otp.identifierType]: applicant[otp.identifierType] };
+  const call = (url: string, extra: Record<string, unknown>) => {
+    const { body, headers } = applicantCall({ ...step, submit: { method: 'POST', endpoint: url, includeSignupId: true } }, applicant, { ...base, ...extra });
+    return api.post(url, body, { headers });
+  };
+
+  const send = useCallback(async () => {
+    setError(null);
+    try {
+      const { data } = await call(otp.sendEndpoint ?? SEND, {});
+      setNotice(typeof data?.message === 'string' ? data.message : null);
+    } catch (e) {
+      setError(translateApiError(e).message);
+      throw e;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [step.id]);
+
+  useEffect(() => {
+    if (sentOnEntry.current) return;
+    sentOnEntry.current = true;
+    send().catch(() => undefined);
+  }, [send]);
+
+  const verify = async (value: string) => {
+    if (value.length !== 6 || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await call(otp.verifyEndpoint ?? VERIFY, { code: value });
+      setVerified(true);
+      setTimeout(() => onVerified(data), 2000);
+    } catch (e) {
+      const t = translateApiError(e);
+      // Spec 3 section 8: a code error sits under the code boxes.
+      setError(t.fieldErrors.code ?? t.message);
+      setCode('');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const limitReached = otp.maxResends !== undefined && resends >= otp.maxResends;
+  return (
+    <Stack spacing={3} sx={{ alignItems: 'center' }}>
+      {texts.instructions && <Typography sx={{ textAlign: 'center' }}>{texts.instructions}</Typography>}
+      {notice && !error && (
+        <Alert severity="info" role="status">
+          {notice}
+        </Alert>
+      )}
+      <OtpInput value={code} onChange={setCode} onComplete={verify} disabled={busy || verified} error={error ?? undefined} autoFocus />
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+        <Button variant="contained" disabled={busy || verified || code.length !== 6} onClick={() => verify(code)}>
+          {texts.verify ?? 'Verify'}
+        </Button>
+        <ResendCountdown
+          label={texts.resend ?? 'Resend code'}
+          disabled={limitReached || verified}
+          onResend={async () => {
+            await send();
+            setResends((n) => n + 1);
+          }}
+        />
+      </Box>
+      {limitReached && texts.resendLimit && <Alert severity="warning">{texts.resendLimit}</Alert>}
+      <Dialog open={verified} aria-labelledby="otp-verified-title">
+        <DialogTitle id="otp-verified-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <CheckCircle color="success" aria-hidden />
+          {texts.verified ?? 'Verified'}
+        </DialogTitle>
+        <DialogContent />
+      </Dialog>
+    </Stack>
+  );
+}

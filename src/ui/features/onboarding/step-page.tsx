@@ -1,0 +1,252 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardActionArea, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
+import type { StepRef } from '../../../shared/flow/flow-types';
+import { computeFacts, todayIso } from '../../../shared/facts';
+import { transforms } from '../../../shared/transforms';
+import { translateApiError } from '../../../shared/translate-api-error';
+import { canVisit, previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
+import { api } from '../../lib/api-client';
+import { usePageTitle } from '../../lib/use-page-title';
+import { SchemaForm } from '../../forms/schema-form';
+import { loadForm, type LoadedForm } from '../../forms/load-form';
+import { FileStore, type UploadProgress } from '../../forms/file-store';
+import { clearOnboarding, drafts, flowActor, onboardingFlow, useFlowSnapshot } from './flow-actor';
+import { WizardLayout } from './wizard-layout';
+import { OtpStep } from './otp-step';
+import { SuccessStep } from './success-step';
+import { applicantCall, perFileProgress, toMultipart } from './build-request';
+
+type Data = Record<string, unknown>;
+
+/** Fields never kept in the tab's draft: passwords. */
+const secretFields = (form: LoadedForm | null) =>
+  Object.entries(form?.uiSchema ?? {})
+    .filter(([, ui]) => ui && typeof ui === 'object' && ['password', 'password-strength'].includes((ui as any)['ui:widget']))
+    .map(([k]) => k);
+
+/**
+ * The generic step page: checks the navigation rules, then renders the step's kind (form, checklist, otp,
+ * info, choice, success) from the flow file, submits to the configured endpoint and moves along the flow.
+ */
+export default function StepPage({ stepId }: { stepId: string }) {
+  const step: StepRef = { id: stepId, ...onboardingFlow.steps[stepId] };
+  usePageTitle(step.title);
+  const snapshot = useFlowSnapshot();
+  const navigate = useNavigate();
+  const { applicant, completed } = snapshot.context;
+  const today = todayIso();
+
+  const restart = restartRouteFor(onboardingFlow, step, applicant);
+  const allowed = canVisit(onboardingFlow, { applicant, completed }, stepId, today);
+  useEffect(() => {
+    if (!restart && allowed && String(snapshot.value) !== stepId) flowActor().send({ type: 'step.goto', stepId });
+  }, [restart, allowed, stepId, snapshot.value]);
+
+  if (restart && restart !== step.route) return <Navigate to={restart} replace />;
+  if (!allowed) {
+    const target = resumeStep(onboardingFlow, { applicant, completed }, today);
+    if (target && target.id !== stepId) return <Navigate to={target.route} replace />;
+  }
+
+  /** Marks the step done with what it remembered and goes where the flow says. */
+  const finish = (remember: Data, skipped = false) => {
+    const actor = flowActor();
+    actor.send(skipped ? { type: 'step.skipped', stepId } : { type: 'step.completed', stepId, remember });
+    const next = String(actor.getSnapshot().value);
+    if (next !== stepId) navigate(onboardingFlow.steps[next].route);
+  };
+  const back = previousStep(onboardingFlow, applicant, stepId, today);
+  const onBack = back ? () => navigate(back.route) : () => navigate(-1);
+
+  return (
+    <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack}>
+      {step.kind === 'choice' && <ChoiceStep step={step} onChoose={(set) => finish(set)} />}
+      {step.kind === 'info' && <InfoStep step={step} onNext={() => finish({})} />}
+      {(step.kind === 'form' || step.kind === 'checklist') && <FormStep key={stepId} step={step} applicant={applicant} today={today} onDone={finish} />}
+      {step.kind === 'otp' && <OtpStep step={step} applicant={applicant} onVerified={(response) => finish(rememberedValues(step.remember, {}, response))} />}
+      {step.kind === 'success' && <SuccessStep step={step} applicant={applicant} onFinished={clearOnboarding} />}
+    </WizardLayout>
+  );
+}
+
+function ChoiceStep({ step, onChoose }: { step: StepRef; onChoose: (set: Data) => void }) {
+  return (
+    <Stack spacing={2}>
+      {(step.choices ?? []).map((choice) => (
+        <Card key={choice.label} variant="outlined">
+          <CardActionArea
+            onClick={() => {
+              // Choosing starts a new application (spec 3: a new draft id each time).
+              clearOnboarding();
+              onChoose(choice.set);
+            }}
+          >
+            <CardContent>
+              <Typography variant="h6" component="span" sx={{ display: 'block' }}>
+                {choice.label}
+              </Typography>
+              {choice.description && <Typography sx={{ color: 'text.secondary' }}>{choice.description}</Typography>}
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function InfoStep({ step, onNext }: { step: StepRef; onNext: () => void }) {
+  const content = step.content ?? {};
+  return (
+    <Stack spacing={2}>
+      {content.paragraphs?.map((p) => <Typography key={p}>{p}</Typography>)}
+      {content.items && (
+        <Box component="ul" sx={{ pl: 3, m: 0 }}>
+          {content.items.map((item) => (
+            <li key={item}>
+              <Typography>{item}</Typography>
+            </li>
+          ))}
+        </Box>
+      )}
+      {content.links?.map((link) => (
+        <Link key={link.href} href={link.href} target="_blank" rel="noopener noreferrer">
+          {link.label}
+        </Link>
+      ))}
+      <Box>
+        <Button variant="contained" onClick={onNext}>
+          {step.texts?.submit ?? 'Next'}
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void }) {
+  const [form, setForm] = useState<LoadedForm | null>(null);
+  const [data, setData] = useState<Data>(() => drafts.load(step.id) ?? {});
+  const [dirty, setDirty] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [generalError, setGeneralError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<UploadProgress>({});
+  const files = useMemo(() => new FileStore(), []);
+  const leaving = useRef(false);
+  const facts = useMemo(() => computeFacts(applicant, today), [applicant, today]);
+
+  useEffect(() => {
+    loadForm(step.form!).then(setForm, (e: Error) => setGeneralError(e.message));
+  }, [step.form]);
+
+  // Leaving a changed form asks first (spec 4: the guardian form; DESIGN: every form).
+  const guard = step.confirmLeave ?? true;
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => guard && dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (!guard || !dirty) return undefined;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [guard, dirty]);
+
+  const derive = (next: Data, previous?: Data) => {
+    const name = form?.schema['x-transform'];
+    const fn = typeof name === 'string' ? transforms[name] : undefined;
+    return fn ? fn(next, { today, previous, facts }) : next;
+  };
+
+  const change = (next: Data) => {
+    const derived = derive(next, data);
+    setData(derived);
+    setDirty(true);
+    drafts.save(step.id, derived, secretFields(form));
+  };
+
+  const submit = async (valid: Data) => {
+    if (!step.submit) {
+      leaving.current = true;
+      drafts.clear(step.id);
+      onDone(rememberedValues(step.remember, valid, {}));
+      return;
+    }
+    setBusy(true);
+    setServerErrors({});
+    setGeneralError(null);
+    try {
+      const named = step.submit.transform ? transforms[step.submit.transform] : undefined;
+      const shaped = named ? named(valid, { today, facts }) : valid;
+      const bodies = Array.isArray(shaped) ? (shaped as Data[]) : [shaped];
+      let response: unknown = {};
+      for (const raw of bodies) {
+        const { body, headers } = applicantCall(step, applicant, raw);
+        const multipart = step.submit.encoding === 'multipart';
+        const result = await api.request({
+          method: step.submit.method,
+          url: step.submit.endpoint,
+          data: multipart ? toMultipart(body, files) : body,
+          headers,
+          onUploadProgress: multipart ? (e) => setProgress(perFileProgress(body, files, e.loaded)) : undefined,
+        });
+        response = result.data;
+      }
+      leaving.current = true;
+      drafts.clear(step.id);
+      onDone(rememberedValues(step.remember, valid, response));
+    } catch (error) {
+      const translated = translateApiError(error);
+      setServerErrors(translated.fieldErrors);
+      setGeneralError(translated.message);
+      setProgress({});
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const checklistComplete = step.kind !== 'checklist' || !form || form.validator.validateFormData(data, form.schema).errors.length === 0;
+  const texts = step.texts ?? {};
+  const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? form?.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Next');
+
+  return (
+    <>
+      {!form && generalError && <Alert severity="error">{generalError}</Alert>}
+      {form && (
+        <SchemaForm form={form} formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress}>
+          {step.kind === 'checklist' && !checklistComplete && texts.warning && (
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {texts.warning}
+            </Alert>
+          )}
+          <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
+            <Button type="submit" variant="contained" disabled={busy || !checklistComplete}>
+              {submitLabel}
+            </Button>
+            {step.skippable && (
+              <Button
+                onClick={() => {
+                  leaving.current = true;
+                  drafts.clear(step.id);
+                  onDone({}, true);
+                }}
+                disabled={busy}
+              >
+                {step.skipLabel ?? 'Skip'}
+              </Button>
+            )}
+          </Stack>
+        </SchemaForm>
+      )}
+      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
+        <DialogTitle id="leave-title">{texts.leaveTitle ?? 'Leave this step?'}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{texts.leaveBody ?? 'You have unsaved changes. If you leave now, they will not be submitted.'}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => blocker.reset?.()}>{texts.stay ?? 'Stay'}</Button>
+          <Button color="warning" onClick={() => blocker.proceed?.()}>
+            {texts.leave ?? 'Leave'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}

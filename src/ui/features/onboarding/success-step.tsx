@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import type { StepRef } from '../../../shared/flow/flow-types';
+import { translateApiError } from '../../../shared/translate-api-error';
+import { api } from '../../lib/api-client';
+import { applicantCall } from './build-request';
+
+const RECEIVED_DELAY_MS = 2000;
+const HOME_DELAY_MS = 10_000;
+
+/**
+ * The success step kind (spec 4): 'Ready to Submit' with submit and not-ready choices; submitting calls the
+ * step's endpoint, shows the received dialog after 2 s, and 10 s later clears the saved data and goes home.
+ */
+export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; applicant: Record<string, unknown>; onFinished: () => void }) {
+  const t = step.texts ?? {};
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [askLeave, setAskLeave] = useState(false);
+  const [received, setReceived] = useState(false);
+
+  useEffect(() => {
+    if (!received) return undefined;
+    const timer = setTimeout(() => {
+      onFinished();
+      navigate('/');
+    }, HOME_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [received, navigate, onFinished]);
+
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      if (step.submit) {
+        const { body, headers } = applicantCall(step, applicant, {});
+        await api.request({ method: step.submit.method, url: step.submit.endpoint, data: body, headers });
+      }
+      setTimeout(() => setReceived(true), RECEIVED_DELAY_MS);
+    } catch (e) {
+      setError(translateApiError(e).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={3}>
+      {error && <Alert severity="error">{error}</Alert>}
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+            {t.readyTitle}
+          </Typography>
+          <Typography sx={{ mb: 3 }}>{t.readyBody}</Typography>
+          <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+            <Button variant="contained" onClick={submit} disabled={busy}>
+              {t.submit}
+            </Button>
+            <Button variant="outlined" onClick={() => setAskLeave(true)} disabled={busy}>
+              {t.notReady}
+            </Button>
+          </Box>
+        </CardContent>
+      </Card>
+      <Dialog open={askLeave} onClose={() => setAskLeave(false)} aria-labelledby="not-ready-title">
+        <DialogTitle id="not-ready-title">{t.notReadyTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t.notReadyBody}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAskLeave(false)}>{t.stay}</Button>
+          <Button variant="contained" onClick={() => navigate('/')}>
+            {t.goHome}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={received} aria-labelledby="received-title">
+        <DialogTitle id="received-title">{t.receivedTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t.receivedBody}</DialogContentText>
+        </DialogContent>
+      </Dialog>
+    </Stack>
+  );
+}

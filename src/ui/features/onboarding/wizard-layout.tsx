@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import ArrowBack from '@mui/icons-material/ArrowBack';
+
+interface WizardLayoutProps {
+  flowTitle: string;
+  title: string;
+  description?: string;
+  progress: number;
+  onBack?: () => void;
+  children: ReactNode;
+}
+
+/** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
+export function WizardLayout({ flowTitle, title, description, progress, onBack, children }: WizardLayoutProps) {
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography variant="overline" component="p">
+            {flowTitle}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {`${progress}% complete`}
+          </Typography>
+        </Stack>
+        <LinearProgress variant="determinate" value={progress} aria-label={`${flowTitle} progress`} />
+      </Box>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+        {onBack && (
+          <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mb: 2 }}>
+            Back
+          </Button>
+        )}
+        <Typography variant="h4" component="h1" sx={{ mb: description ? 1 : 3 }}>
+          {title}
+        </Typography>
+        {description && (
+          <Typography sx={{ mb: 3, color: 'text.secondary' }}>
+            {description}
+          </Typography>
+        )}
+        {children}
+      </Paper>
+    </Stack>
+  );
+}
