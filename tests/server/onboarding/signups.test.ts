@@ -70,7 +70,7 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, 'School name is required for minors who are not homeschooled'],
     ['role_id', { role_id: 1 }, 'Unknown field: role_id'],
   ])('refuses a bad %s with 400 and the message under the field (%j)', async (field, change, message) => {
-    const body = { ...adultSignup(++n), ...change };
+    const body: Record<string, unknown> = { ...adultSignup(++n), ...change };
     for (const [k, v] of Object.entries(change)) if (v === undefined) delete body[k];
     const res = await post(body);
     expect(res.statusCode).toBe(400);

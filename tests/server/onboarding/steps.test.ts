@@ -21,7 +21,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   });
 
   async function send(c: StepCase, applicant: Applicant, body: Record<string, unknown>, headers = applicant.headers) {
-    const withId = { signup_id: applicant.id, ...body };
+    const withId: Record<string, unknown> = { signup_id: applicant.id, ...body };
     for (const [k, v] of Object.entries(withId)) if (v === undefined) delete withId[k];
     if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: withId, headers });
     const form = multipart(withId, c.files ?? []);

@@ -52,6 +52,8 @@ ROUTES.push(
  */
 export default async function onboardingRoutes(app: FastifyInstance) {
   await app.register(multipart, {
+    // preservePath: see the name as sent, so a name with a path is refused rather than silently cut.
+    preservePath: true,
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 12, fields: 80, fieldSize: 10_000, parts: 100, headerPairs: 50 },
   });
   const validator = createStepValidator(app);

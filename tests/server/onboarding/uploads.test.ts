@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
+
+const MIB = 1024 * 1024;
+const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
+const TYPE_MESSAGE = 'Invalid file type. Only images (JPEG, PNG, WEBP) and PDFs are allowed.';
+
+describe.each(dbTargets())('onboarding uploads on $name', (target) => {
+  let db: DbHandle;
+  let t: TestApp;
+  let n = 0;
+
+  beforeAll(async () => {
+    db = await target.open();
+    t = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.close();
+  });
+
+  const storedFiles = () => (fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir) : []);
+  async function upload(applicant: Applicant, url: string, fields: Record<string, unknown>, files: Array<{ field: string; name: string; content: Buffer }>) {
+    const form = multipart({ signup_id: applicant.id, ...fields }, files);
+    return t.call({ method: 'POST', url, payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
+  }
+  const address = async (files: Array<{ field: string; name: string; content: Buffer }>) => upload(await createApplicant(t, adultSignup(++n)), '/api/addresses/', ADDRESS, files);
+
+  it('stores accepted files under random names with their SHA-256, outside anything served', async () => {
+    const before = storedFiles().length;
+    const res = await address([{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF(2048) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const rows = await db.db.selectFrom('signup_files').selectAll().where('original_name', '=', 'bill.pdf').execute();
+    const row = rows[rows.length - 1];
+    expect(row.stored_name).toMatch(/^[0-9a-f]{48}$/);
+    expect(row.content_type).toBe('application/pdf');
+    expect(row.size_bytes).toBe(2048);
+    const crypto = await import('node:crypto');
+    expect(row.sha256).toBe(crypto.createHash('sha256').update(PDF(2048)).digest('hex'));
+    expect(storedFiles().length).toBe(before + 1);
+    for (const url of [`/uploads/${row.stored_name}`, `/api/uploads/${row.stored_name}`, `/data/uploads/${row.stored_name}`]) {
+      const get = await t.call({ method: 'GET', url });
+      expect(get.statusCode).toBe(404);
+      expect(get.body).not.toContain('%PDF');
+    }
+  });
+
+  it('accepts a file of exactly 20 MiB and answers 413 to one byte more, keeping nothing', async () => {
+    expect((await address([{ field: 'proof_of_address_files', name: 'big.pdf', content: PDF(20 * MIB) }])).statusCode).toBe(201);
+    const before = storedFiles().length;
+    const res = await address([{ field: 'proof_of_address_files', name: 'big.pdf', content: PDF(20 * MIB + 1) }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errors.proof_of_address_files).toBe('File size must be less than 20MB.');
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('holds guardian documents to 5 MiB with their own message', async () => {
+    const minor = await createApplicant(t, adultSignup(++n, { dob: '2012-01-01', marital_status: 'Single', is_home_schooled: true }));
+    const guardian = { first_name: 'Rhea', last_name: 'Persad', occupation: 'Nurse', workplace: 'Hospital', email: 'rhea@example.com', mobile: '+18685550199', relationship_to_child: 'parent' };
+    expect((await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB) }])).statusCode).toBe(201);
+    const res = await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB + 1) }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().errors.guardian_files).toBe('File size should be less than 5MB.');
+  });
+
+  it('refuses more files than the schema allows (5 proofs of address, 3 per adult ID)', async () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({ field: 'proof_of_address_files', name: `b${i}.pdf`, content: PDF() }));
+    const res = await address(six);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.proof_of_address_files).toBe('You can upload up to 5 files.');
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const id = { holder_type: 'adult', primary_id_type: 'national_id', primary_id_number: '19920314001', primary_id_expiry_date: '2035-01-31', secondary_id_type: 'passport', secondary_id_number: 'TA123456', secondary_id_expiry_date: '2035-01-31' };
+    const four = Array.from({ length: 4 }, (_, i) => ({ field: 'primary_id_files', name: `id${i}.jpg`, content: JPEG() }));
+    const ids = await upload(applicant, '/api/identifications/', id, [...four, { field: 'secondary_id_files', name: 'p.pdf', content: PDF() }]);
+    expect(ids.statusCode).toBe(400);
+    expect(ids.json().errors.primary_id_files).toBe('You can upload up to 3 files for this ID.');
+  });
+
+  it.each([
+    ['an SVG renamed .png', 'logo.png', SVG],
+    ['a text file named .pdf', 'notes.pdf', Buffer.from('just some text, not a PDF')],
+    ['a PNG named .pdf', 'bill.pdf', PNG()],
+    ['a null-byte trick', 'x.php%00.jpg', JPEG()],
+    ['a real NUL in the name', 'x.php\u0000.jpg', JPEG()],
+    ['a path', '../../x', PDF()],
+    ['a path with an allowed extension', '../../etc/x.pdf', PDF()],
+    ['an executable', 'run.exe', Buffer.from('MZ')],
+  ])('refuses %s and keeps nothing', async (_label, name, content) => {
+    const before = storedFiles().length;
+    const res = await address([{ field: 'proof_of_address_files', name, content }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.proof_of_address_files).toBe(TYPE_MESSAGE);
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it('refuses a file part under a field that is not a file field of the form', async () => {
+    const res = await address([{ field: 'avatar', name: 'me.png', content: PNG() }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.avatar).toBe('Unknown field: avatar');
+  });
+
+  it('answers 404 before storing anything when the token is unknown, and 415 to a JSON body', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const before = storedFiles().length;
+    const res = await upload({ ...applicant, headers: { 'x-applicant-token': 'nope' } }, '/api/addresses/', ADDRESS, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+    expect(res.statusCode).toBe(404);
+    expect(storedFiles().length).toBe(before);
+    const json = await t.call({ method: 'POST', url: '/api/addresses/', headers: applicant.headers, payload: { signup_id: applicant.id, ...ADDRESS } });
+    expect(json.statusCode).toBe(415);
+  });
+
+  it('replaces the files of a step that is sent again', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    await upload(applicant, '/api/addresses/', ADDRESS, [{ field: 'proof_of_address_files', name: 'one.pdf', content: PDF() }, { field: 'proof_of_address_files', name: 'two.pdf', content: PDF() }]);
+    const first = await db.db.selectFrom('signup_files').select('stored_name').where('signup_id', '=', applicant.id).execute();
+    await upload(applicant, '/api/addresses/', ADDRESS, [{ field: 'proof_of_address_files', name: 'three.jpg', content: JPEG() }]);
+    const rows = await db.db.selectFrom('signup_files').select(['original_name', 'stored_name']).where('signup_id', '=', applicant.id).execute();
+    expect(rows.map((r) => r.original_name)).toEqual(['three.jpg']);
+    for (const f of first) expect(storedFiles()).not.toContain(f.stored_name);
+  });
+});
