@@ -71,6 +71,7 @@ describe('member area in Chromium', () => {
     await screenshot(page, 'member-transfer-to-self');
     const reference = await confirmTransfer(page);
     expect(reference).toMatch(/^TRF[A-Z2-9]{10}$/);
+    await page.waitForTimeout(400); // let the confirm dialog finish fading out, for the screenshot only
     await screenshot(page, 'member-transfer-success');
     await page.waitForURL('**/users/dashboard', { timeout: 10_000 });
     await page.getByTestId('balance-10000000101').waitFor();

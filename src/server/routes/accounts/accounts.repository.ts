@@ -16,7 +16,7 @@ export async function listMemberAccounts(db: Db, memberId: number): Promise<Acco
     .execute();
 }
 
-/** Account types money may move out of and into online; loans are neither (see docs/api/transfers.md). */
+/** Account types money may move out of and into online; loans are neither (see docs/api/accounts.md). */
 export const TRANSFERABLE_TYPES: readonly AccountType[] = ['savings', 'deposit'];
 
 export function isTransferable(account: Pick<Account, 'account_type'>): boolean {
