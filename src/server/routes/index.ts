@@ -6,6 +6,7 @@ import usersAuthRoutes from './users-auth/index.js';
 import passwordResetRoutes from './password-reset/index.js';
 import deviceVerificationRoutes from './device-verifications/index.js';
 import usersRoutes from './users/index.js';
+import signupsAdminRoutes from './signups-admin/index.js';
 import accountRoutes from './accounts/index.js';
 import signupRoutes from './signups/index.js';
 import onboardingRoutes from './onboarding/index.js';
@@ -18,6 +19,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
   await app.register(deviceVerificationRoutes);
   await app.register(usersRoutes, { prefix: '/users' });
+  await app.register(signupsAdminRoutes);
   await app.register(accountRoutes, { prefix: '/accounts' });
   await app.register(signupRoutes);
   await app.register(onboardingRoutes);

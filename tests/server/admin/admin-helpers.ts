@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../src/server/db/database';
@@ -55,4 +56,59 @@ export function validUserBody(overrides: Record<string, unknown> = {}): Record<s
     gender: 'female',
     ...overrides,
   };
+}
+
+export interface PendingSignupOptions {
+  email: string;
+  mobile: string;
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+  /** An existing customer's member record (as the account-number check would have set it). */
+  existingMemberId?: number;
+  homeBranch?: 'port_of_spain' | 'milford_road_tobago';
+  status?: 'draft' | 'pending_approval';
+  createdOn?: Date;
+}
+
+/**
+ * A submitted application as the onboarding calls leave it (signup row, step data), for admin tests
+ * that start where the applicant's part ends. Returns the signup id.
+ */
+export async function insertSubmittedSignup(db: Kysely<Database>, o: PendingSignupOptions): Promise<string> {
+  const { hashPassword } = await import('../../../src/server/lib/passwords');
+  const id = crypto.randomUUID();
+  const now = o.createdOn ?? new Date();
+  await db
+    .insertInto('signups')
+    .values({
+      id,
+      status: o.status ?? 'pending_approval',
+      applicant_token_hash: crypto.randomBytes(32).toString('hex'),
+      token_expires_on: new Date(now.getTime() + 86_400_000),
+      first_name: o.firstName ?? 'Applicant',
+      last_name: o.lastName ?? 'Tester',
+      middle_name: null,
+      email: o.email,
+      mobile: o.mobile,
+      dob: '1994-06-15',
+      gender: 'Female',
+      nationality: 'TT',
+      is_existing_customer: o.existingMemberId !== undefined,
+      password_hash: await hashPassword(o.password ?? 'Applicant!234'),
+      member_id: o.existingMemberId ?? null,
+      email_verified_on: now,
+      mobile_verified_on: now,
+      created_on: now,
+      updated_on: now,
+      submitted_on: o.status === 'draft' ? null : now,
+    })
+    .execute();
+  const steps: Array<[string, Record<string, unknown>]> = [
+    ['basic-info', { first_name: o.firstName ?? 'Applicant', last_name: o.lastName ?? 'Tester', email: o.email, mobile: o.mobile }],
+    ['branch', { home_branch: o.homeBranch ?? 'milford_road_tobago', preferred_contact_method: 'email', best_contact_time: 'morning' }],
+    ['address', { address_line_1: '1 Frederick Street', city: 'Port of Spain' }],
+  ];
+  await db.insertInto('signup_steps').values(steps.map(([step, data]) => ({ signup_id: id, step, data: JSON.stringify(data), updated_on: now }))).execute();
+  return id;
 }

@@ -1,0 +1,129 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Signup } from '../../db/tables/signups.table.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { openAccount } from '../../lib/open-account.js';
+import { writeAudit } from '../../lib/audit.js';
+import { OFFICES, ROLES } from '../../../shared/product.js';
+import { takenContacts } from '../users/users.repository.js';
+import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
+
+// The applicant's home branch (forms/lists/branches.json) decides the office of the new online user.
+const OFFICE_OF_BRANCH: Record<string, number> = {
+  port_of_spain: OFFICES.TRINIDAD_PORT_OF_SPAIN,
+  milford_road_tobago: OFFICES.TOBAGO_PANAM_BUILDING,
+};
+
+const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
+
+function tenRandomDigits(): string {
+  return String(crypto.randomInt(0, 10_000_000_000)).padStart(10, '0');
+}
+
+/** Only an application waiting for a decision can be decided; the message says what it is now. */
+export function assertPending(signup: Signup | undefined): asserts signup is Signup {
+  if (!signup) throw notFound('Signup not found.');
+  if (signup.status === 'approved') throw conflict('This application has already been approved.');
+  if (signup.status === 'rejected') throw conflict('This application has already been rejected.');
+}
+
+async function homeOffice(trx: Transaction<Database>, signupId: string): Promise<number | null> {
+  const row = await trx.selectFrom('signup_steps').select('data').where('signup_id', '=', signupId).where('step', '=', 'branch').executeTakeFirst();
+  const data = (typeof row?.data === 'string' ? JSON.parse(row.data) : row?.data) as { home_branch?: string } | undefined;
+  return (data?.home_branch && OFFICE_OF_BRANCH[data.home_branch]) || null;
+}
+
+/**
+ * Approval does something real, all in one transaction holding the signup's row lock, so approving
+ * twice or two administrators at once create exactly one member: a new customer becomes a member
+ * with a user (role Customer, the password chosen at signup) and a savings account; an existing
+ * customer gets an online user linked to their member record and so sees their existing accounts.
+ * The applicant is told by email through the outbox, in the same transaction.
+ */
+export async function approveSignup(app: FastifyInstance, signupId: string, actorUserId: number) {
+  const now = app.clock.now();
+  const result = await app.db.transaction().execute(async (trx) => {
+    const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
+    assertPending(signup);
+
+    const taken = await takenContacts(trx, { email: signup.email, mobile: signup.mobile });
+    if (taken.email) throw conflict('This email address is already registered with another account', { email: 'This email address is already registered with another account' });
+    if (taken.mobile) throw conflict('This mobile number is already registered with another account', { mobile: 'This mobile number is already registered with another account' });
+
+    let memberId: number;
+    let accountNumber: string | null = null;
+    if (signup.is_existing_customer) {
+      if (signup.member_id === null) throw conflict('This existing customer has no verified account number, so there is no member record to link.');
+      const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
+      if (linked) throw conflict('This member already has online access.');
+      memberId = signup.member_id;
+    } else {
+      // The member number comes from the row id, so it is unique without guessing (seeded numbers are shorter).
+      const member = await trx
+        .insertInto('members')
+        .values({ member_number: `pending-${signup.id}`, first_name: signup.first_name, last_name: signup.last_name, email: signup.email, mobile: signup.mobile, dob: signup.dob, created_on: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      memberId = member.id;
+      await trx.updateTable('members').set({ member_number: `M1${String(memberId).padStart(7, '0')}` }).where('id', '=', memberId).execute();
+      accountNumber = await freshAccountNumber(trx, tenRandomDigits);
+      await openAccount(trx, { memberId, accountNumber, ...SAVINGS, openingCents: 0 });
+    }
+
+    const user = await trx
+      .insertInto('users')
+      .values({
+        first_name: signup.first_name,
+        last_name: signup.last_name,
+        other_names: signup.middle_name,
+        email: signup.email,
+        mobile: signup.mobile,
+        password_hash: signup.password_hash,
+        role_id: ROLES.CUSTOMER,
+        office_id: await homeOffice(trx, signup.id),
+        dob: signup.dob,
+        gender: signup.gender ? signup.gender.toLowerCase() : null,
+        member_id: memberId,
+        last_signed_in_on: null,
+        created_on: now,
+        updated_on: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    await trx
+      .updateTable('signups')
+      .set({ status: 'approved', decided_on: now, decided_by: actorUserId, user_id: user.id, member_id: memberId, updated_on: now })
+      .where('id', '=', signup.id)
+      .execute();
+    const after = { status: 'approved', user_id: user.id, member_id: memberId, ...(accountNumber ? { account_number: accountNumber } : {}) };
+    await writeAudit(trx, { actorUserId, action: 'signup.approve', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after });
+    await writeAudit(trx, { actorUserId, action: 'user.create', entityType: 'user', entityId: user.id, after: { signup_id: signup.id, role_id: ROLES.CUSTOMER, member_id: memberId } });
+
+    const body = signup.is_existing_customer
+      ? `Dear ${signup.first_name},\n\nYour application for online banking has been approved. Sign in with your email address and the password you chose; your existing accounts are waiting for you.\n\n${app.config.productName}`
+      : `Dear ${signup.first_name},\n\nWelcome! Your membership application has been approved and your savings account ${accountNumber} is open. Sign in with your email address and the password you chose.\n\n${app.config.productName}`;
+    await app.outbox.send({ channel: 'email', to: signup.email, subject: 'Your application has been approved', body, purpose: 'signup_approved' }, trx);
+    return { signup_id: signup.id, status: 'approved' as const, user_id: user.id, member_id: memberId, account_number: accountNumber };
+  });
+  void app.outbox.flush().catch(() => undefined);
+  return { ...result, message: 'Signup approved successfully' };
+}
+
+/** Rejection: the application is closed and the applicant is told by email (same transaction). */
+export async function rejectSignup(app: FastifyInstance, signupId: string, actorUserId: number) {
+  const now = app.clock.now();
+  const result = await app.db.transaction().execute(async (trx) => {
+    const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
+    assertPending(signup);
+    await trx.updateTable('signups').set({ status: 'rejected', decided_on: now, decided_by: actorUserId, updated_on: now }).where('id', '=', signup.id).execute();
+    await writeAudit(trx, { actorUserId, action: 'signup.reject', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'rejected' } });
+    const body = `Dear ${signup.first_name},\n\nThank you for applying. We are unable to approve your application at this time. Please contact your branch if you have any questions.\n\n${app.config.productName}`;
+    await app.outbox.send({ channel: 'email', to: signup.email, subject: 'Your application', body, purpose: 'signup_rejected' }, trx);
+    return { signup_id: signup.id, status: 'rejected' as const };
+  });
+  void app.outbox.flush().catch(() => undefined);
+  return { ...result, message: 'Signup rejected successfully' };
+}

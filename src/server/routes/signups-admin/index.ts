@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { listAudit, writeAudit } from '../../lib/audit.js';
+import { approveSignup, rejectSignup } from './approve-signup.js';
+import { findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView, type SignupStatusFilter } from './signups-admin.repository.js';
+import { stepsInFlowOrder } from './flow-steps.js';
+
+const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
+
+const decisionBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['signup_id'],
+  properties: { signup_id: signupIdProperty },
+} as const;
+
+// The comment dialog's rules (spec 2 section 5): not blank, at most 500 characters.
+const commentBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['signup_id', 'comments'],
+  properties: {
+    signup_id: signupIdProperty,
+    comments: { type: 'string', maxLength: 500, pattern: '\\S', errorMessage: { pattern: 'Please enter a comment.', maxLength: 'Comments cannot exceed 500 characters.', type: 'Please enter a comment.' } },
+  },
+  errorMessage: { required: { comments: 'Please enter a comment.' } },
+} as const;
+
+/** `filename` for Content-Disposition: ASCII fallback plus the exact UTF-8 name (RFC 6266 / 5987). */
+function attachmentHeader(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * The back office's view of applications (spec 2 sections 2, 4 and 7; DESIGN.md "Application review"):
+ * list, review with every submitted step and document, download documents, approve, reject, comment.
+ * Administrators only. The applicant's own calls live in routes/signups (POST /signups/, home branch, submit).
+ */
+export default async function signupsAdminRoutes(app: FastifyInstance) {
+  // onRequest: without an administrator's session nothing else (body, ids) is looked at.
+  app.addHook('onRequest', app.requireAdmin);
+
+  app.get('/signups', {
+    schema: {
+      querystring: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+          page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+          search: { type: 'string', maxLength: 100 },
+          status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+        },
+      },
+    },
+    handler: async (request) => {
+      const q = request.query as { page: number; page_size: number; search?: string; status?: SignupStatusFilter };
+      return listSignups(app.db, { page: q.page, pageSize: q.page_size, search: q.search, status: q.status });
+    },
+  });
+
+  app.get('/signups/:id', {
+    schema: { params: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: signupIdProperty } } },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      const signup = await findSubmittedSignup(app.db, id);
+      if (!signup) throw notFound('Signup not found.');
+      const [steps, files, audit] = await Promise.all([listSteps(app.db, id), listFiles(app.db, id), listAudit(app.db, 'signup', id)]);
+      return { signup: toView(signup), steps: stepsInFlowOrder(steps), files, audit };
+    },
+  });
+
+  app.get('/signups/:id/files/:fileId', {
+    schema: {
+      params: { type: 'object', additionalProperties: false, required: ['id', 'fileId'], properties: { id: signupIdProperty, fileId: signupIdProperty } },
+    },
+    handler: async (request, reply) => {
+      const { id, fileId } = request.params as { id: string; fileId: string };
+      const signup = await findSubmittedSignup(app.db, id);
+      const file = signup ? await findFile(app.db, id, fileId) : undefined;
+      if (!file) throw notFound('Document not found.');
+      const fullPath = path.join(app.config.uploadDir, file.stored_name);
+      let stream: fs.ReadStream;
+      try {
+        await fs.promises.access(fullPath, fs.constants.R_OK);
+        stream = fs.createReadStream(fullPath);
+      } catch {
+        throw notFound('Document not found.');
+      }
+      await writeAudit(app.db, { actorUserId: request.user!.id, action: 'signup.document_download', entityType: 'signup', entityId: id, after: { file_id: file.id, name: file.original_name } });
+      // Never rendered inline: an attachment, its stored type, and no sniffing, whatever was uploaded.
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-disposition', attachmentHeader(file.original_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .header('content-length', String(file.size_bytes))
+        .send(stream);
+    },
+  });
+
+  app.put('/signups/approve', {
+    schema: { body: decisionBody },
+    handler: async (request) => approveSignup(app, (request.body as { signup_id: string }).signup_id, request.user!.id),
+  });
+
+  app.put('/signups/reject', {
+    schema: { body: decisionBody },
+    handler: async (request) => rejectSignup(app, (request.body as { signup_id: string }).signup_id, request.user!.id),
+  });
+
+  app.put('/signups/comment', {
+    schema: { body: commentBody },
+    handler: async (request) => {
+      const { signup_id: signupId, comments } = request.body as { signup_id: string; comments: string };
+      const text = comments.trim();
+      const now = app.clock.now();
+      return app.db.transaction().execute(async (trx) => {
+        const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
+        if (!signup) throw notFound('Signup not found.');
+        if (signup.comments === text) throw conflict('This comment is already recorded.');
+        await trx.updateTable('signups').set({ comments: text, updated_on: now }).where('id', '=', signupId).execute();
+        await writeAudit(trx, { actorUserId: request.user!.id, action: 'signup.comment', entityType: 'signup', entityId: signupId, before: { comments: signup.comments }, after: { comments: text } });
+        return { signup_id: signupId, comments: text, message: 'Comment added successfully' };
+      });
+    },
+  });
+}

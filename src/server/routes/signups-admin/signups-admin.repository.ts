@@ -1,0 +1,116 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Signup, SignupStatus } from '../../db/tables/signups.table.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Statuses an administrator sees: drafts are still the applicant's and stay out of the back office. */
+export const SUBMITTED: SignupStatus[] = ['pending_approval', 'approved', 'rejected'];
+
+export type SignupStatusFilter = 'pending' | 'approved' | 'rejected';
+const FILTER_STATUS: Record<SignupStatusFilter, SignupStatus> = { pending: 'pending_approval', approved: 'approved', rejected: 'rejected' };
+
+/** What the back office shows of a signup: never the password hash or the applicant token hash. */
+export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on'>;
+
+const VIEW_COLUMNS = [
+  'id',
+  'status',
+  'first_name',
+  'last_name',
+  'middle_name',
+  'email',
+  'mobile',
+  'dob',
+  'gender',
+  'nationality',
+  'has_foreign_bank_account',
+  'is_existing_customer',
+  'is_minor',
+  'member_id',
+  'user_id',
+  'email_verified_on',
+  'mobile_verified_on',
+  'comments',
+  'created_on',
+  'updated_on',
+  'submitted_on',
+  'decided_on',
+  'decided_by',
+] as const;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of submitted signups, newest first, filtered and searched by the database. */
+export async function listSignups(
+  db: Db,
+  options: { page: number; pageSize: number; search?: string; status?: SignupStatusFilter },
+): Promise<{ items: SignupView[]; total: number }> {
+  let query = db.selectFrom('signups').where('status', 'in', options.status ? [FILTER_STATUS[options.status]] : SUBMITTED);
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`first_name || ' ' || last_name`, 'ilike', pattern),
+        eb('middle_name', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('mobile', 'ilike', pattern),
+        eb('id', '=', search),
+      ]),
+    );
+  }
+  const [{ total }] = await query.select((eb) => eb.fn.countAll<number>().as('total')).execute();
+  const items = await query
+    .select(VIEW_COLUMNS)
+    .orderBy('created_on', 'desc')
+    .orderBy('id')
+    .limit(options.pageSize)
+    .offset((options.page - 1) * options.pageSize)
+    .execute();
+  return { items, total: Number(total) };
+}
+
+/** A submitted signup (drafts are not found), with its row locked when `forUpdate`. */
+export async function findSubmittedSignup(db: Db, id: string, options: { forUpdate?: boolean } = {}): Promise<Signup | undefined> {
+  let query = db.selectFrom('signups').selectAll().where('id', '=', id).where('status', 'in', SUBMITTED);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export function toView(signup: Signup): SignupView {
+  const { password_hash: _p, applicant_token_hash: _t, token_expires_on: _e, ...view } = signup;
+  return view;
+}
+
+export async function listSteps(db: Db, signupId: string) {
+  const rows = await db.selectFrom('signup_steps').select(['step', 'data', 'updated_on']).where('signup_id', '=', signupId).execute();
+  return rows.map((r) => ({ step: r.step, data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>, updated_on: r.updated_on }));
+}
+
+export async function listFiles(db: Db, signupId: string) {
+  return db
+    .selectFrom('signup_files')
+    .select(['id', 'step', 'field', 'original_name', 'content_type', 'size_bytes', 'sha256', 'created_on'])
+    .where('signup_id', '=', signupId)
+    .orderBy('step')
+    .orderBy('field')
+    .orderBy('created_on')
+    .execute();
+}
+
+export async function findFile(db: Db, signupId: string, fileId: string) {
+  return db.selectFrom('signup_files').selectAll().where('signup_id', '=', signupId).where('id', '=', fileId).executeTakeFirst();
+}
+
+/** A fresh 11-digit savings account number (leading 1, as the bank's savings numbers are). */
+export async function freshAccountNumber(db: Db, random: () => string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const candidate = `1${random()}`;
+    const taken = await db.selectFrom('accounts').select('id').where('account_number', '=', candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+  throw new Error('Could not find a free account number');
+}
