@@ -9,7 +9,7 @@ import YesNoWidget from './widgets/yes-no-widget';
 import AgreementWidget from './widgets/agreement-widget';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 
-/** The project's widgets by `ui:widget` name (forms/README.md lists them). */
+/** The project's widgets by `ui:widget` name (forms/README.md lists them; names also in widget-names.ts). */
 export const widgets: RegistryWidgetsType = {
   otp: OtpWidget,
   'file-upload': FileUploadWidget,
@@ -22,11 +22,4 @@ export const widgets: RegistryWidgetsType = {
   'document-checklist': DocumentChecklistWidget,
 };
 
-/** RJSF's own widget names, also allowed in `ui:widget`. */
-export const BUILT_IN_WIDGETS = [
-  'text', 'textarea', 'password', 'email', 'uri', 'url', 'tel', 'date', 'datetime', 'time', 'alt-date', 'alt-datetime',
-  'select', 'radio', 'checkbox', 'checkboxes', 'range', 'updown', 'hidden', 'color', 'file',
-] as const;
-
-/** Every name a form may use in `ui:widget`. */
-export const WIDGET_NAMES: readonly string[] = [...Object.keys(widgets), ...BUILT_IN_WIDGETS];
+export { BUILT_IN_WIDGETS, WIDGET_NAMES } from './widget-names';

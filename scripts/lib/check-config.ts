@@ -1,0 +1,244 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAjv } from '../../src/shared/create-ajv.js';
+import { formSourcesFromFiles, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry.js';
+import { inlineListRefs } from '../../src/shared/forms/inline-list-refs.js';
+import { findWidgetNames } from '../../src/shared/forms/find-widget-names.js';
+import type { FlowDefinition } from '../../src/shared/flow/flow-types.js';
+import { matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
+import { factCombinations, walkFlow } from '../../src/shared/flow/walk-flow.js';
+
+/** One thing an analyst must fix: where (file + JSON path), what, and how. */
+export interface Problem {
+  file: string;
+  path: string;
+  message: string;
+  hint: string;
+}
+
+export interface CheckOptions {
+  /** The repository folder holding forms/ and flows/. */
+  root: string;
+  widgetNames: readonly string[];
+  transformNames: readonly string[];
+  factNames: readonly string[];
+  /** Whether the API answers METHOD /api<path>; omit to skip the endpoint check. */
+  hasEndpoint?: (method: string, path: string) => boolean;
+}
+
+const readJsonFiles = (dir: string, base: string, problems: Problem[]): Record<string, JsonObject> => {
+  const out: Record<string, JsonObject> = {};
+  if (!fs.existsSync(dir)) return out;
+  const walk = (folder: string) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.json')) {
+        const rel = `${base}/${path.relative(dir, full).split(path.sep).join('/')}`;
+        try {
+          out[rel] = JSON.parse(fs.readFileSync(full, 'utf8'));
+        } catch (error) {
+          problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: 'Look for a missing comma, quote or bracket near the position given.' });
+        }
+      }
+    }
+  };
+  walk(dir);
+  return out;
+};
+
+const pointer = (parts: Array<string | number>) => `/${parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+/** ajv errors of the meta-schema check as problems. */
+function metaProblems(file: string, errors: any[] | null | undefined): Problem[] {
+  return (errors ?? []).map((e) => ({
+    file,
+    path: e.instancePath || '/',
+    message: e.keyword === 'additionalProperties' ? `unknown key "${e.params.additionalProperty}"` : e.keyword === 'enum' ? `${e.message}: ${e.params.allowedValues.join(', ')}` : e.message,
+    hint: e.keyword === 'additionalProperties' ? 'Check the spelling against flows/flow.schema.json (your editor completes the keys).' : 'See flows/flow.schema.json for what this key accepts.',
+  }));
+}
+
+/** Walks an object schema and its nested object/array schemas, calling back with each object schema's JSON path. */
+function eachObjectSchema(schema: any, at: Array<string | number>, visit: (s: any, at: Array<string | number>) => void): void {
+  if (!schema || typeof schema !== 'object') return;
+  if (schema.properties || schema.required) visit(schema, at);
+  for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) eachObjectSchema(sub, [...at, 'properties', name], visit);
+  if (schema.items && typeof schema.items === 'object') eachObjectSchema(schema.items, [...at, 'items'], visit);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (schema[key] ?? []).forEach((sub: any, i: number) => eachObjectSchema(sub, [...at, key, i], visit));
+  for (const key of ['then', 'else'] as const) if (schema[key]) eachObjectSchema(schema[key], [...at, key], visit);
+}
+
+/** Does the object schema (or an enclosing one at the same level) give a message for a missing `field`? */
+function hasRequiredMessage(schema: any, field: string, parentMessages: any): boolean {
+  const m = schema.errorMessage ?? parentMessages;
+  if (typeof m === 'string') return true;
+  if (m && typeof m === 'object') return typeof m.required === 'string' || (m.required && typeof m.required === 'object' && typeof m.required[field] === 'string');
+  return false;
+}
+
+function checkForm(formId: string, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
+  const file = `forms/${formId}.schema.json`;
+  const uiFile = `forms/${formId}.ui.json`;
+  const raw = sources.schemas[formId];
+  const schema = inlineListRefs(raw, sources.lists, (ref) =>
+    problems.push({ file, path: '(a $ref)', message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
+  );
+  const ajv = createAjv();
+  try {
+    ajv.compile(schema);
+  } catch (error) {
+    problems.push({ file, path: '/', message: `the schema does not compile: ${(error as Error).message}`, hint: 'Check the JSON Schema keywords and errorMessage entries.' });
+  }
+  if (!sources.uiSchemas[formId]) problems.push({ file: uiFile, path: '', message: 'missing UI schema', hint: `Create ${uiFile} (at least {}) next to the schema.` });
+  const ui = sources.uiSchemas[formId] ?? {};
+
+  // Widgets.
+  for (const { name, path: at } of findWidgetNames(ui)) {
+    if (!options.widgetNames.includes(name)) {
+      const close = options.widgetNames.filter((w) => w[0] === name[0]);
+      problems.push({ file: uiFile, path: at, message: `unknown widget "${name}"`, hint: `Use one of: ${(close.length ? close : options.widgetNames).join(', ')}.` });
+    }
+  }
+  // UI schema entries naming fields the schema does not have.
+  const checkUi = (uiNode: any, schemaNode: any, at: string[]) => {
+    if (!uiNode || typeof uiNode !== 'object' || !schemaNode) return;
+    const props = schemaNode.properties ?? {};
+    for (const [key, value] of Object.entries<any>(uiNode)) {
+      if (key.startsWith('ui:')) continue;
+      if (key === 'items' && schemaNode.items) {
+        checkUi(value, schemaNode.items, [...at, 'items']);
+        continue;
+      }
+      if (!(key in props) && !allBranchProps(schemaNode).has(key)) {
+        problems.push({ file: uiFile, path: pointer([...at, key]), message: `"${key}" is not a field of ${file}`, hint: `Fields here: ${Object.keys(props).join(', ') || 'none'}. Fix the name or add the field to the schema.` });
+      } else checkUi(value, props[key] ?? {}, [...at, key]);
+    }
+    for (const [i, name] of (Array.isArray(uiNode['ui:order']) ? uiNode['ui:order'] : []).entries()) {
+      if (name !== '*' && !(name in props) && !allBranchProps(schemaNode).has(name)) problems.push({ file: uiFile, path: pointer([...at, 'ui:order', i]), message: `ui:order names "${name}", which is not a field`, hint: 'Remove it or add the field to the schema.' });
+    }
+  };
+  checkUi(ui, schema, []);
+
+  // Required fields with no message.
+  eachObjectSchema(schema, [], (node, at) => {
+    for (const field of Array.isArray(node.required) ? node.required : []) {
+      if (!hasRequiredMessage(node, field, schema.errorMessage)) {
+        problems.push({ file, path: pointer([...at, 'required']), message: `required field "${field}" has no message`, hint: `Add "errorMessage": { "required": { "${field}": "<the specification's words>" } } to this object.` });
+      }
+    }
+  });
+  // Named change rule.
+  const xt = raw['x-transform'];
+  if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
+}
+
+/** Field names declared in if/then/else/allOf branches of an object schema (conditional fields). */
+function allBranchProps(schema: any): Set<string> {
+  const out = new Set<string>();
+  const visit = (s: any) => {
+    if (!s || typeof s !== 'object') return;
+    for (const k of Object.keys(s.properties ?? {})) out.add(k);
+    for (const key of ['then', 'else']) visit(s[key]);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) (s[key] ?? []).forEach(visit);
+  };
+  for (const key of ['then', 'else']) visit(schema[key]);
+  for (const key of ['allOf', 'anyOf', 'oneOf']) (schema[key] ?? []).forEach(visit);
+  return out;
+}
+
+function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
+  const steps = flow.steps ?? {};
+  const ids = Object.keys(steps);
+  if (!steps[flow.initial]) problems.push({ file, path: '/initial', message: `initial step "${flow.initial}" does not exist`, hint: `Use one of: ${ids.join(', ')}.` });
+  const routes = new Map<string, string>();
+  for (const [id, step] of Object.entries(steps)) {
+    const at = (...rest: Array<string | number>) => pointer(['steps', id, ...rest]);
+    if (routes.has(step.route)) problems.push({ file, path: at('route'), message: `route ${step.route} is also used by step "${routes.get(step.route)}"`, hint: 'Each step needs its own route.' });
+    routes.set(step.route, id);
+    if (step.form && !sources.schemas[step.form]) problems.push({ file, path: at('form'), message: `form "${step.form}" not found`, hint: `Create forms/${step.form}.schema.json or use one of: ${Object.keys(sources.schemas).join(', ')}.` });
+    if (step.submit?.transform && !options.transformNames.includes(step.submit.transform)) {
+      problems.push({ file, path: at('submit', 'transform'), message: `unknown transform "${step.submit.transform}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
+    }
+    const calls: Array<[string, string, Array<string | number>]> = [];
+    if (step.submit) calls.push([step.submit.method, step.submit.endpoint, ['submit', 'endpoint']]);
+    if (step.otp) {
+      calls.push(['POST', step.otp.sendEndpoint ?? '/device-verifications/send/', ['otp', 'sendEndpoint']]);
+      calls.push(['POST', step.otp.verifyEndpoint ?? '/device-verifications/verify/', ['otp', 'verifyEndpoint']]);
+    }
+    if (options.hasEndpoint) {
+      for (const [method, endpoint, where] of calls) {
+        if (!options.hasEndpoint(method, endpoint)) {
+          const other = endpoint.endsWith('/') ? endpoint.slice(0, -1) : `${endpoint}/`;
+          const hint = options.hasEndpoint(method, other) ? `The server has ${method} /api${other} (mind the trailing slash).` : 'Check the method and spelling, or add the route on the server.';
+          problems.push({ file, path: at(...where), message: `no API route answers ${method} /api${endpoint}`, hint });
+        }
+      }
+    }
+    const next = step.next ?? [];
+    if (next.length === 0 && step.kind !== 'success') problems.push({ file, path: at('next'), message: `step "${id}" is a dead end: it has no next step`, hint: 'Add "next": [{ "to": "<step id>" }], or make it the final step (kind success).' });
+    next.forEach((t, i) => {
+      if (!steps[t.to]) problems.push({ file, path: at('next', i, 'to'), message: `transition to missing step "${t.to}"`, hint: `Use one of: ${ids.join(', ')}.` });
+      if (!t.when) {
+        if (i !== next.length - 1) problems.push({ file, path: at('next', i), message: 'a transition without "when" before the last one: the ones after it are never taken', hint: 'Move the default transition to the end.' });
+        return;
+      }
+      for (const bad of unsupportedConditionKeywords(t.when)) problems.push({ file, path: at('next', i, 'when') + bad, message: 'a condition keyword the flow cannot evaluate', hint: 'Use properties, required, const, enum, not, allOf, anyOf, oneOf.' });
+      const used = new Set<string>();
+      const collect = (s: any) => {
+        if (!s || typeof s !== 'object') return;
+        Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
+        (s.required ?? []).forEach((k: string) => used.add(k));
+        ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(collect));
+        collect(s.not);
+      };
+      collect(t.when);
+      for (const fact of used) if (!options.factNames.includes(fact)) problems.push({ file, path: at('next', i, 'when'), message: `unknown fact "${fact}"`, hint: `Facts: ${options.factNames.join(', ')} (src/shared/facts/index.ts).` });
+      const results = factCombinations(options.factNames).map((facts) => matchesCondition(t.when!, facts));
+      if (results.every((r) => !r)) problems.push({ file, path: at('next', i, 'when'), message: 'this condition can never hold', hint: 'Check the fact names and values (true/false): no applicant ever takes this transition.' });
+      else if (results.every(Boolean)) problems.push({ file, path: at('next', i, 'when'), message: 'this condition always holds', hint: i === next.length - 1 ? 'Drop "when": it is the default.' : 'The transitions after it are never taken; narrow the condition.' });
+    });
+    if (next.length && next[next.length - 1].when) {
+      const stuck = factCombinations(options.factNames).some((facts) => !next.some((t) => !t.when || matchesCondition(t.when, facts)));
+      if (stuck) problems.push({ file, path: at('next'), message: `some applicants have no way out of step "${id}"`, hint: 'End "next" with a transition without "when" (the default).' });
+    }
+  }
+  // Unreachable steps: on no applicant's walk, whatever the facts.
+  if (steps[flow.initial]) {
+    const reached = new Set<string>();
+    for (const facts of factCombinations(options.factNames)) for (const s of walkFlow(flow, facts)) reached.add(s.id);
+    for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
+  }
+}
+
+/** Checks every form and flow file under `root`; an empty list means all is well. */
+export function checkConfig(options: CheckOptions): Problem[] {
+  const problems: Problem[] = [];
+  const formFiles = readJsonFiles(path.join(options.root, 'forms'), 'forms', problems);
+  const sources = formSourcesFromFiles(Object.fromEntries(Object.entries(formFiles).filter(([f]) => !f.endsWith('.meta.schema.json'))));
+  for (const f of Object.keys(formFiles)) {
+    if (f.endsWith('.meta.schema.json') || /^forms\/lists\//.test(f)) continue;
+    if (!/^forms\/[a-z0-9-]+\/[a-z0-9-]+\.(schema|ui)\.json$/.test(f)) problems.push({ file: f, path: '', message: 'file name not understood', hint: 'Forms are forms/<area>/<form-id>.schema.json and .ui.json; lists are forms/lists/<name>.json.' });
+  }
+  for (const id of Object.keys(sources.uiSchemas)) if (!sources.schemas[id]) problems.push({ file: `forms/${id}.ui.json`, path: '', message: 'UI schema without a schema', hint: `Create forms/${id}.schema.json or remove this file.` });
+  for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems);
+
+  const flowsDir = path.join(options.root, 'flows');
+  const metaFile = path.join(flowsDir, 'flow.schema.json');
+  const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../flows/flow.schema.json'), 'utf8'));
+  const validateFlow = createAjv().compile(meta);
+  for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems))) {
+    if (!file.endsWith('.flow.json')) continue;
+    if (!validateFlow(flow)) {
+      problems.push(...metaProblems(file, validateFlow.errors));
+      if (!flow || typeof flow !== 'object' || typeof (flow as any).steps !== 'object') continue;
+    }
+    checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
+  }
+  return problems;
+}
+
+/** Problems as the analyst reads them: file, JSON path, what, and a hint. */
+export function formatProblems(problems: Problem[]): string {
+  return problems.map((p) => `${p.file}${p.path ? ` at ${p.path}` : ''}: ${p.message}\n    hint: ${p.hint}`).join('\n');
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { checkConfig, formatProblems, type CheckOptions } from '../../scripts/lib/check-config';
+import { WIDGET_NAMES } from '../../src/ui/forms/widget-names';
+import { transforms } from '../../src/shared/transforms';
+import { facts } from '../../src/shared/facts';
+import { copyConfig } from './config-copy';
+
+const FLOW = 'flows/mini.flow.json';
+const base = (root: string): CheckOptions => ({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), factNames: Object.keys(facts) });
+
+function problemsAfter(change: (c: ReturnType<typeof copyConfig>) => void, options: Partial<CheckOptions> = {}) {
+  const config = copyConfig();
+  change(config);
+  return checkConfig({ ...base(config.root), ...options });
+}
+
+describe('config:check', () => {
+  it('passes the engine’s mini config and the repository’s own config', () => {
+    expect(formatProblems(checkConfig(base(copyConfig().root)))).toBe('');
+    expect(formatProblems(checkConfig(base(copyConfig('repository').root)))).toBe('');
+  });
+
+  const cases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp }]> = [
+    ['a step naming a missing form', (c) => c.edit(FLOW, (f) => (f.steps.guardian.form = 'mini/guardians')), { file: FLOW, path: '/steps/guardian/form', message: /form "mini\/guardians" not found/, hint: /mini\/guardian\b/ }],
+    ['a transition to a missing step', (c) => c.edit(FLOW, (f) => (f.steps.guardian.next[0].to = 'documentz')), { file: FLOW, path: '/steps/guardian/next/0/to', message: /missing step "documentz"/, hint: /documents/ }],
+    ['a misspelt widget', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u.is_parent['ui:widget'] = 'yesno')), { file: 'forms/mini/guardian.ui.json', path: '/is_parent/ui:widget', message: /unknown widget "yesno"/, hint: /yes-no/ }],
+    ['a misspelt flow key (meta-schema)', (c) => c.edit(FLOW, (f) => (f.steps.guardian.skipable = true)), { file: FLOW, path: '/steps/guardian', message: /unknown key "skipable"/, hint: /flow\.schema\.json/ }],
+    ['a missing list', (c) => c.edit('forms/mini/about-you.schema.json', (s) => (s.properties.nationality.$ref = '../lists/nations.json')), { file: 'forms/mini/about-you.schema.json', path: '(a $ref)', message: /list "..\/lists\/nations.json" not found/, hint: /countries/ }],
+    ['an unknown transform', (c) => c.edit(FLOW, (f) => (f.steps.guardian.submit.transform = 'guardianPayloadX')), { file: FLOW, path: '/steps/guardian/submit/transform', message: /unknown transform "guardianPayloadX"/, hint: /src\/shared\/transforms/ }],
+    ['an unknown fact', (c) => c.edit(FLOW, (f) => (f.steps['about-you'].next[0].when = { properties: { isChild: { const: true } }, required: ['isChild'] })), { file: FLOW, path: '/steps/about-you/next/0/when', message: /unknown fact "isChild"/, hint: /isMinor/ }],
+    ['an unreachable step', (c) => c.edit(FLOW, (f) => (f.steps.orphan = { route: '/mini/orphan', title: 'Orphan', kind: 'info', next: [{ to: 'done' }] })), { file: FLOW, path: '/steps/orphan', message: /unreachable/, hint: /transition/ }],
+    ['a dead end', (c) => c.edit(FLOW, (f) => (f.steps.guardian.next = [])), { file: FLOW, path: '/steps/guardian/next', message: /dead end/, hint: /kind success/ }],
+    ['a condition that can never hold', (c) => c.edit(FLOW, (f) => (f.steps['about-you'].next[0].when = { properties: { isMinor: { const: 'yes' } }, required: ['isMinor'] })), { file: FLOW, path: '/steps/about-you/next/0/when', message: /never hold/, hint: /true\/false/ }],
+    ['a condition that always holds', (c) => c.edit(FLOW, (f) => (f.steps['about-you'].next[0].when = { properties: { isMinor: { type: 'boolean' } } })), { file: FLOW, path: '/steps/about-you/next/0/when', message: /always holds/, hint: /never taken/ }],
+    ['a ui-schema entry naming a field the schema lacks', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u.guardian_nmae = { 'ui:autofocus': true })), { file: 'forms/mini/guardian.ui.json', path: '/guardian_nmae', message: /not a field/, hint: /guardian_name/ }],
+    ['a required field with no message', (c) => c.edit('forms/mini/guardian.schema.json', (s) => delete s.errorMessage.required.is_parent), { file: 'forms/mini/guardian.schema.json', path: '/required', message: /"is_parent" has no message/, hint: /errorMessage/ }],
+    ['a missing endpoint', () => undefined, { file: FLOW, path: '/steps/guardian/submit/endpoint', message: /no API route answers POST \/api\/mini\/guardians\//, hint: /trailing slash/ }],
+    ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON/, hint: /comma/ }],
+  ];
+
+  it.each(cases)('finds %s, with file, JSON path and a hint', (_name, change, expected) => {
+    const options = _name === 'a missing endpoint' ? { hasEndpoint: (m: string, p: string) => !(m === 'POST' && p === '/mini/guardians/') && p !== '/mini/guardians' ? true : p === '/mini/guardians' } : {};
+    const problems = problemsAfter(change, options);
+    const match = problems.find((p) => p.file === expected.file && p.path === expected.path && expected.message.test(p.message));
+    expect(match, formatProblems(problems)).toBeDefined();
+    expect(match!.hint).toMatch(expected.hint);
+  });
+});
+
+describe('npm run config:check (the script)', () => {
+  it('prints file, path and hint, and exits non-zero on a broken reference', () => {
+    const config = copyConfig();
+    config.edit(FLOW, (f) => (f.steps.guardian.next[0].to = 'documentz'));
+    let status = 0;
+    let output = '';
+    try {
+      execFileSync('npx', ['tsx', 'scripts/config-check.ts', '--no-endpoints'], { env: { ...process.env, CONFIG_ROOT: config.root }, encoding: 'utf8', stdio: 'pipe' });
+    } catch (error: any) {
+      status = error.status;
+      output = String(error.stderr);
+    }
+    expect(status).toBe(1);
+    expect(output).toContain('flows/mini.flow.json at /steps/guardian/next/0/to: transition to missing step "documentz"');
+    expect(output).toMatch(/hint: Use one of: start, about-you, guardian, documents, done/);
+  });
+});
