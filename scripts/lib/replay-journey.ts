@@ -1,0 +1,229 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createAjv } from '../../src/shared/create-ajv';
+import { computeFacts, todayIso } from '../../src/shared/facts/index';
+import type { FlowDefinition, FlowStep, JsonSchema } from '../../src/shared/flow/flow-types';
+import { transforms } from '../../src/shared/transforms/index';
+import { API_KEY_HEADER, API_SECRET_HEADER, APPLICANT_TOKEN_HEADER } from '../../src/shared/product';
+
+export const FLOW_FILE = path.resolve(import.meta.dirname, '../../flows/onboarding.flow.json');
+export const JOURNEYS_DIR = path.resolve(import.meta.dirname, '../../tests/fixtures/journeys');
+
+/** A file a fixture uploads: generated with the real magic bytes of its type. */
+export interface FixtureFile {
+  name: string;
+  type: 'pdf' | 'png' | 'jpg';
+  size?: number;
+}
+
+/** One entry of a journey: the step it expects to be on, and what the applicant does there. */
+export interface JourneyEntry {
+  step: string;
+  choice?: number;
+  data?: Record<string, unknown>;
+  files?: Record<string, FixtureFile[]>;
+  skip?: boolean;
+  /** An attempt the server must refuse: the status and the field messages it must answer; the step does not advance. */
+  expect?: { status: number; errors?: Record<string, string> };
+}
+
+export interface Journey {
+  name: string;
+  description: string;
+  entries: JourneyEntry[];
+}
+
+export interface StepVerdict {
+  step: string;
+  verdict: 'ok' | 'refused as expected' | 'skipped' | 'FAILED';
+  detail: string;
+  ms: number;
+}
+
+export interface ReplayResult {
+  journey: string;
+  ok: boolean;
+  verdicts: StepVerdict[];
+  transitions: string[];
+  signupId?: string;
+  ms: number;
+}
+
+/** Makes every run's contact details unique, so a journey replays again and again on one server. */
+function personalise<T>(value: T, run: { tag: string; digits: string }): T {
+  return JSON.parse(JSON.stringify(value).replaceAll('{run}', run.tag).replaceAll('{runDigits}', run.digits)) as T;
+}
+
+function fileContent(file: FixtureFile): Buffer {
+  const size = file.size ?? 2048;
+  const head = file.type === 'pdf' ? Buffer.from('%PDF-1.7\n') : file.type === 'png' ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+  return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);
+}
+
+export function loadFlow(): FlowDefinition {
+  return JSON.parse(fs.readFileSync(FLOW_FILE, 'utf8')) as FlowDefinition;
+}
+
+export function loadJourney(file: string): Journey {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as Journey;
+}
+
+export function listJourneyFiles(): string[] {
+  return fs
+    .readdirSync(JOURNEYS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => path.join(JOURNEYS_DIR, f));
+}
+
+/** Every transition of the flow as "from -> to" (what the coverage report must see exercised). */
+export function allTransitions(flow: FlowDefinition): string[] {
+  return Object.entries(flow.steps).flatMap(([id, step]) => (step.next ?? []).map((t) => `${id} -> ${t.to}`));
+}
+
+const ajv = createAjv();
+const matchers = new Map<JsonSchema, ReturnType<typeof ajv.compile>>();
+function holds(when: JsonSchema, facts: Record<string, unknown>): boolean {
+  let validate = matchers.get(when);
+  if (!validate) matchers.set(when, (validate = ajv.compile(when)));
+  return validate(facts) === true;
+}
+
+function readPath(source: Record<string, unknown>, dotted: string): unknown {
+  return dotted.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), source);
+}
+
+/**
+ * Replays one journey against a running server (base URL without /api), headless: it walks the flow file
+ * exactly as the wizard does (transforms, remembered facts, transitions), makes every call, reads codes
+ * from the development outbox, and reports each step's verdict and the transitions it took.
+ */
+export async function replayJourney(journey: Journey, options: { baseUrl: string; apiKey?: string; apiSecret?: string; log?: (line: string) => void }): Promise<ReplayResult> {
+  const flow = loadFlow();
+  const log = options.log ?? (() => undefined);
+  const run = { tag: crypto.randomBytes(4).toString('hex'), digits: String(crypto.randomInt(1_000_000, 9_999_999)) };
+  const entries = personalise(journey.entries, run);
+  const headersBase: Record<string, string> = { [API_KEY_HEADER]: options.apiKey ?? 'cu-web', [API_SECRET_HEADER]: options.apiSecret ?? 'cu-web-client' };
+  const context: Record<string, unknown> = {};
+  const verdicts: StepVerdict[] = [];
+  const transitions: string[] = [];
+  const started = Date.now();
+  let current = flow.initial;
+  let failed = false;
+
+  async function call(method: string, endpoint: string, body: unknown, multipart = false): Promise<{ status: number; json: any }> {
+    const headers: Record<string, string> = { ...headersBase };
+    if (typeof context.applicantToken === 'string') headers[APPLICANT_TOKEN_HEADER] = context.applicantToken;
+    let payload: BodyInit;
+    if (multipart) payload = body as FormData;
+    else {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${options.baseUrl}/api${endpoint}`, { method, headers, body: payload });
+    const text = await res.text();
+    let json: any = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = { raw: text };
+    }
+    return { status: res.status, json };
+  }
+
+  async function latestCode(recipient: string, purpose: string): Promise<string> {
+    const res = await fetch(`${options.baseUrl}/api/dev/outbox?recipient=${encodeURIComponent(recipient)}&purpose=${purpose}&limit=1`, { headers: headersBase });
+    const body = (await res.json()) as { items?: Array<{ body: string }> };
+    const match = /\b(\d{6})\b/.exec(body.items?.[0]?.body ?? '');
+    if (!match) throw new Error(`no code in the outbox for ${recipient} (${purpose})`);
+    return match[1];
+  }
+
+  const today = todayIso();
+  for (const entry of entries) {
+    const t0 = Date.now();
+    const step: FlowStep | undefined = flow.steps[entry.step];
+    const verdict = (v: StepVerdict['verdict'], detail: string) => {
+      verdicts.push({ step: entry.step, verdict: v, detail, ms: Date.now() - t0 });
+      log(`${v === 'FAILED' ? 'x' : '-'} ${entry.step.padEnd(34)} ${v}${detail ? `: ${detail}` : ''} (${Date.now() - t0} ms)`);
+      if (v === 'FAILED') failed = true;
+    };
+    if (entry.step !== current || !step) {
+      verdict('FAILED', `the flow is at "${current}", the journey expected "${entry.step}"`);
+      break;
+    }
+    const facts = () => computeFacts(context as never, today);
+    try {
+      if (entry.skip) {
+        if (!step.skippable) throw new Error('this step cannot be skipped');
+        verdict('skipped', step.skipLabel ?? 'Skip');
+      } else if (step.kind === 'choice') {
+        const choice = step.choices?.[entry.choice ?? 0];
+        if (!choice) throw new Error(`no choice ${entry.choice}`);
+        Object.assign(context, choice.set);
+        verdict('ok', choice.label);
+      } else if (step.kind === 'checklist' || step.kind === 'info') {
+        verdict('ok', step.kind);
+      } else if (step.kind === 'otp' && step.otp) {
+        const { identifierType, operation } = step.otp;
+        const target = identifierType === 'email' ? { email: context.email } : { mobile: context.mobile };
+        const sent = await call('POST', step.otp.sendEndpoint ?? '/device-verifications/send/', { identifier_type: identifierType, operation, signup_id: context.signupId, ...target });
+        if (sent.status >= 300) throw new Error(`send answered ${sent.status}: ${JSON.stringify(sent.json)}`);
+        const code = await latestCode(String(identifierType === 'email' ? context.email : context.mobile), `signup_${identifierType}_code`);
+        const verified = await call('POST', step.otp.verifyEndpoint ?? '/device-verifications/verify/', { identifier_type: identifierType, operation, signup_id: context.signupId, code });
+        if (verified.status >= 300) throw new Error(`verify answered ${verified.status}: ${JSON.stringify(verified.json)}`);
+        verdict('ok', `code from the outbox verified`);
+      } else if (step.submit) {
+        const data = entry.data ?? {};
+        const transform = step.submit.transform ? transforms[step.submit.transform] : undefined;
+        if (step.submit.transform && !transform) throw new Error(`unknown transform ${step.submit.transform}`);
+        const body: Record<string, unknown> = transform ? transform(data, { today, facts: facts() }) : { ...data };
+        const withId = step.submit.includeSignupId ?? step.requiresSignupId ?? false;
+        if (withId) body.signup_id = context.signupId;
+        let res;
+        if (step.submit.encoding === 'multipart') {
+          const form = new FormData();
+          for (const [k, v] of Object.entries(body)) {
+            if (v === undefined || v === null || entry.files?.[k]) continue;
+            for (const item of Array.isArray(v) ? v : [v]) form.append(k, String(item));
+          }
+          for (const [field, files] of Object.entries(entry.files ?? {})) {
+            for (const f of files) form.append(field, new Blob([new Uint8Array(fileContent(f))]), f.name);
+          }
+          res = await call(step.submit.method, step.submit.endpoint, form, true);
+        } else {
+          res = await call(step.submit.method, step.submit.endpoint, body);
+        }
+        if (entry.expect) {
+          const wrongFields = Object.entries(entry.expect.errors ?? {}).filter(([f, m]) => res.json?.errors?.[f] !== m);
+          if (res.status !== entry.expect.status || wrongFields.length) {
+            throw new Error(`expected ${entry.expect.status} ${JSON.stringify(entry.expect.errors ?? {})}, got ${res.status} ${JSON.stringify(res.json?.errors ?? res.json)}`);
+          }
+          verdict('refused as expected', `${res.status} ${Object.values(entry.expect.errors ?? {}).join(' / ')}`);
+          continue;
+        }
+        if (res.status >= 300) throw new Error(`${step.submit.method} ${step.submit.endpoint} answered ${res.status}: ${JSON.stringify(res.json)}`);
+        for (const [key, where] of Object.entries(step.remember ?? {})) {
+          const [source, ...rest] = where.split('.');
+          context[key] = readPath(source === 'data' ? data : (res.json as Record<string, unknown>), rest.join('.'));
+        }
+        verdict('ok', `${step.submit.method} ${step.submit.endpoint} ${res.status}${res.json?.status ? ` (${res.json.status})` : ''}`);
+      } else {
+        verdict('ok', step.kind);
+      }
+    } catch (error) {
+      verdict('FAILED', (error as Error).message);
+      break;
+    }
+    const next = (step.next ?? []).find((t) => !t.when || holds(t.when, facts()));
+    if (!next) {
+      current = '';
+      continue;
+    }
+    transitions.push(`${entry.step} -> ${next.to}`);
+    current = next.to;
+  }
+  const ok = !failed && current === '' && verdicts.length > 0 && verdicts[verdicts.length - 1].step === 'success';
+  return { journey: journey.name, ok, verdicts, transitions, signupId: context.signupId as string | undefined, ms: Date.now() - started };
+}
