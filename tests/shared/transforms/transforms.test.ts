@@ -1,0 +1,98 @@
+import { ageInYears, isMinorOn } from '../../../src/shared/transforms/age';
+import { basicInfoDerive, basicInfoPayload } from '../../../src/shared/transforms/basic-info';
+import { formRuleErrors } from '../../../src/shared/transforms/form-rules';
+import { transforms } from '../../../src/shared/transforms/index';
+import {
+  beneficiariesPayload,
+  employmentDerive,
+  employmentPayload,
+  foreignBankPayload,
+  identificationDerive,
+  mailingAddressDerive,
+  membershipDerive,
+  pepPayload,
+} from '../../../src/shared/transforms/step-rules';
+import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import flow from '../../../flows/onboarding.flow.json';
+
+const today = '2026-06-15';
+
+describe('age', () => {
+  it('is under 18 until the 18th birthday itself', () => {
+    expect(ageInYears('2008-06-15', today)).toBe(18);
+    expect(isMinorOn('2008-06-15', today)).toBe(false);
+    expect(isMinorOn('2008-06-16', today)).toBe(true);
+    expect(isMinorOn('not a date', today)).toBe(false);
+  });
+});
+
+describe('basic info', () => {
+  it('derives is_minor and clears the school name when homeschooled', () => {
+    expect(basicInfoDerive({ dob: '2012-01-01', school_name: 'QRC', is_home_schooled: true }, { today })).toEqual({ dob: '2012-01-01', is_minor: true, is_home_schooled: true });
+  });
+  it('resets marital status to Single when the date of birth makes a minor, and empties it when invalid for an adult', () => {
+    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, previous: { dob: '1990-01-01' } }).marital_status).toBe('Single');
+    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today }).marital_status).toBe('Married');
+  });
+  it('builds the signup body: Single for minors, school only when not homeschooled, homeschooled false for adults, one agreement flag', () => {
+    const minor = basicInfoPayload({ dob: '2012-01-01', marital_status: 'Married', school_name: 'QRC', terms_viewed: true, financial_agreement_viewed: true }, { today, facts: { isExistingCustomer: true } });
+    expect(minor).toMatchObject({ marital_status: 'Single', school_name: 'QRC', agreed_to_tc_fa: true, is_existing_customer: true, is_minor: true });
+    const adult = basicInfoPayload({ dob: '1990-01-01', school_name: 'QRC', is_home_schooled: true, terms_viewed: true }, { today });
+    expect(adult).toMatchObject({ is_home_schooled: false, agreed_to_tc_fa: false, is_minor: false });
+    expect(adult).not.toHaveProperty('school_name');
+  });
+});
+
+describe('step rules', () => {
+  it('clears names when a membership answer is No', () => {
+    expect(membershipDerive({ is_member_of_another_credit_union: false, credit_union_name: 'X', is_serving_on_credit_union_board: true, board_credit_union_name: 'B' })).toEqual({ is_member_of_another_credit_union: false, is_serving_on_credit_union_board: true, board_credit_union_name: 'B' });
+  });
+  it('confirms the PEP declaration and drops details of a No', () => {
+    expect(pepPayload({ is_pep: false, job_title: 'x', is_close_associate: false, associate_name: 'y' })).toEqual({ is_pep: false, is_close_associate: false, is_confirmed: true });
+  });
+  it('sets a Birth Certificate expiry to 9999-12-31, clears it when the type changes, and clears an unticked second child ID', () => {
+    expect(identificationDerive({ primary_id_type: 'birth_certificate' }, { today }).primary_id_expiry_date).toBe('9999-12-31');
+    expect(identificationDerive({ primary_id_type: 'passport', primary_id_expiry_date: '9999-12-31' }, { today, previous: { primary_id_type: 'birth_certificate' } })).not.toHaveProperty('primary_id_expiry_date');
+    expect(identificationDerive({ holder_type: 'child', has_secondary_id: false, secondary_id_type: 'passport', secondary_id_number: 'X' }, { today })).toEqual({ holder_type: 'child', has_secondary_id: false });
+  });
+  it("clears the mailing fields when 'same as residential' is ticked", () => {
+    expect(mailingAddressDerive({ same_as_residential: true, address_line_1: 'x', city: 'y', country: 'TT' })).toEqual({ same_as_residential: true });
+  });
+  it('strips separators from the foreign account and phone numbers', () => {
+    expect(foreignBankPayload({ account_number: '0012-3456 789', phone: '+1 (416) 974-5151', swift_code: '' })).toEqual({ account_number: '00123456789', phone: '+14169745151' });
+    expect(foreignBankPayload({ no_foreign_bank_account: true, bank_name: 'X' })).toEqual({ no_foreign_bank_account: true });
+  });
+  it('couples business owner and self-employed both ways', () => {
+    expect(employmentDerive({ employment_status: 'employed', is_business_owner: true }, { today, previous: { employment_status: 'employed', is_business_owner: false } }).employment_status).toBe('self-employed');
+    expect(employmentDerive({ employment_status: 'self-employed', is_business_owner: false }, { today, previous: { employment_status: 'employed' } }).is_business_owner).toBe(true);
+    expect(employmentDerive({ employment_status: 'retired', is_business_owner: true, business_type: 'Retail' }, { today })).toMatchObject({ is_business_owner: false });
+    expect(employmentDerive({ employment_status: 'employed', is_business_owner: false, business_type: 'Retail' }, { today })).not.toHaveProperty('business_type');
+  });
+  it("sends minimal employment as 'Not Applicable' with country TT", () => {
+    const body = employmentPayload({ employment_status: 'student', employer_name: 'Old Job', source_of_funds: 'Savings' }, { today, facts: { isMinor: false } });
+    expect(body).toMatchObject({ employer_name: 'Not Applicable', occupation: 'Not Applicable', address_line_1: 'Not Applicable', city: 'Not Applicable', country: 'TT', source_of_funds: 'Savings' });
+  });
+  it('sends empty beneficiary middle names and second lines as null and percentages as numbers', () => {
+    expect(beneficiariesPayload({ beneficiaries: [{ middle_name: '', address_line_2: ' ', percent_of_beneficiary_interest: '50' }] })).toEqual({ beneficiaries: [{ middle_name: null, address_line_2: null, percent_of_beneficiary_interest: 50 }] });
+  });
+});
+
+describe('date keywords', () => {
+  const sources = readFormsDir();
+  it('apply the messages of the schema against today', () => {
+    const poa = resolveForm(sources, 'onboarding/power-of-attorney').schema;
+    expect(formRuleErrors(poa, { dob: '2010-01-01' }, { today })).toEqual({ dob: 'Must be at least 18 years old' });
+    const ben = resolveForm(sources, 'onboarding/designation-of-beneficiary').schema;
+    expect(formRuleErrors(ben, { beneficiaries: [{ dob: '2030-01-01' }] }, { today })).toEqual({ 'beneficiaries.0.dob': 'Date of birth must be in the past.' });
+  });
+});
+
+describe('registry', () => {
+  it('has every transform the flow file and the form schemas name', () => {
+    const named = Object.values(flow.steps).map((s) => (s as { submit?: { transform?: string } }).submit?.transform).filter(Boolean);
+    const sources = readFormsDir();
+    for (const schema of Object.values(sources.schemas)) if (schema['x-transform']) named.push(schema['x-transform']);
+    for (const name of named) expect(transforms[name as string], String(name)).toBeTypeOf('function');
+  });
+});
