@@ -5,7 +5,7 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AUTH_TEXTS, emailProblem, signInPasswordProblem } from '../../../shared/auth/auth-rules';
-import { SESSION_EXPIRED_MESSAGE } from './session-store';
+import { getSessionEndedNotice, SESSION_EXPIRED_MESSAGE } from './session-store';
 import { authApi } from './api/auth-api';
 import { loginErrorMessage } from './auth-errors';
 import { readSignInFlow, updateSignInFlow } from './sign-in-flow';
@@ -27,7 +27,7 @@ export default function LoginPage() {
   usePageTitle('Sign In');
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = carriedNotice(location.state);
+  const notice = carriedNotice(location.state) ?? carriedNotice({ message: getSessionEndedNotice() });
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});

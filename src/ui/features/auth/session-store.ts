@@ -63,6 +63,7 @@ export function setSessionExpiredHandler(handler: (() => void) | null): void {
 }
 
 export function startSession(user: SessionUser, startedAt = Date.now()): void {
+  endedNotice = null;
   localStorage.setItem(USER_KEY, JSON.stringify(user));
   localStorage.setItem(STARTED_KEY, String(startedAt));
   state = { user, startedAt };
@@ -70,8 +71,19 @@ export function startSession(user: SessionUser, startedAt = Date.now()): void {
   emit();
 }
 
-/** Removes the stored user and in-memory token, whatever the server says. */
-export function clearSession(): void {
+/**
+ * Why the last session ended without a logout (the expiry message), for /login to show. A guard's
+ * own redirect to /login can win the race against the app's navigation that carries the message,
+ * so the login page reads it from here too.
+ */
+let endedNotice: string | null = null;
+export function getSessionEndedNotice(): string | null {
+  return endedNotice;
+}
+
+/** Removes the stored user and in-memory token, whatever the server says. `loggedOut` marks a deliberate logout (no expiry message). */
+export function clearSession(options: { loggedOut?: boolean } = {}): void {
+  if (state.user) endedNotice = options.loggedOut ? null : SESSION_EXPIRED_MESSAGE;
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(STARTED_KEY);
   setSessionToken(null);

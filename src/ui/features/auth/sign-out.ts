@@ -8,6 +8,6 @@ export async function signOut(): Promise<void> {
   } catch {
     // The local session ends regardless (spec 1 section 4).
   } finally {
-    clearSession();
+    clearSession({ loggedOut: true });
   }
 }

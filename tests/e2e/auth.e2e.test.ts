@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { latestCode, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+
+const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
+const NEW_PASSWORD = 'Fresh-Start-2026!';
+
+/** Password, then the SMS code read from the outbox; resolves with the access token the verify call answered. */
+async function signIn(page: Page, baseURL: string, email: string, password: string, shots?: string): Promise<string> {
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+  await page.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  // Shots after the enabling transition, so they show the settled screen.
+  await page.locator('button[type="submit"]:enabled').waitFor();
+  if (shots) await screenshot(page, `${shots}-login`);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/auth/mobile-verification');
+  await page.getByRole('heading', { name: 'Sign In Verification' }).waitFor();
+  const code = await latestCode(baseURL, MEMBER.mobile, 'sign_in_code');
+  if (shots) await screenshot(page, `${shots}-mobile-verification`);
+  const verified = page.waitForResponse((r) => r.url().includes('/device-verifications/verify/'));
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+  const answer = await (await verified).json();
+  await page.getByRole('dialog', { name: /Mobile Verified Successfully/ }).waitFor();
+  await page.waitForTimeout(400);
+  if (shots) await screenshot(page, `${shots}-verified-dialog`);
+  return answer.access_token as string;
+}
+
+describe('sign-in and session expiry in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    // A short session set by configuration: the expiry is observed in seconds, never minutes.
+    server = await startServer({ SESSION_SECONDS: '12' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('signs the member in with the SMS code, stays signed in across a reload, and is signed out when the session ends', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const token = await signIn(page, server.url, MEMBER.email, MEMBER.password, 'auth');
+    await page.waitForURL('**/users/dashboard', { timeout: 5000 });
+
+    // The credential is the HttpOnly cookie: script cannot read it and storage never holds the token.
+    const stored = await page.evaluate(() => ({ cookie: document.cookie, local: JSON.stringify({ ...localStorage }), session: JSON.stringify({ ...sessionStorage }) }));
+    expect(token).toMatch(/^ey/);
+    expect(stored.cookie).not.toContain('cu_session');
+    expect(stored.local).not.toContain(token);
+    expect(stored.session).not.toContain(token);
+    const cookies = await context.cookies();
+    expect(cookies.find((c) => c.name === 'cu_session')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+    await page.reload();
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/users/dashboard');
+    await screenshot(page, 'auth-dashboard-after-reload');
+
+    // The 12-second session ends: the app returns to /login with the expiry message.
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+    await screenshot(page, 'auth-session-expired');
+    const check = await fetch(`${server.url}/api/users/verify-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' },
+      body: JSON.stringify({ token }),
+    });
+    expect(await check.json()).toEqual({ valid: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the login errors: validation on blur and the 401 alert', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: /^Email/ }).fill('not-an-email');
+    await page.locator('input[name="password"]').focus();
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
+    await page.locator('input[name="password"]').fill('Wrong-password-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await screenshot(page, 'auth-login-error');
+    await context.close();
+  });
+
+  it('keeps the token out of the built bundle storage writes', () => {
+    const assets = path.resolve(import.meta.dirname, '../..', process.env.E2E_STATIC_DIR ?? 'dist', 'assets');
+    const writes = fs
+      .readdirSync(assets)
+      .filter((f) => f.endsWith('.js'))
+      .flatMap((f) => fs.readFileSync(path.join(assets, f), 'utf8').match(/(localStorage|sessionStorage)\.setItem\([^)]*\)/g) ?? []);
+    expect(writes.length).toBeGreaterThan(0);
+    for (const write of writes) expect(write).not.toMatch(/token|jwt/i);
+  });
+});
+
+describe('password reset in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let signedIn: { context: BrowserContext; page: Page };
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('resets the password in three steps; the new one signs in, the old password and the old session do not', async () => {
+    signedIn = await newPage(browser, server.url);
+    const oldToken = await signIn(signedIn.page, server.url, MEMBER.email, MEMBER.password);
+    await signedIn.page.waitForURL('**/users/dashboard', { timeout: 5000 });
+
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Reset Password?' }).click();
+    await page.waitForURL('**/reset-password');
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
+    await screenshot(page, 'reset-step-email');
+    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+
+    await page.getByRole('heading', { name: 'Verify Email' }).waitFor();
+    await page.getByText(`Code sent to ${MEMBER.email}`).waitFor();
+    const code = await latestCode(server.url, MEMBER.email, 'password_reset_code');
+    await page.getByPlaceholder('Enter 6-digit code').fill(code);
+    await page.locator('button[type="submit"]:enabled').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'reset-step-verification');
+    await page.getByRole('button', { name: 'Verify Code' }).click();
+
+    await page.getByRole('heading', { name: 'New Password' }).waitFor();
+    await page.locator('input[name="new_password"]').fill(NEW_PASSWORD);
+    await page.locator('input[name="confirm_password"]').fill(NEW_PASSWORD);
+    await page.locator('button[type="submit"]:enabled').waitFor();
+    await page.waitForTimeout(300);
+    await screenshot(page, 'reset-step-password');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByText('Password updated successfully').waitFor();
+    await page.waitForURL('**/login', { timeout: 5000 });
+    await page.getByText('Password reset successful. Please log in with your new password.').waitFor();
+    await screenshot(page, 'reset-back-on-login');
+
+    // The old password no longer works.
+    await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
+    await page.locator('input[name="password"]').fill(MEMBER.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+
+    // The new one does.
+    await signIn(page, server.url, MEMBER.email, NEW_PASSWORD);
+    await page.waitForURL('**/users/dashboard', { timeout: 5000 });
+
+    // The session opened before the reset is dead, on the server and in its browser.
+    const check = await fetch(`${server.url}/api/users/verify-token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' },
+      body: JSON.stringify({ token: oldToken }),
+    });
+    expect(await check.json()).toEqual({ valid: false });
+    await signedIn.page.reload();
+    await signedIn.page.waitForURL('**/login', { timeout: 10_000 });
+    await signedIn.page.getByText('Your session has expired. Please sign in again.').waitFor();
+    await context.close();
+    await signedIn.context.close();
+  });
+});
