@@ -29,7 +29,10 @@ export function moveRequiredErrors<E extends FormErrorLike>(errors: E[]): E[] {
 export function formErrorsToFieldErrors(errors: FormErrorLike[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const error of moveRequiredErrors(errors)) {
-    const key = (error.property ?? '').replace(/^\./, '').replace(/\[(\d+)\]/g, '.$1').replace(/\['([^']+)'\]/g, '.$1') || '_root';
+    let key = (error.property ?? '').replace(/^\./, '').replace(/\[(\d+)\]/g, '.$1').replace(/\['([^']+)'\]/g, '.$1');
+    // An unknown field is reported on its parent; name the field itself, as the server does.
+    if (error.name === 'additionalProperties' && error.params?.additionalProperty) key = key ? `${key}.${error.params.additionalProperty}` : error.params.additionalProperty;
+    key ||= '_root';
     if (!(key in out)) out[key] = error.message ?? error.stack;
   }
   return out;

@@ -1,0 +1,74 @@
+// One schema, both sides: for every form in forms/, the browser's precompiled validator (through RJSF, with
+// the same error transform SchemaForm uses) and the server's createAjv give the same verdict and the same
+// field messages. The table of inputs is generated from each schema, so a new form is covered automatically.
+import { createAjv } from '../../src/shared/create-ajv';
+import { ajvErrorsToFieldErrors } from '../../src/shared/api-error';
+import { listFormIds, resolveForm } from '../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
+import { formErrorsToFieldErrors } from '../../src/shared/forms/move-required-errors';
+import { formFromModule } from '../../src/ui/forms/load-form';
+import { compileToModule } from '../ui/forms/compile-to-module';
+
+type Json = Record<string, any>;
+
+/** A plausible value for a property (enum's first, const, formats), used to build a mostly good body. */
+function plausible(prop: Json): unknown {
+  if (!prop || typeof prop !== 'object') return 'x';
+  if ('const' in prop) return prop.const;
+  if (Array.isArray(prop.enum)) return prop.enum[0];
+  if (Array.isArray(prop.oneOf) && prop.oneOf[0] && 'const' in prop.oneOf[0]) return prop.oneOf[0].const;
+  const type = Array.isArray(prop.type) ? prop.type[0] : prop.type;
+  if (type === 'boolean') return true;
+  if (type === 'integer' || type === 'number') return typeof prop.minimum === 'number' ? prop.minimum : 1;
+  if (type === 'array') return Array.from({ length: prop.minItems ?? 0 }, () => plausible(prop.items ?? {}));
+  if (type === 'object') return Object.fromEntries(Object.entries<Json>(prop.properties ?? {}).map(([k, v]) => [k, plausible(v)]));
+  if (prop.format === 'date') return '2000-01-31';
+  if (prop.format === 'email') return 'applicant@example.com';
+  return 'a'.repeat(Math.max(prop.minLength ?? 1, 1));
+}
+
+function wrongType(prop: Json): unknown {
+  const type = Array.isArray(prop?.type) ? prop.type[0] : prop?.type;
+  return type === 'string' ? 12345 : 'not-the-right-type';
+}
+
+function inputsFor(schema: Json): Array<[string, Json]> {
+  const props = Object.entries<Json>(schema.properties ?? {});
+  const good = Object.fromEntries(props.map(([k, v]) => [k, plausible(v)]));
+  return [
+    ['empty', {}],
+    ['plausible values', good],
+    ['wrong types', Object.fromEntries(props.map(([k, v]) => [k, wrongType(v)]))],
+    ['one-character strings', Object.fromEntries(props.map(([k, v]) => [k, v?.type === 'string' ? 'x' : plausible(v)]))],
+    ['an unknown field', { ...good, not_a_field: 'x' }],
+    ...props.slice(0, 6).map(([k]) => [`without ${k}`, Object.fromEntries(Object.entries(good).filter(([key]) => key !== k))] as [string, Json]),
+  ];
+}
+
+const sources = readFormsDir();
+const formIds = listFormIds(sources);
+
+describe.each(formIds)('form %s', (formId) => {
+  const { schema, uiSchema } = resolveForm(sources, formId);
+  const serverValidate = createAjv().compile(schema);
+  let browser: ReturnType<typeof formFromModule>;
+  beforeAll(async () => {
+    browser = formFromModule(await compileToModule(formId, sources.schemas[formId], uiSchema, sources.lists));
+  });
+
+  it.each(inputsFor(schema))('gives the same verdict and messages on both sides: %s', (_name, input) => {
+    const serverOk = serverValidate(structuredClone(input));
+    const serverFields = serverOk ? {} : ajvErrorsToFieldErrors(serverValidate.errors);
+    const { errors } = browser.validator.validateFormData(structuredClone(input), browser.schema);
+    const browserFields = formErrorsToFieldErrors(errors as any);
+    expect(errors.length === 0).toBe(serverOk);
+    // Unknown fields: the server words them itself ('Unknown field: x'); compare only where they are reported.
+    const normalize = (fields: Record<string, string>, unknown: (m: string) => boolean) =>
+      Object.fromEntries(Object.entries(fields).map(([k, m]) => [k, unknown(m) ? 'unknown field' : m]));
+    expect(normalize(browserFields, (m) => m === 'must NOT have additional properties')).toEqual(normalize(serverFields, (m) => m.startsWith('Unknown field')));
+  });
+});
+
+it('covers every form in forms/', () => {
+  expect(formIds.length).toBeGreaterThan(5);
+});

@@ -1,0 +1,175 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { render, screen, within, fireEvent } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { WidgetProps } from '@rjsf/utils';
+import FileUploadWidget from '../../../src/ui/forms/widgets/file-upload-widget';
+import BeneficiaryListWidget from '../../../src/ui/forms/widgets/beneficiary-list-widget';
+import PasswordStrengthWidget, { passwordStrength } from '../../../src/ui/forms/widgets/password-strength-widget';
+import { suggestSchools } from '../../../src/ui/forms/widgets/school-search-widget';
+import { isTotalAcceptable, totalColor } from '../../../src/ui/forms/widgets/beneficiary-total';
+import { FileStore } from '../../../src/ui/forms/file-store';
+import { perFileProgress, toMultipart } from '../../../src/ui/features/onboarding/build-request';
+import { createAjv } from '../../../src/shared/create-ajv';
+
+function Host({ Widget, schema, initial, formContext, options = {} }: { Widget: React.ComponentType<WidgetProps>; schema: any; initial?: unknown; formContext?: any; options?: any }) {
+  const [value, setValue] = useState<unknown>(initial);
+  return (
+    <>
+      <Widget
+        {...({} as WidgetProps)}
+        id="root_field"
+        name="field"
+        label={schema.title ?? 'Field'}
+        schema={schema}
+        uiSchema={{}}
+        value={value}
+        onChange={setValue}
+        onBlur={() => undefined}
+        onFocus={() => undefined}
+        options={options}
+        formContext={formContext}
+        registry={{} as any}
+      />
+      <output data-testid="value">{JSON.stringify(value ?? null)}</output>
+    </>
+  );
+}
+
+const fileSchema = {
+  type: 'array',
+  title: 'Proof of Address',
+  items: { type: 'string' },
+  maxItems: 2,
+  maxFileSize: 1024,
+  fileTypes: ['pdf', 'png'],
+  errorMessage: { maxFileSize: 'File size must be less than 1KB.', fileTypes: 'Invalid file type. Only PDF and PNG are allowed.', maxItems: 'You can upload up to 2 files.' },
+};
+const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
+
+describe('file-upload widget', () => {
+  it('accepts files within the limits, refuses the wrong type, the too large and the one too many', async () => {
+    const store = new FileStore();
+    render(<Host Widget={FileUploadWidget} schema={fileSchema} formContext={{ fileStore: store }} />);
+    const input = screen.getByLabelText('Proof of Address', { selector: 'input' }) as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [file('a.pdf', 100), file('b.exe', 10), file('big.png', 2048)] } });
+    expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf"]');
+    expect(screen.getByText('Invalid file type. Only PDF and PNG are allowed.')).toBeInTheDocument();
+    expect(screen.getByText('File size must be less than 1KB.')).toBeInTheDocument();
+    expect(store.get('a.pdf')?.size).toBe(100);
+    fireEvent.change(input, { target: { files: [file('c.png', 1024), file('d.png', 5)] } });
+    expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf","c.png"]');
+    expect(screen.getByText('You can upload up to 2 files.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choose files' })).toBeDisabled();
+  });
+
+  it('removes a file with its button (keyboard too)', async () => {
+    const store = new FileStore();
+    store.add(file('a.pdf', 1));
+    render(<Host Widget={FileUploadWidget} schema={fileSchema} initial={['a.pdf']} formContext={{ fileStore: store }} />);
+    screen.getByRole('button', { name: 'Remove a.pdf' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('value')).toHaveTextContent('null');
+    expect(store.has('a.pdf')).toBe(false);
+  });
+
+  it('shows a progress bar per file while uploading', () => {
+    const store = new FileStore();
+    store.add(file('a.pdf', 100));
+    store.add(file('b.pdf', 300));
+    const progress = perFileProgress({ files: ['a.pdf', 'b.pdf'], note: 'x' }, store, 250);
+    expect(progress).toEqual({ 'a.pdf': 100, 'b.pdf': 50 });
+    render(<Host Widget={FileUploadWidget} schema={fileSchema} initial={['a.pdf', 'b.pdf']} formContext={{ fileStore: store, uploadProgress: progress }} />);
+    expect(screen.getByRole('progressbar', { name: 'Uploading a.pdf' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByRole('progressbar', { name: 'Uploading b.pdf' })).toHaveAttribute('aria-valuenow', '50');
+  });
+
+  it('sends one multipart part per file under the field name', () => {
+    const store = new FileStore();
+    store.add(file('a.pdf', 3));
+    store.add(file('b.png', 4));
+    const form = toMultipart({ proof: ['a.pdf', 'b.png'], city: 'Arima', is_primary: true, empty: null }, store);
+    expect((form.getAll('proof') as File[]).map((f) => f.name)).toEqual(['a.pdf', 'b.png']);
+    expect(form.get('city')).toBe('Arima');
+    expect(form.get('is_primary')).toBe('true');
+    expect(form.has('empty')).toBe(false);
+  });
+});
+
+const beneficiarySchema = {
+  type: 'array',
+  title: 'Beneficiaries',
+  totalPercent: { field: 'percent', equals: 100 },
+  errorMessage: { totalPercent: 'Total percentage must equal 100% before proceeding.' },
+  items: {
+    type: 'object',
+    required: ['first_name', 'percent'],
+    properties: { first_name: { type: 'string', title: 'First Name' }, percent: { type: 'number', title: 'Percentage' } },
+    errorMessage: { required: { first_name: 'First name is required', percent: 'Percentage is required' } },
+  },
+};
+
+describe('beneficiary-list widget', () => {
+  it('keeps a running total chip, offers Use N%, and locks the add form at 100%', async () => {
+    render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} />);
+    expect(screen.getByText('0% / 100%')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Ann');
+    await userEvent.type(screen.getByLabelText(/Percentage/), '60');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    expect(screen.getByText('60% / 100%')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Bob');
+    await userEvent.type(screen.getByLabelText(/Percentage/), '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    expect(screen.getByText('Total percentage must equal 100% before proceeding.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use 40%' }));
+    expect(screen.getByLabelText(/Percentage/)).toHaveValue(40);
+    await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    expect(screen.getByText('100% / 100%')).toBeInTheDocument();
+    expect(screen.getByLabelText(/First Name/)).toBeDisabled();
+  });
+
+  it('edits in place and confirms removal', async () => {
+    render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} initial={[{ first_name: 'Ann', percent: 70 }, { first_name: 'Bob', percent: 30 }]} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));
+    const pct = screen.getByLabelText(/Percentage/);
+    await userEvent.clear(pct);
+    await userEvent.type(pct, '20');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Beneficiary' }));
+    expect(screen.getByText('50% / 100%')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Bob' }));
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Removal' });
+    expect(within(dialog).getByText('Are you sure you want to remove this beneficiary?')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect(screen.getByTestId('value')).toHaveTextContent('[{"first_name":"Ann","percent":20}]');
+  });
+
+  it('the 100% rule holds on both sides (schema keyword) and drives the chip colour', () => {
+    const validate = createAjv().compile(beneficiarySchema);
+    expect(validate([])).toBe(true);
+    expect(validate([{ first_name: 'A', percent: 33.33 }, { first_name: 'B', percent: 66.67 }])).toBe(true);
+    expect(validate([{ first_name: 'A', percent: 60 }])).toBe(false);
+    expect(validate.errors?.[0].message).toBe('Total percentage must equal 100% before proceeding.');
+    expect(isTotalAcceptable([{ p: 60 }], 'p')).toBe(false);
+    expect([totalColor(100), totalColor(120), totalColor(40)]).toEqual(['success', 'error', 'warning']);
+  });
+});
+
+describe('password-strength and school-search', () => {
+  it('rates passwords Too weak, Weak, Medium, Strong', async () => {
+    expect(['abc', 'abcdefgh', 'Abcdefg1', 'Abcdefg1!xyz'].map(passwordStrength)).toEqual([0, 1, 2, 3]);
+    render(<Host Widget={PasswordStrengthWidget} schema={{ type: 'string', title: 'Password' }} />);
+    await userEvent.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'Abcdefg1');
+    expect(screen.getByText('Medium')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('type', 'text');
+  });
+
+  it('suggests at most 20 schools from 2 typed characters', () => {
+    const schools = Array.from({ length: 30 }, (_, i) => `School ${i}`);
+    expect(suggestSchools(schools, 's')).toEqual([]);
+    expect(suggestSchools(schools, 'sc')).toHaveLength(20);
+    expect(suggestSchools(schools, 'ol 2')).toEqual(['School 2', 'School 20', 'School 21', 'School 22', 'School 23', 'School 24', 'School 25', 'School 26', 'School 27', 'School 28', 'School 29']);
+  });
+});
