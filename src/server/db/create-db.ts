@@ -19,6 +19,13 @@ pg.types.setTypeParser(1082, (value) => value);
 export async function createDb(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean; maxConnections?: number }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // A connection Postgres ends (restart, pg_terminate_backend, network) emits 'error'; unheard, that
+    // kills the process. Idle ones are dropped by the pool; one checked out by a transaction fails its
+    // next query (-> 500, the client retries with its idempotency key) and is discarded on release.
+    // Proven by tests/reliability/terminate-connections.test.ts.
+    const connectionLost = (err: Error) => console.warn(`Postgres connection lost: ${err.message}`);
+    pool.on('error', connectionLost);
+    pool.on('connect', (client) => client.on('error', connectionLost));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
