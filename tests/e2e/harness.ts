@@ -10,6 +10,10 @@ export const ARTIFACTS = path.join(root, 'tests/e2e/artifacts');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** The server process, for fault drills (tests/reliability): signals, exit status. */
+  process: ChildProcess;
+  /** Everything the server printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -42,8 +46,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     url,
     dataDir,
+    process: child,
+    output: () => output,
     async stop() {
-      if (child.exitCode === null) {
+      // A process a drill already killed by a signal has exitCode null but signalCode set.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);

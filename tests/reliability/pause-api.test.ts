@@ -1,0 +1,73 @@
+// Fault drill: SIGSTOP the API under load so clients time out, then SIGCONT and retry with the same
+// idempotency keys while the API works through the requests it had already received: each transfer
+// happens exactly once (SECURITY.md I4, I5).
+import type { RunningServer } from '../e2e/harness';
+import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
+import {
+  createScratchDatabase,
+  expectAckedExactlyOnce,
+  expectBooksBalanced,
+  expectExactlyTheClientsTransfers,
+  readBooks,
+  retryUnknown,
+  serverIsRunning,
+  signIn,
+  sleep,
+  startApi,
+  startLoad,
+  summary,
+  transferPlanner,
+  TransferBook,
+  waitFor,
+  type ScratchDatabase,
+} from './drill-kit';
+
+describe('fault drill: SIGSTOP the API so clients time out, then retry after SIGCONT', () => {
+  let db: ScratchDatabase;
+  let server: RunningServer | undefined;
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+  });
+  afterAll(async () => {
+    // Never leave a stopped process behind.
+    if (server && serverIsRunning(server)) server.process.kill('SIGCONT');
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('transfers the clients gave up on happen exactly once, whether the retry or the original lands first', async () => {
+    const api = (server = await startApi(db));
+    const marcus = await signIn(api.url, db, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const grace = await signIn(api.url, db, DEMO_OTHER_MEMBER.email, DEMO_OTHER_MEMBER.password);
+    const opening = await readBooks(db);
+    const book = new TransferBook();
+    // Clients give up after 1.5 s, as a browser or a mobile network would.
+    const load = startLoad({ baseUrl: api.url, plan: transferPlanner(marcus, grace, 99), book, workers: 6, maxRequests: 250, maxMs: 90_000, timeoutMs: 1_500 });
+
+    await waitFor('30 acknowledged transfers under load', () => book.count('acked') >= 30, 60_000);
+    api.process.kill('SIGSTOP');
+    // Long enough for every request in flight, and the next ones, to time out.
+    await sleep(3_500);
+    const timedOut = book.list('unknown').map((e) => e.transfer.key);
+    const ackedWhilePaused = book.count('acked');
+    api.process.kill('SIGCONT');
+    const committedBeforeRetry = (await readBooks(db)).byKey;
+
+    // Retry at once, racing the originals the API is now working through (they were all received).
+    await retryUnknown(api.url, book, { timeoutMs: 15_000, rounds: 1, concurrency: 6 });
+    await waitFor('20 more acknowledged transfers after SIGCONT', () => book.count('acked') >= ackedWhilePaused + timedOut.length + 20, 60_000);
+    await load.stop();
+    await retryUnknown(api.url, book, { timeoutMs: 15_000, rounds: 5, concurrency: 4 });
+
+    expect(timedOut.length).toBeGreaterThan(0);
+    const final = await readBooks(db);
+    expectBooksBalanced(final, opening.total);
+    expectAckedExactlyOnce(final, book);
+    expectExactlyTheClientsTransfers(final, book, opening.balances);
+    // Each timed-out key is in the database once, whichever request wrote it.
+    expect(timedOut.filter((key) => final.byKey.get(key)?.length !== 1)).toEqual([]);
+    expect(serverIsRunning(api)).toBe(true);
+    console.log(`SIGSTOP drill: ${timedOut.length} requests timed out during the 3.5 s pause, ${timedOut.filter((key) => committedBeforeRetry.has(key)).length} of them committed by the resumed API before the retries began; ${summary(book)}`);
+  });
+});
