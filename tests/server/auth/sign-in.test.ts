@@ -76,6 +76,10 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     expect(cleared.value).toBe('');
     expect((await t.call({ method: 'POST', url: '/api/users/verify-token', payload: { token } })).json()).toEqual({ valid: false });
     expect((await t.call({ method: 'POST', url: '/api/users/logout' })).statusCode).toBe(200);
+    expect((await t.call({ method: 'POST', url: '/api/users/logout', headers: { 'content-type': 'application/json' } })).statusCode).toBe(200);
+    const broken = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().message).toBe('The request body is not valid JSON.');
   });
 
   it('answers a blocked account 403 only after the right password, 401 otherwise', async () => {
