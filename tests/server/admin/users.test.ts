@@ -3,50 +3,13 @@ import { createTestApp, type TestApp } from '../../helpers/test-app';
 import type { DbHandle } from '../../../src/server/db/create-db';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
-import { loadFormSchema } from '../../../src/server/lib/form-schemas';
+import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { auth, insertManyUsers, tokenFor, validUserBody } from './admin-helpers';
+import { USER_FORM_RULES } from './user-form-rules';
 
 const BULK = 1_200;
 
-/** Every rule and message of the admin user form (spec 2 section 5), as [field, value, message]. */
-export const USER_FORM_RULES: Array<[string, unknown, string]> = [
-  ['first_name', undefined, 'First name is required'],
-  ['first_name', '', 'First name is required'],
-  ['first_name', 'A'.repeat(51), 'First name cannot exceed 50 characters'],
-  ['first_name', 'Ann3', 'First name can only contain letters, spaces, hyphens, and apostrophes'],
-  ['last_name', undefined, 'Last name is required'],
-  ['last_name', '', 'Last name is required'],
-  ['last_name', 'B'.repeat(51), 'Last name cannot exceed 50 characters'],
-  ['last_name', 'Smith_', 'Last name can only contain letters, spaces, hyphens, and apostrophes'],
-  ['other_names', 'C'.repeat(101), 'Other names cannot exceed 100 characters'],
-  ['other_names', 'J. R.', 'Other names can only contain letters, spaces, hyphens, and apostrophes'],
-  ['email', undefined, 'Email address is required'],
-  ['email', '', 'Email address is required'],
-  ['email', 'not-an-email', 'Please enter a valid email address'],
-  ['email', `${'e'.repeat(95)}@x.com`, 'Email cannot exceed 100 characters'],
-  ['mobile', undefined, 'Mobile number is required'],
-  ['mobile', '', 'Mobile number is required'],
-  ['mobile', '1234567', 'Please enter a valid mobile number'],
-  ['mobile', '1'.repeat(21), 'Please enter a valid mobile number'],
-  ['mobile', '+1 868 555 01a9', 'Please enter a valid mobile number'],
-  ['password', undefined, 'Password is required'],
-  ['password', 'Sh0rt!', 'Password must be at least 8 characters'],
-  ['password', 'alllower1!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
-  ['password', 'ALLUPPER1!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
-  ['password', 'NoDigits!!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
-  ['password', 'NoSpecial12', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
-  ['password', 'Bad#Char12!', 'Password must contain at least one uppercase letter, one lowercase letter, one number, and one special character'],
-  ['verify_password', undefined, 'Please verify your password'],
-  ['verify_password', 'Str0ng!Pasz', 'Passwords must match'],
-  ['role_id', undefined, 'Role is required'],
-  ['role_id', 9, 'Please select a valid role'],
-  ['office_id', undefined, 'Office is required'],
-  ['office_id', 7, 'Please select a valid office'],
-  ['dob', undefined, 'Date of birth is required'],
-  ['dob', '2030-01-02', 'Date of birth cannot be in the future'],
-  ['gender', undefined, 'Gender is required'],
-  ['gender', 'unknown', 'Please select a valid gender'],
-];
 
 function withField(field: string, value: unknown) {
   const body = validUserBody();
@@ -92,8 +55,8 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
     });
 
     it('the update form has the same rules without the password fields', () => {
-      const create = loadFormSchema('admin/user');
-      const update = loadFormSchema('admin/user-update');
+      const create = resolveForm(readFormsDir(), 'admin/user').schema;
+      const update = resolveForm(readFormsDir(), 'admin/user-update').schema;
       const { password: _p, verify_password: _v, ...rest } = create.properties;
       expect(update.properties).toEqual(rest);
       expect(update.required).toEqual(create.required.filter((f: string) => f !== 'password' && f !== 'verify_password'));

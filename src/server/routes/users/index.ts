@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
-import { loadFormSchema, notAfterTodayErrors } from '../../lib/form-schemas.js';
+import { resolveForm } from '../../../shared/forms/form-registry.js';
+import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
+import { formRuleErrors } from '../../../shared/transforms/form-rules.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
 
@@ -63,8 +65,10 @@ function userColumns(body: UserFormBody) {
  * Administrators only; every change is audited; blocking or deleting ends the user's sessions at once.
  */
 export default async function usersRoutes(app: FastifyInstance) {
-  const createSchema = loadFormSchema('admin/user');
-  const updateSchema = loadFormSchema('admin/user-update');
+  // The same schemas (lists inlined) the browser's precompiled validators were built from.
+  const forms = readFormsDir();
+  const createSchema = resolveForm(forms, 'admin/user').schema;
+  const updateSchema = resolveForm(forms, 'admin/user-update').schema;
   const validateUpdate = app.bodyAjv.compile(updateSchema);
   const validateBlock = app.bodyAjv.compile(blockSchema);
 
@@ -77,7 +81,8 @@ export default async function usersRoutes(app: FastifyInstance) {
   }
 
   function checkDates(schema: Record<string, any>, body: UserFormBody) {
-    const errors = notAfterTodayErrors(schema, body as unknown as Record<string, unknown>, todayOf(app.clock.now()));
+    // Rules a static schema cannot hold (dob not after today) are checked against the server's clock.
+    const errors = formRuleErrors(schema, body as unknown as Record<string, unknown>, { today: todayOf(app.clock.now()) });
     if (Object.keys(errors).length) throw badRequest(FIX_FIELDS, errors);
   }
 

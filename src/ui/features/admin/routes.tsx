@@ -6,6 +6,8 @@ import { AdminLayout } from './admin-layout';
 
 const UsersListPage = lazy(() => import('./users/users-list-page'));
 const UserViewPage = lazy(() => import('./users/user-view-page'));
+const UserCreatePage = lazy(() => import('./users/user-create-page'));
+const UserEditPage = lazy(() => import('./users/user-edit-page'));
 
 /** The administrator area (spec 2): the administrator role is required; the server enforces it too. */
 export const adminRoutes: RouteObject[] = [
@@ -18,9 +20,9 @@ export const adminRoutes: RouteObject[] = [
     children: [
       { path: '/admin', element: <Navigate to="/admin/users" replace /> },
       { path: '/admin/users', element: <UsersListPage /> },
-      { path: '/admin/users/create', element: <ComingSoonPage title="Create User" /> },
+      { path: '/admin/users/create', element: <UserCreatePage /> },
       { path: '/admin/users/:id', element: <UserViewPage /> },
-      { path: '/admin/users/:id/edit', element: <ComingSoonPage title="Edit User" /> },
+      { path: '/admin/users/:id/edit', element: <UserEditPage /> },
       { path: '/admin/signup-approvals', element: <ComingSoonPage title="Signup Approvals" /> },
     ],
   },

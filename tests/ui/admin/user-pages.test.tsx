@@ -1,0 +1,88 @@
+// Screens against the real server in this process: browser globals come from install-jsdom (imported first).
+import './install-jsdom';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { dbTargets } from '../../helpers/test-db';
+import { createTestApp, type TestApp } from '../../helpers/test-app';
+import type { DbHandle } from '../../../src/server/db/create-db';
+import { tokenFor } from '../../server/admin/admin-helpers';
+import { routeApiTo } from './real-api';
+import { renderAsAdmin } from './render-admin';
+
+async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('create and edit user pages (real API, PGlite)', () => {
+  let db: DbHandle;
+  let t: TestApp;
+  let token: string;
+  let restore: () => void;
+
+  beforeAll(async () => {
+    db = await dbTargets()[0].open();
+    t = await createTestApp(db);
+    restore = routeApiTo(t);
+    token = await tokenFor(t.app, 'admin@cu.example');
+  });
+  afterEach(() => cleanup());
+  afterAll(async () => {
+    restore?.();
+    await t?.close();
+    await db?.close();
+  });
+
+  it('creates a user: a future birth date and a taken email are shown under their fields; success resets and returns to the list after 2 s', async () => {
+    const user = userEvent.setup({ delay: null });
+    const router = renderAsAdmin('/admin/users/create', token);
+    await user.type(await screen.findByLabelText(/^First Name/), 'Imani');
+    await user.type(screen.getByLabelText(/^Last Name/), 'Joseph');
+    await user.type(screen.getByLabelText(/^Email Address/), 'grace@cu.example');
+    await user.type(screen.getByLabelText(/^Mobile Number/), '+1 868 555 7777');
+    await user.type(screen.getByLabelText(/^Password/), 'Good!Pass1');
+    await user.type(screen.getByLabelText(/^Verify Password/), 'Good!Pass1');
+    await choose(user, /^Role/, 'Customer');
+    await choose(user, /^Office/, 'Tobago, Panam Building');
+    await choose(user, /^Gender/, 'Female');
+    const dob = screen.getByLabelText(/^Date of Birth/);
+    await user.type(dob, '2999-01-01');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('Date of birth cannot be in the future')).toBeInTheDocument();
+
+    await user.clear(dob);
+    await user.type(dob, '1991-09-09');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('This email address is already registered with another account', { selector: 'p, li, span, div' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to create user');
+
+    const email = screen.getByLabelText(/^Email Address/);
+    await user.clear(email);
+    await user.type(email, 'imani.joseph@example.com');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 4000 });
+    const row = await db.db.selectFrom('users').selectAll().where('email', '=', 'imani.joseph@example.com').executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ role_id: 2, office_id: 2, gender: 'female', dob: '1991-09-09', mobile: '+1 868 555 7777' });
+  });
+
+  it('edits a user: fields prefilled, no passwords, Save Changes, Back to Users, "User updated successfully"', async () => {
+    const user = userEvent.setup({ delay: null });
+    const grace = await db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();
+    renderAsAdmin(`/admin/users/${grace.id}/edit`, token);
+    const first = await screen.findByLabelText(/^First Name/);
+    expect(first).toHaveValue('Grace');
+    expect(screen.getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/admin/users');
+    expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
+    await user.clear(first);
+    await user.type(first, 'Gracie');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('User updated successfully')).not.toBeInTheDocument(), { timeout: 3000 });
+    expect(screen.getByLabelText(/^First Name/)).toHaveValue('Gracie');
+    const audit = await db.db.selectFrom('audit_log').select('action').where('entity_id', '=', String(grace.id)).execute();
+    expect(audit.map((a) => a.action)).toContain('user.update');
+    expect(within(document.body).queryByText(/Failed/)).not.toBeInTheDocument();
+  });
+});
