@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, RJSFValidationError } from '@rjsf/utils';
+import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFValidationError } from '@rjsf/utils';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
 import { loadForm, type LoadedForm } from './load-form';
 import { widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
+import DocumentChecklistWidget from './widgets/document-checklist-widget';
 
 export interface SchemaFormProps<T = any> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -49,6 +50,34 @@ export function toErrorSchema(errors: Record<string, string>, schema: Record<str
     (target.__errors ??= []).push(message);
   }
   return { errorSchema: errorSchema as ErrorSchema, unplaced };
+}
+
+/** RJSF gives objects to fields, not widgets: this field lets `document-checklist` sit on an object of booleans. */
+function DocumentChecklistField(props: FieldProps) {
+  const { fieldPathId, formData, onChange, schema, uiSchema, disabled, readonly, rawErrors, registry } = props as any;
+  return (
+    <DocumentChecklistWidget
+      {...(props as any)}
+      id={fieldPathId?.$id ?? 'root'}
+      value={formData}
+      schema={schema}
+      options={getUiOptions(uiSchema)}
+      disabled={disabled}
+      readonly={readonly}
+      rawErrors={rawErrors}
+      registry={registry}
+      onChange={(value: unknown) => onChange(value, fieldPathId?.path ?? [])}
+    />
+  );
+}
+const fields = { 'document-checklist': DocumentChecklistField };
+
+/** An object-typed node whose `ui:widget` is a checklist renders through the checklist field instead. */
+export function routeObjectWidgets(uiSchema: Record<string, any>, schema: Record<string, any>): Record<string, any> {
+  const out: Record<string, any> = { ...uiSchema };
+  if (schema?.type === 'object' && uiSchema['ui:widget'] === 'document-checklist') out['ui:field'] = 'document-checklist';
+  for (const [key, sub] of Object.entries<any>(schema?.properties ?? {})) if (uiSchema[key] && typeof uiSchema[key] === 'object') out[key] = routeObjectWidgets(uiSchema[key], sub);
+  return out;
 }
 
 const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors as any) as RJSFValidationError[];
@@ -103,6 +132,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     [ownStore, uploadProgress, formContext],
   );
   const submitText = form.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Submit';
+  const uiSchema = useMemo(() => routeObjectWidgets(form.uiSchema, form.schema), [form.uiSchema, form.schema]);
 
   return (
     <Box>
@@ -117,7 +147,8 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         ref={formRef}
         idPrefix={idPrefix}
         schema={form.schema}
-        uiSchema={form.uiSchema}
+        uiSchema={uiSchema}
+        fields={fields}
         validator={form.validator}
         widgets={widgets}
         formData={formData}
@@ -126,6 +157,8 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         transformErrors={transformErrors}
         showErrorList={false}
         noHtml5Validate
+        // Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a role).
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
         focusOnFirstError
         liveValidate={submitted ? 'onChange' : false}
         disabled={disabled}

@@ -13,6 +13,7 @@ import { loadForm, type LoadedForm } from '../../forms/load-form';
 import { FileStore, type UploadProgress } from '../../forms/file-store';
 import { clearOnboarding, drafts, flowActor, onboardingFlow, useFlowSnapshot } from './flow-actor';
 import { WizardLayout } from './wizard-layout';
+import { isChecklistComplete } from '../../forms/widgets/document-checklist-widget';
 import { OtpStep } from './otp-step';
 import { SuccessStep } from './success-step';
 import { applicantCall, perFileProgress, toMultipart } from './build-request';
@@ -202,7 +203,8 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
     }
   };
 
-  const checklistComplete = step.kind !== 'checklist' || !form || form.validator.validateFormData(data, form.schema).errors.length === 0;
+  const checklistComplete =
+    step.kind !== 'checklist' || !form || (form.validator.validateFormData(data, form.schema).errors.length === 0 && isChecklistComplete(form.schema, form.uiSchema['ui:options'], data));
   const texts = step.texts ?? {};
   const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? form?.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Next');
 

@@ -8,29 +8,49 @@ interface Item {
   description?: string;
 }
 
-/** The checklist's items: the array's `items.oneOf` (`const`, `title`, `description`) or `items.enum`. */
+/**
+ * The checklist's items: an object's boolean properties (title, description; `readOnly` ones are
+ * informational), or an array's `items.oneOf` (`const`, `title`, `description`) or `items.enum`.
+ */
 export function checklistItems(schema: any): Item[] {
+  if (schema?.type === 'object') return Object.entries<any>(schema.properties ?? {}).map(([k, p]) => ({ value: k, title: String(p.title ?? k), description: p.description }));
   const items = schema?.items ?? {};
   if (Array.isArray(items.oneOf)) return items.oneOf.map((o: any) => ({ value: String(o.const), title: String(o.title ?? o.const), description: o.description }));
   if (Array.isArray(items.enum)) return items.enum.map((v: unknown) => ({ value: String(v), title: String(v) }));
   return [];
 }
 
+/** Informational items: `readOnly` properties of an object checklist, or `ui:options.informational` values. */
+export function informationalItems(schema: any, options: any): Set<string> {
+  if (schema?.type === 'object') return new Set(Object.entries<any>(schema.properties ?? {}).filter(([, p]) => p.readOnly).map(([k]) => k));
+  return new Set((Array.isArray(options?.informational) ? options.informational : []).map(String));
+}
+
+/** True when every item that can be ticked is ticked (the checklist step's Start button). */
+export function isChecklistComplete(schema: any, options: any, value: unknown): boolean {
+  const informational = informationalItems(schema, options);
+  const ticked = schema?.type === 'object' ? Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v === true).map(([k]) => k) : Array.isArray(value) ? value : [];
+  return checklistItems(schema).every((i) => informational.has(i.value) || ticked.includes(i.value));
+}
+
 /**
- * `ui:widget: "document-checklist"`: an array of ticked item values shown as cards with a "ready" count.
- * Values listed in `ui:options.informational` are shown without a checkbox (spec 3: the foreign bank card).
+ * `ui:widget: "document-checklist"`: items shown as cards with a "ready" count. On an object of booleans
+ * (used through SchemaForm's checklist field) or on an array of ticked values. Informational items have no
+ * checkbox (spec 3: the foreign bank card).
  */
 export default function DocumentChecklistWidget({ id, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
-  const ticked: string[] = Array.isArray(value) ? value : [];
-  const informational = new Set((Array.isArray(options.informational) ? options.informational : []).map(String));
+  const isObject = schema?.type === 'object';
+  const ticked: string[] = isObject ? Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v === true).map(([k]) => k) : Array.isArray(value) ? value : [];
+  const informational = informationalItems(schema, options);
   const items = checklistItems(schema);
   const checkable = items.filter((i) => !informational.has(i.value));
   const ready = checkable.filter((i) => ticked.includes(i.value)).length;
   const progressText = String(options.progressLabel ?? '{ready} of {total} ready').replace('{ready}', String(ready)).replace('{total}', String(checkable.length));
   const toggle = (item: string, on: boolean) => {
     const next = on ? [...ticked.filter((v) => v !== item), item] : ticked.filter((v) => v !== item);
+    if (isObject) onChange(Object.fromEntries(items.filter((i) => !informational.has(i.value)).map((i) => [i.value, next.includes(i.value)])));
     // Keep the schema's order so the submitted list is stable.
-    onChange(items.map((i) => i.value).filter((v) => next.includes(v)));
+    else onChange(items.map((i) => i.value).filter((v) => next.includes(v)));
   };
   return (
     <Box id={id}>
