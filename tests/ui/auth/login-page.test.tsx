@@ -9,7 +9,7 @@ beforeAll(setUpDom);
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();
-  clearSession();
+  clearSession({ loggedOut: true });
 });
 
 const email = () => screen.getByLabelText(/^Email/);
