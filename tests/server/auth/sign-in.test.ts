@@ -93,6 +93,19 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     await db.db.updateTable('users').set({ is_blocked: false }).where('email', '=', 'grace@cu.example').execute();
   });
 
+  it('sends the sign-in code by email to a user with no mobile on file', async () => {
+    const hash = (await db.db.selectFrom('users').select('password_hash').where('email', '=', MEMBER.email).executeTakeFirstOrThrow()).password_hash;
+    await db.db
+      .insertInto('users')
+      .values({ first_name: 'No', last_name: 'Mobile', other_names: null, email: 'nomobile@cu.example', mobile: null, password_hash: hash, role_id: 2, office_id: 1, dob: null, gender: null, member_id: null, last_signed_in_on: null })
+      .execute();
+    const res = await login(t, 'NoMobile@cu.example', MEMBER.password);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().phone).toBe('n*******@cu.example');
+    const message = await db.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'nomobile@cu.example').executeTakeFirstOrThrow();
+    expect(message).toMatchObject({ channel: 'email', purpose: 'sign_in_code' });
+  });
+
   it('validates the login body: missing fields and unknown fields get 400', async () => {
     const missing = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), payload: { email: 'a@b.co' } });
     expect(missing.statusCode).toBe(400);
