@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { latestCode, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
@@ -89,6 +90,43 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
     await screenshot(page, 'auth-login-error');
+    await context.close();
+  });
+
+  it('signs the administrator in and lands on /admin/users', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: /^Email/ }).fill('admin@cu.example');
+    await page.locator('input[name="password"]').fill('Admin!2345');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/auth/mobile-verification');
+    const code = await latestCode(server.url, '+18683000001', 'sign_in_code');
+    await page.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(code);
+    await page.waitForURL('**/admin/users', { timeout: 6000 });
+    // A signed-in visitor who opens /login is sent on.
+    await page.goto('/login');
+    await page.waitForURL('**/admin/users', { timeout: 6000 });
+    await context.close();
+  });
+
+  it('has no serious accessibility violations on the sign-in, verification and reset screens', async () => {
+    const { context, page } = await newPage(browser, server.url);
+    const check = async (name: string) => {
+      const result = await new AxeBuilder({ page }).analyze();
+      const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    };
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    await check('login');
+    await page.goto('/reset-password');
+    await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
+    await check('reset');
+    await page.evaluate(() => sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: 2, phone: '+1******0002', loginStep: 'mobile-verification' })));
+    await page.goto('/auth/mobile-verification');
+    await page.getByRole('heading', { name: 'Sign In Verification' }).waitFor();
+    await check('mobile-verification');
     await context.close();
   });
 
