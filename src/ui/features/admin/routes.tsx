@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import ComingSoonPage from '../../components/coming-soon-page';
 import { RequireAdmin } from '../auth/route-guards';
 import { AdminLayout } from './admin-layout';
 
@@ -8,6 +7,8 @@ const UsersListPage = lazy(() => import('./users/users-list-page'));
 const UserViewPage = lazy(() => import('./users/user-view-page'));
 const UserCreatePage = lazy(() => import('./users/user-create-page'));
 const UserEditPage = lazy(() => import('./users/user-edit-page'));
+const SignupApprovalsPage = lazy(() => import('./signups/signup-approvals-page'));
+const SignupReviewPage = lazy(() => import('./signups/signup-review-page'));
 
 /** The administrator area (spec 2): the administrator role is required; the server enforces it too. */
 export const adminRoutes: RouteObject[] = [
@@ -23,7 +24,8 @@ export const adminRoutes: RouteObject[] = [
       { path: '/admin/users/create', element: <UserCreatePage /> },
       { path: '/admin/users/:id', element: <UserViewPage /> },
       { path: '/admin/users/:id/edit', element: <UserEditPage /> },
-      { path: '/admin/signup-approvals', element: <ComingSoonPage title="Signup Approvals" /> },
+      { path: '/admin/signup-approvals', element: <SignupApprovalsPage /> },
+      { path: '/admin/signup-approvals/:id', element: <SignupReviewPage /> },
     ],
   },
   // The original's success step navigates here; it is not in the route table.

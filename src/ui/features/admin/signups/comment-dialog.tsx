@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'react';
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+
+const MAX = 500;
+
+/** The comment dialog (spec 2 section 2): a 500-character counter; Add Comment stays disabled while blank. */
+export function CommentDialog({ open, name, initial, busy, onSubmit, onClose }: { open: boolean; name: string; initial: string; busy: boolean; onSubmit: (text: string) => void; onClose: () => void }) {
+  const [text, setText] = useState(initial);
+  useEffect(() => {
+    if (open) setText(initial);
+  }, [open, initial]);
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="comment-dialog-title" slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
+      <DialogTitle id="comment-dialog-title">Add Comment</DialogTitle>
+      <DialogContent>
+        <TextField
+          label={`Comment on ${name}'s application`}
+          value={text}
+          onChange={(e) => setText(e.target.value.slice(0, MAX))}
+          multiline
+          minRows={4}
+          autoFocus
+          sx={{ mt: 1 }}
+          helperText={`${text.length}/${MAX}`}
+          slotProps={{ htmlInput: { maxLength: MAX }, formHelperText: { 'aria-live': 'polite' } as any }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" disabled={busy || !text.trim()} onClick={() => onSubmit(text)} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          Add Comment
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,187 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/Download';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CommentIcon from '@mui/icons-material/Comment';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { PageLoader } from '../../../components/page-loader';
+import { SchemaForm } from '../../../forms/schema-form';
+import { translateApiError } from '../../../../shared/translate-api-error';
+import { downloadSignupDocument, fetchSignup, type SignupDocument, type SignupStep } from '../api/signups-api';
+import type { AuditEntry } from '../api/audit';
+import { formatDate, formatDateTime } from '../admin-format';
+import { SignupStatusChip } from '../components/signup-status-chip';
+import { FeedbackAlert } from '../components/feedback-alert';
+import { AuditTrail } from '../components/audit-trail';
+import type { Feedback } from '../components/use-user-actions';
+import { useSignupActions } from './use-signup-actions';
+
+type Review = Awaited<ReturnType<typeof fetchSignup>>;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" component="dt">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function formatSize(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+/** One submitted step, rendered read-only from the same form schema the applicant filled in. */
+function StepSection({ step, files, signupId, onDownloadError }: { step: SignupStep; files: SignupDocument[]; signupId: string; onDownloadError: (message: string) => void }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`step-${step.step}`}>
+      <Typography id={`step-${step.step}`} variant="h3" component="h2" sx={{ mb: 2 }}>
+        {step.title}
+      </Typography>
+      {step.form ? (
+        <SchemaForm formId={step.form} formData={step.data} readonly idPrefix={`review_${step.step.replace(/-/g, '_')}`} />
+      ) : (
+        <Typography color="text.secondary">This step has no form.</Typography>
+      )}
+      {files.length > 0 && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3">
+            Documents
+          </Typography>
+          <List dense>
+            {files.map((file) => (
+              <ListItem
+                key={file.id}
+                disableGutters
+                secondaryAction={
+                  <Button
+                    size="small"
+                    startIcon={<DownloadIcon />}
+                    aria-label={`Download ${file.original_name}`}
+                    onClick={() => downloadSignupDocument(signupId, file).catch((e) => onDownloadError(translateApiError(e).message))}
+                  >
+                    Download
+                  </Button>
+                }
+              >
+                <ListItemText primary={file.original_name} secondary={`${file.field} · ${formatSize(file.size_bytes)}`} />
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** /admin/signup-approvals/{id}: every submitted step read-only, the documents, the decision buttons, the audit trail. */
+export default function SignupReviewPage() {
+  usePageTitle('Review Application');
+  const { id } = useParams();
+  const [data, setData] = useState<Review | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setData(await fetchSignup(id!));
+      setError(null);
+    } catch (e) {
+      setError(translateApiError(e).message);
+    }
+  }, [id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const { ask, dialogs } = useSignupActions((result) => {
+    setFeedback(result);
+    void load();
+  });
+
+  const back = (
+    <Button component={RouterLink} to="/admin/signup-approvals" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
+      Back to Signup Approvals
+    </Button>
+  );
+  if (error && !data) {
+    return (
+      <Stack spacing={2}>
+        {back}
+        <Alert severity="error" role="alert">
+          Failed to fetch signups. {error}
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!data) return <PageLoader />;
+
+  const { signup, steps, files, audit } = data as Review & { audit: AuditEntry[] };
+  const name = [signup.first_name, signup.middle_name, signup.last_name].filter(Boolean).join(' ');
+  const target = { id: signup.id, name, comments: signup.comments };
+  const pending = signup.status === 'pending_approval';
+  const filesOf = (step: string) => files.filter((f) => f.step === step);
+  const stepsWithFiles = new Set(steps.map((s) => s.step));
+  const orphanFiles = files.filter((f) => !stepsWithFiles.has(f.step));
+
+  return (
+    <Stack spacing={3}>
+      {back}
+      <FeedbackAlert feedback={feedback} onClose={() => setFeedback(null)} />
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Box>
+          <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+            Application {signup.id}
+          </Typography>
+          <Typography variant="h2" component="h1">
+            {name}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+            <SignupStatusChip status={signup.status} />
+            <Chip size="small" variant="outlined" label={signup.is_existing_customer ? 'Existing customer' : 'New customer'} />
+            {signup.is_minor && <Chip size="small" variant="outlined" label="Minor" />}
+          </Stack>
+        </Box>
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={!pending} onClick={() => ask('approve', target)}>
+            Approve
+          </Button>
+          <Button variant="outlined" color="error" startIcon={<CancelIcon />} disabled={!pending} onClick={() => ask('reject', target)}>
+            Reject
+          </Button>
+          <Button variant="outlined" startIcon={<CommentIcon />} onClick={() => ask('comment', target)}>
+            Add Comment
+          </Button>
+        </Stack>
+      </Stack>
+
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Application summary">
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
+          <Detail label="Email">{signup.email}</Detail>
+          <Detail label="Mobile">{signup.mobile}</Detail>
+          <Detail label="Date of Birth">{formatDate(signup.dob)}</Detail>
+          <Detail label="Registration Date">{formatDateTime(signup.created_on)}</Detail>
+          <Detail label="Submitted">{signup.submitted_on ? formatDateTime(signup.submitted_on) : 'Not submitted'}</Detail>
+          <Detail label="Decided">{signup.decided_on ? formatDateTime(signup.decided_on) : 'Not yet'}</Detail>
+          <Detail label="Comments">{signup.comments || 'No comments'}</Detail>
+        </Box>
+      </Paper>
+
+      {steps.map((step) => (
+        <StepSection key={step.step} step={step} files={filesOf(step.step)} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: 'Download failed', detail: m })} />
+      ))}
+      {orphanFiles.length > 0 && (
+        <StepSection step={{ step: 'other-documents', title: 'Other Documents', form: null, data: {}, updated_on: '' }} files={orphanFiles} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: 'Download failed', detail: m })} />
+      )}
+      <AuditTrail entries={audit} />
+      {dialogs}
+    </Stack>
+  );
+}
