@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../../../../src/ui/app/router';
+import { ColorModeProvider } from '../../../../src/ui/app/color-mode';
+import { clearOnboarding, PROGRESS_KEY } from '../../../../src/ui/features/onboarding/flow-actor';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <ColorModeProvider>
+      <RouterProvider router={router} />
+    </ColorModeProvider>,
+  );
+  return router;
+}
+
+beforeAll(() => {
+  window.scrollTo = () => undefined;
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+});
+beforeEach(() => clearOnboarding());
+
+describe('onboarding routes from the flow file', () => {
+  it('renders the choice step and moves to the next step, saving progress', async () => {
+    const router = renderAt('/new-or-existing-customer');
+    await userEvent.click(await screen.findByRole('button', { name: /New Customer/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
+    const saved = JSON.parse(localStorage.getItem(PROGRESS_KEY)!);
+    expect(saved).toMatchObject({ currentStep: 'getting-ready', completedSteps: ['new-or-existing-customer'], applicant: { customerType: 'new' } });
+    expect(await screen.findByRole('heading', { name: 'Getting Ready' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('does not let a typed URL skip ahead: a step needing a signup id goes to /basic-info, which sends back to the first open step', async () => {
+    const router = renderAt('/address');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/new-or-existing-customer'));
+  });
+
+  it('shows the flow and a form preview on /dev/flow', async () => {
+    renderAt('/dev/flow');
+    expect(await screen.findByRole('table', { name: 'Steps and transitions' })).toBeInTheDocument();
+    expect(screen.getAllByText('/basic-info').length).toBeGreaterThan(0);
+  });
+});
