@@ -27,6 +27,9 @@ async function confirmTransfer(page: Page): Promise<string> {
   await confirm.getByRole('button', { name: 'Complete' }).click();
   const success = page.getByRole('dialog', { name: 'Transfer Successful' });
   await success.waitFor();
+  // The success dialog opens only once the confirm dialog has fully faded out and left the page
+  // (counted in the DOM: the open success dialog hides the other from the accessibility tree).
+  expect(await page.getByText('Are you sure you to want complete this transfer?').count()).toBe(0);
   return (await success.getByTestId('reference-no').textContent()) ?? '';
 }
 
@@ -71,7 +74,8 @@ describe('member area in Chromium', () => {
     await screenshot(page, 'member-transfer-to-self');
     const reference = await confirmTransfer(page);
     expect(reference).toMatch(/^TRF[A-Z2-9]{10}$/);
-    await page.waitForTimeout(400); // let the confirm dialog finish fading out, for the screenshot only
+    // For the screenshot only: let the success dialog finish fading in.
+    await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((el) => getComputedStyle(el).opacity === '1'));
     await screenshot(page, 'member-transfer-success');
     await page.waitForURL('**/users/dashboard', { timeout: 10_000 });
     await page.getByTestId('balance-10000000101').waitFor();

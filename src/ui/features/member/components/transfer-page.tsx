@@ -35,7 +35,11 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  // The server's answer waits here until the confirm dialog has fully faded out; only then does the
+  // success dialog open (referenceNo), so the two never show at once.
+  const [completedReference, setCompletedReference] = useState<string | null>(null);
   const [referenceNo, setReferenceNo] = useState<string | null>(null);
+  const done = completedReference !== null;
   // One key per confirmed transfer; a retry of the same details reuses it, so money never moves twice.
   const keyFor = useRef<{ body: string; key: string } | null>(null);
 
@@ -80,8 +84,8 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
     setSubmitting(true);
     try {
       const answer = await postTransfer(kind, pending, keyFor.current.key);
+      setCompletedReference(answer.data.ReferenceNo);
       setPending(null);
-      setReferenceNo(answer.data.ReferenceNo);
     } catch (err) {
       const translated = translateApiError(err);
       setPending(null);
@@ -117,10 +121,10 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
               onSubmit={onSubmit}
               serverErrors={error?.fields}
               generalError={error?.message}
-              disabled={submitting || !!referenceNo}
+              disabled={submitting || done}
             >
               <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
-                <Button type="submit" variant="contained" size="large" disabled={submitting || !!referenceNo}>
+                <Button type="submit" variant="contained" size="large" disabled={submitting || done}>
                   Transfer Now
                 </Button>
                 <Button variant="text" onClick={() => navigate('/users/dashboard')}>
@@ -132,7 +136,14 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
         </CardContent>
       </Card>
 
-      <Dialog open={!!pending} onClose={() => !submitting && setPending(null)} aria-labelledby="confirm-transfer-title" maxWidth="xs" fullWidth>
+      <Dialog
+        open={!!pending}
+        onClose={() => !submitting && setPending(null)}
+        aria-labelledby="confirm-transfer-title"
+        maxWidth="xs"
+        fullWidth
+        slotProps={{ transition: { onExited: () => completedReference && setReferenceNo(completedReference) } }}
+      >
         <DialogTitle id="confirm-transfer-title">Confirm Transfer</DialogTitle>
         <DialogContent>
           <DialogContentText>Are you sure you to want complete this transfer?</DialogContentText>
