@@ -59,6 +59,15 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     expect((await login(t, GRACE.email, GRACE.password)).statusCode).toBe(200);
   });
 
+  it('row 1: 130 parallel bad passwords: at most 100 are evaluated, the rest get 429', async () => {
+    const answers = await Promise.all(Array.from({ length: 130 }, (_, i) => login(t, 'parallel@cu.example', `Wrong-password-${i}`)));
+    const evaluated = answers.filter((a) => a.statusCode === 401).length;
+    expect(evaluated).toBeLessThanOrEqual(100);
+    expect(evaluated + answers.filter((a) => a.statusCode === 429).length).toBe(130);
+    const rows = await db.db.selectFrom('sign_in_failures').select(sql<number>`count(*)::int`.as('n')).where('account_key', '=', 'parallel@cu.example').executeTakeFirstOrThrow();
+    expect(rows.n).toBe(evaluated);
+  });
+
   it('row 2: codes are 6 digits, stored hashed, single use, dead at 10:01, and bound to their sign-in attempt', async () => {
     const first = await login(t, MEMBER.email, MEMBER.password);
     const attemptA = cookieValue(first, 'cu_sign_in')!;

@@ -4,7 +4,7 @@ import { forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { issueCode, MAX_MOBILE_RESENDS, type CodePurpose } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
-import { accountKey, countRecentFailures, createAttempt, FAILED_SIGN_IN_LIMIT, findUserByEmail, maskEmail, maskPhone, recordFailure, SIGN_IN_ATTEMPT_TTL_MS } from './sign-in.repository.js';
+import { accountKey, claimSignInCheck, createAttempt, findUserByEmail, forgetFailure, maskEmail, maskPhone, SIGN_IN_ATTEMPT_TTL_MS } from './sign-in.repository.js';
 
 /** HttpOnly cookie holding the sign-in attempt between the password and the SMS code. */
 export const SIGN_IN_ATTEMPT_COOKIE = 'cu_sign_in';
@@ -75,16 +75,19 @@ export default async function usersAuthRoutes(app: FastifyInstance) {
       const { email, password } = request.body as { email: string; password: string };
       const now = app.clock.now();
       const key = accountKey(email);
-      if ((await countRecentFailures(app.db, key, now)) >= FAILED_SIGN_IN_LIMIT) throw tooMany(AUTH_TEXTS.tooManyLogins);
+      const claim = await claimSignInCheck(app.db, key, request.ip, now);
+      if (!claim.allowed) {
+        await forgetFailure(app.db, claim.id);
+        throw tooMany(AUTH_TEXTS.tooManyLogins);
+      }
 
       const user = await findUserByEmail(app.db, email);
       let passwordOk = false;
       if (user && !user.is_deleted) passwordOk = await verifyPassword(user.password_hash, password);
       else await burnPasswordCheck(password);
-      if (!user || user.is_deleted || !passwordOk) {
-        await recordFailure(app.db, key, request.ip, now);
-        throw unauthorized(AUTH_TEXTS.invalidCredentials);
-      }
+      // A wrong password keeps the row claimed above: it is the recorded failure.
+      if (!user || user.is_deleted || !passwordOk) throw unauthorized(AUTH_TEXTS.invalidCredentials);
+      await forgetFailure(app.db, claim.id);
       if (user.is_blocked) throw forbidden(AUTH_TEXTS.accountLocked);
 
       const target = signInCodeChannel(user);

@@ -24,8 +24,19 @@ export async function countRecentFailures(db: Db, key: string, now: Date): Promi
   return row.n;
 }
 
-export async function recordFailure(db: Db, key: string, ip: string, now: Date): Promise<void> {
-  await db.insertInto('sign_in_failures').values({ account_key: key, ip, created_on: now }).execute();
+/**
+ * Counts this sign-in as failed BEFORE the password is checked and answers whether it may be checked:
+ * parallel guesses each see the others' rows, so at most 100 per hour are ever evaluated. A success
+ * (or a refusal) takes its row back with `forgetFailure`.
+ */
+export async function claimSignInCheck(db: Db, key: string, ip: string, now: Date): Promise<{ id: number; allowed: boolean }> {
+  const row = await db.insertInto('sign_in_failures').values({ account_key: key, ip, created_on: now }).returning('id').executeTakeFirstOrThrow();
+  const count = await countRecentFailures(db, key, now);
+  return { id: row.id, allowed: count <= FAILED_SIGN_IN_LIMIT };
+}
+
+export async function forgetFailure(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
 }
 
 export function findUserByEmail(db: Db, email: string) {
