@@ -127,6 +127,14 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.goto('/auth/mobile-verification');
     await page.getByRole('heading', { name: 'Sign In Verification' }).waitFor();
     await check('mobile-verification');
+    // A phone-sized screen: the six boxes and the buttons fit without sideways scrolling.
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'auth-mobile-verification-phone');
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await screenshot(page, 'auth-login-phone');
     await context.close();
   });
 
