@@ -7,6 +7,7 @@ import {
   Drawer,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -131,17 +132,23 @@ export function AdminLayout() {
         <Box component="nav" aria-label="Administrator menu">
           <List>
             {SECTIONS.map((s) => (
-              <ListItemButton key={s.to} component={RouterLink} to={s.to} selected={pathname.startsWith(s.to)}>
-                <ListItemIcon>{s.icon}</ListItemIcon>
-                <ListItemText primary={s.label} />
-              </ListItemButton>
+              <ListItem key={s.to} disablePadding>
+                <ListItemButton component={RouterLink} to={s.to} selected={pathname.startsWith(s.to)}>
+                  <ListItemIcon>{s.icon}</ListItemIcon>
+                  <ListItemText primary={s.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
-            <Divider sx={{ my: 1 }} />
+          </List>
+          <Divider />
+          <List aria-label="Not available yet">
             {DISABLED_SECTIONS.map((s) => (
-              <ListItemButton key={s.label} disabled>
-                <ListItemIcon>{s.icon}</ListItemIcon>
-                <ListItemText primary={s.label} />
-              </ListItemButton>
+              <ListItem key={s.label} disablePadding>
+                <ListItemButton disabled>
+                  <ListItemIcon>{s.icon}</ListItemIcon>
+                  <ListItemText primary={s.label} />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         </Box>

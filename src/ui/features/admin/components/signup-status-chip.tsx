@@ -4,5 +4,6 @@ import { Chip } from '@mui/material';
 export function SignupStatusChip({ status }: { status: string }) {
   if (status === 'approved') return <Chip size="small" color="success" label="Approved" />;
   if (status === 'rejected') return <Chip size="small" color="error" label="Rejected" />;
-  return <Chip size="small" color="warning" label="Pending" />;
+  // Dark text on amber: MUI's default warning chip (white on orange) fails the contrast check.
+  return <Chip size="small" label="Pending" sx={{ bgcolor: 'warning.light', color: 'rgba(0, 0, 0, 0.87)' }} />;
 }
