@@ -54,9 +54,9 @@ describe('fault drill: kill -9 the API under load', () => {
       // Kill while Postgres shows the server inside a transaction, so the kill lands mid-transfer.
       let open = 0;
       await waitFor('a transaction open on the server', async () => (open = await openTransactions(db)) > 0, 10_000);
+      inFlightAtKills += load.inFlight();
       await killHard(running);
       openAtKills += open;
-      inFlightAtKills += load.inFlight();
       await load.stop();
       await running.stop();
 
