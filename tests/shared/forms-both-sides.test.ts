@@ -8,6 +8,9 @@ import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { formErrorsToFieldErrors } from '../../src/shared/forms/move-required-errors';
 import { formFromModule } from '../../src/ui/forms/load-form';
 import { compileToModule } from '../ui/forms/compile-to-module';
+import { formRuleErrors } from '../../src/shared/transforms/form-rules';
+import { todayIso } from '../../src/shared/facts';
+import { formRulesValidate } from '../../src/ui/forms/schema-form';
 
 type Json = Record<string, any>;
 
@@ -71,4 +74,72 @@ describe.each(formIds)('form %s', (formId) => {
 
 it('covers every form in forms/', () => {
   expect(formIds.length).toBeGreaterThan(5);
+});
+
+// The date keywords (notAfterToday, afterToday, minAgeYears) need today's date, so JSON Schema cannot hold
+// them: the server adds formRuleErrors after ajv, the browser runs the same function through SchemaForm's
+// customValidate. For every date-keyword field of every form: a violating and a passing value give the same
+// verdict and messages on both sides, and the violation shows the keyword's own message.
+const DATE_KEYWORDS = ['notAfterToday', 'afterToday', 'minAgeYears'] as const;
+
+function shiftYears(years: number): string {
+  const d = new Date();
+  return todayIso(new Date(d.getFullYear() + years, d.getMonth(), d.getDate()));
+}
+
+function dateRuleCases(schema: Json): Array<[string, Json, string | null, string]> {
+  const cases: Array<[string, Json, string | null, string]> = [];
+  const good = Object.fromEntries(Object.entries<Json>(schema.properties ?? {}).map(([k, v]) => [k, plausible(v)]));
+  // A Birth Certificate pins its expiry to 9999-12-31 (another rule): use other, distinct ID types.
+  Object.entries<Json>(schema.properties ?? {})
+    .filter(([k, v]) => k.endsWith('id_type') && Array.isArray(v.oneOf))
+    .forEach(([k, v], i) => (good[k] = v.oneOf.map((o: Json) => o.const).filter((c: unknown) => c !== 'birth_certificate')[i]));
+  const visit = (prop: Json, place: (value: string) => Json, path: string) => {
+    for (const keyword of DATE_KEYWORDS) {
+      if (prop?.[keyword] === undefined) continue;
+      const message = prop.errorMessage?.[keyword];
+      const [bad, fine] =
+        keyword === 'notAfterToday' ? [shiftYears(1), shiftYears(-30)] : keyword === 'afterToday' ? [shiftYears(-1), shiftYears(5)] : [shiftYears(-(prop.minAgeYears - 1)), shiftYears(-(prop.minAgeYears + 1))];
+      cases.push([`${path} ${keyword} violated`, place(bad), message, path], [`${path} ${keyword} held`, place(fine), null, path]);
+    }
+  };
+  for (const [key, prop] of Object.entries<Json>(schema.properties ?? {})) {
+    visit(prop, (value) => ({ ...good, [key]: value }), key);
+    if (prop?.type === 'array' && prop.items?.properties) {
+      for (const [sub, subProp] of Object.entries<Json>(prop.items.properties)) {
+        const item = plausible(prop.items) as Json;
+        visit(subProp, (value) => ({ ...good, [key]: [{ ...item, [sub]: value }] }), `${key}.0.${sub}`);
+      }
+    }
+  }
+  return cases;
+}
+
+const datedForms = formIds.filter((id) => dateRuleCases(resolveForm(sources, id).schema).length > 0);
+
+describe.each(datedForms)('date keywords of %s', (formId) => {
+  const { schema, uiSchema } = resolveForm(sources, formId);
+  const serverValidate = createAjv().compile(schema);
+  let browser: ReturnType<typeof formFromModule>;
+  beforeAll(async () => {
+    browser = formFromModule(await compileToModule(formId, sources.schemas[formId], uiSchema, sources.lists));
+  });
+
+  it.each(dateRuleCases(schema))('%s: same verdict and messages on both sides', (_name, input, message, path) => {
+    const today = todayIso();
+    // Server: exactly what src/server/routes/onboarding/step-validation.ts does after deriving.
+    const serverFields: Record<string, string> = serverValidate(structuredClone(input)) ? {} : ajvErrorsToFieldErrors(serverValidate.errors);
+    for (const [field, m] of Object.entries(formRuleErrors(schema, input, { today }))) if (!(field in serverFields)) serverFields[field] = m;
+    // Browser: SchemaForm's validation (precompiled validator + the same rules as customValidate).
+    const { errors } = browser.validator.validateFormData(structuredClone(input), browser.schema, formRulesValidate(browser.schema, {}));
+    const browserFields = formErrorsToFieldErrors(errors as any);
+    expect(browserFields[path]).toBe(serverFields[path]);
+    if (message) expect(serverFields[path]).toBe(message);
+    else expect(serverFields[path]).toBeUndefined();
+    expect(Object.keys(browserFields).sort()).toEqual(Object.keys(serverFields).sort());
+  });
+});
+
+it('covers the date keywords of the onboarding forms', () => {
+  expect(datedForms).toEqual(expect.arrayContaining(['onboarding/basic-info', 'onboarding/id-information', 'onboarding/power-of-attorney', 'onboarding/designation-of-beneficiary']));
 });

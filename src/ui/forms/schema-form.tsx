@@ -4,6 +4,9 @@ import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFValidationErr
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
+import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/visible-fields';
+import { formRuleErrors } from '../../shared/transforms/form-rules';
+import { todayIso } from '../../shared/facts';
 import { loadForm, type LoadedForm } from './load-form';
 import { widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
@@ -31,6 +34,8 @@ export interface SchemaFormProps<T = any> {
   fileStore?: FileStore;
   uploadProgress?: UploadProgress;
   idPrefix?: string;
+  /** The applicant's facts for the form's `x-checks` (the date keywords need only today's date). */
+  facts?: Record<string, unknown>;
 }
 
 /** Field -> message (dotted path) into RJSF's nested ErrorSchema; fields the schema lacks are returned apart. */
@@ -70,7 +75,30 @@ function DocumentChecklistField(props: FieldProps) {
     />
   );
 }
-const fields = { 'document-checklist': DocumentChecklistField };
+/** A field whose `showWhen` does not hold: nothing is rendered (its value is removed, see visible-fields). */
+function HiddenByConditionField() {
+  return null;
+}
+const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'hidden' };
+const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
+
+/**
+ * Adds the rules a static schema cannot hold (the date keywords and `x-checks`, see src/shared/transforms/
+ * form-rules.ts) to RJSF's errors: the server runs the same function, so the same message shows before submit.
+ */
+export function formRulesValidate(schema: Record<string, any>, uiSchema: Record<string, any>, facts?: Record<string, unknown>) {
+  return (data: unknown, errors: any) => addFormRuleErrors(errors, formRuleErrors(schema, withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>), { today: todayIso(), facts }));
+}
+
+function addFormRuleErrors(errors: any, messages: Record<string, string>): any {
+  for (const [field, message] of Object.entries(messages)) {
+    let node = errors;
+    for (const part of field.split('.').filter(Boolean)) node = node?.[part];
+    if (node?.addError) node.addError(message);
+    else errors.addError?.(message);
+  }
+  return errors;
+}
 
 /** An object-typed node whose `ui:widget` is a checklist renders through the checklist field instead. */
 export function routeObjectWidgets(uiSchema: Record<string, any>, schema: Record<string, any>): Record<string, any> {
@@ -119,7 +147,7 @@ export function SchemaForm<T = any>(props: SchemaFormProps<T>) {
   return <LoadedSchemaForm {...props} form={loaded} />;
 }
 
-function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, children, formContext, fileStore, uploadProgress, idPrefix }: SchemaFormProps<T> & { form: LoadedForm }) {
+function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, children, formContext, fileStore, uploadProgress, idPrefix, facts }: SchemaFormProps<T> & { form: LoadedForm }) {
   // Fail loudly, naming the widget and the schema, rather than render a field the analyst did not mean.
   assertKnownWidgets(form.id, form.schema, form.uiSchema, WIDGET_NAMES);
   const [submitted, setSubmitted] = useState(false);
@@ -132,7 +160,17 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     [ownStore, uploadProgress, formContext],
   );
   const submitText = form.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Submit';
-  const uiSchema = useMemo(() => routeObjectWidgets(form.uiSchema, form.schema), [form.uiSchema, form.schema]);
+  // `showWhen` (forms/README.md "Visibility"): a hidden field is not rendered and its value is never sent.
+  const visible = (data: unknown) => withoutHiddenFields(form.schema, form.uiSchema, (data ?? {}) as Record<string, unknown>) as T;
+  // The live data (also when the parent does not control formData), so visibility follows every change.
+  const [live, setLive] = useState<unknown>(formData);
+  useEffect(() => setLive(formData), [formData]);
+  const shownData = useMemo(() => visible(live), [live, form]); // eslint-disable-line react-hooks/exhaustive-deps
+  const uiSchema = useMemo(
+    () => routeObjectWidgets(hideFieldsInUiSchema(form.schema, form.uiSchema, shownData, HIDDEN_BY_CONDITION), form.schema),
+    [form.uiSchema, form.schema, shownData],
+  );
+  const customValidate = useMemo(() => formRulesValidate(form.schema, form.uiSchema, facts), [form, facts]);
 
   return (
     <Box>
@@ -151,23 +189,30 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         fields={fields}
         validator={form.validator}
         widgets={widgets}
-        formData={formData}
+        formData={shownData}
         formContext={context}
         extraErrors={errorSchema}
         transformErrors={transformErrors}
+        customValidate={customValidate}
         showErrorList={false}
         noHtml5Validate
-        // Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a role).
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'skipOneOf' }}
+        // Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a role),
+        // and a `const: true` (an agreement that must be accepted) would start ticked. A fixed value the
+        // form must send (address_type, holder_type) says so with `default`.
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
         focusOnFirstError
         liveValidate={submitted ? 'onChange' : false}
         disabled={disabled}
         readonly={readonly}
-        onChange={(event) => onChange?.(event.formData as T)}
+        onChange={(event) => {
+          const next = visible(event.formData);
+          setLive(next);
+          onChange?.(next);
+        }}
         onError={() => setSubmitted(true)}
         onSubmit={(event) => {
           setSubmitted(true);
-          return onSubmit?.(event.formData as T);
+          return onSubmit?.(visible(event.formData));
         }}
       >
         {readonly ? (

@@ -6,7 +6,9 @@ const asParagraphs = (value: unknown): string[] => (Array.isArray(value) ? value
 
 /**
  * `ui:widget: "agreement"`: a checkbox that can be ticked only after its document was opened (spec 3: the
- * agreements must be viewed). `ui:options`: `document` (title), `paragraphs` (text), `openLabel`, `acceptLabel`.
+ * agreements must be viewed); it starts unticked (SchemaForm never uses a `const: true` as a default).
+ * `ui:options`: `document` (the dialog's title, e.g. "Terms and Conditions"), `paragraphs` (its text),
+ * `openLabel` (the link; default "Read the <document>"), `acceptLabel` (default "I Agree").
  */
 export default function AgreementWidget({ id, label, value, required, disabled, readonly, onChange, rawErrors, options, schema }: WidgetProps) {
   const [open, setOpen] = useState(false);
@@ -26,7 +28,7 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
           <span>
             {label}{' '}
             <Link component="button" type="button" onClick={show} sx={{ verticalAlign: 'baseline' }}>
-              {String(options.openLabel ?? title)}
+              {String(options.openLabel ?? `Read the ${title}`)}
             </Link>
           </span>
         }
