@@ -40,3 +40,8 @@ export function applicantProfiles(): Array<{ name: string; facts: Record<string,
         });
   return out;
 }
+
+/** The steps of a path whose data the server must hold before final submission: submitted, not skippable. */
+export function requiredSubmissions(path: StepRef[]): StepRef[] {
+  return path.filter((s) => s.submit && !s.skippable && s.kind !== 'success' && s.kind !== 'otp');
+}

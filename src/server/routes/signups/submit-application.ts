@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
-import { applicantPath, requiredSubmissions } from '../../../shared/flow/applicant-path.js';
-import type { FlowDefinition, JsonSchema } from '../../../shared/flow/flow-types.js';
+import { requiredSubmissions, walkFlow } from '../../../shared/flow/walk-flow.js';
+import type { FlowDefinition } from '../../../shared/flow/flow-types.js';
 import { computeFacts } from '../../../shared/facts/index.js';
 import { isoDay } from '../../../shared/transforms/age.js';
 import type { Signup } from '../../db/tables/signups.table.js';
@@ -33,15 +33,9 @@ export function serverFacts(signup: Signup, today: string): Record<string, boole
 }
 
 /** The steps this applicant's path requires (from the flow file) that the server does not hold yet. */
-export async function missingSteps(app: FastifyInstance, db: Parameters<typeof storedStepIds>[0], signup: Signup, today: string) {
-  const flow = onboardingFlow();
-  const matcherCache = new Map<JsonSchema, ReturnType<typeof app.bodyAjv.compile>>();
-  const matches = (when: JsonSchema, facts: Record<string, unknown>) => {
-    let validate = matcherCache.get(when);
-    if (!validate) matcherCache.set(when, (validate = app.bodyAjv.compile(when)));
-    return validate(facts) === true;
-  };
-  const stepsOnPath = applicantPath(flow, serverFacts(signup, today), matches);
+export async function missingSteps(db: Parameters<typeof storedStepIds>[0], signup: Signup, today: string) {
+  // The same walk as the browser's engine and the checker (eval-free matchesCondition over the facts).
+  const stepsOnPath = walkFlow(onboardingFlow(), serverFacts(signup, today));
   const stored = await storedStepIds(db, signup.id);
   return requiredSubmissions(stepsOnPath).filter((s) => !stored.has(s.id));
 }
@@ -61,7 +55,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     const errors: Record<string, string> = {};
     if (!signup.email_verified_on) errors['email-verification'] = 'Please verify your email address.';
     if (!signup.mobile_verified_on) errors['mobile-verification'] = 'Please verify your mobile number.';
-    for (const step of await missingSteps(app, trx, signup, isoDay(now))) errors[step.id] = `${step.title} is missing.`;
+    for (const step of await missingSteps(trx, signup, isoDay(now))) errors[step.id] = `${step.title} is missing.`;
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
     }
