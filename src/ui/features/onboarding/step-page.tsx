@@ -174,22 +174,17 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
     setServerErrors({});
     setGeneralError(null);
     try {
+      // One step, one call (the server stores a step all-or-nothing and checks cross-record rules in it).
       const named = step.submit.transform ? transforms[step.submit.transform] : undefined;
-      const shaped = named ? named(valid, { today, facts }) : valid;
-      const bodies = Array.isArray(shaped) ? (shaped as Data[]) : [shaped];
-      let response: unknown = {};
-      for (const raw of bodies) {
-        const { body, headers } = applicantCall(step, applicant, raw);
-        const multipart = step.submit.encoding === 'multipart';
-        const result = await api.request({
-          method: step.submit.method,
-          url: step.submit.endpoint,
-          data: multipart ? toMultipart(body, files) : body,
-          headers,
-          onUploadProgress: multipart ? (e) => setProgress(perFileProgress(body, files, e.loaded)) : undefined,
-        });
-        response = result.data;
-      }
+      const { body, headers } = applicantCall(step, applicant, named ? named(valid, { today, facts }) : valid);
+      const multipart = step.submit.encoding === 'multipart';
+      const { data: response } = await api.request({
+        method: step.submit.method,
+        url: step.submit.endpoint,
+        data: multipart ? toMultipart(body, files) : body,
+        headers,
+        onUploadProgress: multipart ? (e) => setProgress(perFileProgress(body, files, e.loaded)) : undefined,
+      });
       leaving.current = true;
       drafts.clear(step.id);
       onDone(rememberedValues(step.remember, valid, response));
