@@ -1,0 +1,137 @@
+import { Suspense, type ReactElement, type ReactNode } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
+import {
+  AppBar,
+  Box,
+  Divider,
+  Drawer,
+  IconButton,
+  List,
+  ListItem,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Tab,
+  Tabs,
+  Toolbar,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { PRODUCT_NAME } from '../lib/use-page-title';
+import { ColorModeButton } from './public-layout';
+import { PageLoader } from './page-loader';
+
+const DRAWER_WIDTH = 232;
+
+export interface ShellTab {
+  label: string;
+  to: string;
+}
+
+export interface ShellEntry {
+  label: string;
+  icon: ReactElement;
+}
+
+export interface AppShellProps {
+  /** Accessible name of the top tabs. */
+  tabsLabel: string;
+  tabs: ShellTab[];
+  /** The `to` of the selected tab, or false for none. */
+  currentTab: string | false;
+  /** Accessible name of the sidebar navigation. */
+  menuLabel: string;
+  /** Sidebar links; one is selected while the path starts with its `to`. */
+  entries: (ShellEntry & { to: string })[];
+  /** Sidebar entries without a screen yet, shown disabled below the links. */
+  disabledEntries: ShellEntry[];
+  /** The account icon and its menu (it needs the session, which this frame does not know about). */
+  accountMenu: ReactNode;
+  /** On a phone: hide the product name and let the tabs scroll. */
+  compactOnPhone?: boolean;
+}
+
+/** The signed-in frame: app bar (product name, tabs, bell, settings, theme, account), sidebar, lazily loaded page. */
+export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disabledEntries, accountMenu, compactOnPhone = false }: AppShellProps) {
+  const { pathname } = useLocation();
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppBar position="fixed" color="primary" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
+        <Toolbar sx={{ gap: 1 }}>
+          <AccountBalanceIcon aria-hidden />
+          <Typography
+            component="span"
+            variant="h6"
+            sx={{ fontWeight: 700, mr: 3, whiteSpace: 'nowrap', ...(compactOnPhone && { display: { xs: 'none', sm: 'inline' } }) }}
+          >
+            {PRODUCT_NAME}
+          </Typography>
+          <Tabs
+            value={currentTab}
+            textColor="inherit"
+            indicatorColor="secondary"
+            aria-label={tabsLabel}
+            variant={compactOnPhone ? 'scrollable' : 'standard'}
+            sx={{ flexGrow: 1, '& .MuiTab-root': { color: 'inherit', opacity: 0.85 }, '& .Mui-selected': { opacity: 1 } }}
+          >
+            {tabs.map((t) => (
+              <Tab key={t.to} value={t.to} label={t.label} component={RouterLink} to={t.to} />
+            ))}
+          </Tabs>
+          <Tooltip title="Notifications">
+            <IconButton color="inherit" aria-label="Notifications">
+              <NotificationsIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Settings">
+            <IconButton color="inherit" aria-label="Settings">
+              <SettingsIcon />
+            </IconButton>
+          </Tooltip>
+          <ColorModeButton />
+          {accountMenu}
+        </Toolbar>
+      </AppBar>
+      <Drawer
+        variant="permanent"
+        sx={{ width: DRAWER_WIDTH, flexShrink: 0, display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
+      >
+        <Toolbar />
+        <Box component="nav" aria-label={menuLabel}>
+          <List>
+            {entries.map((s) => (
+              <ListItem key={s.to} disablePadding>
+                <ListItemButton component={RouterLink} to={s.to} selected={pathname.startsWith(s.to)}>
+                  <ListItemIcon>{s.icon}</ListItemIcon>
+                  <ListItemText primary={s.label} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+          <Divider />
+          <List aria-label="Not available yet">
+            {disabledEntries.map((s) => (
+              <ListItem key={s.label} disablePadding>
+                <ListItemButton disabled>
+                  <ListItemIcon>{s.icon}</ListItemIcon>
+                  <ListItemText primary={s.label} />
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
+      <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
+        <Toolbar />
+        {/* Pages load lazily inside the frame, so the frame stays while one loads. */}
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
+import LogoutIcon from '@mui/icons-material/Logout';
+import { signOut } from './sign-out';
+import { useSession } from './session-store';
+
+/** The Account icon of the signed-in app bar: a menu naming the user, with Logout (then /login). */
+export function AccountMenu() {
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const menuId = useId();
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+
+  async function logout() {
+    setMenuAnchor(null);
+    await signOut();
+    navigate('/login', { replace: true });
+  }
+
+  return (
+    <>
+      <Tooltip title="Account">
+        <IconButton
+          color="inherit"
+          aria-label="Account"
+          aria-haspopup="menu"
+          aria-expanded={menuAnchor ? 'true' : undefined}
+          aria-controls={menuAnchor ? menuId : undefined}
+          onClick={(e) => setMenuAnchor(e.currentTarget)}
+        >
+          <AccountCircleIcon />
+        </IconButton>
+      </Tooltip>
+      <Menu id={menuId} anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+        {user && (
+          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
+            <ListItemText primary={user.name || user.email} secondary={user.email} />
+          </MenuItem>
+        )}
+        {user && <Divider />}
+        <MenuItem onClick={logout}>
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Logout
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
