@@ -1,5 +1,11 @@
 import { Alert, AlertTitle } from '@mui/material';
-import type { Feedback } from './use-user-actions';
+
+/** What to tell the administrator after an action. */
+export interface Feedback {
+  severity: 'success' | 'error';
+  title: string;
+  detail?: string;
+}
 
 /** The outcome of the last action, announced to screen readers (role alert on failure, status on success). */
 export function FeedbackAlert({ feedback, onClose }: { feedback: Feedback | null; onClose: () => void }) {

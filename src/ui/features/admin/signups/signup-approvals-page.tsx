@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Alert,
@@ -24,12 +24,11 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { translateApiError } from '../../../../shared/translate-api-error';
 import { fetchSignups, type AdminSignup } from '../api/signups-api';
 import { formatDateTime } from '../admin-format';
 import { SignupStatusChip } from '../components/signup-status-chip';
-import { FeedbackAlert } from '../components/feedback-alert';
-import type { Feedback } from '../components/use-user-actions';
+import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { useReloadable } from '../components/use-reloadable';
 import { useSignupActions } from './use-signup-actions';
 
 const PAGE_SIZE = 20;
@@ -48,26 +47,9 @@ export default function SignupApprovalsPage() {
   usePageTitle('Signup Approvals');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const [data, setData] = useState<{ items: AdminSignup[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { data, loading, error: loadError, reload: load } = useReloadable(() => fetchSignups(page, PAGE_SIZE), [page]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; signup: AdminSignup } | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await fetchSignups(page, PAGE_SIZE));
-      setLoadError(null);
-    } catch (e) {
-      setLoadError(translateApiError(e).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const { ask, dialogs } = useSignupActions((result) => {
     setFeedback(result);

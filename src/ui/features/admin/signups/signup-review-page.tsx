@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -14,25 +13,14 @@ import { downloadSignupDocument, fetchSignup, type SignupDocument, type SignupSt
 import type { AuditEntry } from '../api/audit';
 import { formatDate, formatDateTime } from '../admin-format';
 import { SignupStatusChip } from '../components/signup-status-chip';
-import { FeedbackAlert } from '../components/feedback-alert';
+import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { DetailField } from '../components/detail-field';
+import { useReloadable } from '../components/use-reloadable';
 import { AuditTrail } from '../components/audit-trail';
-import type { Feedback } from '../components/use-user-actions';
+import { BackButton, LoadFailure } from '../components/back-button';
 import { useSignupActions } from './use-signup-actions';
 
 type Review = Awaited<ReturnType<typeof fetchSignup>>;
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="body2" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
@@ -85,41 +73,17 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
 export default function SignupReviewPage() {
   usePageTitle('Review Application');
   const { id } = useParams();
-  const [data, setData] = useState<Review | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { data, error, reload: load } = useReloadable(() => fetchSignup(id!), [id]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setData(await fetchSignup(id!));
-      setError(null);
-    } catch (e) {
-      setError(translateApiError(e).message);
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const { ask, dialogs } = useSignupActions((result) => {
     setFeedback(result);
     void load();
   });
 
-  const back = (
-    <Button component={RouterLink} to="/admin/signup-approvals" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
-      Back to Signup Approvals
-    </Button>
-  );
+  const back = <BackButton to="/admin/signup-approvals" label="Back to Signup Approvals" />;
   if (error && !data) {
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="error" role="alert">
-          Failed to fetch signups. {error}
-        </Alert>
-      </Stack>
-    );
+    return <LoadFailure back={back}>Failed to fetch signups. {error}</LoadFailure>;
   }
   if (!data) return <PageLoader />;
 
@@ -164,13 +128,13 @@ export default function SignupReviewPage() {
 
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Application summary">
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-          <Detail label="Email">{signup.email}</Detail>
-          <Detail label="Mobile">{signup.mobile}</Detail>
-          <Detail label="Date of Birth">{formatDate(signup.dob)}</Detail>
-          <Detail label="Registration Date">{formatDateTime(signup.created_on)}</Detail>
-          <Detail label="Submitted">{signup.submitted_on ? formatDateTime(signup.submitted_on) : 'Not submitted'}</Detail>
-          <Detail label="Decided">{signup.decided_on ? formatDateTime(signup.decided_on) : 'Not yet'}</Detail>
-          <Detail label="Comments">{signup.comments || 'No comments'}</Detail>
+          <DetailField label="Email">{signup.email}</DetailField>
+          <DetailField label="Mobile">{signup.mobile}</DetailField>
+          <DetailField label="Date of Birth">{formatDate(signup.dob)}</DetailField>
+          <DetailField label="Registration Date">{formatDateTime(signup.created_on)}</DetailField>
+          <DetailField label="Submitted">{signup.submitted_on ? formatDateTime(signup.submitted_on) : 'Not submitted'}</DetailField>
+          <DetailField label="Decided">{signup.decided_on ? formatDateTime(signup.decided_on) : 'Not yet'}</DetailField>
+          <DetailField label="Comments">{signup.comments || 'No comments'}</DetailField>
         </Box>
       </Paper>
 

@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
-import { translateApiError } from '../../../../shared/translate-api-error';
+import type { ReactNode } from 'react';
 import { approveSignup, commentOnSignup, rejectSignup } from '../api/signups-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import type { Feedback } from '../components/use-user-actions';
+import type { Feedback } from '../components/feedback-alert';
+import { usePendingAction } from '../components/use-pending-action';
 import { CommentDialog } from './comment-dialog';
 
 export type SignupAction = 'approve' | 'reject' | 'comment';
@@ -15,29 +15,16 @@ interface Target {
 const FAILURE: Record<SignupAction, string> = { approve: 'Failed to approve signup', reject: 'Failed to reject signup', comment: 'Failed to add comment' };
 const SUCCESS: Record<SignupAction, string> = { approve: 'Signup approved successfully', reject: 'Signup rejected successfully', comment: 'Comment added successfully' };
 
+async function perform(action: SignupAction, target: Target, comment?: string): Promise<string> {
+  if (action === 'approve') await approveSignup(target.id);
+  else if (action === 'reject') await rejectSignup(target.id);
+  else await commentOnSignup(target.id, comment ?? '');
+  return SUCCESS[action];
+}
+
 /** Approve, reject (each confirmed) and comment, shared by the list and the review page; `onDone` refetches. */
 export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (action: SignupAction, target: Target) => void; dialogs: ReactNode } {
-  const [pending, setPending] = useState<{ action: SignupAction; target: Target } | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(comment?: string) {
-    if (!pending) return;
-    const { action, target } = pending;
-    setBusy(true);
-    try {
-      if (action === 'approve') await approveSignup(target.id);
-      else if (action === 'reject') await rejectSignup(target.id);
-      else await commentOnSignup(target.id, comment ?? '');
-      onDone({ severity: 'success', title: SUCCESS[action] });
-    } catch (error) {
-      onDone({ severity: 'error', title: FAILURE[action], detail: translateApiError(error).message });
-    } finally {
-      setBusy(false);
-      setPending(null);
-    }
-  }
-
-  const close = () => setPending(null);
+  const { pending, busy, run, ask, close } = usePendingAction(perform, FAILURE, onDone);
   const name = pending?.target.name ?? '';
   const dialogs = (
     <>
@@ -50,5 +37,5 @@ export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (
       <CommentDialog open={pending?.action === 'comment'} name={name} initial={pending?.target.comments ?? ''} busy={busy} onSubmit={(text) => run(text)} onClose={close} />
     </>
   );
-  return { ask: (action, target) => setPending({ action, target }), dialogs };
+  return { ask, dialogs };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { translateApiError } from '../../../../shared/translate-api-error';
 import { loadForm, type LoadedForm } from '../../../forms/load-form';
 import { formRuleErrors } from '../../../../shared/transforms/form-rules';
 import { todayIso } from '../../../../shared/facts';
@@ -23,4 +24,34 @@ export function useLoadedForm(formId: 'admin/user' | 'admin/user-update'): { for
 /** The rules a static schema cannot hold (date of birth not after today), with the schema's own messages. */
 export function dateRuleErrors(form: LoadedForm, data: Record<string, unknown>): Record<string, string> {
   return formRuleErrors(form.schema, data, { today: todayIso() });
+}
+
+/**
+ * Submitting an admin user form: the date rules first, then `save`. A refusal puts the server's field
+ * errors under their fields and '{failurePrefix} {message}' in the form's alert.
+ */
+export function useUserFormSubmit(form: LoadedForm | null, failurePrefix: string, save: (values: Record<string, unknown>) => Promise<void>) {
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(values: Record<string, unknown>) {
+    if (!form) return;
+    const ruleErrors = dateRuleErrors(form, values);
+    setFieldErrors(ruleErrors);
+    setFailure(null);
+    if (Object.keys(ruleErrors).length) return;
+    setBusy(true);
+    try {
+      await save(values);
+    } catch (e) {
+      const t = translateApiError(e);
+      setFieldErrors(t.fieldErrors);
+      setFailure(`${failurePrefix} ${t.message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { submit, fieldErrors, failure, busy };
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SchemaForm } from '../../../forms/schema-form';
-import { translateApiError } from '../../../../shared/translate-api-error';
 import { createUser } from '../api/users-api';
-import { dateRuleErrors, useLoadedForm } from './use-user-form';
+import { BackButton } from '../components/back-button';
+import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 
 /** /admin/users/create: the admin user form (forms/admin/user); on success a message, a reset, and the list after 2 s. */
 export default function UserCreatePage() {
@@ -14,42 +13,23 @@ export default function UserCreatePage() {
   const navigate = useNavigate();
   const { form, error: formError } = useLoadedForm('admin/user');
   const [data, setData] = useState<Record<string, unknown>>({});
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // A fresh key empties every field (RJSF keeps some widget state of its own).
   const [formKey, setFormKey] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  async function submit(values: Record<string, unknown>) {
-    if (!form) return;
-    const ruleErrors = dateRuleErrors(form, values);
-    setFieldErrors(ruleErrors);
-    setFailure(null);
-    if (Object.keys(ruleErrors).length) return;
-    setBusy(true);
-    try {
-      const result = await createUser(values);
-      setSuccess(result.message || 'User created successfully');
-      setData({});
-      setFormKey((k) => k + 1);
-      timer.current = setTimeout(() => navigate('/admin/users'), 2000);
-    } catch (e) {
-      const t = translateApiError(e);
-      setFieldErrors(t.fieldErrors);
-      setFailure(`Failed to create user. ${t.message}`);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to create user.', async (values) => {
+    const result = await createUser(values);
+    setSuccess(result.message || 'User created successfully');
+    setData({});
+    setFormKey((k) => k + 1);
+    timer.current = setTimeout(() => navigate('/admin/users'), 2000);
+  });
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 800 }}>
-      <Button component={RouterLink} to="/admin/users" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
-        Back to Users
-      </Button>
+      <BackButton to="/admin/users" label="Back to Users" />
       <Typography variant="h2" component="h1">
         Create User
       </Typography>

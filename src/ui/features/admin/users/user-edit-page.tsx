@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { SchemaForm } from '../../../forms/schema-form';
 import { translateApiError } from '../../../../shared/translate-api-error';
 import { fetchUser, updateUser, type AdminUser } from '../api/users-api';
 import { padUserId } from '../admin-format';
-import { dateRuleErrors, useLoadedForm } from './use-user-form';
+import { BackButton, LoadFailure } from '../components/back-button';
+import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 
 /** The update form's fields from a stored user (absent values stay empty so the form's rules apply). */
 function toFormData(user: AdminUser): Record<string, unknown> {
@@ -34,10 +34,7 @@ export default function UserEditPage() {
   const [user, setUser] = useState<AdminUser | null>(null);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -57,44 +54,20 @@ export default function UserEditPage() {
     void load();
   }, [load]);
 
-  async function submit(values: Record<string, unknown>) {
-    if (!form || !user) return;
-    const ruleErrors = dateRuleErrors(form, values);
-    setFieldErrors(ruleErrors);
-    setFailure(null);
-    if (Object.keys(ruleErrors).length) return;
-    setBusy(true);
-    try {
-      await updateUser(user.id, values);
-      setSuccess('User updated successfully');
-      // The spec reloads the page after 1 s; here the page reloads its data from the server.
-      timer.current = setTimeout(() => {
-        setSuccess(null);
-        void load();
-      }, 1000);
-    } catch (e) {
-      const t = translateApiError(e);
-      setFieldErrors(t.fieldErrors);
-      setFailure(`Failed to update user. ${t.message}`);
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The form shows only once the user has loaded, so `user` is set whenever this runs.
+  const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to update user.', async (values) => {
+    await updateUser(user!.id, values);
+    setSuccess('User updated successfully');
+    // The spec reloads the page after 1 s; here the page reloads its data from the server.
+    timer.current = setTimeout(() => {
+      setSuccess(null);
+      void load();
+    }, 1000);
+  });
 
-  const back = (
-    <Button component={RouterLink} to="/admin/users" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
-      Back to Users
-    </Button>
-  );
+  const back = <BackButton to="/admin/users" label="Back to Users" />;
   if (loadError) {
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="error" role="alert">
-          {loadError}
-        </Alert>
-      </Stack>
-    );
+    return <LoadFailure back={back}>{loadError}</LoadFailure>;
   }
   if (!user || !form) return formError ? <Alert severity="error">{formError}</Alert> : <PageLoader />;
 

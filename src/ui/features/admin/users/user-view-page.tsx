@@ -1,34 +1,21 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { Alert, Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DeleteIcon from '@mui/icons-material/Delete';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
-import { fetchUser, type AdminUser } from '../api/users-api';
-import type { AuditEntry } from '../api/audit';
+import { fetchUser } from '../api/users-api';
 import { formatDate, formatDateTime, officeName, padUserId, roleName } from '../admin-format';
 import { UserStatusChips } from '../components/user-status-chips';
-import { useUserActions, type Feedback } from '../components/use-user-actions';
-import { FeedbackAlert } from '../components/feedback-alert';
+import { useUserActions } from '../components/use-user-actions';
+import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { DetailField } from '../components/detail-field';
+import { useReloadable } from '../components/use-reloadable';
 import { AuditTrail } from '../components/audit-trail';
-import { translateApiError } from '../../../../shared/translate-api-error';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography variant="body2" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 500 }}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
+import { BackButton, LoadFailure } from '../components/back-button';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -50,25 +37,8 @@ export default function UserViewPage() {
   usePageTitle('View User');
   const { id } = useParams();
   const navigate = useNavigate();
-  const [data, setData] = useState<{ user: AdminUser; audit: AuditEntry[] } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const { data, loading, error, reload: load } = useReloadable(() => fetchUser(id!), [id]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await fetchUser(id!));
-      setError(null);
-    } catch (e) {
-      setError(translateApiError(e).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [id]);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const { ask, dialogs } = useUserActions((result) => {
     setFeedback(result);
@@ -76,20 +46,9 @@ export default function UserViewPage() {
   });
 
   if (loading && !data) return <PageLoader />;
-  const back = (
-    <Button component={RouterLink} to="/admin/users" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
-      Back to Users
-    </Button>
-  );
+  const back = <BackButton to="/admin/users" label="Back to Users" />;
   if (!data) {
-    return (
-      <Stack spacing={2}>
-        {back}
-        <Alert severity="error" role="alert">
-          {error ? `Failed to fetch user. ${error}` : 'No user data found. Please try again or contact support.'}
-        </Alert>
-      </Stack>
-    );
+    return <LoadFailure back={back}>{error ? `Failed to fetch user. ${error}` : 'No user data found. Please try again or contact support.'}</LoadFailure>;
   }
 
   const { user, audit } = data;
@@ -134,17 +93,17 @@ export default function UserViewPage() {
       </Stack>
       <Divider />
       <Section title="Contact">
-        <Field label="Email">{user.email}</Field>
-        <Field label="Mobile">{user.mobile || 'Not provided'}</Field>
+        <DetailField label="Email">{user.email}</DetailField>
+        <DetailField label="Mobile">{user.mobile || 'Not provided'}</DetailField>
       </Section>
       <Section title="Personal">
-        <Field label="Other Names">{user.other_names || 'Not provided'}</Field>
-        <Field label="Date of Birth">{formatDate(user.dob) || 'Not provided'}</Field>
-        <Field label="Gender">{user.gender ? (GENDER_LABELS[user.gender] ?? user.gender) : 'Not specified'}</Field>
+        <DetailField label="Other Names">{user.other_names || 'Not provided'}</DetailField>
+        <DetailField label="Date of Birth">{formatDate(user.dob) || 'Not provided'}</DetailField>
+        <DetailField label="Gender">{user.gender ? (GENDER_LABELS[user.gender] ?? user.gender) : 'Not specified'}</DetailField>
       </Section>
       <Section title="System">
-        <Field label="Role">{roleName(user.role_id)}</Field>
-        <Field label="Office">{user.office_id === null ? 'Not provided' : officeName(user.office_id)}</Field>
+        <DetailField label="Role">{roleName(user.role_id)}</DetailField>
+        <DetailField label="Office">{user.office_id === null ? 'Not provided' : officeName(user.office_id)}</DetailField>
       </Section>
       <AuditTrail entries={audit} />
       {dialogs}

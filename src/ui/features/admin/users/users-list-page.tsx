@@ -29,12 +29,12 @@ import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { fetchUsers, type AdminUser, type UserStatusFilter } from '../api/users-api';
+import { fetchUsers, type UserStatusFilter } from '../api/users-api';
 import { formatDateTime, padUserId } from '../admin-format';
 import { UserStatusChips } from '../components/user-status-chips';
-import { useUserActions, type Feedback } from '../components/use-user-actions';
-import { FeedbackAlert } from '../components/feedback-alert';
-import { translateApiError } from '../../../../shared/translate-api-error';
+import { useUserActions } from '../components/use-user-actions';
+import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { useReloadable } from '../components/use-reloadable';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -56,9 +56,6 @@ export default function UsersListPage() {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
   const [searchText, setSearchText] = useState(query.search);
-  const [data, setData] = useState<{ items: AdminUser[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const setQuery = useCallback(
@@ -79,21 +76,7 @@ export default function UsersListPage() {
   );
 
   const { page, pageSize, search, status } = query;
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await fetchUsers({ page, pageSize, search, status }));
-      setLoadError(null);
-    } catch (error) {
-      setLoadError(translateApiError(error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, [page, pageSize, search, status]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { data, loading, error: loadError, reload: load } = useReloadable(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
 
   // Typing searches after a short pause, from the first page.
   useEffect(() => {
