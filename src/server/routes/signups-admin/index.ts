@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
+import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
 import { approveSignup, rejectSignup } from './approve-signup.js';
 import { findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView, type SignupStatusFilter } from './signups-admin.repository.js';
 import { stepsInFlowOrder } from './flow-steps.js';
@@ -44,22 +45,8 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/signups', {
-    schema: {
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-          page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-          search: { type: 'string', maxLength: 100 },
-          status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
-        },
-      },
-    },
-    handler: async (request) => {
-      const q = request.query as { page: number; page_size: number; search?: string; status?: SignupStatusFilter };
-      return listSignups(app.db, { page: q.page, pageSize: q.page_size, search: q.search, status: q.status });
-    },
+    schema: { querystring: adminListQuerystring(['pending', 'approved', 'rejected'], 20) },
+    handler: async (request) => listSignups(app.db, adminListOptions<SignupStatusFilter>(request.query)),
   });
 
   app.get('/signups/:id', {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
 import type { Signup, SignupStatus } from '../../db/tables/signups.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -39,14 +40,10 @@ const VIEW_COLUMNS = [
   'decided_by',
 ] as const;
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** One page of submitted signups, newest first, filtered and searched by the database. */
 export async function listSignups(
   db: Db,
-  options: { page: number; pageSize: number; search?: string; status?: SignupStatusFilter },
+  options: AdminListOptions<SignupStatusFilter>,
 ): Promise<{ items: SignupView[]; total: number }> {
   let query = db.selectFrom('signups').where('status', 'in', options.status ? [FILTER_STATUS[options.status]] : SUBMITTED);
   const search = options.search?.trim();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
+import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
 import { resolveForm } from '../../../shared/forms/form-registry.js';
 import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { formRuleErrors } from '../../../shared/transforms/form-rules.js';
@@ -90,22 +91,8 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/', {
-    schema: {
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-          page_size: { type: 'integer', minimum: 1, maximum: 100, default: 10 },
-          search: { type: 'string', maxLength: 100 },
-          status: { type: 'string', enum: ['active', 'blocked', 'deleted'] },
-        },
-      },
-    },
-    handler: async (request) => {
-      const q = request.query as { page: number; page_size: number; search?: string; status?: UserStatusFilter };
-      return listUsers(app.db, { page: q.page, pageSize: q.page_size, search: q.search, status: q.status });
-    },
+    schema: { querystring: adminListQuerystring(['active', 'blocked', 'deleted'], 10) },
+    handler: async (request) => listUsers(app.db, adminListOptions<UserStatusFilter>(request.query)),
   });
 
   app.get('/:id', {

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
 import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -32,15 +33,10 @@ function toView(row: Omit<User, 'password_hash'>): UserView {
   return { ...row, name: [row.first_name, row.other_names, row.last_name].filter(Boolean).join(' ') };
 }
 
-/** `%`, `_` and `\` typed into the search box are literal characters, not patterns. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** One page of users, filtered and searched by the database; `total` counts every match. */
 export async function listUsers(
   db: Db,
-  options: { page: number; pageSize: number; search?: string; status?: UserStatusFilter },
+  options: AdminListOptions<UserStatusFilter>,
 ): Promise<{ items: UserView[]; total: number }> {
   let query = db.selectFrom('users');
   const search = options.search?.trim();
