@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { AuditEntry } from '../../shared/api-types.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,16 +38,7 @@ export async function writeAudit(db: Db, entry: AuditInput): Promise<void> {
     .execute();
 }
 
-export interface AuditView {
-  id: number;
-  action: string;
-  actor_user_id: number | null;
-  actor_name: string | null;
-  actor_email: string | null;
-  before: unknown;
-  after: unknown;
-  created_on: Date;
-}
+export type AuditView = AuditEntry<Date>;
 
 /** The audit trail of one record, newest first, with the actor's name. */
 export async function listAudit(db: Db, entityType: AuditInput['entityType'], entityId: string | number, limit = 100): Promise<AuditView[]> {

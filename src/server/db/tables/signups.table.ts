@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { SignupApplicant } from '../../../shared/api-types.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -6,18 +7,12 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 export type SignupStatus = 'draft' | 'pending_approval' | 'approved' | 'rejected';
 
 /** An onboarding application; `id` is issued by the server on POST /signups/ (DESIGN.md section 4). */
-export interface SignupsTable {
+export interface SignupsTable extends SignupApplicant {
   id: string;
   status: Generated<SignupStatus>;
   /** SHA-256 of the applicant token (>= 128 bits) issued with the signup; never stored in clear. */
   applicant_token_hash: string;
   token_expires_on: Timestamp;
-  first_name: string;
-  last_name: string;
-  middle_name: string | null;
-  email: string;
-  mobile: string;
-  dob: string;
   gender: string | null;
   nationality: string | null;
   has_foreign_bank_account: Generated<boolean>;

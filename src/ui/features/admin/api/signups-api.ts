@@ -1,16 +1,10 @@
 import { api, http } from '../../../lib/api-client';
-import type { AuditEntry } from './audit';
+import type { AuditEntry, SignupApplicant } from '../../../../shared/api-types';
 
 /** A submitted application as GET /signups lists it (spec 2 section 3). */
-export interface AdminSignup {
+export interface AdminSignup extends SignupApplicant {
   id: string;
   status: string;
-  first_name: string;
-  last_name: string;
-  middle_name: string | null;
-  email: string;
-  mobile: string;
-  dob: string;
   is_existing_customer: boolean;
   is_minor: boolean;
   comments: string | null;

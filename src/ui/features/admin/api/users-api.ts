@@ -1,5 +1,5 @@
 import { http } from '../../../lib/api-client';
-import type { AuditEntry } from './audit';
+import type { AuditEntry } from '../../../../shared/api-types';
 
 /** A user as GET /users and GET /users/{id} return it (spec 2 section 3). */
 export interface AdminUser {

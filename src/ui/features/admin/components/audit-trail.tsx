@@ -1,5 +1,5 @@
 import { List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import type { AuditEntry } from '../api/audit';
+import type { AuditEntry } from '../../../../shared/api-types';
 import { formatDateTime } from '../admin-format';
 
 const ACTION_LABELS: Record<string, string> = {

@@ -10,7 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { SchemaForm } from '../../../forms/schema-form';
 import { translateApiError } from '../../../../shared/translate-api-error';
 import { downloadSignupDocument, fetchSignup, type SignupDocument, type SignupStep } from '../api/signups-api';
-import type { AuditEntry } from '../api/audit';
+import type { AuditEntry } from '../../../../shared/api-types';
 import { formatDate, formatDateTime } from '../admin-format';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
