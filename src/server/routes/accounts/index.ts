@@ -73,24 +73,39 @@ function caller(request: FastifyRequest) {
   return { userId: request.user!.id, memberId: request.user!.memberId! };
 }
 
-interface SelfBody {
+/** The fields both transfer forms send. */
+interface TransferBody {
   source_id: number;
   source_account: string;
-  destination_id: number;
   destination_account: string;
   amount: number;
   instructions?: string;
 }
-interface MemberBody {
-  source_id: number;
-  source_account: string;
+interface SelfBody extends TransferBody {
+  destination_id: number;
+}
+interface MemberBody extends TransferBody {
   destination_product: string;
-  destination_account: string;
-  amount: number;
-  instructions?: string;
 }
 
 const instructionsOf = (text: string | undefined) => (text && text.trim() ? text.trim() : null);
+
+/**
+ * What both transfer kinds read alike, in the order their refusals come: the Idempotency-Key header,
+ * then exact cents; the kind-specific checks follow.
+ */
+function readTransfer(request: FastifyRequest<{ Body: TransferBody }>) {
+  const key = readIdempotencyKey(request);
+  const body = request.body;
+  const common = {
+    sourceId: body.source_id,
+    sourceAccount: body.source_account,
+    destinationAccount: body.destination_account,
+    amountCents: readCents(body.amount),
+    instructions: instructionsOf(body.instructions),
+  };
+  return { key, common };
+}
 
 /** The member area (spec 2): accounts, transfer options, transfers and the ledger, each limited to the caller's own records. */
 export default async function accountRoutes(app: FastifyInstance) {
@@ -119,39 +134,22 @@ export default async function accountRoutes(app: FastifyInstance) {
     };
   });
 
-  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: loadForm('transfer-to-self') } }, async (request) => {
-    const key = readIdempotencyKey(request);
-    const body = request.body;
-    const transfer: TransferRequest = {
-      kind: 'self',
-      sourceId: body.source_id,
-      sourceAccount: body.source_account,
-      destinationId: body.destination_id,
-      destinationAccount: body.destination_account,
-      amountCents: readCents(body.amount),
-      instructions: instructionsOf(body.instructions),
-    };
+  async function send(request: FastifyRequest, key: string, transfer: TransferRequest) {
     return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
+  }
+
+  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: loadForm('transfer-to-self') } }, async (request) => {
+    const { key, common } = readTransfer(request);
+    return send(request, key, { ...common, kind: 'self', destinationId: request.body.destination_id });
   });
 
   app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: loadForm('transfer-to-member') } }, async (request) => {
-    const key = readIdempotencyKey(request);
-    const body = request.body;
-    const amountCents = readCents(body.amount);
+    const { key, common } = readTransfer(request);
     const products = await listDestinationProducts(app.db);
-    if (!products.some((p) => p.product_code === body.destination_product)) {
+    if (!products.some((p) => p.product_code === request.body.destination_product)) {
       throw badRequest('Select a listed type', { destination_product: 'Select a listed type' });
     }
-    const transfer: TransferRequest = {
-      kind: 'member',
-      sourceId: body.source_id,
-      sourceAccount: body.source_account,
-      destinationProduct: body.destination_product,
-      destinationAccount: body.destination_account,
-      amountCents,
-      instructions: instructionsOf(body.instructions),
-    };
-    return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
+    return send(request, key, { ...common, kind: 'member', destinationProduct: request.body.destination_product });
   });
 
   app.get<{ Querystring: { page: number; page_size: number; account_id?: number } }>(

@@ -36,6 +36,19 @@ const unprocessable = (message: string, errors?: Record<string, string>) => new 
 /** One message for a missing account and for another member's account (SECURITY row 12). */
 const accountNotFound = () => notFound('Account not found.');
 
+/** One of the caller's active accounts by id, and only if it has the number the form showed; else 404 (row 12). */
+async function ownActiveAccount(trx: Transaction<Database>, caller: TransferCaller, id: number, accountNumber: string): Promise<Account> {
+  const account = await trx
+    .selectFrom('accounts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('member_id', '=', caller.memberId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!account || account.account_number !== accountNumber) throw accountNotFound();
+  return account;
+}
+
 /** Fingerprint of what the caller asked for; the same idempotency key with another fingerprint is refused. */
 export function transferFingerprint(request: TransferRequest): string {
   const destination = request.kind === 'self' ? request.destinationId : request.destinationProduct;
@@ -126,25 +139,11 @@ async function attemptTransfer(
   }
 
   // 2. Resolve both accounts; the caller's own ids only (row 12).
-  const source = await trx
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', request.sourceId)
-    .where('member_id', '=', caller.memberId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  if (!source || source.account_number !== request.sourceAccount) throw accountNotFound();
+  const source = await ownActiveAccount(trx, caller, request.sourceId, request.sourceAccount);
 
   let destination: Account | undefined;
   if (request.kind === 'self') {
-    destination = await trx
-      .selectFrom('accounts')
-      .selectAll()
-      .where('id', '=', request.destinationId)
-      .where('member_id', '=', caller.memberId)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (!destination || destination.account_number !== request.destinationAccount) throw accountNotFound();
+    destination = await ownActiveAccount(trx, caller, request.destinationId, request.destinationAccount);
   } else {
     destination = await trx.selectFrom('accounts').selectAll().where('account_number', '=', request.destinationAccount).where('status', '=', 'active').executeTakeFirst();
     if (!destination || destination.product_code !== request.destinationProduct) {
