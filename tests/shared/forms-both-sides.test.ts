@@ -10,7 +10,7 @@ import { formFromModule } from '../../src/ui/forms/load-form';
 import { compileToModule } from '../ui/forms/compile-to-module';
 import { formRuleErrors } from '../../src/shared/transforms/form-rules';
 import { todayIso } from '../../src/shared/facts';
-import { formRulesValidate } from '../../src/ui/forms/schema-form';
+import { formRuleFieldErrors } from '../../src/ui/forms/schema-form';
 
 type Json = Record<string, any>;
 
@@ -77,8 +77,8 @@ it('covers every form in forms/', () => {
 });
 
 // The date keywords (notAfterToday, afterToday, minAgeYears) need today's date, so JSON Schema cannot hold
-// them: the server adds formRuleErrors after ajv, the browser runs the same function through SchemaForm's
-// customValidate. For every date-keyword field of every form: a violating and a passing value give the same
+// them: the server adds formRuleErrors after ajv, the browser runs the same function in SchemaForm
+// before it submits. For every date-keyword field of every form: a violating and a passing value give the same
 // verdict and messages on both sides, and the violation shows the keyword's own message.
 const DATE_KEYWORDS = ['notAfterToday', 'afterToday', 'minAgeYears'] as const;
 
@@ -130,9 +130,10 @@ describe.each(datedForms)('date keywords of %s', (formId) => {
     // Server: exactly what src/server/routes/onboarding/step-validation.ts does after deriving.
     const serverFields: Record<string, string> = serverValidate(structuredClone(input)) ? {} : ajvErrorsToFieldErrors(serverValidate.errors);
     for (const [field, m] of Object.entries(formRuleErrors(schema, input, { today }))) if (!(field in serverFields)) serverFields[field] = m;
-    // Browser: SchemaForm's validation (precompiled validator + the same rules as customValidate).
-    const { errors } = browser.validator.validateFormData(structuredClone(input), browser.schema, formRulesValidate(browser.schema, {}));
+    // Browser: what SchemaForm does (precompiled validator, then the same rules for fields without a message).
+    const { errors } = browser.validator.validateFormData(structuredClone(input), browser.schema);
     const browserFields = formErrorsToFieldErrors(errors as any);
+    for (const [field, m] of Object.entries(formRuleFieldErrors(browser.schema, {}, input))) if (!(field in browserFields)) browserFields[field] = m;
     expect(browserFields[path]).toBe(serverFields[path]);
     if (message) expect(serverFields[path]).toBe(message);
     else expect(serverFields[path]).toBeUndefined();

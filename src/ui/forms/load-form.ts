@@ -23,7 +23,28 @@ const cache = new Map<string, Promise<LoadedForm>>();
 
 /** Turns a generated module into a LoadedForm (also used by tests with modules compiled from a copy of forms/). */
 export function formFromModule(mod: CompiledFormModule): LoadedForm {
-  return { id: mod.formId, schema: mod.schema, uiSchema: mod.uiSchema, validator: createPrecompiledValidator(mod.default as any, mod.schema as any) };
+  const validator = createPrecompiledValidator(mod.default as any, mod.schema as any);
+  // RJSF checks that each schema it validates with is the compiled root; we hand it the root without `$data`
+  // consts (below), and validation always runs the compiled root and its compiled sub-schemas, so skip the check.
+  (validator as unknown as { ensureSameRootSchema: () => boolean }).ensureSameRootSchema = () => true;
+  return { id: mod.formId, schema: withoutDataConsts(mod.schema), uiSchema: mod.uiSchema, validator };
+}
+
+/**
+ * The schema RJSF renders from, without `const: { $data: ... }` ("Confirm Password" equals "Password"). When
+ * an if/then of the form flips on a change, RJSF sanitises the data against the new schema and clears any value
+ * that differs from its field's `const` — a `$data` reference is an object, so the typed confirmation was
+ * dropped. The compiled validator keeps the rule and its message.
+ */
+export function withoutDataConsts<T>(schema: T): T {
+  if (Array.isArray(schema)) return schema.map(withoutDataConsts) as T;
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'const' && value && typeof value === 'object' && '$data' in value) continue;
+    out[key] = withoutDataConsts(value);
+  }
+  return out as T;
 }
 
 /** Every form id the build knows. */

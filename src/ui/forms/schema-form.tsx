@@ -83,21 +83,12 @@ const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'h
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
 
 /**
- * Adds the rules a static schema cannot hold (the date keywords and `x-checks`, see src/shared/transforms/
- * form-rules.ts) to RJSF's errors: the server runs the same function, so the same message shows before submit.
+ * The rules a static schema cannot hold (the date keywords and `x-checks` of src/shared/transforms/form-rules.ts)
+ * for the visible data: the server runs the same function, so the same message shows under the field before
+ * submit. (Not RJSF's customValidate: with a precompiled validator it re-resolves if/then schemas and throws.)
  */
-export function formRulesValidate(schema: Record<string, any>, uiSchema: Record<string, any>, facts?: Record<string, unknown>) {
-  return (data: unknown, errors: any) => addFormRuleErrors(errors, formRuleErrors(schema, withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>), { today: todayIso(), facts }));
-}
-
-function addFormRuleErrors(errors: any, messages: Record<string, string>): any {
-  for (const [field, message] of Object.entries(messages)) {
-    let node = errors;
-    for (const part of field.split('.').filter(Boolean)) node = node?.[part];
-    if (node?.addError) node.addError(message);
-    else errors.addError?.(message);
-  }
-  return errors;
+export function formRuleFieldErrors(schema: Record<string, any>, uiSchema: Record<string, any>, data: unknown, facts?: Record<string, unknown>): Record<string, string> {
+  return formRuleErrors(schema, withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>), { today: todayIso(), facts });
 }
 
 /** An object-typed node whose `ui:widget` is a checklist renders through the checklist field instead. */
@@ -153,7 +144,9 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<any>(null);
   const ownStore = useMemo(() => fileStore ?? new FileStore(), [fileStore]);
-  const { errorSchema, unplaced } = useMemo(() => toErrorSchema(serverErrors ?? {}, form.schema), [serverErrors, form.schema]);
+  const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
+  // Server messages win over the browser's own rule messages for the same field.
+  const { errorSchema, unplaced } = useMemo(() => toErrorSchema({ ...ruleErrors, ...(serverErrors ?? {}) }, form.schema), [ruleErrors, serverErrors, form.schema]);
   const general = [generalError, ...unplaced].filter(Boolean) as string[];
   const context = useMemo(
     () => ({ fileStore: ownStore, uploadProgress: uploadProgress ?? {}, submitForm: () => formRef.current?.submit(), ...formContext }),
@@ -170,7 +163,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     () => routeObjectWidgets(hideFieldsInUiSchema(form.schema, form.uiSchema, shownData, HIDDEN_BY_CONDITION), form.schema),
     [form.uiSchema, form.schema, shownData],
   );
-  const customValidate = useMemo(() => formRulesValidate(form.schema, form.uiSchema, facts), [form, facts]);
+  const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
 
   return (
     <Box>
@@ -193,7 +186,6 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         formContext={context}
         extraErrors={errorSchema}
         transformErrors={transformErrors}
-        customValidate={customValidate}
         showErrorList={false}
         noHtml5Validate
         // Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a role),
@@ -207,11 +199,22 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         onChange={(event) => {
           const next = visible(event.formData);
           setLive(next);
+          if (submitted) setRuleErrors(rulesFor(next));
           onChange?.(next);
         }}
-        onError={() => setSubmitted(true)}
+        onError={() => {
+          setSubmitted(true);
+          setRuleErrors(rulesFor(live));
+        }}
         onSubmit={(event) => {
           setSubmitted(true);
+          const rules = rulesFor(event.formData);
+          setRuleErrors(rules);
+          const first = Object.keys(rules)[0];
+          if (first) {
+            document.getElementById(`${idPrefix ?? 'root'}_${first.replaceAll('.', '_')}`)?.focus();
+            return undefined;
+          }
           return onSubmit?.(visible(event.formData));
         }}
       >

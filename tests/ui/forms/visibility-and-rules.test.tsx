@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
@@ -24,6 +25,8 @@ const schema = {
     },
     terms: { type: 'boolean', title: 'I agree to the Terms and Conditions', const: true, errorMessage: 'You must agree to the Terms and Conditions' },
   },
+  // An if/then as the onboarding forms have (RJSF re-resolves it on every validation).
+  allOf: [{ if: { properties: { is_member: { const: true } }, required: ['is_member'] }, then: { required: ['credit_union_name'], errorMessage: { required: { credit_union_name: 'Credit union name is required.' } } } }],
   errorMessage: { required: { is_member: 'Please answer.', dob: 'Date of birth is required', terms: 'You must agree to the Terms and Conditions' } },
 };
 const uiSchema = {
@@ -105,5 +108,40 @@ describe('agreement widget', () => {
     expect(within(dialog).getByText('The terms.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'I Agree' }));
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(expect.objectContaining({ terms: true })));
+  });
+});
+
+describe('a confirmation field (const $data) in a form with if/then', () => {
+  const confirmSchema = {
+    type: 'object',
+    required: ['password', 'confirmed_password'],
+    properties: {
+      dob: { type: 'string', title: 'Date of Birth', format: 'date' },
+      is_minor: { type: 'boolean', readOnly: true },
+      school: { type: 'string', title: 'School' },
+      password: { type: 'string', title: 'Password' },
+      confirmed_password: { type: 'string', title: 'Confirm Password', const: { $data: '1/password' }, errorMessage: { const: 'Passwords do not match' } },
+    },
+    allOf: [{ if: { properties: { is_minor: { const: true } }, required: ['is_minor'] }, then: { required: ['school'] } }],
+    errorMessage: { required: { password: 'Password is required', confirmed_password: 'Password confirmation is required' } },
+  };
+
+  it('keeps the typed confirmation (RJSF would clear it when an if/then flips) and still checks that it matches', async () => {
+    const form = formFromModule(await compileToModule('test/confirm', confirmSchema, { is_minor: { 'ui:widget': 'hidden' } }));
+    const onSubmit = vi.fn();
+    function Harness() {
+      const [data, setData] = useState<Record<string, unknown>>({});
+      // As basic-info's change rule does: is_minor follows the date of birth, so the if/then flips.
+      return <SchemaForm form={form} formData={data} onChange={(d) => setData({ ...d, is_minor: typeof d.dob === 'string' && d.dob > '2010-01-01' })} onSubmit={onSubmit} />;
+    }
+    render(<Harness />);
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Str0ng!Pass');
+    await userEvent.type(screen.getByLabelText(/Confirm Password/), 'Str0ng!Pas');
+    expect(screen.getByLabelText(/Confirm Password/)).toHaveValue('Str0ng!Pas');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Confirm Password/), 's');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ password: 'Str0ng!Pass', confirmed_password: 'Str0ng!Pass' })));
   });
 });

@@ -94,7 +94,8 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {String(options.listTitle ?? schema.title ?? 'Beneficiaries')}
         </Typography>
-        <Chip label={chipText} color={totalColor(total, target)} aria-label={`Total ${chipText}`} />
+        {/* Dark text on amber: MUI's white on warning.main is 3:1, below the 4.5:1 contrast the label needs. */}
+        <Chip label={chipText} color={totalColor(total, target)} aria-label={`Total ${chipText}`} sx={totalColor(total, target) === 'warning' ? { color: 'rgba(0, 0, 0, 0.87)' } : undefined} />
       </Stack>
       {notice && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>

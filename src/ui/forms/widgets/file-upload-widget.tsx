@@ -11,7 +11,9 @@ import { checkFiles, fileLimitsOf, formatBytes } from './file-limits';
  * `maxItems`, `maxFileSize` and `fileTypes`; the value is the chosen files' names, the Files go to the
  * form's FileStore; each file shows its upload progress while the step is sent; each can be removed.
  */
-export default function FileUploadWidget({ id, label, value, required, disabled, readonly, onChange, rawErrors, schema, formContext, options }: WidgetProps) {
+export default function FileUploadWidget({ id, label, value, required, disabled, readonly, onChange, rawErrors, schema, formContext: given, registry, options }: WidgetProps) {
+  // RJSF 6 hands widgets the form's context in `registry.formContext` (a direct `formContext` prop is for tests).
+  const formContext = registry?.formContext ?? given;
   const input = useRef<HTMLInputElement>(null);
   const [rejections, setRejections] = useState<string[]>([]);
   const store: FileStore | undefined = formContext?.fileStore;

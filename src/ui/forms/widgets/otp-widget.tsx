@@ -2,7 +2,9 @@ import type { WidgetProps } from '@rjsf/utils';
 import { OtpInput } from '../../components/otp-input';
 
 /** `ui:widget: "otp"`: the six code boxes for a string field; completing the code submits the form when `ui:options.autoSubmit`. */
-export default function OtpWidget({ id, value, onChange, disabled, readonly, rawErrors, options, formContext }: WidgetProps) {
+export default function OtpWidget({ id, value, onChange, disabled, readonly, rawErrors, options, formContext: given, registry }: WidgetProps) {
+  // RJSF 6 hands widgets the form's context in `registry.formContext` (a direct `formContext` prop is for tests).
+  const formContext = registry?.formContext ?? given;
   return (
     <OtpInput
       idPrefix={id}
