@@ -102,6 +102,12 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     expect(res.json().errors.avatar).toBe('Unknown field: avatar');
   });
 
+  it('refuses file names sent as text under a file field (nothing would be stored behind them)', async () => {
+    const res = await upload(await createApplicant(t, adultSignup(++n)), '/api/addresses/', { ...ADDRESS, proof_of_address_files: 'bill.pdf' }, []);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.proof_of_address_files).toBe('Please upload a file.');
+  });
+
   it('answers 404 before storing anything when the token is unknown, and 415 to a JSON body', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     const before = storedFiles().length;

@@ -99,6 +99,9 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
+        // A file field holds files: its names as text parts would pass the schema with nothing stored.
+        const fileField = fileFieldOf(schemas, part.fieldname);
+        if (fileField) throw badRequest(VALIDATION, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
         const value = coerceField(schemas, part.fieldname, String(part.value));
         if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
         else fields[part.fieldname] = value;
