@@ -5,6 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/server/app';
 import type { AppConfig } from '../../src/server/config';
 import type { DbHandle } from '../../src/server/db/create-db';
+import type { DbTarget } from './test-db';
 import type { Clock } from '../../src/server/lib/clock';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
 
@@ -18,8 +19,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  config?: Partial<AppConfig>;
+  clock?: Clock;
+  beforeReady?: (app: FastifyInstance) => void;
+}
+
 /** Builds the real app on the given database, with a throwaway data folder and no static files. */
-export async function createTestApp(db: DbHandle, options: { config?: Partial<AppConfig>; clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(db: DbHandle, options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cu-test-'));
   const app = await buildApp({
     db,
@@ -36,5 +43,39 @@ export async function createTestApp(db: DbHandle, options: { config?: Partial<Ap
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The real app on a fresh database of `target` for the enclosing describe: opened in beforeAll, closed
+ * (app, then database) in afterAll; `prepare` fills the database before the app starts. The answer
+ * stands for the app that beforeAll builds, so a suite writes `const t = suiteApp(target)` and uses
+ * `t.call`, `t.app` and `t.db` in its hooks and tests.
+ */
+export function suiteApp(target: DbTarget, options: TestAppOptions & { prepare?: (db: DbHandle) => Promise<unknown> } = {}): TestApp {
+  let db: DbHandle | undefined;
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    db = await target.open();
+    await options.prepare?.(db);
+    current = await createTestApp(db, options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    await db?.close();
+  });
+  const started = () => {
+    if (!current) throw new Error('suiteApp: the app is built in beforeAll; use it in hooks and tests only.');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    call: (opts) => started().call(opts),
+    close: () => started().close(),
   };
 }

@@ -1,26 +1,15 @@
 import { sql } from 'kysely';
 import { dbTargets } from '../helpers/test-db';
-import { createTestApp, type TestApp } from '../helpers/test-app';
-import type { DbHandle } from '../../src/server/db/create-db';
+import { suiteApp } from '../helpers/test-app';
 
 describe.each(dbTargets())('foundation on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, {
-      beforeReady(app) {
-        app.get('/api/test-only/boom', async () => {
-          await sql`select * from no_such_table_here`.execute(app.db);
-          return {};
-        });
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
+  const t = suiteApp(target, {
+    beforeReady(app) {
+      app.get('/api/test-only/boom', async () => {
+        await sql`select * from no_such_table_here`.execute(app.db);
+        return {};
+      });
+    },
   });
 
   it('answers health ok with the database kind', async () => {
@@ -79,11 +68,11 @@ describe.each(dbTargets())('foundation on $name', (target) => {
   });
 
   it('seeds roles, offices, an administrator and a member with savings, deposit and loan balances', async () => {
-    const roles = await db.db.selectFrom('roles').select('name').orderBy('id').execute();
+    const roles = await t.db.db.selectFrom('roles').select('name').orderBy('id').execute();
     expect(roles.map((r) => r.name)).toEqual(['Systems Administrator', 'Customer']);
-    const offices = await db.db.selectFrom('offices').select('name').orderBy('id').execute();
+    const offices = await t.db.db.selectFrom('offices').select('name').orderBy('id').execute();
     expect(offices.map((o) => o.name)).toEqual(['Trinidad, Port of Spain', 'Tobago, Panam Building']);
-    const accounts = await db.db
+    const accounts = await t.db.db
       .selectFrom('accounts')
       .innerJoin('users', 'users.member_id', 'accounts.member_id')
       .where('users.email', '=', 'member@cu.example')
@@ -91,14 +80,14 @@ describe.each(dbTargets())('foundation on $name', (target) => {
       .execute();
     expect(new Set(accounts.map((a) => a.account_type))).toEqual(new Set(['savings', 'deposit', 'loan']));
     expect(accounts.every((a) => typeof a.balance_cents === 'number' && a.balance_cents > 0)).toBe(true);
-    const offline = await db.db.selectFrom('members').leftJoin('users', 'users.member_id', 'members.id').where('users.id', 'is', null).select('members.id').execute();
+    const offline = await t.db.db.selectFrom('members').leftJoin('users', 'users.member_id', 'members.id').where('users.id', 'is', null).select('members.id').execute();
     expect(offline.length).toBeGreaterThanOrEqual(3);
   });
 
   it('keeps every seeded balance equal to the sum of its ledger entries', async () => {
     const rows = await sql<{ id: number; balance_cents: number; ledger: number }>`
       select a.id, a.balance_cents, coalesce(sum(l.amount_cents), 0)::bigint as ledger
-      from accounts a left join ledger_entries l on l.account_id = a.id group by a.id`.execute(db.db);
+      from accounts a left join ledger_entries l on l.account_id = a.id group by a.id`.execute(t.db.db);
     for (const row of rows.rows) expect(Number(row.ledger)).toBe(Number(row.balance_cents));
   });
 

@@ -1,7 +1,6 @@
 import Fastify, { type RouteOptions } from 'fastify';
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { createAjv } from '../../../src/shared/create-ajv';
 import usersRoutes from '../../../src/server/routes/users/index';
 import signupsAdminRoutes from '../../../src/server/routes/signups-admin/index';
@@ -29,20 +28,13 @@ async function adminRouteTable(): Promise<Array<{ method: string; url: string }>
 const fill = (url: string) => url.replace(':fileId', 'file-1').replace(':id', '1');
 
 describe.each(dbTargets())('every admin API route refuses non-administrators on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
+  const t = suiteApp(target);
   let routes: Array<{ method: string; url: string }>;
   let member: string;
 
   beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db);
     routes = await adminRouteTable();
     member = await tokenFor(t.app, 'member@cu.example');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.close();
   });
 
   it('walks the whole admin route table', () => {
@@ -69,7 +61,7 @@ describe.each(dbTargets())('every admin API route refuses non-administrators on 
     expect((await t.call({ method: 'GET', url: '/api/users', headers: auth(token) })).statusCode).toBe(200);
     const forged = token.slice(0, -4) + (token.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     expect((await t.call({ method: 'GET', url: '/api/users', headers: auth(forged) })).statusCode).toBe(401);
-    await t.app.sessions.revokeAllForUser((await db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow()).id);
+    await t.app.sessions.revokeAllForUser((await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow()).id);
     expect((await t.call({ method: 'GET', url: '/api/users', headers: auth(token) })).statusCode).toBe(401);
   });
 });

@@ -1,14 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { auth, insertSubmittedSignup, tokenFor } from './admin-helpers';
 
 describe.each(dbTargets())('admin signups API on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
+  const t = suiteApp(target);
   let admin: string;
   let member: string;
   let seq = 0;
@@ -18,14 +16,8 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
   };
 
   beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db);
     admin = await tokenFor(t.app, 'admin@cu.example');
     member = await tokenFor(t.app, 'member@cu.example');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.close();
   });
 
   const put = (url: string, payload: unknown, token = admin) => t.call({ method: 'PUT', url, headers: auth(token), payload: payload as any });
@@ -34,9 +26,9 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
   describe('list', () => {
     it('lists submitted applications newest first, 20 a page, never drafts; searches and filters in the database', async () => {
       const base = Date.parse('2026-01-01T00:00:00Z');
-      for (let i = 0; i < 23; i++) await insertSubmittedSignup(db.db, { ...next(), lastName: `Listed${i}`, createdOn: new Date(base + i * 60_000) });
+      for (let i = 0; i < 23; i++) await insertSubmittedSignup(t.db.db, { ...next(), lastName: `Listed${i}`, createdOn: new Date(base + i * 60_000) });
       const draft = next();
-      await insertSubmittedSignup(db.db, { ...draft, status: 'draft' });
+      await insertSubmittedSignup(t.db.db, { ...draft, status: 'draft' });
       const first = (await get('/api/signups')).json();
       expect(first.items).toHaveLength(20);
       expect(first.total).toBe(23);
@@ -55,7 +47,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
 
   describe('review', () => {
     it('returns the application, every step in the wizard order with its form id, documents and audit; 404 for drafts and unknown ids', async () => {
-      const id = await insertSubmittedSignup(db.db, next());
+      const id = await insertSubmittedSignup(t.db.db, next());
       const res = await get(`/api/signups/${id}`);
       expect(res.statusCode).toBe(200);
       const body = res.json();
@@ -69,18 +61,18 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       expect(body.steps[2]).toMatchObject({ title: 'Branch Selection', data: { home_branch: 'milford_road_tobago' } });
       expect(body.files).toEqual([]);
       expect(body.audit).toEqual([]);
-      const draft = await insertSubmittedSignup(db.db, { ...next(), status: 'draft' });
+      const draft = await insertSubmittedSignup(t.db.db, { ...next(), status: 'draft' });
       expect((await get(`/api/signups/${draft}`)).statusCode).toBe(404);
       expect((await get('/api/signups/00000000-0000-0000-0000-000000000000')).statusCode).toBe(404);
     });
 
     it('downloads a document as an attachment with nosniff, admins only, and only through its own application', async () => {
-      const id = await insertSubmittedSignup(db.db, next());
-      const other = await insertSubmittedSignup(db.db, next());
+      const id = await insertSubmittedSignup(t.db.db, next());
+      const other = await insertSubmittedSignup(t.db.db, next());
       const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from('<html><script>alert(1)</script></html>')]);
       fs.mkdirSync(t.app.config.uploadDir, { recursive: true });
       fs.writeFileSync(path.join(t.app.config.uploadDir, `stored-${id}`), content);
-      await db.db
+      await t.db.db
         .insertInto('signup_files')
         .values({ id: `file-${id}`, signup_id: id, step: 'id-information', field: 'id_files', original_name: 'Passport "scan" é.pdf', stored_name: `stored-${id}`, content_type: 'application/pdf', size_bytes: content.length, sha256: 'x' })
         .execute();
@@ -105,22 +97,22 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
   describe('approve', () => {
     it('a new customer: creates the member, the Customer user with the signup password and branch office, a savings account at 0, an email, and the audit', async () => {
       const contact = next();
-      const id = await insertSubmittedSignup(db.db, { ...contact, firstName: 'Zora', lastName: 'Neale', password: 'Chosen!Pass9', homeBranch: 'milford_road_tobago' });
+      const id = await insertSubmittedSignup(t.db.db, { ...contact, firstName: 'Zora', lastName: 'Neale', password: 'Chosen!Pass9', homeBranch: 'milford_road_tobago' });
       const res = await put('/api/signups/approve', { signup_id: id });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ message: 'Signup approved successfully', status: 'approved', account_number: expect.stringMatching(/^1\d{10}$/) });
 
-      const user = await db.db.selectFrom('users').selectAll().where('id', '=', body.user_id).executeTakeFirstOrThrow();
+      const user = await t.db.db.selectFrom('users').selectAll().where('id', '=', body.user_id).executeTakeFirstOrThrow();
       expect(user).toMatchObject({ email: contact.email, mobile: contact.mobile, first_name: 'Zora', last_name: 'Neale', role_id: 2, office_id: 2, gender: 'female', dob: '1994-06-15', member_id: body.member_id });
       expect(await verifyPassword(user.password_hash, 'Chosen!Pass9')).toBe(true);
-      const memberRow = await db.db.selectFrom('members').selectAll().where('id', '=', body.member_id).executeTakeFirstOrThrow();
+      const memberRow = await t.db.db.selectFrom('members').selectAll().where('id', '=', body.member_id).executeTakeFirstOrThrow();
       expect(memberRow).toMatchObject({ first_name: 'Zora', email: contact.email, member_number: expect.stringMatching(/^M1\d{7}$/) });
-      const accounts = await db.db.selectFrom('accounts').selectAll().where('member_id', '=', body.member_id).execute();
+      const accounts = await t.db.db.selectFrom('accounts').selectAll().where('member_id', '=', body.member_id).execute();
       expect(accounts).toEqual([expect.objectContaining({ account_number: body.account_number, account_type: 'savings', balance_cents: 0 })]);
-      const signup = await db.db.selectFrom('signups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const signup = await t.db.db.selectFrom('signups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       expect(signup).toMatchObject({ status: 'approved', user_id: body.user_id, member_id: body.member_id, decided_by: expect.any(Number) });
-      const mail = await db.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', contact.email).where('purpose', '=', 'signup_approved').execute();
+      const mail = await t.db.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', contact.email).where('purpose', '=', 'signup_approved').execute();
       expect(mail).toHaveLength(1);
       expect(mail[0].body).toContain(body.account_number);
       const audit = (await get(`/api/signups/${id}`)).json().audit;
@@ -136,54 +128,54 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
     });
 
     it('an existing customer: links a new online user to their member record, opens nothing new, so they see their existing accounts', async () => {
-      const keisha = await db.db.selectFrom('members').select('id').where('member_number', '=', 'M000201').executeTakeFirstOrThrow();
-      const before = await db.db.selectFrom('accounts').select('account_number').where('member_id', '=', keisha.id).execute();
-      const id = await insertSubmittedSignup(db.db, { email: 'keisha.online@example.com', mobile: '+18684000001', firstName: 'Keisha', lastName: 'Mohammed', existingMemberId: keisha.id, homeBranch: 'port_of_spain' });
+      const keisha = await t.db.db.selectFrom('members').select('id').where('member_number', '=', 'M000201').executeTakeFirstOrThrow();
+      const before = await t.db.db.selectFrom('accounts').select('account_number').where('member_id', '=', keisha.id).execute();
+      const id = await insertSubmittedSignup(t.db.db, { email: 'keisha.online@example.com', mobile: '+18684000001', firstName: 'Keisha', lastName: 'Mohammed', existingMemberId: keisha.id, homeBranch: 'port_of_spain' });
       const res = await put('/api/signups/approve', { signup_id: id });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ member_id: keisha.id, account_number: null });
-      const user = await db.db.selectFrom('users').selectAll().where('email', '=', 'keisha.online@example.com').executeTakeFirstOrThrow();
+      const user = await t.db.db.selectFrom('users').selectAll().where('email', '=', 'keisha.online@example.com').executeTakeFirstOrThrow();
       expect(user).toMatchObject({ member_id: keisha.id, role_id: 2, office_id: 1 });
-      const after = await db.db.selectFrom('accounts').select('account_number').where('member_id', '=', keisha.id).execute();
+      const after = await t.db.db.selectFrom('accounts').select('account_number').where('member_id', '=', keisha.id).execute();
       expect(after).toEqual(before);
       expect(after.map((a) => a.account_number)).toContain('10000000301');
       // A second application for the same member cannot create a second online user.
-      const dup = await insertSubmittedSignup(db.db, { email: 'keisha.again@example.com', mobile: '+18684009999', existingMemberId: keisha.id });
+      const dup = await insertSubmittedSignup(t.db.db, { email: 'keisha.again@example.com', mobile: '+18684009999', existingMemberId: keisha.id });
       const refused = await put('/api/signups/approve', { signup_id: dup });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toBe('This member already has online access.');
     });
 
     it('refuses an existing customer without a verified member record, and an email already used by a user', async () => {
-      const id = await insertSubmittedSignup(db.db, next());
-      await db.db.updateTable('signups').set({ is_existing_customer: true }).where('id', '=', id).execute();
+      const id = await insertSubmittedSignup(t.db.db, next());
+      await t.db.db.updateTable('signups').set({ is_existing_customer: true }).where('id', '=', id).execute();
       expect((await put('/api/signups/approve', { signup_id: id })).statusCode).toBe(409);
-      const taken = await insertSubmittedSignup(db.db, { email: 'GRACE@cu.example', mobile: '+18686009998' });
+      const taken = await insertSubmittedSignup(t.db.db, { email: 'GRACE@cu.example', mobile: '+18686009998' });
       const res = await put('/api/signups/approve', { signup_id: taken });
       expect(res.statusCode).toBe(409);
       expect(res.json().message).toBe('This email address is already registered with another account');
-      expect((await db.db.selectFrom('signups').select('status').where('id', '=', taken).executeTakeFirstOrThrow()).status).toBe('pending_approval');
+      expect((await t.db.db.selectFrom('signups').select('status').where('id', '=', taken).executeTakeFirstOrThrow()).status).toBe('pending_approval');
     });
 
     it('ten parallel approvals of one application create exactly one member, one user and one account', async () => {
       const contact = next();
-      const id = await insertSubmittedSignup(db.db, contact);
+      const id = await insertSubmittedSignup(t.db.db, contact);
       const count = async () => ({
-        members: Number((await db.db.selectFrom('members').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-        users: Number((await db.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-        accounts: Number((await db.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        members: Number((await t.db.db.selectFrom('members').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        users: Number((await t.db.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+        accounts: Number((await t.db.db.selectFrom('accounts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
       });
       const before = await count();
       const otherAdmin = await tokenFor(t.app, 'admin@cu.example');
       const results = await Promise.all(Array.from({ length: 10 }, (_, i) => put('/api/signups/approve', { signup_id: id }, i % 2 ? otherAdmin : admin)));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
       expect(await count()).toEqual({ members: before.members + 1, users: before.users + 1, accounts: before.accounts + 1 });
-      const mails = await db.db.selectFrom('outbox_messages').select('id').where('recipient', '=', contact.email).where('purpose', '=', 'signup_approved').execute();
+      const mails = await t.db.db.selectFrom('outbox_messages').select('id').where('recipient', '=', contact.email).where('purpose', '=', 'signup_approved').execute();
       expect(mails).toHaveLength(1);
     });
 
     it('refuses extra fields (mass assignment), a missing id, and unknown ids', async () => {
-      const id = await insertSubmittedSignup(db.db, next());
+      const id = await insertSubmittedSignup(t.db.db, next());
       for (const body of [{ signup_id: id, status: 'approved' }, { signup_id: id, user_id: 1 }, {}, { signup_id: 5 }]) {
         expect((await put('/api/signups/approve', body)).statusCode, JSON.stringify(body)).toBe(400);
       }
@@ -196,19 +188,19 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
   describe('reject and comment', () => {
     it('rejects with an email and an audit entry; a rejected application cannot be approved', async () => {
       const contact = next();
-      const id = await insertSubmittedSignup(db.db, contact);
+      const id = await insertSubmittedSignup(t.db.db, contact);
       const res = await put('/api/signups/reject', { signup_id: id });
       expect(res.json()).toMatchObject({ message: 'Signup rejected successfully', status: 'rejected' });
-      const mail = await db.db.selectFrom('outbox_messages').select('purpose').where('recipient', '=', contact.email).execute();
+      const mail = await t.db.db.selectFrom('outbox_messages').select('purpose').where('recipient', '=', contact.email).execute();
       expect(mail.map((m) => m.purpose)).toEqual(['signup_rejected']);
       const again = await put('/api/signups/approve', { signup_id: id });
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe('This application has already been rejected.');
-      expect(await db.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst()).toBeUndefined();
+      expect(await t.db.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst()).toBeUndefined();
     });
 
     it('adds a comment at any time (trimmed, up to 500 characters), audited; blank or longer is refused', async () => {
-      const id = await insertSubmittedSignup(db.db, next());
+      const id = await insertSubmittedSignup(t.db.db, next());
       for (const comments of ['', '   ', 'x'.repeat(501)]) {
         const res = await put('/api/signups/comment', { signup_id: id, comments });
         expect(res.statusCode, JSON.stringify(comments)).toBe(400);

@@ -1,6 +1,5 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
@@ -19,22 +18,14 @@ function withField(field: string, value: unknown) {
 }
 
 describe.each(dbTargets())('admin users API on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   let admin: string;
   let member: string;
   const clock = new FakeClock(new Date('2026-11-22T12:00:00Z'));
+  const t = suiteApp(target, { clock, prepare: (db) => insertManyUsers(db.db, BULK) });
 
   beforeAll(async () => {
-    db = await target.open();
-    await insertManyUsers(db.db, BULK);
-    t = await createTestApp(db, { clock });
     admin = await tokenFor(t.app, 'admin@cu.example');
     member = await tokenFor(t.app, 'member@cu.example');
-  });
-  afterAll(async () => {
-    await t?.close();
-    await db?.close();
   });
 
   const as = (token: string) => auth(token);
@@ -72,7 +63,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect(body.message).toBe('User created successfully');
       expect(body.user).toMatchObject({ first_name: 'Nadia', last_name: "O'Connor-Ali", email: 'nadia.oconnor@example.com', role_id: 2, office_id: 2, is_blocked: false, is_deleted: false });
       expect(body.user).not.toHaveProperty('password_hash');
-      const row = await db.db.selectFrom('users').selectAll().where('id', '=', body.user.id).executeTakeFirstOrThrow();
+      const row = await t.db.db.selectFrom('users').selectAll().where('id', '=', body.user.id).executeTakeFirstOrThrow();
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(row.password_hash, 'Str0ng!Pass')).toBe(true);
       const view = (await t.call({ method: 'GET', url: `/api/users/${body.user.id}`, headers: as(admin) })).json();
@@ -198,7 +189,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect(blocked.json().user.is_blocked).toBe(true);
       const replay = await t.call({ method: 'GET', url: `/api/users/${user.id}`, headers: as(token) });
       expect(replay.statusCode).toBe(401);
-      const revoked = await db.db.selectFrom('sessions').select('revoked_on').where('user_id', '=', user.id).execute();
+      const revoked = await t.db.db.selectFrom('sessions').select('revoked_on').where('user_id', '=', user.id).execute();
       expect(revoked.every((s) => s.revoked_on !== null)).toBe(true);
       const unblocked = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { is_blocked: false } });
       expect(unblocked.json().user.is_blocked).toBe(false);
@@ -220,7 +211,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
     });
 
     it('an administrator cannot block or delete their own account', async () => {
-      const me = await db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+      const me = await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
       expect((await t.call({ method: 'PUT', url: `/api/users/${me.id}`, headers: as(admin), payload: { is_blocked: true } })).statusCode).toBe(409);
       expect((await t.call({ method: 'DELETE', url: `/api/users/${me.id}/soft`, headers: as(admin) })).statusCode).toBe(409);
     });

@@ -1,6 +1,5 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { latestCodeFor, login, nextIp, signIn } from './auth-helpers';
 
@@ -8,24 +7,14 @@ const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id
 const GRACE = { email: 'grace@cu.example', password: 'Member!2345', mobile: '+18683000003' } as const;
 
 describe.each(dbTargets())('password reset on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   // Each database target starts from the seed; the first test changes this password.
   const USER: { email: string; password: string; mobile: string } = { ...GRACE };
   const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
+  const t = suiteApp(target, { clock });
   const post = (url: string, payload: object) => t.call({ method: 'POST', url, payload, remoteAddress: nextIp() });
   const send = (email: string) => post('/api/password/reset/send', { ...FIXED, email });
   const verify = (user_id: string, email: string, code: string) => post('/api/password/reset/verify', { ...FIXED, user_id, email, code });
   const update = (user_id: string, email: string, reset_token: string, new_password: string) => post('/api/password/reset/update', { ...FIXED, user_id, email, reset_token, new_password });
-
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, { clock });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
 
   it('goes send -> verify -> update, revokes sessions, notifies by email and does not sign in', async () => {
     const { token } = await signIn(t, USER.email, USER.password, USER.mobile);
@@ -51,7 +40,7 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     expect(done.cookies.find((c) => c.name === 'cu_session')).toBeUndefined();
 
     expect((await t.call({ method: 'POST', url: '/api/users/verify-token', payload: { token } })).json()).toEqual({ valid: false });
-    const note = await db.db.selectFrom('outbox_messages').selectAll().where('purpose', '=', 'password_changed').executeTakeFirstOrThrow();
+    const note = await t.db.db.selectFrom('outbox_messages').selectAll().where('purpose', '=', 'password_changed').executeTakeFirstOrThrow();
     expect(note.recipient).toBe(USER.email);
     expect((await login(t, USER.email, USER.password)).statusCode).toBe(401);
     expect((await login(t, USER.email, 'Brand-New-Pass1')).statusCode).toBe(200);
@@ -90,12 +79,12 @@ describe.each(dbTargets())('password reset on $name', (target) => {
 
   it('answers an unknown email exactly like a known one and sends nothing', async () => {
     clock.advance(120_000);
-    const before = await db.db.selectFrom('outbox_messages').select('id').execute();
+    const before = await t.db.db.selectFrom('outbox_messages').select('id').execute();
     const res = await send('nobody-here@cu.example');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(['message', 'user_id']);
     expect(res.json().message).toBe('Password reset code sent to your email');
-    const after = await db.db.selectFrom('outbox_messages').select('id').execute();
+    const after = await t.db.db.selectFrom('outbox_messages').select('id').execute();
     expect(after.length).toBe(before.length);
   });
 

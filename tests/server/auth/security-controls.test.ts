@@ -3,8 +3,7 @@ import path from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { createTestApp, suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { ADMIN, GRACE, MEMBER, cookieValue, latestCodeFor, login, nextIp, signIn, verifySignIn } from './auth-helpers';
 
@@ -17,9 +16,13 @@ function median(values: number[]): number {
 }
 
 describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
+  const t = suiteApp(target, {
+    clock,
+    beforeReady(app) {
+      app.get('/api/test-only/me', { preHandler: app.authenticate }, async (request) => ({ id: request.user!.id }));
+    },
+  });
   const me = (token: string) => t.call({ method: 'GET', url: '/api/test-only/me', headers: { 'x-access-token': token } });
   const post = (url: string, payload: object, extra: Record<string, unknown> = {}) => t.call({ method: 'POST', url, payload, remoteAddress: nextIp(), ...extra });
 
@@ -31,20 +34,6 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     return { requestId, token, update: () => post('/api/password/reset/update', { ...FIXED, email, user_id: requestId, reset_token: token, new_password: newPassword }) };
   }
 
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, {
-      clock,
-      beforeReady(app) {
-        app.get('/api/test-only/me', { preHandler: app.authenticate }, async (request) => ({ id: request.user!.id }));
-      },
-    });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
-
   it('row 1: 101 bad passwords from rotating addresses, then the right password still gets 429; an hour later it works', async () => {
     for (let i = 0; i < 101; i++) {
       const res = await login(t, GRACE.email, `Wrong-password-${i}`);
@@ -53,7 +42,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     const right = await login(t, GRACE.email, GRACE.password);
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toBe('Too many login attempts. Please try again later');
-    const ips = await db.db.selectFrom('sign_in_failures').select(sql<number>`count(distinct ip)::int`.as('n')).executeTakeFirstOrThrow();
+    const ips = await t.db.db.selectFrom('sign_in_failures').select(sql<number>`count(distinct ip)::int`.as('n')).executeTakeFirstOrThrow();
     expect(ips.n).toBeGreaterThanOrEqual(100);
     clock.advance(60 * 60_000 + 1000);
     expect((await login(t, GRACE.email, GRACE.password)).statusCode).toBe(200);
@@ -64,7 +53,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     const evaluated = answers.filter((a) => a.statusCode === 401).length;
     expect(evaluated).toBeLessThanOrEqual(100);
     expect(evaluated + answers.filter((a) => a.statusCode === 429).length).toBe(130);
-    const rows = await db.db.selectFrom('sign_in_failures').select(sql<number>`count(*)::int`.as('n')).where('account_key', '=', 'parallel@cu.example').executeTakeFirstOrThrow();
+    const rows = await t.db.db.selectFrom('sign_in_failures').select(sql<number>`count(*)::int`.as('n')).where('account_key', '=', 'parallel@cu.example').executeTakeFirstOrThrow();
     expect(rows.n).toBe(evaluated);
   });
 
@@ -73,7 +62,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     const attemptA = cookieValue(first, 'cu_sign_in')!;
     const codeA = await latestCodeFor(t, MEMBER.mobile, 'sign_in_code');
     expect(codeA).toMatch(/^\d{6}$/);
-    const stored = await db.db.selectFrom('one_time_codes').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const stored = await t.db.db.selectFrom('one_time_codes').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.code_hash).not.toContain(codeA);
 
@@ -125,7 +114,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     const evaluated = answers.filter((a) => a.statusCode === 401);
     expect(evaluated.length).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.statusCode === 429).length).toBe(50 - evaluated.length);
-    const row = await db.db.selectFrom('one_time_codes').select('failed_attempts').where('purpose', '=', 'sign_in_code').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('one_time_codes').select('failed_attempts').where('purpose', '=', 'sign_in_code').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(row.failed_attempts).toBe(5);
     const right = await verifySignIn(t, { userId, attempt, code });
     expect(right.statusCode).toBe(429);
@@ -140,7 +129,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     expect(long64).toHaveLength(64);
     const reset = await resetPassword(ADMIN.email, long64);
     expect((await reset.update()).statusCode).toBe(200);
-    const hash = await db.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
+    const hash = await t.db.db.selectFrom('users').select('password_hash').where('email', '=', ADMIN.email).executeTakeFirstOrThrow();
     expect(hash.password_hash.startsWith('$argon2id$')).toBe(true);
     expect((await login(t, ADMIN.email, long64)).statusCode).toBe(200);
     expect((await login(t, ADMIN.email, `${long64.slice(0, 63)}Y`)).statusCode).toBe(401);
@@ -155,10 +144,10 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
   });
 
   it('row 5: unknown email, wrong password, blocked and deleted accounts answer alike (status, body, timing) on sign-in and reset', async () => {
-    await db.db.updateTable('users').set({ is_blocked: true }).where('email', '=', 'grace@cu.example').execute();
-    const deleted = await db.db
+    await t.db.db.updateTable('users').set({ is_blocked: true }).where('email', '=', 'grace@cu.example').execute();
+    const deleted = await t.db.db
       .insertInto('users')
-      .values({ first_name: 'Del', last_name: 'Eted', other_names: null, email: 'deleted@cu.example', mobile: null, password_hash: (await db.db.selectFrom('users').select('password_hash').where('email', '=', MEMBER.email).executeTakeFirstOrThrow()).password_hash, role_id: 2, office_id: 1, dob: null, gender: null, member_id: null, last_signed_in_on: null, is_deleted: true })
+      .values({ first_name: 'Del', last_name: 'Eted', other_names: null, email: 'deleted@cu.example', mobile: null, password_hash: (await t.db.db.selectFrom('users').select('password_hash').where('email', '=', MEMBER.email).executeTakeFirstOrThrow()).password_hash, role_id: 2, office_id: 1, dob: null, gender: null, member_id: null, last_signed_in_on: null, is_deleted: true })
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(deleted.id).toBeGreaterThan(0);
@@ -206,7 +195,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     expect(resetBodies.size).toBe(1);
     expect(median(resetTimes.known) / median(resetTimes.unknown)).toBeLessThan(3);
     expect(median(resetTimes.unknown) / median(resetTimes.known)).toBeLessThan(3);
-    await db.db.updateTable('users').set({ is_blocked: false }).where('email', '=', 'grace@cu.example').execute();
+    await t.db.db.updateTable('users').set({ is_blocked: false }).where('email', '=', 'grace@cu.example').execute();
   });
 
   it('row 6: the reset token is >= 128 bits, single use (two parallel uses: one wins), voided by a newer request, revokes the old session, no sign-in', async () => {
@@ -307,7 +296,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
   it('row 10: in production the session cookie is also Secure', async () => {
     const saved = { ...process.env };
     Object.assign(process.env, { JWT_SECRET: 'p'.repeat(48), API_KEY: 'cu-web', API_SECRET: 'cu-web-client', DATABASE_URL: 'postgres://unused/x' });
-    const prod = await createTestApp(db, { clock, config: { env: 'production' } });
+    const prod = await createTestApp(t.db, { clock, config: { env: 'production' } });
     try {
       const res = await prod.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), payload: { email: MEMBER.email, password: MEMBER.password } });
       expect(res.statusCode).toBe(200);
@@ -327,14 +316,14 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
   });
 
   it('row 11: a cross-origin text/plain or JSON POST gets 403 and changes nothing; no API key gets 401', async () => {
-    const before = await db.db.selectFrom('password_resets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const before = await t.db.db.selectFrom('password_resets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     const plain = await t.call({ method: 'POST', url: '/api/password/reset/send', headers: { origin: 'https://evil.example', 'content-type': 'text/plain' }, payload: JSON.stringify({ ...FIXED, email: MEMBER.email }) });
     expect(plain.statusCode).toBe(403);
     const json = await t.call({ method: 'POST', url: '/api/users/login', headers: { origin: 'https://evil.example' }, payload: { email: MEMBER.email, password: MEMBER.password } });
     expect(json.statusCode).toBe(403);
     const noKey = await t.app.inject({ method: 'POST', url: '/api/users/logout' });
     expect(noKey.statusCode).toBe(401);
-    const after = await db.db.selectFrom('password_resets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const after = await t.db.db.selectFrom('password_resets').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     const sameOrigin = await t.call({ method: 'POST', url: '/api/users/logout', headers: { origin: 'http://localhost:80', host: 'localhost:80' } });
     expect(sameOrigin.statusCode).toBe(200);
@@ -348,14 +337,14 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
   });
 
   it('row 19: a database failure inside sign-in answers a generic 500 with only a request id', async () => {
-    await sql`alter table sign_in_failures rename to sign_in_failures_moved`.execute(db.db);
+    await sql`alter table sign_in_failures rename to sign_in_failures_moved`.execute(t.db.db);
     try {
       const res = await login(t, MEMBER.email, 'Whatever!234');
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ status: 500, message: 'Server error. Please try again later.', detail: 'Server error. Please try again later.', request_id: expect.any(String) });
       expect(res.body).not.toMatch(/sign_in_failures|select|relation|stack/i);
     } finally {
-      await sql`alter table sign_in_failures_moved rename to sign_in_failures`.execute(db.db);
+      await sql`alter table sign_in_failures_moved rename to sign_in_failures`.execute(t.db.db);
     }
   });
 });

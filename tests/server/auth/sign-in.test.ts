@@ -1,22 +1,11 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { cookieValue, latestCodeFor, login, MEMBER, ADMIN, nextIp, signIn, verifySignIn } from './auth-helpers';
 
 describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
-
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, { clock });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
+  const t = suiteApp(target, { clock });
 
   it('answers a correct password with the code message, a masked phone and the user id, and sends an SMS', async () => {
     const res = await login(t, MEMBER.email, MEMBER.password);
@@ -26,10 +15,10 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     expect(res.body).not.toContain(MEMBER.mobile);
     const cookie = res.cookies.find((c) => c.name === 'cu_sign_in')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/device-verifications' });
-    const sms = await db.db.selectFrom('outbox_messages').selectAll().where('purpose', '=', 'sign_in_code').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const sms = await t.db.db.selectFrom('outbox_messages').selectAll().where('purpose', '=', 'sign_in_code').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(sms).toMatchObject({ channel: 'sms', recipient: MEMBER.mobile });
     expect(sms.body).toMatch(/\b\d{6}\b/);
-    const stored = await db.db.selectFrom('one_time_codes').select('code_hash').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const stored = await t.db.db.selectFrom('one_time_codes').select('code_hash').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(stored.code_hash).not.toContain(sms.body.match(/\d{6}/)![0]);
   });
 
@@ -40,7 +29,7 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     const cookie = response.cookies.find((c) => c.name === 'cu_session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie.maxAge).toBe(300);
-    const user = await db.db.selectFrom('users').select('last_signed_in_on').where('id', '=', userId).executeTakeFirstOrThrow();
+    const user = await t.db.db.selectFrom('users').select('last_signed_in_on').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(new Date(user.last_signed_in_on!).toISOString()).toBe(clock.now().toISOString());
   });
 
@@ -83,26 +72,26 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
   });
 
   it('answers a blocked account 403 only after the right password, 401 otherwise', async () => {
-    await db.db.updateTable('users').set({ is_blocked: true }).where('email', '=', 'grace@cu.example').execute();
+    await t.db.db.updateTable('users').set({ is_blocked: true }).where('email', '=', 'grace@cu.example').execute();
     const right = await login(t, 'grace@cu.example', 'Member!2345');
     expect(right.statusCode).toBe(403);
     expect(right.json().message).toBe('Account is locked or disabled');
     const wrong = await login(t, 'grace@cu.example', 'Wrong!23456');
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('Invalid email or password');
-    await db.db.updateTable('users').set({ is_blocked: false }).where('email', '=', 'grace@cu.example').execute();
+    await t.db.db.updateTable('users').set({ is_blocked: false }).where('email', '=', 'grace@cu.example').execute();
   });
 
   it('sends the sign-in code by email to a user with no mobile on file', async () => {
-    const hash = (await db.db.selectFrom('users').select('password_hash').where('email', '=', MEMBER.email).executeTakeFirstOrThrow()).password_hash;
-    await db.db
+    const hash = (await t.db.db.selectFrom('users').select('password_hash').where('email', '=', MEMBER.email).executeTakeFirstOrThrow()).password_hash;
+    await t.db.db
       .insertInto('users')
       .values({ first_name: 'No', last_name: 'Mobile', other_names: null, email: 'nomobile@cu.example', mobile: null, password_hash: hash, role_id: 2, office_id: 1, dob: null, gender: null, member_id: null, last_signed_in_on: null })
       .execute();
     const res = await login(t, 'NoMobile@cu.example', MEMBER.password);
     expect(res.statusCode).toBe(200);
     expect(res.json().phone).toBe('n*******@cu.example');
-    const message = await db.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'nomobile@cu.example').executeTakeFirstOrThrow();
+    const message = await t.db.db.selectFrom('outbox_messages').selectAll().where('recipient', '=', 'nomobile@cu.example').executeTakeFirstOrThrow();
     expect(message).toMatchObject({ channel: 'email', purpose: 'sign_in_code' });
   });
 

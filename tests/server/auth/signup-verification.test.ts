@@ -1,34 +1,23 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { newApplicantToken } from '../../../src/server/lib/applicant-access';
 import { latestCodeFor, nextIp } from './auth-helpers';
 
 /** Device verification with operation signup (spec 3 sections 2, 4, 7): codes to the signup's email and mobile. */
 describe.each(dbTargets())('signup email and mobile verification on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
+  const t = suiteApp(target, { clock });
 
   async function addSignup(id: string, email: string, mobile: string) {
     const { token, hash } = newApplicantToken();
-    await db.db
+    await t.db.db
       .insertInto('signups')
       .values({ id, applicant_token_hash: hash, token_expires_on: new Date(clock.now().getTime() + 86_400_000), first_name: 'Nia', last_name: 'Joseph', middle_name: null, email, mobile, dob: '1999-01-01', gender: 'female', nationality: 'Trinidad and Tobago', password_hash: 'x', member_id: null, user_id: null, comments: null, updated_on: clock.now() })
       .execute();
     return token;
   }
   const call = (url: string, token: string, payload: object) => t.call({ method: 'POST', url, payload, remoteAddress: nextIp(), headers: { 'x-applicant-token': token } });
-
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, { clock });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
 
   it('sends the email code to the signup email and marks the email verified', async () => {
     const token = await addSignup('s-email', 'nia@example.com', '+18685550001');
@@ -39,7 +28,7 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     const ok = await call('/api/device-verifications/verify/', token, { identifier_type: 'email', operation: 'signup', signup_id: 's-email', code });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().verified_on).toBe(clock.now().toISOString());
-    const row = await db.db.selectFrom('signups').select(['email_verified_on', 'mobile_verified_on']).where('id', '=', 's-email').executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('signups').select(['email_verified_on', 'mobile_verified_on']).where('id', '=', 's-email').executeTakeFirstOrThrow();
     expect(row.email_verified_on).not.toBeNull();
     expect(row.mobile_verified_on).toBeNull();
     // single use
@@ -59,12 +48,12 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     const capped = await call('/api/device-verifications/send/', token, body);
     expect(capped.statusCode).toBe(429);
     expect(capped.json().message).toBe('Maximum resend attempts reached. Please contact support if you continue to have issues.');
-    const sms = await db.db.selectFrom('outbox_messages').select(['channel']).where('recipient', '=', '+18685550002').execute();
+    const sms = await t.db.db.selectFrom('outbox_messages').select(['channel']).where('recipient', '=', '+18685550002').execute();
     expect(sms.every((m) => m.channel === 'sms')).toBe(true);
     const code = await latestCodeFor(t, '+18685550002', 'signup_mobile_code');
     const ok = await call('/api/device-verifications/verify/', token, { identifier_type: 'mobile', operation: 'signup', signup_id: 's-mobile', code });
     expect(ok.statusCode).toBe(200);
-    const row = await db.db.selectFrom('signups').select('mobile_verified_on').where('id', '=', 's-mobile').executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('signups').select('mobile_verified_on').where('id', '=', 's-mobile').executeTakeFirstOrThrow();
     expect(row.mobile_verified_on).not.toBeNull();
   });
 
@@ -84,7 +73,7 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     expect(missing.json().message).toBe('Signup ID is missing. Cannot send verification code.');
     await call('/api/device-verifications/send/', token, { identifier_type: 'email', operation: 'signup', signup_id: 's-c' });
     const code = await latestCodeFor(t, 'c@example.com', 'signup_email_code');
-    await db.db.updateTable('signups').set({ email: 'changed@example.com' }).where('id', '=', 's-c').execute();
+    await t.db.db.updateTable('signups').set({ email: 'changed@example.com' }).where('id', '=', 's-c').execute();
     expect((await call('/api/device-verifications/verify/', token, { identifier_type: 'email', operation: 'signup', signup_id: 's-c', code })).statusCode).toBe(401);
   });
 });

@@ -1,36 +1,28 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
 import { addSessionRoute, balanceOf, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
+  const t = suiteApp(target, { beforeReady: addSessionRoute });
   let a: TestMember;
   let b: TestMember;
   let aHeaders: Record<string, string>;
   let bHeaders: Record<string, string>;
 
   beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, { beforeReady: addSessionRoute });
-    a = await createMember(db.db, [
+    a = await createMember(t.db.db, [
       { type: 'savings', cents: 100_000 },
       { type: 'deposit', cents: 50_000 },
       { type: 'loan', cents: 900_000 },
     ]);
-    b = await createMember(db.db, [
+    b = await createMember(t.db.db, [
       { type: 'savings', cents: 20_000 },
       { type: 'savings', cents: 0, productCode: 'XMS' },
       { type: 'loan', cents: 300_000 },
     ]);
     aHeaders = await sessionHeaders(t, a.userId);
     bHeaders = await sessionHeaders(t, b.userId);
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
   });
 
   it('lists only the caller\'s accounts grouped as savings, deposit and loan', async () => {
@@ -67,8 +59,8 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     const body = res.json();
     expect(body.data.ReferenceNo).toMatch(/^TRF[A-Z2-9]{10}$/);
     expect(body.ReferenceNo).toBe(body.data.ReferenceNo);
-    expect(await balanceOf(db.db, a.accounts[0].id)).toBe(100_000 - 12_345);
-    expect(await balanceOf(db.db, a.accounts[1].id)).toBe(50_000 + 12_345);
+    expect(await balanceOf(t.db.db, a.accounts[0].id)).toBe(100_000 - 12_345);
+    expect(await balanceOf(t.db.db, a.accounts[1].id)).toBe(50_000 + 12_345);
     const list = await t.call({ method: 'GET', url: '/api/accounts/transactions?page_size=2', headers: aHeaders });
     expect(list.statusCode).toBe(200);
     const { items, total } = list.json();
@@ -81,7 +73,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
   it('transfers to another member by account number and product; the recipient sees the credit', async () => {
     const res = await memberTransfer(t, aHeaders, a.accounts[0], b.accounts[1], 10);
     expect(res.statusCode).toBe(200);
-    expect(await balanceOf(db.db, b.accounts[1].id)).toBe(1_000);
+    expect(await balanceOf(t.db.db, b.accounts[1].id)).toBe(1_000);
     const list = await t.call({ method: 'GET', url: `/api/accounts/transactions?account_id=${b.accounts[1].id}`, headers: bHeaders });
     expect(list.json().items[0]).toMatchObject({ amount_cents: 1_000, amount: 10, reference_no: res.json().data.ReferenceNo, description: expect.stringMatching(/from account ending \d{4}$/) });
   });
@@ -136,21 +128,21 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     ['a boolean', true],
     ['an object', { value: 1 }],
   ])('I3/row 15: an amount that is %s gets 400 "Enter a valid amount", never a 500', async (_label, amount) => {
-    const before = await balanceOf(db.db, a.accounts[0].id);
+    const before = await balanceOf(t.db.db, a.accounts[0].id);
     const res = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[1], amount);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.amount).toBe('Enter a valid amount');
-    expect(await balanceOf(db.db, a.accounts[0].id)).toBe(before);
+    expect(await balanceOf(t.db.db, a.accounts[0].id)).toBe(before);
   });
 
   it('converts two-decimal amounts to exact cents (0.07, 19.99, 1000000000)', async () => {
-    const rich = await createMember(db.db, [
+    const rich = await createMember(t.db.db, [
       { type: 'savings', cents: 200_000_000_000 },
       { type: 'savings', cents: 0 },
     ]);
     const headers = await sessionHeaders(t, rich.userId);
     for (const amount of [0.07, 19.99, 0.29, 1_000_000_000]) expect((await selfTransfer(t, headers, rich.accounts[0], rich.accounts[1], amount)).statusCode).toBe(200);
-    expect(await balanceOf(db.db, rich.accounts[1].id)).toBe(7 + 1_999 + 29 + 100_000_000_000);
+    expect(await balanceOf(t.db.db, rich.accounts[1].id)).toBe(7 + 1_999 + 29 + 100_000_000_000);
   });
 
   it('row 14/15: unknown fields, missing fields and form rules get 400 with the form\'s messages', async () => {
@@ -202,7 +194,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     }
     // Right id, someone else's number (or the other way round) is the same 404.
     expect((await selfTransfer(t, aHeaders, { ...aOwn, number: bSource.number }, a.accounts[1], 1)).statusCode).toBe(404);
-    expect(await balanceOf(db.db, bSource.id)).toBe(20_000);
+    expect(await balanceOf(t.db.db, bSource.id)).toBe(20_000);
     // Lists never show B's accounts.
     const list = await t.call({ method: 'GET', url: '/api/accounts', headers: aHeaders });
     expect(JSON.stringify(list.json())).not.toContain(bSource.number);
@@ -211,7 +203,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
   it('needs a member session: none -> 401, an administrator -> 403', async () => {
     expect((await t.call({ method: 'GET', url: '/api/accounts' })).statusCode).toBe(401);
     expect((await t.call({ method: 'POST', url: '/api/accounts/transfer-to-self', payload: {} })).statusCode).toBe(401);
-    const admin = await db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+    const admin = await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
     const adminHeaders = await sessionHeaders(t, admin.id);
     for (const url of ['/api/accounts', '/api/accounts/transfer-to-self-options', '/api/accounts/transfer-to-member-options', '/api/accounts/transactions']) {
       expect((await t.call({ method: 'GET', url, headers: adminHeaders })).statusCode).toBe(403);
@@ -219,7 +211,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
   });
 
   it('the seeded member can send to grace@cu.example\'s savings account 10000000201', async () => {
-    const member = await db.db.selectFrom('users').select('id').where('email', '=', 'member@cu.example').executeTakeFirstOrThrow();
+    const member = await t.db.db.selectFrom('users').select('id').where('email', '=', 'member@cu.example').executeTakeFirstOrThrow();
     const headers = await sessionHeaders(t, member.id);
     const options = (await t.call({ method: 'GET', url: '/api/accounts/transfer-to-member-options', headers })).json().data;
     const source = options.Source.find((s: { Account: string }) => s.Account === '10000000101');
@@ -230,7 +222,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
       payload: { source_id: source.id, source_account: source.Account, destination_product: 'SAV', destination_account: '10000000201', amount: 25.5, instructions: 'Lunch' },
     });
     expect(res.statusCode).toBe(200);
-    const grace = await db.db.selectFrom('accounts').select('balance_cents').where('account_number', '=', '10000000201').executeTakeFirstOrThrow();
+    const grace = await t.db.db.selectFrom('accounts').select('balance_cents').where('account_number', '=', '10000000201').executeTakeFirstOrThrow();
     expect(Number(grace.balance_cents)).toBe(310_000 + 2_550);
   });
 });

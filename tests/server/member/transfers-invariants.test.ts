@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
+import { suiteApp } from '../../helpers/test-app';
 import type { DbHandle } from '../../../src/server/db/create-db';
 import { addSessionRoute, balanceOf, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
@@ -18,20 +18,10 @@ async function expectLedgerConsistent(db: DbHandle) {
 }
 
 describe.each(dbTargets())('transfer invariants on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, { beforeReady: addSessionRoute });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
+  const t = suiteApp(target, { beforeReady: addSessionRoute });
 
   it('I2: from 50.00, 100 parallel transfers of 1.00 -> exactly 50 succeed and the balance is 0.00', async () => {
-    const m = await createMember(db.db, [
+    const m = await createMember(t.db.db, [
       { type: 'savings', cents: 5_000 },
       { type: 'savings', cents: 0 },
     ]);
@@ -41,18 +31,18 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     expect(codes.filter((c) => c === 200)).toHaveLength(50);
     expect(codes.filter((c) => c === 422)).toHaveLength(50);
     for (const refused of results.filter((r) => r.statusCode === 422)) expect(refused.json().message).toMatch(/^Insufficient funds/);
-    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(0);
-    expect(await balanceOf(db.db, m.accounts[1].id)).toBe(5_000);
+    expect(await balanceOf(t.db.db, m.accounts[0].id)).toBe(0);
+    expect(await balanceOf(t.db.db, m.accounts[1].id)).toBe(5_000);
     const refs = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.json().data.ReferenceNo));
     expect(refs.size).toBe(50);
-    await expectLedgerConsistent(db);
+    await expectLedgerConsistent(t.db);
   });
 
   it('I1/I6: concurrent transfers in both directions mixed with reads: every read sums to the same total', async () => {
     const members: TestMember[] = [];
     for (let i = 0; i < 3; i++) {
       members.push(
-        await createMember(db.db, [
+        await createMember(t.db.db, [
           { type: 'savings', cents: 10_000 },
           { type: 'deposit', cents: 7_500 },
         ]),
@@ -62,7 +52,7 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     const total = 3 * 17_500;
     const sessions = await Promise.all(members.map((m) => sessionHeaders(t, m.userId)));
     const sumNow = async () => {
-      const row = await db.db.selectFrom('accounts').select((eb) => eb.fn.sum<number>('balance_cents').as('s')).where('id', 'in', ids).executeTakeFirstOrThrow();
+      const row = await t.db.db.selectFrom('accounts').select((eb) => eb.fn.sum<number>('balance_cents').as('s')).where('id', 'in', ids).executeTakeFirstOrThrow();
       return Number(row.s);
     };
 
@@ -95,12 +85,12 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     expect(results.filter((r) => r.statusCode === 200).length).toBeGreaterThan(80);
     expect(new Set(sums)).toEqual(new Set([total]));
     expect(await sumNow()).toBe(total);
-    for (const id of ids) expect(await balanceOf(db.db, id)).toBeGreaterThanOrEqual(0);
-    await expectLedgerConsistent(db);
+    for (const id of ids) expect(await balanceOf(t.db.db, id)).toBeGreaterThanOrEqual(0);
+    await expectLedgerConsistent(t.db);
   });
 
   it('I4: 10 sequential and 10 parallel repeats of one idempotency key give one transfer and the same answer', async () => {
-    const m = await createMember(db.db, [
+    const m = await createMember(t.db.db, [
       { type: 'savings', cents: 10_000 },
       { type: 'savings', cents: 0 },
     ]);
@@ -113,16 +103,16 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(all.map((r) => r.json().data.ReferenceNo)).size).toBe(1);
     expect(new Set(all.map((r) => JSON.stringify(r.json())))).toHaveProperty('size', 1);
-    const transfers = await db.db.selectFrom('transfers').select('id').where('user_id', '=', m.userId).execute();
+    const transfers = await t.db.db.selectFrom('transfers').select('id').where('user_id', '=', m.userId).execute();
     expect(transfers).toHaveLength(1);
-    const entries = await db.db.selectFrom('ledger_entries').select('id').where('transfer_id', '=', transfers[0].id).execute();
+    const entries = await t.db.db.selectFrom('ledger_entries').select('id').where('transfer_id', '=', transfers[0].id).execute();
     expect(entries).toHaveLength(2);
-    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(10_000 - 1_234);
-    await expectLedgerConsistent(db);
+    expect(await balanceOf(t.db.db, m.accounts[0].id)).toBe(10_000 - 1_234);
+    await expectLedgerConsistent(t.db);
   });
 
   it('I4: 20 parallel first uses of one key (no earlier transfer) still give one transfer', async () => {
-    const m = await createMember(db.db, [
+    const m = await createMember(t.db.db, [
       { type: 'savings', cents: 10_000 },
       { type: 'deposit', cents: 0 },
     ]);
@@ -131,15 +121,15 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     const all = await Promise.all(Array.from({ length: 20 }, () => selfTransfer(t, headers, m.accounts[0], m.accounts[1], 1, key)));
     expect(all.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(all.map((r) => r.json().data.ReferenceNo)).size).toBe(1);
-    expect(await balanceOf(db.db, m.accounts[1].id)).toBe(100);
+    expect(await balanceOf(t.db.db, m.accounts[1].id)).toBe(100);
   });
 
   it('I4: the same key with other details gets 409 and moves nothing; keys are per user', async () => {
-    const m = await createMember(db.db, [
+    const m = await createMember(t.db.db, [
       { type: 'savings', cents: 10_000 },
       { type: 'savings', cents: 0 },
     ]);
-    const other = await createMember(db.db, [
+    const other = await createMember(t.db.db, [
       { type: 'savings', cents: 10_000 },
       { type: 'savings', cents: 0 },
     ]);
@@ -151,15 +141,15 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     expect(changedAmount.json().message).toMatch(/already used for a different transfer/);
     const changedDirection = await selfTransfer(t, headers, m.accounts[1], m.accounts[0], 5, key);
     expect(changedDirection.statusCode).toBe(409);
-    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(9_500);
+    expect(await balanceOf(t.db.db, m.accounts[0].id)).toBe(9_500);
     // Another user may use the same key for their own transfer.
     const otherHeaders = await sessionHeaders(t, other.userId);
     expect((await selfTransfer(t, otherHeaders, other.accounts[0], other.accounts[1], 5, key)).statusCode).toBe(200);
-    expect(await balanceOf(db.db, other.accounts[1].id)).toBe(500);
+    expect(await balanceOf(t.db.db, other.accounts[1].id)).toBe(500);
   });
 
   it('I4: a replay after the balance ran out still answers the original success', async () => {
-    const m = await createMember(db.db, [
+    const m = await createMember(t.db.db, [
       { type: 'savings', cents: 1_000 },
       { type: 'savings', cents: 0 },
     ]);
@@ -170,13 +160,13 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     const replay = await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 10, key);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
-    expect(await balanceOf(db.db, m.accounts[0].id)).toBe(0);
+    expect(await balanceOf(t.db.db, m.accounts[0].id)).toBe(0);
   });
 
   it('I2: the database CHECK refuses a negative balance even if a bug skipped the pre-check', async () => {
-    const m = await createMember(db.db, [{ type: 'savings', cents: 100 }]);
+    const m = await createMember(t.db.db, [{ type: 'savings', cents: 100 }]);
     await expect(
-      db.db.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '-', 101) })).where('id', '=', m.accounts[0].id).execute(),
+      t.db.db.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '-', 101) })).where('id', '=', m.accounts[0].id).execute(),
     ).rejects.toMatchObject({ code: '23514' });
   });
 });
