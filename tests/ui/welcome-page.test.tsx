@@ -1,24 +1,9 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../../src/ui/app/router';
-import { ColorModeProvider } from '../../src/ui/app/color-mode';
+import { renderAt, setUpDom } from './render-app';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <ColorModeProvider>
-      <RouterProvider router={router} />
-    </ColorModeProvider>,
-  );
-  return router;
-}
-
-beforeAll(() => {
-  window.scrollTo = () => undefined;
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
-});
+beforeAll(setUpDom);
 
 describe('welcome page', () => {
   it('shows Sign In, the intro text and the account button, with the page title', async () => {

@@ -1,12 +1,17 @@
-import { configure, render } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { cleanup, configure } from '@testing-library/react';
+import { Outlet } from 'react-router-dom';
 import { Suspense } from 'react';
 import { adminRoutes } from '../../../src/ui/features/admin/routes';
 import { PageLoader } from '../../../src/ui/components/page-loader';
-import { ColorModeProvider } from '../../../src/ui/app/color-mode';
 import { startSession, clearSession } from '../../../src/ui/features/auth/session-store';
 import { setSessionToken } from '../../../src/ui/lib/api-client';
+import type { DbHandle } from '../../../src/server/db/create-db';
 import { ROLES } from '../../../src/shared/product';
+import { dbTargets } from '../../helpers/test-db';
+import { suiteApp, type TestApp } from '../../helpers/test-app';
+import { tokenFor } from '../../server/admin/admin-helpers';
+import { renderRoutes } from '../render-app';
+import { routeApiTo } from './real-api';
 
 // Every screen here waits on a real server and database, and loads its page lazily on first use.
 configure({ asyncUtilTimeout: 5000 });
@@ -18,11 +23,23 @@ export function renderAsAdmin(path: string, token: string, user = { id: 1, email
   setSessionToken(token);
   // Only the admin feature's routes (plus a stand-in /login), so other features' work in progress cannot break these tests.
   const routes = [{ element: <Suspense fallback={<PageLoader />}><Outlet /></Suspense>, children: [...adminRoutes, { path: '/login', element: <h1>Sign In</h1> }] }];
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <ColorModeProvider>
-      <RouterProvider router={router} />
-    </ColorModeProvider>,
-  );
-  return router;
+  return renderRoutes(routes, path);
+}
+
+/**
+ * The setup of an admin screen suite against the real server in this process (PGlite): the suite's app
+ * (`prepare` fills its database first), the UI's API routed to it, an administrator session, a clean
+ * DOM after each test. Answers the app and `renderAdmin(path)`: renderAsAdmin with that session.
+ */
+export function adminScreenSuite(options: { prepare?: (db: DbHandle) => Promise<unknown> } = {}): { t: TestApp; renderAdmin: (path: string) => ReturnType<typeof renderAsAdmin> } {
+  const t = suiteApp(dbTargets()[0], options);
+  let token = '';
+  let restore: (() => void) | undefined;
+  beforeAll(async () => {
+    restore = routeApiTo(t);
+    token = await tokenFor(t.app, 'admin@cu.example');
+  });
+  afterEach(() => cleanup());
+  afterAll(() => restore?.());
+  return { t, renderAdmin: (path) => renderAsAdmin(path, token) };
 }

@@ -1,33 +1,13 @@
 // Screens against the real server in this process: browser globals come from install-jsdom (imported first).
 import './install-jsdom';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
-import { insertSubmittedSignup, tokenFor } from '../../server/admin/admin-helpers';
+import { insertSubmittedSignup } from '../../server/admin/admin-helpers';
 import { commentPreview } from '../../../src/ui/features/admin/signups/signup-approvals-page';
-import { routeApiTo } from './real-api';
-import { renderAsAdmin } from './render-admin';
+import { adminScreenSuite } from './render-admin';
 
 describe('signup approvals and application review (real API, PGlite)', () => {
-  let db: DbHandle;
-  let t: TestApp;
-  let token: string;
-  let restore: () => void;
-
-  beforeAll(async () => {
-    db = await dbTargets()[0].open();
-    t = await createTestApp(db);
-    restore = routeApiTo(t);
-    token = await tokenFor(t.app, 'admin@cu.example');
-  });
-  afterEach(() => cleanup());
-  afterAll(async () => {
-    restore?.();
-    await t?.close();
-    await db?.close();
-  });
+  const { t, renderAdmin } = adminScreenSuite();
 
   it('previews comments to 40 characters or says No comments', () => {
     expect(commentPreview(null)).toBe('No comments');
@@ -38,10 +18,10 @@ describe('signup approvals and application review (real API, PGlite)', () => {
 
   it('shows the empty state with Refresh, which finds a new application', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAsAdmin('/admin/signup-approvals', token);
+    renderAdmin('/admin/signup-approvals');
     expect(await screen.findByRole('heading', { name: 'No Signups Found' })).toBeInTheDocument();
     expect(screen.getByText('No user signups have been submitted yet.')).toBeInTheDocument();
-    await insertSubmittedSignup(db.db, { email: 'ruth@example.com', mobile: '+18687001001', firstName: 'Ruth', lastName: 'Baptiste', createdOn: new Date(2026, 2, 4, 9, 5) });
+    await insertSubmittedSignup(t.db.db, { email: 'ruth@example.com', mobile: '+18687001001', firstName: 'Ruth', lastName: 'Baptiste', createdOn: new Date(2026, 2, 4, 9, 5) });
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     const table = await screen.findByRole('table', { name: 'Signups' });
     const row = within(table).getByText('Ruth Baptiste').closest('tr')!;
@@ -53,7 +33,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
 
   it('adds a comment through the dialog with its 500-character counter; Add Comment is disabled while blank', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAsAdmin('/admin/signup-approvals', token);
+    renderAdmin('/admin/signup-approvals');
     await user.click(await screen.findByRole('button', { name: 'Actions for Ruth Baptiste' }));
     await user.click(screen.getByRole('menuitem', { name: 'Add Comment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Comment' });
@@ -70,7 +50,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
 
   it('approves from the actions menu; the row turns Approved and Approve is no longer offered', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAsAdmin('/admin/signup-approvals', token);
+    renderAdmin('/admin/signup-approvals');
     await user.click(await screen.findByRole('button', { name: 'Actions for Ruth Baptiste' }));
     await user.click(screen.getByRole('menuitem', { name: 'Approve' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Approve Signup' })).getByRole('button', { name: 'Approve' }));
@@ -82,12 +62,12 @@ describe('signup approvals and application review (real API, PGlite)', () => {
   });
 
   it('reviews an application: every step read-only from its form, documents to download, decision buttons, audit trail', async () => {
-    const id = await insertSubmittedSignup(db.db, { email: 'omar@example.com', mobile: '+18687001002', firstName: 'Omar', lastName: 'Ali', homeBranch: 'port_of_spain' });
-    await db.db
+    const id = await insertSubmittedSignup(t.db.db, { email: 'omar@example.com', mobile: '+18687001002', firstName: 'Omar', lastName: 'Ali', homeBranch: 'port_of_spain' });
+    await t.db.db
       .insertInto('signup_files')
       .values({ id: 'f-omar', signup_id: id, step: 'address', field: 'proof_of_address', original_name: 'utility-bill.pdf', stored_name: 'omar-stored', content_type: 'application/pdf', size_bytes: 2048, sha256: 'x' })
       .execute();
-    renderAsAdmin(`/admin/signup-approvals/${id}`, token);
+    renderAdmin(`/admin/signup-approvals/${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Omar Ali' })).toBeInTheDocument();
     for (const title of ['Basic Information', 'Address', 'Branch Selection']) expect(screen.getByRole('heading', { level: 2, name: title })).toBeInTheDocument();
     const branch = screen.getByRole('region', { name: 'Branch Selection' });

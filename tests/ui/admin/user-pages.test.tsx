@@ -1,13 +1,8 @@
 // Screens against the real server in this process: browser globals come from install-jsdom (imported first).
 import './install-jsdom';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
-import { tokenFor } from '../../server/admin/admin-helpers';
-import { routeApiTo } from './real-api';
-import { renderAsAdmin } from './render-admin';
+import { adminScreenSuite } from './render-admin';
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
@@ -15,27 +10,11 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, o
 }
 
 describe('create and edit user pages (real API, PGlite)', () => {
-  let db: DbHandle;
-  let t: TestApp;
-  let token: string;
-  let restore: () => void;
-
-  beforeAll(async () => {
-    db = await dbTargets()[0].open();
-    t = await createTestApp(db);
-    restore = routeApiTo(t);
-    token = await tokenFor(t.app, 'admin@cu.example');
-  });
-  afterEach(() => cleanup());
-  afterAll(async () => {
-    restore?.();
-    await t?.close();
-    await db?.close();
-  });
+  const { t, renderAdmin } = adminScreenSuite();
 
   it('creates a user: a future birth date and a taken email are shown under their fields; success resets and returns to the list after 2 s', async () => {
     const user = userEvent.setup({ delay: null });
-    const router = renderAsAdmin('/admin/users/create', token);
+    const router = renderAdmin('/admin/users/create');
     await user.type(await screen.findByLabelText(/^First Name/), 'Imani');
     await user.type(screen.getByLabelText(/^Last Name/), 'Joseph');
     await user.type(screen.getByLabelText(/^Email Address/), 'grace@cu.example');
@@ -63,14 +42,14 @@ describe('create and edit user pages (real API, PGlite)', () => {
     expect(await screen.findByText('User created successfully')).toBeInTheDocument();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 4000 });
-    const row = await db.db.selectFrom('users').selectAll().where('email', '=', 'imani.joseph@example.com').executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('users').selectAll().where('email', '=', 'imani.joseph@example.com').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ role_id: 2, office_id: 2, gender: 'female', dob: '1991-09-09', mobile: '+1 868 555 7777' });
   });
 
   it('edits a user: fields prefilled, no passwords, Save Changes, Back to Users, "User updated successfully"', async () => {
     const user = userEvent.setup({ delay: null });
-    const grace = await db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();
-    renderAsAdmin(`/admin/users/${grace.id}/edit`, token);
+    const grace = await t.db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();
+    renderAdmin(`/admin/users/${grace.id}/edit`);
     const first = await screen.findByLabelText(/^First Name/);
     expect(first).toHaveValue('Grace');
     expect(screen.getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/admin/users');
@@ -81,7 +60,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('User updated successfully')).not.toBeInTheDocument(), { timeout: 3000 });
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Gracie');
-    const audit = await db.db.selectFrom('audit_log').select('action').where('entity_id', '=', String(grace.id)).execute();
+    const audit = await t.db.db.selectFrom('audit_log').select('action').where('entity_id', '=', String(grace.id)).execute();
     expect(audit.map((a) => a.action)).toContain('user.update');
     expect(within(document.body).queryByText(/Failed/)).not.toBeInTheDocument();
   });

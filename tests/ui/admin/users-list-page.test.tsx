@@ -1,37 +1,16 @@
 // Screens against the real server in this process: browser globals come from install-jsdom (imported first).
 import './install-jsdom';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
-import { insertManyUsers, tokenFor } from '../../server/admin/admin-helpers';
-import { routeApiTo } from './real-api';
-import { renderAsAdmin } from './render-admin';
+import { insertManyUsers } from '../../server/admin/admin-helpers';
+import { adminScreenSuite } from './render-admin';
 
 describe('admin users list and view (real API, PGlite)', () => {
-  let db: DbHandle;
-  let t: TestApp;
-  let token: string;
-  let restore: () => void;
-
-  beforeAll(async () => {
-    db = await dbTargets()[0].open();
-    await insertManyUsers(db.db, 1_050);
-    t = await createTestApp(db);
-    restore = routeApiTo(t);
-    token = await tokenFor(t.app, 'admin@cu.example');
-  });
-  afterEach(() => cleanup());
-  afterAll(async () => {
-    restore?.();
-    await t?.close();
-    await db?.close();
-  });
+  const { t, renderAdmin } = adminScreenSuite({ prepare: (db) => insertManyUsers(db.db, 1_050) });
 
   it('lists 10 users a page with padded ids, chips and Never, and pages through more than 1,000', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAsAdmin('/admin/users', token);
+    renderAdmin('/admin/users');
     const table = await screen.findByRole('table', { name: 'Users' });
     await within(table).findByText('00001');
     expect(within(table).getAllByRole('row')).toHaveLength(11);
@@ -54,7 +33,7 @@ describe('admin users list and view (real API, PGlite)', () => {
 
   it('searches on the server and shows Blocked and Deleted chips; Delete is hidden for a deleted user', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAsAdmin('/admin/users', token);
+    renderAdmin('/admin/users');
     await screen.findByText('00001');
     await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'bulk4@load.example');
     const table = screen.getByRole('table', { name: 'Users' });
@@ -70,7 +49,7 @@ describe('admin users list and view (real API, PGlite)', () => {
 
   it('blocks a user through the confirm dialog that names them, then unblocks', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAsAdmin('/admin/users?search=bulk5%40load.example', token);
+    renderAdmin('/admin/users?search=bulk5%40load.example');
     await user.click(await screen.findByRole('button', { name: 'Block Bulk5 Tester5' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block User' });
     expect(within(dialog).getByText('Bulk5 Tester5')).toBeInTheDocument();
@@ -85,7 +64,7 @@ describe('admin users list and view (real API, PGlite)', () => {
 
   it('deletes with the Confirm Delete dialog text from the specification', async () => {
     const user = userEvent.setup({ delay: null });
-    renderAsAdmin('/admin/users?search=bulk6%40load.example', token);
+    renderAdmin('/admin/users?search=bulk6%40load.example');
     await user.click(await screen.findByRole('button', { name: 'Delete Bulk6 Tester6' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this user? This action cannot be undone.');
@@ -95,9 +74,9 @@ describe('admin users list and view (real API, PGlite)', () => {
   });
 
   it('shows one user with sections, Not provided / Not specified, role and office names, and the audit trail', async () => {
-    const row = await db.db.selectFrom('users').select('id').where('email', '=', 'bulk6@load.example').executeTakeFirstOrThrow();
-    await db.db.updateTable('users').set({ mobile: null, gender: null }).where('id', '=', row.id).execute();
-    renderAsAdmin(`/admin/users/${row.id}`, token);
+    const row = await t.db.db.selectFrom('users').select('id').where('email', '=', 'bulk6@load.example').executeTakeFirstOrThrow();
+    await t.db.db.updateTable('users').set({ mobile: null, gender: null }).where('id', '=', row.id).execute();
+    renderAdmin(`/admin/users/${row.id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Bulk6 Tester6' })).toBeInTheDocument();
     expect(screen.getByText(`User ID ${String(row.id).padStart(5, '0')}`)).toBeInTheDocument();
     expect(screen.getAllByText('Not provided')).toHaveLength(2); // mobile and other names
@@ -111,7 +90,7 @@ describe('admin users list and view (real API, PGlite)', () => {
   });
 
   it('shows the empty message for an unknown user id', async () => {
-    renderAsAdmin('/admin/users/999999', token);
+    renderAdmin('/admin/users/999999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user');
   });
 });

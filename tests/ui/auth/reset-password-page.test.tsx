@@ -2,7 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
-import { renderAt, setUpDom } from './render-app';
+import { renderAt, setUpDom } from '../render-app';
 
 beforeAll(setUpDom);
 beforeEach(() => sessionStorage.clear());

@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router-dom';
+import { routes } from '../../src/ui/app/router';
+import { ColorModeProvider } from '../../src/ui/app/color-mode';
+
+/** Renders `routeTable` in a memory router at `entry`, inside the colour-mode provider as main.tsx does. */
+export function renderRoutes(routeTable: RouteObject[], entry: InitialEntry) {
+  const router = createMemoryRouter(routeTable, { initialEntries: [entry] });
+  render(
+    <ColorModeProvider>
+      <RouterProvider router={router} />
+    </ColorModeProvider>,
+  );
+  return router;
+}
+
+/** The whole app at `path`, with `state` as the history entry's state. */
+export function renderAt(path: string, state?: unknown) {
+  return renderRoutes(routes, { pathname: path, state });
+}
+
+export function setUpDom() {
+  window.scrollTo = () => undefined;
+  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+}
