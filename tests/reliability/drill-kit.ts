@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/harness';
 import { API_KEY_HEADER, API_SECRET_HEADER, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../src/shared/product';
+import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
 
 const CLIENT_HEADERS = { [API_KEY_HEADER]: 'cu-web', [API_SECRET_HEADER]: 'cu-web-client' };
 
@@ -56,6 +57,53 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
 export function startApi(db: ScratchDatabase): Promise<RunningServer> {
   // Sessions outlive the drill (default 5 minutes) so a slow machine does not turn into 401s.
   return startServer({ DATABASE_URL: db.url, SESSION_SECONDS: '1800', LOG_LEVEL: 'error' });
+}
+
+export interface DrillStage {
+  /** The drill's scratch database (made in beforeAll). */
+  readonly db: ScratchDatabase;
+  /** Starts the API on it; the last one started is stopped after the drill. */
+  startApi(): Promise<RunningServer>;
+}
+
+/**
+ * The scratch database and the API of the enclosing describe's drill: the database is made in
+ * beforeAll; afterAll stops the last API started (resuming it first, so no stopped process is left
+ * behind) and drops the database.
+ */
+export function drillStage(): DrillStage {
+  let db: ScratchDatabase | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+  });
+  afterAll(async () => {
+    if (server && serverIsRunning(server)) server.process.kill('SIGCONT');
+    await server?.stop();
+    await db?.drop();
+  });
+  const created = () => {
+    if (!db) throw new Error('drillStage: the database is made in beforeAll; use it in tests only.');
+    return db;
+  };
+  return {
+    get db() {
+      return created();
+    },
+    async startApi() {
+      server = await startApi(created());
+      return server;
+    },
+  };
+}
+
+/** A drill's opening: the API started, both demo members signed in, the opening books, an empty book of answers. */
+export async function openDrill(stage: DrillStage) {
+  const api = await stage.startApi();
+  const marcus = await signIn(api.url, stage.db, DEMO_MEMBER.email, DEMO_MEMBER.password);
+  const grace = await signIn(api.url, stage.db, DEMO_OTHER_MEMBER.email, DEMO_OTHER_MEMBER.password);
+  const opening = await readBooks(stage.db);
+  return { api, marcus, grace, opening, book: new TransferBook() };
 }
 
 /** Sends a signal and waits until the process is gone (SIGKILL) or has received it. */

@@ -1,46 +1,30 @@
 // Fault drill: `kill -9` the API while transfers are in flight, twice, restarting it on the same
 // database each time (SECURITY.md I1, I4, I5).
-import type { RunningServer } from '../e2e/harness';
-import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
 import {
-  createScratchDatabase,
+  drillStage,
   expectAckedExactlyOnce,
   expectBooksBalanced,
   expectExactlyTheClientsTransfers,
   killHard,
+  openDrill,
   openTransactions,
   readBooks,
   replayAcknowledged,
   retryUnknown,
-  signIn,
-  startApi,
   startLoad,
   summary,
   transferPlanner,
-  TransferBook,
   waitFor,
-  type ScratchDatabase,
 } from './drill-kit';
 
 describe('fault drill: kill -9 the API under load', () => {
-  let db: ScratchDatabase;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    db = await createScratchDatabase();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const stage = drillStage();
 
   it('after each restart no transfer has one leg, every acknowledged transfer is there once, and retries never duplicate money', async () => {
-    server = await startApi(db);
-    const marcus = await signIn(server.url, db, DEMO_MEMBER.email, DEMO_MEMBER.password);
-    const grace = await signIn(server.url, db, DEMO_OTHER_MEMBER.email, DEMO_OTHER_MEMBER.password);
-    const opening = await readBooks(db);
+    const db = stage.db;
+    const { api, marcus, grace, opening, book } = await openDrill(stage);
+    let server = api;
     expectBooksBalanced(opening, opening.total);
-    const book = new TransferBook();
     const plan = transferPlanner(marcus, grace, 20261122);
     let inFlightAtKills = 0;
     let openAtKills = 0;
@@ -67,7 +51,7 @@ describe('fault drill: kill -9 the API under load', () => {
       committedButUnacknowledged += book.list('unknown').filter((e) => afterKill.byKey.has(e.transfer.key)).length;
 
       // Restart on the same database; the members' sessions live there and still work.
-      server = await startApi(db);
+      server = await stage.startApi();
       await retryUnknown(server.url, book, { timeoutMs: 15_000, rounds: 5, concurrency: 4 });
       const afterRetry = await readBooks(db);
       expectBooksBalanced(afterRetry, opening.total);

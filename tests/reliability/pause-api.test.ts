@@ -1,47 +1,28 @@
 // Fault drill: SIGSTOP the API under load so clients time out, then SIGCONT and retry with the same
 // idempotency keys while the API works through the requests it had already received: each transfer
 // happens exactly once (SECURITY.md I4, I5).
-import type { RunningServer } from '../e2e/harness';
-import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
 import {
-  createScratchDatabase,
+  drillStage,
   expectAckedExactlyOnce,
   expectBooksBalanced,
   expectExactlyTheClientsTransfers,
+  openDrill,
   readBooks,
   retryUnknown,
   serverIsRunning,
-  signIn,
   sleep,
-  startApi,
   startLoad,
   summary,
   transferPlanner,
-  TransferBook,
   waitFor,
-  type ScratchDatabase,
 } from './drill-kit';
 
 describe('fault drill: SIGSTOP the API so clients time out, then retry after SIGCONT', () => {
-  let db: ScratchDatabase;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    db = await createScratchDatabase();
-  });
-  afterAll(async () => {
-    // Never leave a stopped process behind.
-    if (server && serverIsRunning(server)) server.process.kill('SIGCONT');
-    await server?.stop();
-    await db?.drop();
-  });
+  const stage = drillStage();
 
   it('transfers the clients gave up on happen exactly once, whether the retry or the original lands first', async () => {
-    const api = (server = await startApi(db));
-    const marcus = await signIn(api.url, db, DEMO_MEMBER.email, DEMO_MEMBER.password);
-    const grace = await signIn(api.url, db, DEMO_OTHER_MEMBER.email, DEMO_OTHER_MEMBER.password);
-    const opening = await readBooks(db);
-    const book = new TransferBook();
+    const db = stage.db;
+    const { api, marcus, grace, opening, book } = await openDrill(stage);
     // Clients give up after 1.5 s, as a browser or a mobile network would.
     const load = startLoad({ baseUrl: api.url, plan: transferPlanner(marcus, grace, 99), book, workers: 6, maxRequests: 250, maxMs: 90_000, timeoutMs: 1_500 });
 

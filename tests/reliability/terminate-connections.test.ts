@@ -1,24 +1,20 @@
 // Fault drill: Postgres ends the API's connections (`pg_terminate_backend`) while transfers are in
 // flight. The API must stay up and recover on its own; the books must balance (SECURITY.md I1, I4, I5).
-import type { RunningServer } from '../e2e/harness';
-import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
 import {
   adminSql,
   assertServerUp,
-  createScratchDatabase,
+  drillStage,
   expectAckedExactlyOnce,
   expectBooksBalanced,
   expectExactlyTheClientsTransfers,
+  openDrill,
   readBooks,
   retryUnknown,
   serverIsRunning,
-  signIn,
   sleep,
-  startApi,
   startLoad,
   summary,
   transferPlanner,
-  TransferBook,
   waitFor,
   type ScratchDatabase,
 } from './drill-kit';
@@ -33,23 +29,11 @@ async function terminateServerConnections(db: ScratchDatabase): Promise<number> 
 }
 
 describe('fault drill: pg_terminate_backend of the API connections under load', () => {
-  let db: ScratchDatabase;
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    db = await createScratchDatabase();
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-  });
+  const stage = drillStage();
 
   it('the API stays up, later calls succeed, and the books balance with every acknowledged transfer once', async () => {
-    const api = (server = await startApi(db));
-    const marcus = await signIn(api.url, db, DEMO_MEMBER.email, DEMO_MEMBER.password);
-    const grace = await signIn(api.url, db, DEMO_OTHER_MEMBER.email, DEMO_OTHER_MEMBER.password);
-    const opening = await readBooks(db);
-    const book = new TransferBook();
+    const db = stage.db;
+    const { api, marcus, grace, opening, book } = await openDrill(stage);
     const load = startLoad({ baseUrl: api.url, plan: transferPlanner(marcus, grace, 7), book, workers: 6, maxRequests: 300, maxMs: 90_000, timeoutMs: 15_000 });
 
     // Three rounds of cutting every connection of the server, each after fresh successes.
