@@ -30,6 +30,8 @@ function pointerToField(instancePath: string): string {
 export function ajvErrorsToFieldErrors(errors: readonly AjvLikeError[] | null | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const error of errors ?? []) {
+    // 'must match "then" schema' only says an if/then failed; the branch's own errors name the field and the words.
+    if (error.keyword === 'if') continue;
     let field = pointerToField(error.instancePath);
     const inner: AjvLikeError[] = error.keyword === 'errorMessage' ? (error.params.errors ?? []) : [error];
     const first = inner[0];

@@ -29,3 +29,16 @@ describe('ajvErrorsToFieldErrors', () => {
     expect(errors.role_id).toBe('Unknown field: role_id');
   });
 });
+
+describe('ajvErrorsToFieldErrors and if/then', () => {
+  it("never reports ajv's 'must match \"then\" schema': the branch's own message is under its field", async () => {
+    const { createAjv } = await import('../../src/shared/create-ajv');
+    const validate = createAjv().compile({
+      type: 'object',
+      properties: { is_pep: { type: 'boolean' }, job_title: { type: 'string' } },
+      allOf: [{ if: { properties: { is_pep: { const: true } }, required: ['is_pep'] }, then: { required: ['job_title'], errorMessage: { required: { job_title: 'Job title is required if you are a PEP or related to one.' } } } }],
+    });
+    expect(validate({ is_pep: true })).toBe(false);
+    expect(ajvErrorsToFieldErrors(validate.errors)).toEqual({ job_title: 'Job title is required if you are a PEP or related to one.' });
+  });
+});

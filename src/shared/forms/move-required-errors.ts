@@ -29,6 +29,7 @@ export function moveRequiredErrors<E extends FormErrorLike>(errors: E[]): E[] {
 export function formErrorsToFieldErrors(errors: FormErrorLike[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const error of moveRequiredErrors(errors)) {
+    if (error.name === 'if') continue; // as the server: the then-branch's errors carry the words
     let key = (error.property ?? '').replace(/^\./, '').replace(/\[(\d+)\]/g, '.$1').replace(/\['([^']+)'\]/g, '.$1');
     // An unknown field is reported on its parent; name the field itself, as the server does.
     if (error.name === 'additionalProperties' && error.params?.additionalProperty) key = key ? `${key}.${error.params.additionalProperty}` : error.params.additionalProperty;

@@ -8,10 +8,13 @@ export function ageInYears(dob: unknown, today: string): number | null {
   return years;
 }
 
-/** Minor means under 18 on the day of the check (DESIGN.md section 4); unknown dob is not a minor. */
+/**
+ * Minor means under 18 on the day of the check (DESIGN.md section 4); an unknown dob, or one after today (which
+ * the form refuses with its own message), is not a minor.
+ */
 export function isMinorOn(dob: unknown, today: string): boolean {
   const age = ageInYears(dob, today);
-  return age !== null && age < 18;
+  return age !== null && age >= 0 && age < 18;
 }
 
 /** Today's date as YYYY-MM-DD (UTC) from a Date; both sides use it so the day boundary agrees. */

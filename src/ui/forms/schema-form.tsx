@@ -99,7 +99,8 @@ export function routeObjectWidgets(uiSchema: Record<string, any>, schema: Record
   return out;
 }
 
-const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors as any) as RJSFValidationError[];
+// An `if` error ('must match "then" schema') only says a branch failed; the branch's own errors carry the words.
+const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors.filter((e) => e.name !== 'if') as any) as RJSFValidationError[];
 
 /**
  * Renders a form of forms/ with @rjsf/mui and validates it with its precompiled validator (no eval, so it

@@ -23,6 +23,8 @@ describe('age', () => {
     expect(ageInYears('2008-06-15', today)).toBe(18);
     expect(isMinorOn('2008-06-15', today)).toBe(false);
     expect(isMinorOn('2008-06-16', today)).toBe(true);
+    // A date of birth after today is refused by the form (its own message); it does not make a minor.
+    expect(isMinorOn('2999-01-01', today)).toBe(false);
     expect(isMinorOn('not a date', today)).toBe(false);
   });
 });

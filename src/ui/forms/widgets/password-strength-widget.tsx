@@ -56,7 +56,8 @@ export default function PasswordStrengthWidget({ id, label, value, required, dis
       {text && (
         <Box id={`${id}-strength`} sx={{ mt: 1 }} aria-live="polite">
           <LinearProgress variant="determinate" value={((level + 1) / 4) * 100} color={COLORS[level]} aria-label="Password strength" />
-          <Typography variant="caption" sx={{ color: `${COLORS[level]}.main` }}>
+          {/* The bar carries the colour; the word stays in the body text colour so it is readable (contrast). */}
+          <Typography variant="caption" sx={{ color: 'text.primary' }}>
             {STRENGTH_LABELS[level]}
           </Typography>
         </Box>
