@@ -51,11 +51,11 @@ export interface ReplayResult {
 }
 
 /** Makes every run's contact details unique, so a journey replays again and again on one server. */
-function personalise<T>(value: T, run: { tag: string; digits: string }): T {
+export function personalise<T>(value: T, run: { tag: string; digits: string }): T {
   return JSON.parse(JSON.stringify(value).replaceAll('{run}', run.tag).replaceAll('{runDigits}', run.digits)) as T;
 }
 
-function fileContent(file: FixtureFile): Buffer {
+export function fileContent(file: FixtureFile): Buffer {
   const size = file.size ?? 2048;
   const head = file.type === 'pdf' ? Buffer.from('%PDF-1.7\n') : file.type === 'png' ? Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) : Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
   return Buffer.concat([head, Buffer.alloc(Math.max(0, size - head.length), 0x20)]);

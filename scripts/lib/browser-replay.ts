@@ -1,0 +1,357 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { resolveForm } from '../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
+import { withoutHiddenFields } from '../../src/shared/forms/visible-fields';
+import { deriveFormData } from '../../src/shared/transforms/form-rules';
+import { computeFacts, todayIso } from '../../src/shared/facts/index';
+import type { FlowStep } from '../../src/shared/flow/flow-types';
+import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
+import { fileContent, loadFlow, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
+
+type Json = Record<string, any>;
+
+export const BROWSER_ARTIFACTS = path.resolve(import.meta.dirname, '../../tests/e2e/artifacts/journeys');
+const PROGRESS_KEY = 'cu.onboarding.progress';
+const MIME: Record<FixtureFile['type'], string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg' };
+
+export interface BrowserReplayResult {
+  journey: string;
+  ok: boolean;
+  verdicts: StepVerdict[];
+  /** Serious or critical axe violations, per step page ("<nn>-<step>: <rule> <nodes>"). */
+  axe: string[];
+  screenshots: string[];
+  signupId?: string;
+  /** What the applicant submitted, per step id (the last accepted attempt), for checking what the server stored. */
+  submitted: Record<string, { entry: JourneyEntry; facts: Record<string, unknown> }>;
+  ms: number;
+}
+
+export interface BrowserReplayOptions {
+  baseUrl: string;
+  browser: Browser;
+  /** Folder name under tests/e2e/artifacts/journeys (default: the fixture's file name given by the caller). */
+  slug: string;
+  log?: (line: string) => void;
+  /** Stop after this entry index (the reload test resumes from there itself). */
+  stopAfter?: number;
+  /** After 'Application Received!', wait the 10 s for the return home and check the saved data is gone. */
+  waitForHome?: boolean;
+}
+
+const sources = readFormsDir();
+
+/** The newest 6-digit code sent to a recipient, read from the development outbox. */
+export async function outboxCode(baseUrl: string, recipient: string, purpose: string, notBefore = 0): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const res = await fetch(`${baseUrl}/api/dev/outbox?${new URLSearchParams({ recipient, purpose, limit: '1' })}`, { headers: { [API_KEY_HEADER]: 'cu-web', [API_SECRET_HEADER]: 'cu-web-client' } });
+    const body = (await res.json()) as { items?: Array<{ body: string; id?: number; created_on?: string }> };
+    const item = body.items?.[0];
+    const code = item?.body.match(/\b(\d{6})\b/)?.[1];
+    if (code && (!notBefore || (item?.id ?? 0) > notBefore || !item?.id)) return code;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no code for ${recipient} (${purpose}) in the outbox`);
+}
+
+function optionsOf(prop: Json): Array<{ value: unknown; label: string }> {
+  if (Array.isArray(prop?.oneOf)) return prop.oneOf.map((o: Json) => ({ value: o.const, label: String(o.title ?? o.const) }));
+  if (Array.isArray(prop?.enum)) return prop.enum.map((v: unknown) => ({ value: v, label: String(v) }));
+  return [];
+}
+const labelOf = (prop: Json, value: unknown) => optionsOf(prop).find((o) => o.value === value)?.label ?? String(value);
+
+/** The first definition of a field with options in the form's if/then branches. */
+function branchProperty(schema: Json, field: string): Json | undefined {
+  for (const part of schema.allOf ?? []) {
+    for (const branch of [part.then, part.else]) {
+      const prop = branch?.properties?.[field];
+      if (prop && optionsOf(prop).length) return prop;
+    }
+  }
+  return undefined;
+}
+
+/** Opens a MUI select (by its combobox id) and picks the option(s) by their visible label. */
+async function chooseInSelect(page: Page, combo: Locator, labels: string[]): Promise<void> {
+  await combo.click();
+  const list = page.getByRole('listbox');
+  for (const label of labels) {
+    const option = list.getByRole('option', { name: label, exact: true });
+    if ((await option.getAttribute('aria-selected')) !== 'true') await option.click();
+  }
+  if (await list.isVisible().catch(() => false)) await page.keyboard.press('Escape');
+  await list.waitFor({ state: 'hidden' });
+}
+
+/** Removes every file a file field already lists (a retried step starts that field over). */
+async function clearFiles(page: Page, field: string): Promise<void> {
+  const control = page.locator(`.MuiFormControl-root:has(> div > input#root_${field})`);
+  for (;;) {
+    const remove = control.getByRole('button', { name: /^Remove / }).first();
+    if (!(await remove.count())) return;
+    await remove.click();
+  }
+}
+
+async function fillBeneficiaries(page: Page, itemSchema: Json, items: Json[]): Promise<void> {
+  // A retried step starts the list over: remove what is there (each removal is confirmed).
+  for (;;) {
+    const remove = page.locator('#root_beneficiaries').getByRole('button', { name: /^Remove / }).first();
+    if (!(await remove.count())) break;
+    await remove.click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Removal' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  }
+  for (const item of items) {
+    for (const [name, value] of Object.entries(item)) {
+      if (value === '' || value === null || value === undefined) continue;
+      const prop = itemSchema.properties?.[name] ?? {};
+      const input = page.locator(`#root_beneficiaries-${name}`);
+      if (optionsOf(prop).length) await chooseInSelect(page, input, [labelOf(prop, value)]);
+      else await input.fill(String(value));
+    }
+    await page.getByRole('button', { name: 'Add Beneficiary' }).click();
+  }
+}
+
+/** Fills one field the way an applicant would, choosing the interaction from its widget and schema. */
+async function fillField(page: Page, field: string, prop: Json, ui: Json, value: unknown, entry: JourneyEntry, rootSchema: Json): Promise<void> {
+  const widget = ui?.['ui:widget'];
+  const id = `#root_${field}`;
+  if (widget === 'hidden' || prop?.readOnly) return;
+  if (widget === 'file-upload') {
+    await clearFiles(page, field);
+    const files = entry.files?.[field] ?? [];
+    if (!files.length) return;
+    await page.locator(id).setInputFiles(files.map((f) => ({ name: f.name, mimeType: MIME[f.type], buffer: fileContent(f) })));
+    return;
+  }
+  if (widget === 'beneficiary-list') return fillBeneficiaries(page, prop.items ?? {}, (value as Json[]) ?? []);
+  if (widget === 'agreement') {
+    const box = page.locator(id);
+    if ((await box.isChecked()) === (value === true)) return;
+    await page.getByRole('button', { name: `Read the ${ui['ui:options']?.document}` }).click();
+    const dialog = page.getByRole('dialog', { name: String(ui['ui:options']?.document) });
+    await dialog.getByRole('button', { name: ui['ui:options']?.acceptLabel ?? 'I Agree' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    return;
+  }
+  if (widget === 'yes-no') return page.locator(`${id}-${value === true ? 'yes' : 'no'}`).check();
+  if (widget === 'radio') {
+    const index = optionsOf(prop).findIndex((o) => o.value === value);
+    return page.locator(`${id}-${index}`).check();
+  }
+  if (widget === 'country-select') {
+    const input = page.locator(id);
+    if ((await input.inputValue()) === labelOf(prop, value)) return; // already chosen (a retried step)
+    await input.fill(labelOf(prop, value));
+    await page.getByRole('option', { name: labelOf(prop, value), exact: true }).click();
+    return;
+  }
+  if (prop?.type === 'boolean') {
+    const box = page.locator(id);
+    if (!(await box.isEditable())) return;
+    return box.setChecked(value === true);
+  }
+  if (prop?.type === 'array' && (optionsOf(prop.items ?? {}).length || prop.items?.$ref)) {
+    return chooseInSelect(page, page.locator(id), ((value as unknown[]) ?? []).map((v) => labelOf(prop.items, v)));
+  }
+  if (optionsOf(prop).length && widget !== 'school-search') return chooseInSelect(page, page.locator(id), [labelOf(prop, value)]);
+  const input = page.locator(id);
+  // A list a conditional branch adds (the if/then of the form): the field renders as a select.
+  if ((await input.getAttribute('role')) === 'combobox' && widget !== 'school-search') return chooseInSelect(page, input, [labelOf(branchProperty(rootSchema, field) ?? {}, value)]);
+  if (!(await input.isEditable())) return;
+  await input.fill(String(value));
+  if (widget === 'school-search') await page.keyboard.press('Escape');
+}
+
+/** Every field message shown on the page (under fields and in alerts), for a failure's explanation. */
+async function shownErrors(page: Page): Promise<string> {
+  const texts = await page.locator('.Mui-error.MuiFormHelperText-root, [role="alert"], [id$="__error"]').allInnerTexts();
+  return [...new Set(texts.map((t) => t.trim()).filter(Boolean))].join(' | ') || 'no message shown';
+}
+
+async function seriousViolations(page: Page, name: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.help}) ${v.nodes.map((n) => n.html.slice(0, 160)).join(' | ')}`);
+}
+
+/** The applicant's progress the wizard saved in the tab (signup id, applicant token...). */
+export async function savedProgress(page: Page): Promise<Json | null> {
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? JSON.parse(raw) : null;
+  }, PROGRESS_KEY);
+}
+
+/** Waits until the wizard shows a step: its route and its heading. */
+export async function waitForStep(page: Page, step: FlowStep): Promise<void> {
+  await page.waitForURL((url) => url.pathname === step.route, { timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name: step.title, exact: true }).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Replays one journey in Chromium through the real step pages: it clicks, types, picks options and files
+ * as an applicant would, reads the codes from the outbox, screenshots and axe-checks every step page, and
+ * checks that a refused attempt shows the journey's messages under their fields.
+ */
+export async function replayJourneyInBrowser(journey: Journey, options: BrowserReplayOptions): Promise<BrowserReplayResult & { page: Page; close(): Promise<void> }> {
+  const flow = loadFlow();
+  const log = options.log ?? (() => undefined);
+  const run = { tag: crypto.randomBytes(4).toString('hex'), digits: String(crypto.randomInt(1_000_000, 9_999_999)) };
+  const entries = personalise(journey.entries, run);
+  const dir = path.join(BROWSER_ARTIFACTS, options.slug);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  const context = await options.browser.newContext({ baseURL: options.baseUrl, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const verdicts: StepVerdict[] = [];
+  const axe: string[] = [];
+  const screenshots: string[] = [];
+  const submitted: BrowserReplayResult['submitted'] = {};
+  const started = Date.now();
+  const today = todayIso();
+  let signupId: string | undefined;
+  let failed = false;
+
+  await page.goto(flow.steps[flow.initial].route);
+  for (const [index, entry] of entries.entries()) {
+    if (options.stopAfter !== undefined && index > options.stopAfter) break;
+    const t0 = Date.now();
+    const name = `${String(index + 1).padStart(2, '0')}-${entry.step}`;
+    const step = flow.steps[entry.step];
+    const verdict = (v: StepVerdict['verdict'], detail: string) => {
+      verdicts.push({ step: entry.step, verdict: v, detail, ms: Date.now() - t0 });
+      log(`${v === 'FAILED' ? 'x' : '-'} ${entry.step.padEnd(34)} ${v}${detail ? `: ${detail}` : ''} (${Date.now() - t0} ms)`);
+      if (v === 'FAILED') failed = true;
+    };
+    const capture = async () => {
+      const file = path.join(dir, `${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      screenshots.push(file);
+      axe.push(...(await seriousViolations(page, name)));
+    };
+    try {
+      if (!step) throw new Error(`the flow has no step "${entry.step}"`);
+      await waitForStep(page, step);
+      const applicant = (await savedProgress(page))?.applicant ?? {};
+      const facts = computeFacts(applicant, today);
+      if (entry.skip) {
+        await capture();
+        await page.getByRole('button', { name: step.skipLabel ?? 'Skip' }).click();
+        await page.waitForURL((url) => url.pathname !== step.route, { timeout: 15_000 });
+        verdict('skipped', step.skipLabel ?? 'Skip');
+        continue;
+      }
+      if (step.kind === 'choice') {
+        const choice = step.choices![entry.choice ?? 0];
+        await capture();
+        await page.getByRole('button', { name: new RegExp(`^${choice.label}`) }).click();
+        verdict('ok', choice.label);
+      } else if (step.kind === 'info') {
+        await capture();
+        await page.getByRole('button', { name: step.texts?.submit ?? 'Next', exact: true }).click();
+        verdict('ok', 'info');
+      } else if (step.kind === 'otp') {
+        const otp = step.otp!;
+        const recipient = String(applicant[otp.identifierType]);
+        // The code is sent on entry; the notice shows once the server answered.
+        await page.getByRole('status').first().waitFor({ timeout: 15_000 });
+        const code = await outboxCode(options.baseUrl, recipient, `signup_${otp.identifierType}_code`);
+        await capture();
+        await page.getByLabel('Digit 1 of 6').click();
+        await page.keyboard.type(code);
+        await page.getByRole('dialog', { name: step.texts?.verified ?? 'Verified' }).waitFor({ timeout: 15_000 });
+        verdict('ok', 'code from the outbox typed into the boxes');
+      } else if (step.kind === 'success') {
+        await capture();
+        await page.getByRole('button', { name: step.texts?.submit ?? 'Submit' }).click();
+        const received = page.getByRole('dialog', { name: step.texts?.receivedTitle ?? 'Application Received!' });
+        await received.waitFor({ timeout: 15_000 });
+        const file = path.join(dir, `${name}-received.png`);
+        await page.screenshot({ path: file, fullPage: true });
+        screenshots.push(file);
+        axe.push(...(await seriousViolations(page, `${name}-received`)));
+        if (options.waitForHome) {
+          await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+          if (await savedProgress(page)) throw new Error('the saved signup data is still there after the return home');
+        }
+        verdict('ok', step.texts?.receivedTitle ?? 'received');
+      } else {
+        const { schema, uiSchema } = resolveForm(sources, step.form!);
+        const data = entry.data ?? {};
+        const shown = withoutHiddenFields(schema, uiSchema, deriveFormData(schema, data, { today, facts }));
+        const order: string[] = uiSchema['ui:order'] ?? Object.keys(schema.properties ?? {});
+        const fields = [...order.filter((f) => f !== '*'), ...Object.keys(schema.properties ?? {}).filter((f) => !order.includes(f))];
+        for (const field of fields) {
+          if (!(field in shown) || !(field in data)) continue;
+          if (step.kind === 'checklist') {
+            await page.locator(`#root-${field}`).setChecked(data[field] === true);
+            continue;
+          }
+          if (process.env.REPLAY_DEBUG) log(`    ${field} = ${JSON.stringify(data[field])}`);
+          await fillField(page, field, schema.properties[field] ?? {}, uiSchema[field] ?? {}, data[field], entry, schema);
+        }
+        if (!entry.expect) await capture();
+        await page.locator('form button[type="submit"]').first().click();
+        if (entry.expect) {
+          for (const [field, message] of Object.entries(entry.expect.errors ?? {})) {
+            // Under the field: RJSF's error list of the field, or the message a widget shows itself.
+            const under = page
+              .locator(`[id="root_${field}__error"], #root_${field} [role="alert"], .MuiFormControl-root:has(> div > input#root_${field}) > [role="alert"]`)
+              .filter({ hasText: message });
+            await under
+              .first()
+              .waitFor({ timeout: 10_000 })
+              .catch(async () => {
+                throw new Error(`"${message}" is not shown under ${field}; shown: ${await shownErrors(page)}`);
+              });
+          }
+          if (new URL(page.url()).pathname !== step.route) throw new Error('the refused attempt moved on');
+          await capture();
+          verdict('refused as expected', Object.values(entry.expect.errors ?? {}).join(' / '));
+          continue;
+        }
+        await page.waitForURL((url) => url.pathname !== step.route, { timeout: 20_000 }).catch(async () => {
+          throw new Error(`the step did not move on; shown: ${await shownErrors(page)}`);
+        });
+        submitted[entry.step] = { entry, facts };
+        signupId ??= (await savedProgress(page))?.applicant?.signupId;
+        verdict('ok', step.submit ? `${step.submit.method} ${step.submit.endpoint}` : step.kind);
+      }
+    } catch (error) {
+      const file = path.join(dir, `${name}-FAILED.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      verdict('FAILED', (error as Error).message.split('\n')[0]);
+      break;
+    }
+  }
+  if (pageErrors.length) {
+    failed = true;
+    log(`x page errors: ${pageErrors.join(' | ')}`);
+  }
+  const last = verdicts[verdicts.length - 1];
+  const complete = options.stopAfter !== undefined || (last?.step === 'success' && last.verdict === 'ok');
+  return {
+    journey: journey.name,
+    ok: !failed && complete,
+    verdicts,
+    axe,
+    screenshots,
+    signupId,
+    submitted,
+    ms: Date.now() - started,
+    page,
+    close: () => context.close(),
+  };
+}
