@@ -1,22 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { latestCode, latestOutboxMessage, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { browserSuite, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
 import { loadJourney, replayJourney, JOURNEYS_DIR } from '../../scripts/lib/replay-journey';
 
 const ADMIN = { email: 'admin@cu.example', password: 'Admin!2345', mobile: '+18683000001' };
-
-/** Password, then the SMS code from the outbox; waits for the landing page. */
-async function signIn(page: Page, baseURL: string, who: { email: string; password: string; mobile: string }, landing: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(who.email);
-  await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/auth/mobile-verification');
-  const code = await latestCode(baseURL, who.mobile, 'sign_in_code');
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(code);
-  await page.waitForURL(`**${landing}`, { timeout: 10_000 });
-}
 
 async function seriousViolations(page: Page, name: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -24,30 +11,23 @@ async function seriousViolations(page: Page, name: string): Promise<string[]> {
 }
 
 describe('administrator approves an application in Chromium; the new member signs in', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = browserSuite();
   let signupId: string;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
     // A whole applicant journey replayed through the onboarding API (QA's fixture), ending pending approval.
     const journey = loadJourney(`${JOURNEYS_DIR}/adult-new-local.json`);
-    const result = await replayJourney(journey, { baseUrl: server.url });
+    const result = await replayJourney(journey, { baseUrl: e2e.server.url });
     expect(result.ok, JSON.stringify(result.verdicts.filter((v) => v.verdict === 'FAILED'))).toBe(true);
     signupId = result.signupId!;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('signs the administrator in, reviews and approves the application, then logs out; the member signs in and sees the savings account', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     page.on('pageerror', (e) => errors.push(e.message));
 
-    await signIn(page, server.url, ADMIN, '/admin/users');
+    await signInThroughScreens(page, e2e.server.url, ADMIN, '/admin/users');
     await page.getByRole('table', { name: 'Users' }).getByText('00001').waitFor();
     await screenshot(page, 'admin-users');
     expect(await seriousViolations(page, 'users')).toEqual([]);
@@ -81,7 +61,7 @@ describe('administrator approves an application in Chromium; the new member sign
     // The review page is long: also keep what the administrator sees first.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'tests/e2e/artifacts/admin-application-approved-top.png' });
-    const mail = await latestOutboxMessage(server.url, email, 'signup_approved');
+    const mail = await latestOutboxMessage(e2e.server.url, email, 'signup_approved');
     expect(mail?.body).toMatch(/savings account \d{11}/);
 
     await page.getByRole('button', { name: 'Account', exact: true }).click();
@@ -89,9 +69,9 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.waitForURL('**/login');
     await context.close();
 
-    const member = await newPage(browser, server.url);
+    const member = await newPage(e2e.browser, e2e.server.url);
     member.page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(member.page, server.url, { email, password: 'Str0ng!Pass', mobile }, '/users/dashboard');
+    await signInThroughScreens(member.page, e2e.server.url, { email, password: 'Str0ng!Pass', mobile }, '/users/dashboard');
     await member.page.getByRole('heading', { name: 'Welcome back, Nadia' }).waitFor();
     const accountNumber = mail!.body.match(/savings account (\d{11})/)![1];
     await member.page.getByTestId(`balance-${accountNumber}`).waitFor();

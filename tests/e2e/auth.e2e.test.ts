@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { latestCode, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { browserSuite, builtScripts, latestCode, newPage, screenshot } from './harness';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 const NEW_PASSWORD = 'Fresh-Start-2026!';
@@ -32,23 +30,14 @@ async function signIn(page: Page, baseURL: string, email: string, password: stri
 }
 
 describe('sign-in and session expiry in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    // A short session set by configuration: the expiry is observed in seconds, never minutes.
-    server = await startServer({ SESSION_SECONDS: '12' });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  // A short session set by configuration: the expiry is observed in seconds, never minutes.
+  const e2e = browserSuite({ SESSION_SECONDS: '12' });
 
   it('signs the member in with the SMS code, stays signed in across a reload, and is signed out when the session ends', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const token = await signIn(page, server.url, MEMBER.email, MEMBER.password, 'auth');
+    const token = await signIn(page, e2e.server.url, MEMBER.email, MEMBER.password, 'auth');
     await page.waitForURL('**/users/dashboard', { timeout: 5000 });
 
     // The credential is the HttpOnly cookie: script cannot read it and storage never holds the token.
@@ -69,7 +58,7 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.waitForURL('**/login', { timeout: 20_000 });
     await page.getByText('Your session has expired. Please sign in again.').waitFor();
     await screenshot(page, 'auth-session-expired');
-    const check = await fetch(`${server.url}/api/users/verify-token`, {
+    const check = await fetch(`${e2e.server.url}/api/users/verify-token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' },
       body: JSON.stringify({ token }),
@@ -80,7 +69,7 @@ describe('sign-in and session expiry in Chromium', () => {
   });
 
   it('shows the login errors: validation on blur and the 401 alert', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     await page.goto('/login');
     await page.getByRole('textbox', { name: /^Email/ }).fill('not-an-email');
     await page.locator('input[name="password"]').focus();
@@ -94,13 +83,13 @@ describe('sign-in and session expiry in Chromium', () => {
   });
 
   it('signs the administrator in and lands on /admin/users', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     await page.goto('/login');
     await page.getByRole('textbox', { name: /^Email/ }).fill('admin@cu.example');
     await page.locator('input[name="password"]').fill('Admin!2345');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.waitForURL('**/auth/mobile-verification');
-    const code = await latestCode(server.url, '+18683000001', 'sign_in_code');
+    const code = await latestCode(e2e.server.url, '+18683000001', 'sign_in_code');
     await page.getByLabel('Digit 1 of 6').click();
     await page.keyboard.type(code);
     await page.waitForURL('**/admin/users', { timeout: 6000 });
@@ -111,7 +100,7 @@ describe('sign-in and session expiry in Chromium', () => {
   });
 
   it('has no serious accessibility violations on the sign-in, verification and reset screens', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     const check = async (name: string) => {
       const result = await new AxeBuilder({ page }).analyze();
       const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -139,35 +128,22 @@ describe('sign-in and session expiry in Chromium', () => {
   });
 
   it('keeps the token out of the built bundle storage writes', () => {
-    const assets = path.resolve(import.meta.dirname, '../..', process.env.E2E_STATIC_DIR ?? 'dist', 'assets');
-    const writes = fs
-      .readdirSync(assets)
-      .filter((f) => f.endsWith('.js'))
-      .flatMap((f) => fs.readFileSync(path.join(assets, f), 'utf8').match(/(localStorage|sessionStorage)\.setItem\([^)]*\)/g) ?? []);
+    const writes = builtScripts().flatMap((f) => f.text.match(/(localStorage|sessionStorage)\.setItem\([^)]*\)/g) ?? []);
     expect(writes.length).toBeGreaterThan(0);
     for (const write of writes) expect(write).not.toMatch(/token|jwt/i);
   });
 });
 
 describe('password reset in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = browserSuite();
   let signedIn: { context: BrowserContext; page: Page };
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
 
   it('resets the password in three steps; the new one signs in, the old password and the old session do not', async () => {
-    signedIn = await newPage(browser, server.url);
-    const oldToken = await signIn(signedIn.page, server.url, MEMBER.email, MEMBER.password);
+    signedIn = await newPage(e2e.browser, e2e.server.url);
+    const oldToken = await signIn(signedIn.page, e2e.server.url, MEMBER.email, MEMBER.password);
     await signedIn.page.waitForURL('**/users/dashboard', { timeout: 5000 });
 
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Reset Password?' }).click();
     await page.waitForURL('**/reset-password');
@@ -178,7 +154,7 @@ describe('password reset in Chromium', () => {
 
     await page.getByRole('heading', { name: 'Verify Email' }).waitFor();
     await page.getByText(`Code sent to ${MEMBER.email}`).waitFor();
-    const code = await latestCode(server.url, MEMBER.email, 'password_reset_code');
+    const code = await latestCode(e2e.server.url, MEMBER.email, 'password_reset_code');
     await page.getByPlaceholder('Enter 6-digit code').fill(code);
     await page.locator('button[type="submit"]:enabled').waitFor();
     await page.waitForTimeout(300);
@@ -204,11 +180,11 @@ describe('password reset in Chromium', () => {
     await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
 
     // The new one does.
-    await signIn(page, server.url, MEMBER.email, NEW_PASSWORD);
+    await signIn(page, e2e.server.url, MEMBER.email, NEW_PASSWORD);
     await page.waitForURL('**/users/dashboard', { timeout: 5000 });
 
     // The session opened before the reset is dead, on the server and in its browser.
-    const check = await fetch(`${server.url}/api/users/verify-token`, {
+    const check = await fetch(`${e2e.server.url}/api/users/verify-token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' },
       body: JSON.stringify({ token: oldToken }),

@@ -1,34 +1,17 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const staticDir = path.resolve(root, process.env.E2E_STATIC_DIR ?? 'dist');
+import { browserSuite, builtScripts, newPage, screenshot } from './harness';
 
 describe('a form step under the strict CSP', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = browserSuite();
 
   it('the built bundle compiles no code at runtime: no new Function / Function( (ajv is precompiled)', () => {
-    const assets = path.join(staticDir, 'assets');
-    const offenders = fs
-      .readdirSync(assets)
-      .filter((f) => f.endsWith('.js'))
-      .filter((f) => /new Function\b|(?<![\w$.])Function\(/.test(fs.readFileSync(path.join(assets, f), 'utf8')));
+    const offenders = builtScripts()
+      .filter((f) => /new Function\b|(?<![\w$.])Function\(/.test(f.text))
+      .map((f) => f.name);
     expect(offenders).toEqual([]);
   });
 
   it('walks to /basic-info and shows the schema’s validation messages, with no CSP violation', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));

@@ -70,6 +70,49 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+export interface BrowserSuite {
+  readonly server: RunningServer;
+  readonly browser: Browser;
+}
+
+/**
+ * The real server (with `env`) and Chromium for the enclosing describe: started in beforeAll, closed in
+ * afterAll. Read `server` and `browser` in hooks and tests (they exist once beforeAll has run).
+ */
+export function browserSuite(env: Record<string, string> = {}): BrowserSuite {
+  let server: RunningServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer(env);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('browserSuite: the server and browser start in beforeAll; use them in hooks and tests only.');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get browser() {
+      return started(browser);
+    },
+  };
+}
+
+/** The built bundle's scripts (from E2E_STATIC_DIR, else dist), for checks on what ships to the browser. */
+export function builtScripts(): Array<{ name: string; text: string }> {
+  const assets = path.resolve(root, process.env.E2E_STATIC_DIR ?? 'dist', 'assets');
+  return fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((name) => ({ name, text: fs.readFileSync(path.join(assets, name), 'utf8') }));
+}
+
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -101,4 +144,17 @@ export async function latestCode(baseURL: string, recipient: string, purpose?: s
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code for ${recipient} in the outbox`);
+}
+
+/** Signs in through the screens: email and password, then the SMS code from the outbox; waits for `landing`. */
+export async function signInThroughScreens(page: Page, baseURL: string, who: { email: string; password: string; mobile: string }, landing: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: /^Email/ }).fill(who.email);
+  await page.locator('input[name="password"]').fill(who.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/auth/mobile-verification');
+  const code = await latestCode(baseURL, who.mobile, 'sign_in_code');
+  await page.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+  await page.waitForURL(`**${landing}`, { timeout: 10_000 });
 }

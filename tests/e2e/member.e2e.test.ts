@@ -1,19 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { latestCode, launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import type { Page } from 'playwright-core';
+import { browserSuite, newPage, screenshot, signInThroughScreens } from './harness';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
-
-async function signIn(page: Page, baseURL: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
-  await page.locator('input[name=password]').fill(MEMBER.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/auth/mobile-verification');
-  const code = await latestCode(baseURL, MEMBER.mobile);
-  await page.getByLabel('Digit 1 of 6').click();
-  await page.keyboard.type(code);
-  await page.waitForURL('**/users/dashboard');
-}
 
 async function choose(page: Page, label: string, option: RegExp) {
   await page.getByRole('combobox', { name: label }).click();
@@ -34,21 +22,14 @@ async function confirmTransfer(page: Page): Promise<string> {
 }
 
 describe('member area in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const e2e = browserSuite();
   let page: Page;
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    ({ page } = await newPage(browser, server.url));
+    ({ page } = await newPage(e2e.browser, e2e.server.url));
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, server.url);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await signInThroughScreens(page, e2e.server.url, MEMBER, '/users/dashboard');
   });
 
   it('shows the dashboard: greeting, savings, deposit and loan cards, quick actions, recent transactions', async () => {

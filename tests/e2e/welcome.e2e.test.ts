@@ -1,29 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot, startServer, type RunningServer } from './harness';
+import { browserSuite, newPage, screenshot } from './harness';
 
 describe('welcome page in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const e2e = browserSuite();
 
   it('serves the app and the API on one port', async () => {
-    const res = await fetch(`${server.url}/api/health`, { headers: { 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' } });
+    const res = await fetch(`${e2e.server.url}/api/health`, { headers: { 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' } });
     expect(await res.json()).toEqual({ status: 'ok', database: 'pglite' });
-    const page = await fetch(`${server.url}/some/deep/link`);
+    const page = await fetch(`${e2e.server.url}/some/deep/link`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(await page.text()).toContain('<div id="root">');
   });
 
   it("opens /, clicks \"Don't have an account?\" and lands on /new-or-existing-customer", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -38,7 +28,7 @@ describe('welcome page in Chromium', () => {
   });
 
   it("shows 'Page Not Found' for an unknown path and returns home", async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
     await page.goto('/this/does/not/exist');
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await screenshot(page, 'not-found');
