@@ -22,6 +22,8 @@ describe('a form step under the strict CSP', () => {
 
     await page.getByRole('button', { name: /New Customer/ }).click();
     await page.waitForURL('**/getting-ready');
+    // all() does not wait: without this the loop can run before the lazily loaded checklist is there.
+    await page.getByRole('checkbox').first().waitFor();
     for (const box of await page.getByRole('checkbox').all()) if (!(await box.isChecked())) await box.check();
     await page.getByRole('button', { name: 'Start Application' }).click();
     await page.waitForURL('**/basic-info');
