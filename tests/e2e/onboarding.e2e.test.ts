@@ -1,0 +1,83 @@
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+import { listJourneyFiles, loadFlow, loadJourney } from '../../scripts/lib/replay-journey';
+import { replayJourneyInBrowser, savedProgress, waitForStep } from '../../scripts/lib/browser-replay';
+import { adminSession, checkStoredApplication } from '../../scripts/lib/stored-application';
+
+// Every QA journey (tests/fixtures/journeys/) in Chromium through the real step pages, on one server and one
+// browser: each reaches 'Application Received!', axe finds nothing serious on any step page, refused attempts
+// show their messages under the fields, and the server holds the application pending approval with every
+// step's data and files. Screenshots: tests/e2e/artifacts/journeys/<journey>/<nn>-<step>.png.
+describe('onboarding journeys in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let session: { cookie: string; at: number } | undefined;
+  const admin = async () => {
+    // Administrator sessions last 5 minutes: sign in again when this one is near its end.
+    if (!session || Date.now() - session.at > 4 * 60_000) session = { cookie: await adminSession(server.url), at: Date.now() };
+    return session.cookie;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it.each(listJourneyFiles().map((file) => [path.basename(file, '.json'), file]))(
+    '%s reaches Application Received! and is stored pending approval',
+    async (slug, file) => {
+      const lines: string[] = [];
+      // One journey also waits the 10 s after submission: stored signup data cleared, back home.
+      const result = await replayJourneyInBrowser(loadJourney(file), { baseUrl: server.url, browser, slug, log: (l) => lines.push(l), waitForHome: slug === 'adult-new-local' });
+      await result.close();
+      expect(result.ok, lines.join('\n')).toBe(true);
+      expect(result.verdicts[result.verdicts.length - 1]).toMatchObject({ step: 'success', verdict: 'ok', detail: 'Application Received!' });
+      expect(result.axe).toEqual([]);
+      expect(result.screenshots.length).toBeGreaterThanOrEqual(result.verdicts.length);
+      expect(await checkStoredApplication(server.url, await admin(), result)).toEqual([]);
+      if (slug === 'fixes-validation-errors') {
+        // The journey that errs: each refused attempt was held on its page with the message under its field.
+        expect(result.verdicts.filter((v) => v.verdict === 'refused as expected').map((v) => v.step)).toEqual([
+          'basic-info',
+          'basic-info',
+          'politically-exposed-persons',
+          'id-information',
+          'address',
+          'designation-of-beneficiary',
+          'branch',
+        ]);
+      }
+    },
+    180_000,
+  );
+
+  it('resumes at the same step after a reload mid-wizard', async () => {
+    const flow = loadFlow();
+    const journey = loadJourney(listJourneyFiles().find((f) => f.endsWith('adult-new-local.json'))!);
+    // Stop once the politically exposed persons step is sent: the applicant is on ID Information.
+    const stopAfter = journey.entries.findIndex((e) => e.step === 'politically-exposed-persons');
+    const result = await replayJourneyInBrowser(journey, { baseUrl: server.url, browser, slug: 'reload-mid-wizard', stopAfter });
+    try {
+      expect(result.ok, JSON.stringify(result.verdicts)).toBe(true);
+      const { page } = result;
+      await waitForStep(page, flow.steps['id-information']);
+      const before = await savedProgress(page);
+      await page.reload();
+      await waitForStep(page, flow.steps['id-information']);
+      const after = await savedProgress(page);
+      expect(after).toMatchObject({ currentStep: 'id-information', applicant: { signupId: before!.applicant.signupId } });
+      // Progress is kept along the applicant's path (not back at the start).
+      expect(await page.getByText(/% complete$/).textContent()).not.toBe('0% complete');
+      // Typing the first step's address does not lose the place either: the wizard offers the saved step.
+      await page.goto('/address');
+      await waitForStep(page, flow.steps['id-information']);
+    } finally {
+      await result.close();
+    }
+  });
+});
