@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AUTH_TEXTS, emailProblem, signInPasswordProblem } from '../../../shared/auth/auth-rules';
 import { getSessionEndedNotice, SESSION_EXPIRED_MESSAGE } from './session-store';
 import { authApi } from './api/auth-api';
 import { loginErrorMessage } from './auth-errors';
 import { readSignInFlow, updateSignInFlow } from './sign-in-flow';
+import { PasswordField } from './password-field';
 
 type Field = 'email' | 'password';
 const RULES: Record<Field, (value: string) => string | undefined> = { email: emailProblem, password: signInPasswordProblem };
@@ -31,7 +30,6 @@ export default function LoginPage() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [storedError, setStoredError] = useState<string | null>(() => readSignInFlow().error);
 
@@ -103,29 +101,14 @@ export default function LoginPage() {
               error={Boolean(errors.email)}
               helperText={errors.email ?? ' '}
             />
-            <TextField
+            <PasswordField
               label="Password"
-              type={showPassword ? 'text' : 'password'}
               name="password"
               autoComplete="current-password"
-              required
-              fullWidth
               value={values.password}
-              onChange={(e) => change('password', e.target.value)}
+              onChange={(v) => change('password', v)}
               onBlur={() => blur('password')}
-              error={Boolean(errors.password)}
-              helperText={errors.password ?? ' '}
-              slotProps={{
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton aria-label={showPassword ? 'Hide password' : 'Show password'} onClick={() => setShowPassword((s) => !s)} edge="end">
-                        {showPassword ? <VisibilityOff /> : <Visibility />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
+              error={errors.password}
             />
             <Button type="submit" variant="contained" size="large" disabled={disabled} aria-busy={submitting} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>
               Sign In

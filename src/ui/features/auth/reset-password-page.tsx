@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, IconButton, InputAdornment, Link, Stack, TextField, Typography } from '@mui/material';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { AUTH_TEXTS, confirmPasswordProblem, emailProblem, newPasswordProblem, resetCodeProblem } from '../../../shared/auth/auth-rules';
 import { authApi } from './api/auth-api';
 import { resetSendErrorMessage, resetUpdateError, resetVerifyErrorMessage } from './auth-errors';
+import { PasswordField } from './password-field';
 
 type Step = 'email' | 'verification' | 'password';
 const STEP_KEY = 'cu.auth.reset';
@@ -28,36 +27,6 @@ function readSaved(): SavedReset {
     // fall through to a fresh start
   }
   return { step: 'email', email: '', requestId: null };
-}
-
-function PasswordField(props: { label: string; value: string; onChange: (v: string) => void; onBlur: () => void; error?: string; autoComplete: string; name: string }) {
-  const [show, setShow] = useState(false);
-  return (
-    <TextField
-      label={props.label}
-      name={props.name}
-      type={show ? 'text' : 'password'}
-      autoComplete={props.autoComplete}
-      required
-      fullWidth
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-      onBlur={props.onBlur}
-      error={Boolean(props.error)}
-      helperText={props.error ?? ' '}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`} onClick={() => setShow((s) => !s)} edge="end">
-                {show ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
 }
 
 /** /reset-password (spec 1 section 2): email -> code -> new password -> /login after 2 s. */
