@@ -86,6 +86,8 @@ async function chooseInSelect(page: Page, combo: Locator, labels: string[]): Pro
   }
   if (await list.isVisible().catch(() => false)) await page.keyboard.press('Escape');
   await list.waitFor({ state: 'hidden' });
+  // Let the menu finish fading out, so a screenshot shows the form and not the closing menu.
+  await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
 }
 
 /** Removes every file a file field already lists (a retried step starts that field over). */

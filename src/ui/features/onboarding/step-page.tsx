@@ -205,6 +205,12 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
 
   return (
     <>
+      {/* A form step's text from the flow file (the PEP definition, the membership declaration). */}
+      {step.content?.paragraphs?.map((p) => (
+        <Typography key={p} sx={{ mb: 2 }}>
+          {p}
+        </Typography>
+      ))}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
       {form && (
         <SchemaForm form={form} formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts}>
