@@ -127,6 +127,10 @@ describe('beneficiary-list widget', () => {
     expect(screen.getByLabelText(/Percentage/)).toHaveValue(40);
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
     expect(screen.getByText('100% / 100%')).toBeInTheDocument();
+    // Green at once (no fade from amber, which showed white on brown in the browser).
+    const chip = screen.getByLabelText('Total 100% / 100%');
+    expect(chip).toHaveClass('MuiChip-colorSuccess');
+    expect(getComputedStyle(chip).transition).toBe('none');
     expect(screen.getByLabelText(/First Name/)).toBeDisabled();
   });
 

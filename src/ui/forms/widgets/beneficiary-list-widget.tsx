@@ -87,6 +87,7 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
 
   const label = (item: Item) => [item.first_name, item.middle_name, item.last_name].filter(Boolean).join(' ') || `Beneficiary`;
   const chipText = `${total}% / ${target}%`;
+  const chipColor = totalColor(total, target);
 
   return (
     <Box id={id}>
@@ -94,8 +95,15 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           {String(options.listTitle ?? schema.title ?? 'Beneficiaries')}
         </Typography>
-        {/* Dark text on amber: MUI's white on warning.main is 3:1, below the 4.5:1 contrast the label needs. */}
-        <Chip label={chipText} color={totalColor(total, target)} aria-label={`Total ${chipText}`} sx={totalColor(total, target) === 'warning' ? { color: 'rgba(0, 0, 0, 0.87)' } : undefined} />
+        {/* Dark text on amber: MUI's white on warning.main is 3:1, below the 4.5:1 contrast the label needs. No
+            colour transition: MUI fades the background over 300 ms while the text switches at once, so at 100% the
+            chip showed white on a brown between amber and green (wrong meaning, and too little contrast meanwhile). */}
+        <Chip
+          label={chipText}
+          color={chipColor}
+          aria-label={`Total ${chipText}`}
+          sx={{ transition: 'none', ...(chipColor === 'warning' ? { color: 'rgba(0, 0, 0, 0.87)' } : {}) }}
+        />
       </Stack>
       {notice && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
