@@ -27,6 +27,8 @@ export interface SchemaFormProps<T = any> {
   disabled?: boolean;
   /** Review mode: every field read-only, no buttons. */
   readonly?: boolean;
+  /** The page already shows the form's heading: the schema's root `title` and `description` are not rendered. */
+  hideTitle?: boolean;
   /** Buttons (a `type="submit"` button submits); default: one submit button labelled by `ui:submitButtonOptions`. */
   children?: ReactNode;
   /** Extra values for widgets (a FileStore for file fields, upload progress, submitForm for OTP auto-submit). */
@@ -99,6 +101,11 @@ export function routeObjectWidgets(uiSchema: Record<string, any>, schema: Record
   return out;
 }
 
+/** RJSF's `label: false` on an object drops its title and description (nested objects keep theirs). */
+export function withoutRootTitle(uiSchema: Record<string, any>, hide?: boolean): Record<string, any> {
+  return hide ? { ...uiSchema, 'ui:options': { ...uiSchema['ui:options'], label: false } } : uiSchema;
+}
+
 // An `if` error ('must match "then" schema') only says a branch failed; the branch's own errors carry the words.
 const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors.filter((e) => e.name !== 'if') as any) as RJSFValidationError[];
 
@@ -139,7 +146,7 @@ export function SchemaForm<T = any>(props: SchemaFormProps<T>) {
   return <LoadedSchemaForm {...props} form={loaded} />;
 }
 
-function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, children, formContext, fileStore, uploadProgress, idPrefix, facts }: SchemaFormProps<T> & { form: LoadedForm }) {
+function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, hideTitle, children, formContext, fileStore, uploadProgress, idPrefix, facts }: SchemaFormProps<T> & { form: LoadedForm }) {
   // Fail loudly, naming the widget and the schema, rather than render a field the analyst did not mean.
   assertKnownWidgets(form.id, form.schema, form.uiSchema, WIDGET_NAMES);
   const [submitted, setSubmitted] = useState(false);
@@ -161,8 +168,8 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   useEffect(() => setLive(formData), [formData]);
   const shownData = useMemo(() => visible(live), [live, form]); // eslint-disable-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(
-    () => routeObjectWidgets(hideFieldsInUiSchema(form.schema, form.uiSchema, shownData, HIDDEN_BY_CONDITION), form.schema),
-    [form.uiSchema, form.schema, shownData],
+    () => withoutRootTitle(routeObjectWidgets(hideFieldsInUiSchema(form.schema, form.uiSchema, shownData, HIDDEN_BY_CONDITION), form.schema), hideTitle),
+    [form.uiSchema, form.schema, shownData, hideTitle],
   );
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
 

@@ -72,6 +72,18 @@ describe('SchemaForm', () => {
     spy.mockRestore();
   });
 
+  it('hideTitle leaves the heading to the page: no root title or description, nested titles stay', async () => {
+    const titled = { ...miniSchema, title: 'Basic Information', description: 'About you' };
+    const form = formFromModule(await compileToModule('test/titled', titled, {}));
+    const { unmount } = render(<SchemaForm form={form} />);
+    expect(screen.getByText('Basic Information')).toBeInTheDocument();
+    unmount();
+    render(<SchemaForm form={form} hideTitle />);
+    expect(screen.queryByText('Basic Information')).toBeNull();
+    expect(screen.queryByText('About you')).toBeNull();
+    expect(screen.getByText('Address')).toBeInTheDocument();
+  });
+
   it('renders read-only for review pages, without buttons', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} readonly formData={{ first_name: 'Ann', email: 'a@b.co' }} />);

@@ -213,7 +213,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
       ))}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
       {form && (
-        <SchemaForm form={form} formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts}>
+        <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts}>
           {step.kind === 'checklist' && !checklistComplete && texts.warning && (
             <Alert severity="warning" sx={{ mt: 2 }}>
               {texts.warning}

@@ -34,7 +34,7 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
         {step.title}
       </Typography>
       {step.form ? (
-        <SchemaForm formId={step.form} formData={step.data} readonly idPrefix={`review_${step.step.replace(/-/g, '_')}`} />
+        <SchemaForm formId={step.form} formData={step.data} readonly hideTitle idPrefix={`review_${step.step.replace(/-/g, '_')}`} />
       ) : (
         <Typography color="text.secondary">This step has no form.</Typography>
       )}
