@@ -106,6 +106,17 @@ export function withoutRootTitle(uiSchema: Record<string, any>, hide?: boolean):
   return hide ? { ...uiSchema, 'ui:options': { ...uiSchema['ui:options'], label: false } } : uiSchema;
 }
 
+const PASSWORD_WIDGETS = new Set(['password', 'password-strength']);
+/** Review mode: a password is never shown back (an empty password box on a review page only confuses). */
+export function withoutPasswordFields(uiSchema: Record<string, any>): Record<string, any> {
+  const out: Record<string, any> = { ...uiSchema };
+  for (const [key, sub] of Object.entries<any>(uiSchema)) {
+    if (key.startsWith('ui:') || !sub || typeof sub !== 'object') continue;
+    out[key] = PASSWORD_WIDGETS.has(sub['ui:widget']) ? { ...sub, ...HIDDEN_BY_CONDITION } : withoutPasswordFields(sub);
+  }
+  return out;
+}
+
 // An `if` error ('must match "then" schema') only says a branch failed; the branch's own errors carry the words.
 const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors.filter((e) => e.name !== 'if') as any) as RJSFValidationError[];
 
@@ -168,8 +179,11 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   useEffect(() => setLive(formData), [formData]);
   const shownData = useMemo(() => visible(live), [live, form]); // eslint-disable-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(
-    () => withoutRootTitle(routeObjectWidgets(hideFieldsInUiSchema(form.schema, form.uiSchema, shownData, HIDDEN_BY_CONDITION), form.schema), hideTitle),
-    [form.uiSchema, form.schema, shownData, hideTitle],
+    () => {
+      const shown = hideFieldsInUiSchema(form.schema, form.uiSchema, shownData, HIDDEN_BY_CONDITION);
+      return withoutRootTitle(routeObjectWidgets(readonly ? withoutPasswordFields(shown) : shown, form.schema), hideTitle);
+    },
+    [form.uiSchema, form.schema, shownData, hideTitle, readonly],
   );
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
 

@@ -84,6 +84,18 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Address')).toBeInTheDocument();
   });
 
+  it('read-only mode renders no password fields', async () => {
+    const withPassword = { ...miniSchema, properties: { ...miniSchema.properties, password: { type: 'string', title: 'Password' }, confirm: { type: 'string', title: 'Confirm Password' } } };
+    const ui = { password: { 'ui:widget': 'password-strength' }, confirm: { 'ui:widget': 'password' } };
+    const form = formFromModule(await compileToModule('test/password', withPassword, ui));
+    const { unmount } = render(<SchemaForm form={form} />);
+    expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
+    unmount();
+    render(<SchemaForm form={form} readonly formData={{ first_name: 'Ann', email: 'a@b.co' }} />);
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
+    expect(screen.queryByLabelText(/Password/)).toBeNull();
+  });
+
   it('renders read-only for review pages, without buttons', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} readonly formData={{ first_name: 'Ann', email: 'a@b.co' }} />);
