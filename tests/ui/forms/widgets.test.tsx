@@ -170,6 +170,15 @@ describe('password-strength and school-search', () => {
     expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAttribute('type', 'text');
   });
 
+  it('strengthMeter: false keeps show/hide but shows no strength meter', async () => {
+    render(<Host Widget={PasswordStrengthWidget} schema={{ type: 'string', title: 'Verify Password' }} options={{ strengthMeter: false }} />);
+    await userEvent.type(screen.getByLabelText(/^Verify Password/, { selector: 'input' }), 'Abcdefg1');
+    expect(screen.queryByText('Medium')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(screen.getByLabelText(/^Verify Password/, { selector: 'input' })).toHaveAttribute('type', 'text');
+  });
+
   it('suggests at most 20 schools from 2 typed characters', () => {
     const schools = Array.from({ length: 30 }, (_, i) => `School ${i}`);
     expect(suggestSchools(schools, 's')).toEqual([]);

@@ -18,12 +18,16 @@ export function passwordStrength(password: string): 0 | 1 | 2 | 3 {
   return score <= 1 ? 1 : score === 2 ? 2 : 3;
 }
 
-/** `ui:widget: "password-strength"`: a password with show/hide and a strength meter. */
+/**
+ * `ui:widget: "password-strength"`: a password with show/hide and a strength meter. `ui:options.strengthMeter:
+ * false` keeps only the show/hide button (a "Verify Password" box is not rated).
+ */
 export default function PasswordStrengthWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, placeholder, options }: WidgetProps) {
   const [visible, setVisible] = useState(false);
   const text = typeof value === 'string' ? value : '';
   const level = passwordStrength(text);
   const hasError = Boolean(rawErrors?.length);
+  const meter = options.strengthMeter !== false;
   return (
     <Box>
       <TextField
@@ -41,7 +45,7 @@ export default function PasswordStrengthWidget({ id, label, value, required, dis
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
         slotProps={{
-          htmlInput: { 'aria-describedby': `${id}-strength` },
+          htmlInput: meter ? { 'aria-describedby': `${id}-strength` } : {},
           input: {
             endAdornment: (
               <InputAdornment position="end">
@@ -53,7 +57,7 @@ export default function PasswordStrengthWidget({ id, label, value, required, dis
           },
         }}
       />
-      {text && (
+      {meter && text && (
         <Box id={`${id}-strength`} sx={{ mt: 1 }} aria-live="polite">
           <LinearProgress variant="determinate" value={((level + 1) / 4) * 100} color={COLORS[level]} aria-label="Password strength" />
           {/* The bar carries the colour; the word stays in the body text colour so it is readable (contrast). */}
