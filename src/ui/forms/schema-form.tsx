@@ -29,6 +29,11 @@ export interface SchemaFormProps<T = any> {
   readonly?: boolean;
   /** The page already shows the form's heading: the schema's root `title` and `description` are not rendered. */
   hideTitle?: boolean;
+  /**
+   * When messages first appear: 'submit' (default: on the first submit, then live) or 'blur' (a field's messages
+   * appear when it loses focus, then follow every change; a submit shows them all).
+   */
+  validateOn?: 'submit' | 'blur';
   /** Buttons (a `type="submit"` button submits); default: one submit button labelled by `ui:submitButtonOptions`. */
   children?: ReactNode;
   /** Extra values for widgets (a FileStore for file fields, upload progress, submitForm for OTP auto-submit). */
@@ -117,6 +122,22 @@ export function withoutPasswordFields(uiSchema: Record<string, any>): Record<str
   return out;
 }
 
+/**
+ * validateOn 'blur': the schema's and the form rules' messages of the fields whose ids are given (RJSF ids:
+ * `<prefix>_<path joined by _>`), as field (dotted) -> message.
+ */
+export function fieldErrorsFor(form: LoadedForm, data: unknown, ids: ReadonlySet<string>, prefix: string, rules: Record<string, string>): Record<string, string> {
+  const idOf = (field: string) => [prefix, ...field.split('.').filter(Boolean)].join('_');
+  const out: Record<string, string> = {};
+  const { errors } = form.validator.validateFormData(data, form.schema, undefined, transformErrors);
+  for (const e of errors) {
+    const field = (e.property ?? '').replace(/^\./, '');
+    if (field && e.message && ids.has(idOf(field)) && !(field in out)) out[field] = e.message;
+  }
+  for (const [field, message] of Object.entries(rules)) if (ids.has(idOf(field)) && !(field in out)) out[field] = message;
+  return out;
+}
+
 // An `if` error ('must match "then" schema') only says a branch failed; the branch's own errors carry the words.
 const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors.filter((e) => e.name !== 'if') as any) as RJSFValidationError[];
 
@@ -157,15 +178,21 @@ export function SchemaForm<T = any>(props: SchemaFormProps<T>) {
   return <LoadedSchemaForm {...props} form={loaded} />;
 }
 
-function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, hideTitle, children, formContext, fileStore, uploadProgress, idPrefix, facts }: SchemaFormProps<T> & { form: LoadedForm }) {
+function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, hideTitle, validateOn = 'submit', children, formContext, fileStore, uploadProgress, idPrefix, facts }: SchemaFormProps<T> & { form: LoadedForm }) {
   // Fail loudly, naming the widget and the schema, rather than render a field the analyst did not mean.
   assertKnownWidgets(form.id, form.schema, form.uiSchema, WIDGET_NAMES);
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<any>(null);
   const ownStore = useMemo(() => fileStore ?? new FileStore(), [fileStore]);
   const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
+  // validateOn 'blur': the ids of the fields that lost focus, and their messages until the first submit.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [blurErrors, setBlurErrors] = useState<Record<string, string>>({});
   // Server messages win over the browser's own rule messages for the same field.
-  const { errorSchema, unplaced } = useMemo(() => toErrorSchema({ ...ruleErrors, ...(serverErrors ?? {}) }, form.schema), [ruleErrors, serverErrors, form.schema]);
+  const { errorSchema, unplaced } = useMemo(
+    () => toErrorSchema({ ...(submitted ? {} : blurErrors), ...ruleErrors, ...(serverErrors ?? {}) }, form.schema),
+    [blurErrors, submitted, ruleErrors, serverErrors, form.schema],
+  );
   const general = [generalError, ...unplaced].filter(Boolean) as string[];
   const context = useMemo(
     () => ({ fileStore: ownStore, uploadProgress: uploadProgress ?? {}, submitForm: () => formRef.current?.submit(), ...formContext }),
@@ -186,6 +213,8 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     [form.uiSchema, form.schema, shownData, hideTitle, readonly],
   );
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
+  const touchedErrors = (data: unknown, ids: ReadonlySet<string>) =>
+    ids.size ? fieldErrorsFor(form, data, ids, idPrefix ?? 'root', rulesFor(data)) : {};
 
   return (
     <Box>
@@ -222,7 +251,14 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
           const next = visible(event.formData);
           setLive(next);
           if (submitted) setRuleErrors(rulesFor(next));
+          else if (validateOn === 'blur') setBlurErrors(touchedErrors(next, touched));
           onChange?.(next);
+        }}
+        onBlur={(id) => {
+          if (validateOn !== 'blur' || submitted) return;
+          const ids = new Set(touched).add(id);
+          setTouched(ids);
+          setBlurErrors(touchedErrors(live, ids));
         }}
         onError={() => {
           setSubmitted(true);

@@ -84,6 +84,26 @@ describe('SchemaForm', () => {
     expect(screen.getByText('Address')).toBeInTheDocument();
   });
 
+  it('validateOn blur: a field shows its messages when it loses focus, then live; untouched fields stay quiet', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    const onSubmit = vi.fn();
+    render(<SchemaForm form={form} onSubmit={onSubmit} validateOn="blur" />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'A');
+    expect(screen.queryByText('First name must be at least 2 characters')).toBeNull();
+    await userEvent.tab();
+    expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText(/First Name/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Email is required')).toBeNull();
+    await userEvent.type(screen.getByLabelText(/First Name/), 'n');
+    await waitFor(() => expect(screen.queryByText('First name must be at least 2 characters')).toBeNull());
+    await userEvent.click(screen.getByLabelText(/Email/));
+    await userEvent.tab();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getAllByText('Email is required')).toHaveLength(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('read-only mode renders no password fields', async () => {
     const withPassword = { ...miniSchema, properties: { ...miniSchema.properties, password: { type: 'string', title: 'Password' }, confirm: { type: 'string', title: 'Confirm Password' } } };
     const ui = { password: { 'ui:widget': 'password-strength' }, confirm: { 'ui:widget': 'password' } };

@@ -41,7 +41,7 @@ export default function UserCreatePage() {
       {formError && <Alert severity="error">{formError}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         {form ? (
-          <SchemaForm key={formKey} form={form} formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
+          <SchemaForm key={formKey} form={form} validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
             <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
               <Button type="submit" variant="contained" disabled={busy || !!success} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
                 Create User

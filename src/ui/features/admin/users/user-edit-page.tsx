@@ -88,7 +88,7 @@ export default function UserEditPage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <SchemaForm key={version} form={form} formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
+        <SchemaForm key={version} form={form} validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
               Save Changes
