@@ -37,6 +37,8 @@ export interface FlowStep {
   skippable?: boolean;
   skipLabel?: string;
   confirmLeave?: boolean;
+  /** Browser storage key under which the sent values (never passwords) are kept and restored on return. */
+  keepValues?: string;
   remember?: Record<string, string>;
   otp?: OtpConfig;
   choices?: Array<{ label: string; description?: string; set: Record<string, string | boolean | number | null> }>;

@@ -8,6 +8,7 @@ import { clearProgress, loadProgress, saveProgress } from '../../../engine/saved
 /** The onboarding flow, straight from flows/onboarding.flow.json. */
 export const onboardingFlow = flowJson as unknown as FlowDefinition;
 export const PROGRESS_KEY = 'cu.onboarding.progress';
+// A step's sent values (flow `keepValues`) live under this prefix too (`kept.<key>`), so clearing the wizard clears them.
 const DRAFT_PREFIX = 'cu.onboarding.draft.';
 
 const machine = buildFlowMachine(onboardingFlow);
@@ -63,5 +64,12 @@ export const drafts = {
   },
   clear(stepId: string): void {
     sessionStorage.removeItem(DRAFT_PREFIX + stepId);
+  },
+  /** The values a step sent, under its `keepValues` key (spec 2 section 3: restored on return). */
+  loadKept(key: string): Record<string, unknown> | undefined {
+    return drafts.load(`kept.${key}`);
+  },
+  keep(key: string, data: Record<string, unknown>, secretFields: string[]): void {
+    drafts.save(`kept.${key}`, data, secretFields);
   },
 };

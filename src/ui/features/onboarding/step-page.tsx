@@ -126,7 +126,7 @@ function InfoStep({ step, onNext }: { step: StepRef; onNext: () => void }) {
 
 function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void }) {
   const [form, setForm] = useState<LoadedForm | null>(null);
-  const [data, setData] = useState<Data>(() => drafts.load(step.id) ?? {});
+  const [data, setData] = useState<Data>(() => drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {});
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
@@ -187,6 +187,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
       });
       leaving.current = true;
       drafts.clear(step.id);
+      if (step.keepValues) drafts.keep(step.keepValues, valid, secretFields(form));
       onDone(rememberedValues(step.remember, valid, response));
     } catch (error) {
       const translated = translateApiError(error);

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../../../src/ui/app/router';
 import { ColorModeProvider } from '../../../../src/ui/app/color-mode';
-import { clearOnboarding, PROGRESS_KEY } from '../../../../src/ui/features/onboarding/flow-actor';
+import { clearOnboarding, drafts, onboardingFlow, PROGRESS_KEY } from '../../../../src/ui/features/onboarding/flow-actor';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -36,6 +36,14 @@ describe('onboarding routes from the flow file', () => {
   it('does not let a typed URL skip ahead: a step needing a signup id goes to /basic-info, which sends back to the first open step', async () => {
     const router = renderAt('/address');
     await waitFor(() => expect(router.state.location.pathname).toBe('/new-or-existing-customer'));
+  });
+
+  it('keeps the sent basic information (never the passwords) under basic-information until the wizard is cleared', () => {
+    expect(onboardingFlow.steps['basic-info'].keepValues).toBe('basic-information');
+    drafts.keep('basic-information', { first_name: 'Ann', password: 'Secret1!', confirmed_password: 'Secret1!' }, ['password', 'confirmed_password']);
+    expect(drafts.loadKept('basic-information')).toEqual({ first_name: 'Ann' });
+    clearOnboarding();
+    expect(drafts.loadKept('basic-information')).toBeUndefined();
   });
 
   it('shows the flow and a form preview on /dev/flow', async () => {
