@@ -179,6 +179,16 @@ async function shownErrors(page: Page): Promise<string> {
   return [...new Set(texts.map((t) => t.trim()).filter(Boolean))].join(' | ') || 'no message shown';
 }
 
+/**
+ * Waits until no menu or popover is open or fading out (closing one with Escape if needed), so a
+ * screenshot and axe see the settled page, not half-transparent options in a closing menu.
+ */
+async function settle(page: Page): Promise<void> {
+  const overlays = page.locator('.MuiMenu-root, .MuiPopover-root, .MuiAutocomplete-popper');
+  if (await page.getByRole('listbox').isVisible().catch(() => false)) await page.keyboard.press('Escape');
+  await overlays.first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+}
+
 async function seriousViolations(page: Page, name: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
@@ -238,6 +248,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
       if (v === 'FAILED') failed = true;
     };
     const capture = async () => {
+      await settle(page);
       const file = path.join(dir, `${name}.png`);
       await page.screenshot({ path: file, fullPage: true });
       screenshots.push(file);
