@@ -49,14 +49,32 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[]): Record<s
 
 const pointer = (parts: Array<string | number>) => `/${parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
-/** ajv errors of the meta-schema check as problems. */
-function metaProblems(file: string, errors: any[] | null | undefined): Problem[] {
-  return (errors ?? []).map((e) => ({
-    file,
-    path: e.instancePath || '/',
-    message: e.keyword === 'additionalProperties' ? `unknown key "${e.params.additionalProperty}"` : e.keyword === 'enum' ? `${e.message}: ${e.params.allowedValues.join(', ')}` : e.message,
-    hint: e.keyword === 'additionalProperties' ? 'Check the spelling against flows/flow.schema.json (your editor completes the keys).' : 'See flows/flow.schema.json for what this key accepts.',
-  }));
+/** ajv errors of a meta-schema check as problems; `metaFile` names the meta-schema in the hint. */
+function metaProblems(file: string, errors: any[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
+  const seen = new Set<string>();
+  return (errors ?? [])
+    .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if' && e.keyword !== 'propertyNames')
+    .map((e) => {
+      // A key outside the allowed names (propertyNames): name the key itself.
+      const unknownKey = e.keyword === 'additionalProperties' ? e.params.additionalProperty : e.propertyName;
+      return {
+        file,
+        path: unknownKey && e.keyword !== 'additionalProperties' ? pointer([...e.instancePath.split('/').filter(Boolean), unknownKey]) : e.instancePath || '/',
+        message: unknownKey ? `unknown key "${unknownKey}"` : e.keyword === 'enum' ? `${e.message}: ${e.params.allowedValues.join(', ')}` : e.message,
+        hint: unknownKey ? `Check the spelling against ${metaFile} (your editor completes the keys).` : `See ${metaFile} for what this key accepts.`,
+      };
+    })
+    .filter((p) => !seen.has(p.path) && seen.add(p.path));
+}
+
+const FORM_META = 'forms/form.meta.schema.json';
+const UI_META = 'forms/form.ui.meta.schema.json';
+
+/** Compiles a meta-schema from the config folder, or from this repository's when the folder has none (a copy under test). */
+function compileMeta(root: string, rel: string) {
+  const own = path.join(root, rel);
+  const file = fs.existsSync(own) ? own : path.resolve(import.meta.dirname, '../..', rel);
+  return createAjv().compile(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
 /** Walks an object schema and its nested object/array schemas, calling back with each object schema's JSON path. */
@@ -216,9 +234,16 @@ export function checkConfig(options: CheckOptions): Problem[] {
   const problems: Problem[] = [];
   const formFiles = readJsonFiles(path.join(options.root, 'forms'), 'forms', problems);
   const sources = formSourcesFromFiles(Object.fromEntries(Object.entries(formFiles).filter(([f]) => !f.endsWith('.meta.schema.json'))));
-  for (const f of Object.keys(formFiles)) {
+  const validateForm = compileMeta(options.root, FORM_META);
+  const validateUi = compileMeta(options.root, UI_META);
+  for (const [f, content] of Object.entries(formFiles)) {
     if (f.endsWith('.meta.schema.json') || /^forms\/lists\//.test(f)) continue;
-    if (!/^forms\/[a-z0-9-]+\/[a-z0-9-]+\.(schema|ui)\.json$/.test(f)) problems.push({ file: f, path: '', message: 'file name not understood', hint: 'Forms are forms/<area>/<form-id>.schema.json and .ui.json; lists are forms/lists/<name>.json.' });
+    if (!/^forms\/[a-z0-9-]+\/[a-z0-9-]+\.(schema|ui)\.json$/.test(f)) {
+      problems.push({ file: f, path: '', message: 'file name not understood', hint: 'Forms are forms/<area>/<form-id>.schema.json and .ui.json; lists are forms/lists/<name>.json.' });
+    } else if (f.endsWith('.schema.json') ? !validateForm(content) : !validateUi(content)) {
+      const [validate, meta] = f.endsWith('.schema.json') ? [validateForm, FORM_META] : [validateUi, UI_META];
+      problems.push(...metaProblems(f, validate.errors, meta));
+    }
   }
   for (const id of Object.keys(sources.uiSchemas)) if (!sources.schemas[id]) problems.push({ file: `forms/${id}.ui.json`, path: '', message: 'UI schema without a schema', hint: `Create forms/${id}.schema.json or remove this file.` });
   for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems);
