@@ -1,24 +1,14 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { adultSignup, createApplicant } from './onboarding-helpers';
 
 describe.each(dbTargets())('POST /signups/ on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   let n = 0;
   const clock = new FakeClock(new Date('2026-06-15T12:00:00Z'));
 
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, { clock });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
+  const t = suiteApp(target, { clock });
 
   const post = (payload: Record<string, unknown>, headers: Record<string, string> = {}) => t.call({ method: 'POST', url: '/api/signups/', payload, headers });
 
@@ -30,12 +20,12 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     expect(json).toMatchObject({ first_name: 'Nadia', last_name: 'Persad', middle_name: 'Ann', email: body.email, mobile: body.mobile, gender: 'Female', dob: '1992-03-14', marital_status: 'Married', nationality: 'TT', has_foreign_bank_account: false, is_minor: false, school_name: null });
     expect(json.id).toEqual(expect.any(String));
     expect(json.applicant_token.length).toBeGreaterThanOrEqual(22);
-    const row = await db.db.selectFrom('signups').selectAll().where('id', '=', json.id).executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('signups').selectAll().where('id', '=', json.id).executeTakeFirstOrThrow();
     expect(row.status).toBe('draft');
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(row.password_hash, 'Str0ng!Pass')).toBe(true);
     expect(row.applicant_token_hash).not.toContain(json.applicant_token);
-    const step = await db.db.selectFrom('signup_steps').select('data').where('signup_id', '=', json.id).where('step', '=', 'basic-info').executeTakeFirstOrThrow();
+    const step = await t.db.db.selectFrom('signup_steps').select('data').where('signup_id', '=', json.id).where('step', '=', 'basic-info').executeTakeFirstOrThrow();
     expect(JSON.stringify(step.data)).not.toContain('Str0ng!Pass');
   });
 
@@ -105,11 +95,11 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
   it('lets the same applicant (their token) edit basic info without a conflict, and resets verification of a changed email', async () => {
     const body = adultSignup(++n);
     const applicant = await createApplicant(t, body);
-    await db.db.updateTable('signups').set({ email_verified_on: clock.now(), mobile_verified_on: clock.now() }).where('id', '=', applicant.id).execute();
+    await t.db.db.updateTable('signups').set({ email_verified_on: clock.now(), mobile_verified_on: clock.now() }).where('id', '=', applicant.id).execute();
     const edit = await post({ ...body, first_name: 'Nadine', email: `changed.${n}@example.com` }, applicant.headers);
     expect(edit.statusCode).toBe(200);
     expect(edit.json().id).toBe(applicant.id);
-    const row = await db.db.selectFrom('signups').selectAll().where('id', '=', applicant.id).executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('signups').selectAll().where('id', '=', applicant.id).executeTakeFirstOrThrow();
     expect(row.first_name).toBe('Nadine');
     expect(row.email_verified_on).toBeNull();
     expect(row.mobile_verified_on).not.toBeNull();

@@ -1,24 +1,14 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES, type StepCase } from './step-bodies';
 
 describe.each(dbTargets())('onboarding step calls on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   let n = 0;
   const clock = new FakeClock(new Date('2026-06-15T12:00:00Z'));
 
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db, { clock });
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
+  const t = suiteApp(target, { clock });
 
   async function send(c: StepCase, applicant: Applicant, body: Record<string, unknown>, headers = applicant.headers) {
     const withId: Record<string, unknown> = { signup_id: applicant.id, ...body };
@@ -37,9 +27,9 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
       expect(res.statusCode, res.body).toBe(c.method === 'PUT' ? 200 : 201);
       const again = await send(c, applicant, c.body);
       expect(again.statusCode).toBeLessThan(300);
-      const rows = await db.db.selectFrom('signup_steps').selectAll().where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
+      const rows = await t.db.db.selectFrom('signup_steps').selectAll().where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
       expect(rows).toHaveLength(1);
-      const files = await db.db.selectFrom('signup_files').selectAll().where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
+      const files = await t.db.db.selectFrom('signup_files').selectAll().where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
       expect(files).toHaveLength(c.files?.length ?? 0);
       for (const f of files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
     });
@@ -65,14 +55,14 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
         const res = await send(c, applicant, c.body, headers as Record<string, string>);
         expect(res.statusCode).toBe(404);
       }
-      const rows = await db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
+      const rows = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
       expect(rows).toHaveLength(0);
     });
   });
 
   it('answers 409 once the application is submitted', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
-    await db.db.updateTable('signups').set({ status: 'pending_approval' }).where('id', '=', applicant.id).execute();
+    await t.db.db.updateTable('signups').set({ status: 'pending_approval' }).where('id', '=', applicant.id).execute();
     const res = await t.call({ method: 'PUT', url: '/api/signups/home-branch', headers: applicant.headers, payload: { signup_id: applicant.id, home_branch: 'port_of_spain', preferred_contact_method: 'email', best_contact_time: 'morning' } });
     expect(res.statusCode).toBe(409);
   });
@@ -102,7 +92,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
     expect((await call('10000000101')).json().errors.account_number).toBe('Failed to verify account number. Please try again.');
     const ok = await call('10000000301');
     expect(ok.statusCode, ok.body).toBe(200);
-    const row = await db.db.selectFrom('signups').select(['member_id', 'is_existing_customer']).where('id', '=', applicant.id).executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('signups').select(['member_id', 'is_existing_customer']).where('id', '=', applicant.id).executeTakeFirstOrThrow();
     expect(row.member_id).toEqual(expect.any(Number));
     expect(row.is_existing_customer).toBe(true);
   });

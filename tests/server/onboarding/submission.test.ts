@@ -1,6 +1,5 @@
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES } from './step-bodies';
 
@@ -8,18 +7,9 @@ const byStep = Object.fromEntries(STEP_CASES.map((c) => [c.step, c]));
 const ADULT_LOCAL_STEPS = ['membership-declaration-agreement', 'politically-exposed-persons', 'id-information', 'address', 'mailing-address', 'employment-information', 'branch'];
 
 describe.each(dbTargets())('final submission on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   let n = 0;
 
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
+  const t = suiteApp(target);
 
   async function doStep(applicant: Applicant, step: string) {
     const c = byStep[step];
@@ -28,9 +18,9 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     const form = multipart(body, c.files ?? []);
     return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
   }
-  const verify = (applicant: Applicant) => db.db.updateTable('signups').set({ email_verified_on: new Date(), mobile_verified_on: new Date() }).where('id', '=', applicant.id).execute();
+  const verify = (applicant: Applicant) => t.db.db.updateTable('signups').set({ email_verified_on: new Date(), mobile_verified_on: new Date() }).where('id', '=', applicant.id).execute();
   const submit = (applicant: Applicant, headers = applicant.headers) => t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers });
-  const status = async (applicant: Applicant) => (await db.db.selectFrom('signups').select('status').where('id', '=', applicant.id).executeTakeFirstOrThrow()).status;
+  const status = async (applicant: Applicant) => (await t.db.db.selectFrom('signups').select('status').where('id', '=', applicant.id).executeTakeFirstOrThrow()).status;
 
   it('marks a complete adult application pending_approval, then refuses changes with 409', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));

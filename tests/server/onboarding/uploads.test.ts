@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import { dbTargets } from '../../helpers/test-db';
-import { createTestApp, type TestApp } from '../../helpers/test-app';
-import type { DbHandle } from '../../../src/server/db/create-db';
+import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
 
 const MIB = 1024 * 1024;
@@ -9,18 +8,9 @@ const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Str
 const TYPE_MESSAGE = 'Invalid file type. Only images (JPEG, PNG, WEBP) and PDFs are allowed.';
 
 describe.each(dbTargets())('onboarding uploads on $name', (target) => {
-  let db: DbHandle;
-  let t: TestApp;
   let n = 0;
 
-  beforeAll(async () => {
-    db = await target.open();
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.close();
-    await db.close();
-  });
+  const t = suiteApp(target);
 
   const storedFiles = () => (fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir) : []);
   async function upload(applicant: Applicant, url: string, fields: Record<string, unknown>, files: Array<{ field: string; name: string; content: Buffer }>) {
@@ -33,7 +23,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const before = storedFiles().length;
     const res = await address([{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF(2048) }]);
     expect(res.statusCode, res.body).toBe(201);
-    const rows = await db.db.selectFrom('signup_files').selectAll().where('original_name', '=', 'bill.pdf').execute();
+    const rows = await t.db.db.selectFrom('signup_files').selectAll().where('original_name', '=', 'bill.pdf').execute();
     const row = rows[rows.length - 1];
     expect(row.stored_name).toMatch(/^[0-9a-f]{48}$/);
     expect(row.content_type).toBe('application/pdf');
@@ -121,9 +111,9 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
   it('replaces the files of a step that is sent again', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     await upload(applicant, '/api/addresses/', ADDRESS, [{ field: 'proof_of_address_files', name: 'one.pdf', content: PDF() }, { field: 'proof_of_address_files', name: 'two.pdf', content: PDF() }]);
-    const first = await db.db.selectFrom('signup_files').select('stored_name').where('signup_id', '=', applicant.id).execute();
+    const first = await t.db.db.selectFrom('signup_files').select('stored_name').where('signup_id', '=', applicant.id).execute();
     await upload(applicant, '/api/addresses/', ADDRESS, [{ field: 'proof_of_address_files', name: 'three.jpg', content: JPEG() }]);
-    const rows = await db.db.selectFrom('signup_files').select(['original_name', 'stored_name']).where('signup_id', '=', applicant.id).execute();
+    const rows = await t.db.db.selectFrom('signup_files').select(['original_name', 'stored_name']).where('signup_id', '=', applicant.id).execute();
     expect(rows.map((r) => r.original_name)).toEqual(['three.jpg']);
     for (const f of first) expect(storedFiles()).not.toContain(f.stored_name);
   });
