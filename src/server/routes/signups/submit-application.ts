@@ -1,22 +1,13 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { requiredSubmissions, walkFlow } from '../../../shared/flow/walk-flow.js';
-import type { FlowDefinition } from '../../../shared/flow/flow-types.js';
 import { computeFacts } from '../../../shared/facts/index.js';
 import { isoDay } from '../../../shared/transforms/age.js';
 import type { Signup } from '../../db/tables/signups.table.js';
 import { storedStepIds } from '../onboarding/steps.repository.js';
+import { onboardingFlow } from '../../lib/onboarding-flow.js';
 
-export const FLOW_FILE = path.resolve(import.meta.dirname, '../../../../flows/onboarding.flow.json');
-
-let flowCache: FlowDefinition | undefined;
-export function onboardingFlow(): FlowDefinition {
-  flowCache ??= JSON.parse(fs.readFileSync(FLOW_FILE, 'utf8')) as FlowDefinition;
-  return flowCache;
-}
 
 /** The applicant's facts from what the server holds (never from the browser). */
 export function serverFacts(signup: Signup, today: string): Record<string, boolean> {
