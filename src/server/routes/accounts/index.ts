@@ -1,6 +1,7 @@
-import fs from 'node:fs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/http-errors.js';
+import { resolveForm } from '../../../shared/forms/form-registry.js';
+import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
@@ -8,12 +9,15 @@ import { isTransferable, listDestinationProducts, listMemberAccounts, listMember
 import { performTransfer, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
 
 /** The same JSON Schemas the browser renders (forms/member); bodies are validated by them. */
-function loadForm(name: string): object {
-  return JSON.parse(fs.readFileSync(new URL(`../../../../forms/member/${name}.schema.json`, import.meta.url), 'utf8'));
-}
+const forms = readFormsDir();
+const transferSchemas = {
+  self: resolveForm(forms, 'member/transfer-to-self').schema,
+  member: resolveForm(forms, 'member/transfer-to-member').schema,
+};
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
-const AMOUNT_MESSAGE = 'Enter a valid amount';
+/** The form's amount message: every amount refusal, including the exact-cents check, says the same. */
+const AMOUNT_MESSAGE: string = transferSchemas.self.properties.amount.errorMessage;
 
 /** The account as the dashboard reads it (spec 2 section 3), with plain snake_case fields too. */
 function dashboardAccount(account: Account) {
@@ -138,16 +142,17 @@ export default async function accountRoutes(app: FastifyInstance) {
     return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
   }
 
-  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: loadForm('transfer-to-self') } }, async (request) => {
+  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: transferSchemas.self } }, async (request) => {
     const { key, common } = readTransfer(request);
     return send(request, key, { ...common, kind: 'self', destinationId: request.body.destination_id });
   });
 
-  app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: loadForm('transfer-to-member') } }, async (request) => {
+  app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: transferSchemas.member } }, async (request) => {
     const { key, common } = readTransfer(request);
     const products = await listDestinationProducts(app.db);
     if (!products.some((p) => p.product_code === request.body.destination_product)) {
-      throw badRequest('Select a listed type', { destination_product: 'Select a listed type' });
+      const message: string = transferSchemas.member.properties.destination_product.errorMessage;
+      throw badRequest(message, { destination_product: message });
     }
     return send(request, key, { ...common, kind: 'member', destinationProduct: request.body.destination_product });
   });

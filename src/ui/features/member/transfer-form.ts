@@ -9,8 +9,6 @@ export interface RuntimeOptions {
   labels: string[];
 }
 
-const AMOUNT_MESSAGE = 'Enter a valid amount';
-
 /** The amount as the member typed it, read the spec's way ($, commas and spaces stripped); other values unchanged. */
 export function normaliseAmount<T extends { amount?: unknown }>(data: T): T {
   if (typeof data?.amount !== 'string') return data;
@@ -41,6 +39,8 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
   }
 
   const base = form.validator;
+  // The amount's message from the form file: the exact-cents check says what the schema says.
+  const amountMessage: string = form.schema.properties.amount.errorMessage;
   const original = (s: any) => (s && deepEquals(s, schema) ? form.schema : s);
   const validator: ValidatorType<any, any, any> = {
     validateFormData(formData, _schema, customValidate, transformErrors, ui) {
@@ -51,8 +51,8 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
       const amountErrors = (result.errorSchema as any)?.amount?.__errors;
       if (typeof amount === 'number' && !amountErrors?.length && dollarsToCents(amount) === null) {
         return {
-          errors: [...result.errors, { name: 'multipleOf', property: '.amount', message: AMOUNT_MESSAGE, stack: `.amount ${AMOUNT_MESSAGE}`, schemaPath: '#/properties/amount' }],
-          errorSchema: { ...result.errorSchema, amount: { __errors: [AMOUNT_MESSAGE] } } as any,
+          errors: [...result.errors, { name: 'multipleOf', property: '.amount', message: amountMessage, stack: `.amount ${amountMessage}`, schemaPath: '#/properties/amount' }],
+          errorSchema: { ...result.errorSchema, amount: { __errors: [amountMessage] } } as any,
         };
       }
       return result;
