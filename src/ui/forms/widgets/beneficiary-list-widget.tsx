@@ -16,7 +16,7 @@ const optionsOf = (prop: any): Array<{ value: string; label: string }> | null =>
 /**
  * `ui:widget: "beneficiary-list"` on an array of objects: a list with a running total chip
  * ('X% / 100%'), an add form generated from `items`, edit in place, confirmed removal and 'Use N%'.
- * The percentage field is `ui:options.percentField` (default percent_of_beneficiary_interest). The
+ * The percentage field is `ui:options.percentField` or the `totalPercent` keyword's field. The
  * 100% rule itself is the schema keyword `totalPercent: { field, equals }` (src/shared/create-ajv.ts), checked on both sides.
  */
 export default function BeneficiaryListWidget({ id, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
@@ -26,7 +26,10 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
   const requiredFields: string[] = itemSchema.required ?? [];
   const requiredMessages: Record<string, string> = itemSchema.errorMessage?.required ?? {};
   const rule = (schema as any).totalPercent ?? {};
-  const percentField = String(options.percentField ?? rule.field ?? 'percent_of_beneficiary_interest');
+  const percentField = options.percentField ?? rule.field;
+  if (typeof percentField !== 'string' || !properties[percentField]) {
+    throw new Error(`beneficiary-list: name the percentage field with ui:options.percentField or totalPercent.field (one of the items' fields); got ${JSON.stringify(percentField)} for schema ${JSON.stringify(schema)}`);
+  }
   const target: number = typeof rule.equals === 'number' ? rule.equals : 100;
   const texts = {
     add: String(options.addLabel ?? 'Add Beneficiary'),
