@@ -6,6 +6,7 @@ import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js'
 import { resolveForm } from '../../../shared/forms/form-registry.js';
 import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { formRuleErrors } from '../../../shared/transforms/form-rules.js';
+import { isoDay } from '../../../shared/transforms/age.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
 
@@ -40,10 +41,6 @@ interface UserFormBody {
   office_id: number;
   dob: string;
   gender: string;
-}
-
-function todayOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
 }
 
 /** The stored columns of a validated form body (verify_password is only a check and is dropped). */
@@ -83,7 +80,7 @@ export default async function usersRoutes(app: FastifyInstance) {
 
   function checkDates(schema: Record<string, any>, body: UserFormBody) {
     // Rules a static schema cannot hold (dob not after today) are checked against the server's clock.
-    const errors = formRuleErrors(schema, body as unknown as Record<string, unknown>, { today: todayOf(app.clock.now()) });
+    const errors = formRuleErrors(schema, body as unknown as Record<string, unknown>, { today: isoDay(app.clock.now()) });
     if (Object.keys(errors).length) throw badRequest(FIX_FIELDS, errors);
   }
 
