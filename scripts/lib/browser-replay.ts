@@ -100,9 +100,9 @@ async function clearFiles(page: Page, field: string): Promise<void> {
   }
 }
 
-async function fillBeneficiaries(page: Page, itemSchema: Json, items: Json[]): Promise<void> {
+async function fillBeneficiaries(page: Page, itemSchema: Json, items: Json[], retry: boolean): Promise<void> {
   // A retried step starts the list over: remove what is there (each removal is confirmed).
-  for (;;) {
+  for (; retry; ) {
     const remove = page.locator('#root_beneficiaries').getByRole('button', { name: /^Remove / }).first();
     if (!(await remove.count())) break;
     await remove.click();
@@ -128,13 +128,14 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
   const id = `#root_${field}`;
   if (widget === 'hidden' || prop?.readOnly) return;
   if (widget === 'file-upload') {
-    await clearFiles(page, field);
+    // Only a retry starts the field over; a first visit attaches the files once, as an applicant does.
+    if (entry.retry) await clearFiles(page, field);
     const files = entry.files?.[field] ?? [];
     if (!files.length) return;
     await page.locator(id).setInputFiles(files.map((f) => ({ name: f.name, mimeType: MIME[f.type], buffer: fileContent(f) })));
     return;
   }
-  if (widget === 'beneficiary-list') return fillBeneficiaries(page, prop.items ?? {}, (value as Json[]) ?? []);
+  if (widget === 'beneficiary-list') return fillBeneficiaries(page, prop.items ?? {}, (value as Json[]) ?? [], entry.retry === true);
   if (widget === 'agreement') {
     const box = page.locator(id);
     if ((await box.isChecked()) === (value === true)) return;

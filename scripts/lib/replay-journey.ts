@@ -24,6 +24,8 @@ export interface JourneyEntry {
   data?: Record<string, unknown>;
   files?: Record<string, FixtureFile[]>;
   skip?: boolean;
+  /** A second attempt at a step after a refused one: the browser replay first removes the files and list items the refused attempt left. */
+  retry?: boolean;
   /** An attempt the server must refuse: the status and the field messages it must answer; the step does not advance. */
   expect?: { status: number; errors?: Record<string, string> };
 }

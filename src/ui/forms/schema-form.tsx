@@ -241,8 +241,9 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         noHtml5Validate
         // Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a role),
         // and a `const: true` (an agreement that must be accepted) would start ticked. A fixed value the
-        // form must send (address_type, holder_type) says so with `default`.
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+        // form must send (address_type, holder_type) says so with `default`. A list with `minItems` starts empty,
+        // not as `minItems` empty entries (they showed as phantom file rows and held errors no field could show).
+        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', arrayMinItems: { populate: 'never' } }}
         focusOnFirstError
         liveValidate={submitted ? 'onChange' : false}
         disabled={disabled}
