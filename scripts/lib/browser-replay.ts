@@ -177,7 +177,12 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
 /** Every field message shown on the page (under fields and in alerts), for a failure's explanation. */
 async function shownErrors(page: Page): Promise<string> {
   const texts = await page.locator('.Mui-error.MuiFormHelperText-root, [role="alert"], [id$="__error"]').allInnerTexts();
-  return [...new Set(texts.map((t) => t.trim()).filter(Boolean))].join(' | ') || 'no message shown';
+  return [...new Set(texts.map((t) => t.trim()).filter(Boolean))].join(' | ') || NOTHING_SHOWN;
+}
+const NOTHING_SHOWN = 'no message shown';
+
+async function submitLabel(page: Page): Promise<string> {
+  return ((await page.locator('form button[type="submit"]').first().textContent()) ?? 'Next').trim();
 }
 
 /**
@@ -228,6 +233,10 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  let apiCalls = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls++;
+  });
   const verdicts: StepVerdict[] = [];
   const axe: string[] = [];
   const screenshots: string[] = [];
@@ -317,6 +326,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
           await fillField(page, field, schema.properties[field] ?? {}, uiSchema[field] ?? {}, data[field], entry, schema);
         }
         if (!entry.expect) await capture();
+        const callsBefore = apiCalls;
         await page.locator('form button[type="submit"]').first().click();
         if (entry.expect) {
           for (const [field, message] of Object.entries(entry.expect.errors ?? {})) {
@@ -337,7 +347,10 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
           continue;
         }
         await page.waitForURL((url) => url.pathname !== step.route, { timeout: 20_000 }).catch(async () => {
-          throw new Error(`the step did not move on; shown: ${await shownErrors(page)}`);
+          const shown = await shownErrors(page);
+          // A refusal the applicant cannot see is the worst kind: nothing sent, nothing said.
+          if (apiCalls === callsBefore && shown === NOTHING_SHOWN) throw new Error(`pressing "${await submitLabel(page)}" made no call and shows no message (a silent refusal)`);
+          throw new Error(`the step did not move on; shown: ${shown}`);
         });
         submitted[entry.step] = { entry, facts };
         signupId ??= (await savedProgress(page))?.applicant?.signupId;

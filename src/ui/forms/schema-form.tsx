@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Form from '@rjsf/mui';
-import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFValidationError } from '@rjsf/utils';
+import Form, { Templates } from '@rjsf/mui';
+import { getUiOptions, type ErrorSchema, type FieldErrorProps, type FieldProps, type RJSFValidationError } from '@rjsf/utils';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
@@ -8,6 +8,7 @@ import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/vi
 import { formRuleErrors } from '../../shared/transforms/form-rules';
 import { todayIso } from '../../shared/facts';
 import { loadForm, type LoadedForm } from './load-form';
+import { placeError, propertyPath } from './place-error';
 import { widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
@@ -45,21 +46,22 @@ export interface SchemaFormProps<T = any> {
   facts?: Record<string, unknown>;
 }
 
-/** Field -> message (dotted path) into RJSF's nested ErrorSchema; fields the schema lacks are returned apart. */
-export function toErrorSchema(errors: Record<string, string>, schema: Record<string, any>): { errorSchema: ErrorSchema; unplaced: string[] } {
+/**
+ * Field -> message (dotted path) into RJSF's nested ErrorSchema, each message at the node that shows it
+ * (place-error.ts); messages no visible field can show are returned apart, for the form's alert.
+ */
+export function toErrorSchema(errors: Record<string, string>, schema: Record<string, any>, uiSchema: Record<string, any> = {}): { errorSchema: ErrorSchema; unplaced: string[] } {
   const errorSchema: Record<string, any> = {};
   const unplaced: string[] = [];
   for (const [field, message] of Object.entries(errors)) {
-    const parts = field.split('.').filter(Boolean);
-    let node: any = schema;
-    for (const part of parts) node = node?.properties?.[part] ?? (/^\d+$/.test(part) ? node?.items : undefined);
-    if (!parts.length || !node) {
+    const parts = placeError(field.split('.').filter(Boolean), schema, uiSchema);
+    if (!parts?.length) {
       unplaced.push(message);
       continue;
     }
     let target = errorSchema;
     for (const part of parts) target = target[part] ??= {};
-    (target.__errors ??= []).push(message);
+    if (!target.__errors?.includes(message)) (target.__errors ??= []).push(message);
   }
   return { errorSchema: errorSchema as ErrorSchema, unplaced };
 }
@@ -88,6 +90,13 @@ function HiddenByConditionField() {
 }
 const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'hidden' };
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
+
+const DefaultFieldErrors = Templates.FieldErrorTemplate!;
+/** The root's messages are shown once, in the form's alert above the fields (see transformErrors), not again below them. */
+function FieldErrorTemplate(props: FieldErrorProps) {
+  return props.fieldPathId?.path?.length ? <DefaultFieldErrors {...props} /> : null;
+}
+const templates = { FieldErrorTemplate };
 
 /**
  * The rules a static schema cannot hold (the date keywords and `x-checks` of src/shared/transforms/form-rules.ts)
@@ -129,7 +138,7 @@ export function withoutPasswordFields(uiSchema: Record<string, any>): Record<str
 export function fieldErrorsFor(form: LoadedForm, data: unknown, ids: ReadonlySet<string>, prefix: string, rules: Record<string, string>): Record<string, string> {
   const idOf = (field: string) => [prefix, ...field.split('.').filter(Boolean)].join('_');
   const out: Record<string, string> = {};
-  const { errors } = form.validator.validateFormData(data, form.schema, undefined, transformErrors);
+  const { errors } = form.validator.validateFormData(data, form.schema, undefined, (e) => transformErrors(e, form.schema, form.uiSchema));
   for (const e of errors) {
     const field = (e.property ?? '').replace(/^\./, '');
     if (field && e.message && ids.has(idOf(field)) && !(field in out)) out[field] = e.message;
@@ -138,8 +147,33 @@ export function fieldErrorsFor(form: LoadedForm, data: unknown, ids: ReadonlySet
   return out;
 }
 
-// An `if` error ('must match "then" schema') only says a branch failed; the branch's own errors carry the words.
-const transformErrors = (errors: RJSFValidationError[]) => moveRequiredErrors(errors.filter((e) => e.name !== 'if') as any) as RJSFValidationError[];
+/**
+ * How a form starts. Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a
+ * role), and a `const: true` (an agreement that must be accepted) would start ticked; a fixed value the form must
+ * send (address_type, holder_type) says so with `default`. A list with `minItems` starts empty, not as `minItems`
+ * empty entries (they showed as phantom file rows and held messages no field could show).
+ */
+export const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
+
+const ROOT = '.';
+/**
+ * The browser validator's errors as the form shows them: an `if` error ('must match "then" schema') only says a
+ * branch failed (the branch's own errors carry the words), `required` messages move onto their fields, and each
+ * message moves to the node that draws it (place-error.ts). A message no visible field can show goes to the
+ * root, which SchemaForm shows in its alert: a refused submit is never silent.
+ */
+export function transformErrors(errors: RJSFValidationError[], schema: Record<string, any>, uiSchema: Record<string, any>): RJSFValidationError[] {
+  return (moveRequiredErrors(errors.filter((e) => e.name !== 'if') as any) as RJSFValidationError[]).map((error) => {
+    const placed = placeError(propertyPath(error.property), schema, uiSchema);
+    const property = placed?.length ? `.${placed.join('.')}` : ROOT;
+    return property === error.property ? error : { ...error, property, stack: `${property} ${error.message ?? ''}`.trim() };
+  });
+}
+/** The messages of errors placed at the root (see transformErrors), once each; none when one field draws the whole form (a checklist shows its own). */
+export function rootMessages(errors: readonly RJSFValidationError[] | undefined, schema: Record<string, any>, uiSchema: Record<string, any>): string[] {
+  if (placeError([], schema, uiSchema)) return [];
+  return [...new Set((errors ?? []).filter((e) => (e.property ?? ROOT) === ROOT && e.message).map((e) => e.message!))];
+}
 
 /**
  * Renders a form of forms/ with @rjsf/mui and validates it with its precompiled validator (no eval, so it
@@ -188,12 +222,8 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   // validateOn 'blur': the ids of the fields that lost focus, and their messages until the first submit.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [blurErrors, setBlurErrors] = useState<Record<string, string>>({});
-  // Server messages win over the browser's own rule messages for the same field.
-  const { errorSchema, unplaced } = useMemo(
-    () => toErrorSchema({ ...(submitted ? {} : blurErrors), ...ruleErrors, ...(serverErrors ?? {}) }, form.schema),
-    [blurErrors, submitted, ruleErrors, serverErrors, form.schema],
-  );
-  const general = [generalError, ...unplaced].filter(Boolean) as string[];
+  // The browser validator's messages that no visible field can show (see transformErrors).
+  const [rootErrors, setRootErrors] = useState<string[]>([]);
   const context = useMemo(
     () => ({ fileStore: ownStore, uploadProgress: uploadProgress ?? {}, submitForm: () => formRef.current?.submit(), ...formContext }),
     [ownStore, uploadProgress, formContext],
@@ -212,6 +242,12 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     },
     [form.uiSchema, form.schema, shownData, hideTitle, readonly],
   );
+  // Server messages win over the browser's own rule messages for the same field.
+  const { errorSchema, unplaced } = useMemo(
+    () => toErrorSchema({ ...(submitted ? {} : blurErrors), ...ruleErrors, ...(serverErrors ?? {}) }, form.schema, uiSchema),
+    [blurErrors, submitted, ruleErrors, serverErrors, form.schema, uiSchema],
+  );
+  const general = [...new Set([generalError, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
   const touchedErrors = (data: unknown, ids: ReadonlySet<string>) =>
     ids.size ? fieldErrorsFor(form, data, ids, idPrefix ?? 'root', rulesFor(data)) : {};
@@ -231,19 +267,16 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         schema={form.schema}
         uiSchema={uiSchema}
         fields={fields}
+        templates={templates}
         validator={form.validator}
         widgets={widgets}
         formData={shownData}
         formContext={context}
         extraErrors={errorSchema}
-        transformErrors={transformErrors}
+        transformErrors={(errors, ui) => transformErrors(errors, form.schema, ui ?? uiSchema)}
         showErrorList={false}
         noHtml5Validate
-        // Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a role),
-        // and a `const: true` (an agreement that must be accepted) would start ticked. A fixed value the
-        // form must send (address_type, holder_type) says so with `default`. A list with `minItems` starts empty,
-        // not as `minItems` empty entries (they showed as phantom file rows and held errors no field could show).
-        experimental_defaultFormStateBehavior={{ constAsDefaults: 'never', arrayMinItems: { populate: 'never' } }}
+        experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
         focusOnFirstError
         liveValidate={submitted ? 'onChange' : false}
         disabled={disabled}
@@ -251,7 +284,10 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         onChange={(event) => {
           const next = visible(event.formData);
           setLive(next);
-          if (submitted) setRuleErrors(rulesFor(next));
+          if (submitted) {
+            setRuleErrors(rulesFor(next));
+            setRootErrors(rootMessages(event.errors, form.schema, uiSchema));
+          }
           else if (validateOn === 'blur') setBlurErrors(touchedErrors(next, touched));
           onChange?.(next);
         }}
@@ -261,12 +297,14 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
           setTouched(ids);
           setBlurErrors(touchedErrors(live, ids));
         }}
-        onError={() => {
+        onError={(errors) => {
           setSubmitted(true);
+          setRootErrors(rootMessages(errors, form.schema, uiSchema));
           setRuleErrors(rulesFor(live));
         }}
         onSubmit={(event) => {
           setSubmitted(true);
+          setRootErrors([]);
           const rules = rulesFor(event.formData);
           setRuleErrors(rules);
           const first = Object.keys(rules)[0];

@@ -123,4 +123,26 @@ describe('SchemaForm', () => {
     expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
+  it('a message no visible field can show goes to the alert; a list drawn by one widget shows its items\' messages under it', async () => {
+    const schema = {
+      type: 'object',
+      required: ['kind', 'docs'],
+      properties: {
+        kind: { type: 'string', title: 'Kind' },
+        docs: { type: 'array', title: 'Documents', minItems: 1, items: { type: 'string', pattern: '\\.pdf$', errorMessage: 'Only PDF files' }, errorMessage: { minItems: 'Please upload a file.' } },
+      },
+      errorMessage: { required: { kind: 'The kind is missing.', docs: 'Please upload a file.' } },
+    };
+    const form = formFromModule(await compileToModule('test/placing', schema, { kind: { 'ui:widget': 'hidden' }, docs: { 'ui:widget': 'file-upload' } }));
+    const onSubmit = vi.fn();
+    const { rerender } = render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText('Please upload a file.'))[0]).toBeInTheDocument();
+    expect(screen.getByText('The kind is missing.').closest('.MuiAlert-root')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    rerender(<SchemaForm form={form} onSubmit={onSubmit} formData={{ kind: 'a', docs: ['scan.png'] }} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText('Only PDF files'))[0]).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
 });

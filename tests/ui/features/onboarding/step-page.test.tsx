@@ -30,7 +30,7 @@ describe('onboarding routes from the flow file', () => {
     const saved = JSON.parse(localStorage.getItem(PROGRESS_KEY)!);
     expect(saved).toMatchObject({ currentStep: 'getting-ready', completedSteps: ['new-or-existing-customer'], applicant: { customerType: 'new' } });
     expect(await screen.findByRole('heading', { name: 'Getting Ready' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Continue' })).toBeDisabled(); // the checklist's form chunk loads after the heading
   });
 
   it('does not let a typed URL skip ahead: a step needing a signup id goes to /basic-info, which sends back to the first open step', async () => {

@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+// Every form of forms/, submitted empty as a person on a first visit would: no list starts with phantom
+// entries (a file row "Remove undefined"), nothing is sent, and every message the validator gives is on
+// the screen (under its field or in the form's alert). A refused submit is never silent.
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getDefaultFormState } from '@rjsf/utils';
+import { listFormIds, resolveForm } from '../../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { withoutHiddenFields } from '../../../src/shared/forms/visible-fields';
+import { DEFAULT_FORM_STATE, SchemaForm, transformErrors } from '../../../src/ui/forms/schema-form';
+import { formFromModule, type LoadedForm } from '../../../src/ui/forms/load-form';
+import { compileToModule } from './compile-to-module';
+
+const sources = readFormsDir();
+
+/** Every array in a value that holds an empty entry (undefined, null, '' or {}). */
+function emptyEntries(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, i) =>
+      item === undefined || item === null || item === '' || (typeof item === 'object' && !Array.isArray(item) && !Object.keys(item).length) ? [`${path}[${i}]`] : emptyEntries(item, `${path}[${i}]`),
+    );
+  }
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => emptyEntries(v, `${path}.${k}`));
+  return [];
+}
+
+describe.each(listFormIds(sources))('form %s submitted empty', (formId) => {
+  let form: LoadedForm;
+  beforeAll(async () => {
+    const { uiSchema } = resolveForm(sources, formId);
+    form = formFromModule(await compileToModule(formId, sources.schemas[formId], uiSchema, sources.lists));
+  });
+
+  it('starts with no empty list entries', () => {
+    const start = getDefaultFormState(form.validator, form.schema, undefined, form.schema, false, DEFAULT_FORM_STATE);
+    expect(emptyEntries(start)).toEqual([]);
+  });
+
+  it('shows every message on the screen and sends nothing', async () => {
+    const onSubmit = vi.fn();
+    const { container } = render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    const start = withoutHiddenFields(form.schema, form.uiSchema, getDefaultFormState(form.validator, form.schema, undefined, form.schema, false, DEFAULT_FORM_STATE) ?? {});
+    const { errors } = form.validator.validateFormData(start, form.schema, undefined, (e) => transformErrors(e, form.schema, form.uiSchema));
+    await userEvent.click(container.querySelector('button[type="submit"]')!);
+    expect(screen.queryByRole('button', { name: /^Remove (undefined|null)?$/ })).toBeNull();
+    if (!errors.length) return void (await waitFor(() => expect(onSubmit).toHaveBeenCalled()));
+    const messages = [...new Set(errors.map((e) => e.message!))];
+    await waitFor(() => expect(messages.filter((m) => !container.textContent!.includes(m))).toEqual([]));
+    expect(onSubmit).not.toHaveBeenCalled();
+  }, 30_000);
+});
