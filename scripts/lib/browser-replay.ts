@@ -39,8 +39,13 @@ export interface BrowserReplayOptions {
   log?: (line: string) => void;
   /** Stop after this entry index (the reload test resumes from there itself). */
   stopAfter?: number;
-  /** After 'Application Received!', wait the 10 s for the return home and check the saved data is gone. */
-  waitForHome?: boolean;
+  /**
+   * After 'Application Received!': 'button' goes home with the dialog's button, 'wait' waits the 10 s fallback;
+   * either way the applicant must land on Home and stay there with the saved data gone.
+   */
+  home?: 'button' | 'wait';
+  /** The window the journey is driven in (default 1280 x 900); every step is also photographed at the other width. */
+  viewport?: { width: number; height: number };
 }
 
 const sources = readFormsDir();
@@ -195,6 +200,25 @@ async function settle(page: Page): Promise<void> {
   await overlays.first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
 }
 
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 780 };
+
+/**
+ * Full-page screenshots of the page as it is, at the width the journey is driven at and at the other one
+ * (1280 and 360 px): `<shot>@1280.png`, `<shot>@360.png`. The window goes back to its size afterwards.
+ */
+async function screenshotsAtEveryWidth(page: Page, dir: string, shot: string, viewport: { width: number; height: number }): Promise<string[]> {
+  const files: string[] = [];
+  for (const size of [viewport, viewport.width === PHONE.width ? DESKTOP : PHONE]) {
+    if (size !== viewport) await page.setViewportSize(size);
+    const file = path.join(dir, `${shot}@${size.width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  }
+  await page.setViewportSize(viewport);
+  return files;
+}
+
 async function seriousViolations(page: Page, name: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
@@ -229,7 +253,8 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
   const dir = path.join(BROWSER_ARTIFACTS, options.slug);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const context = await options.browser.newContext({ baseURL: options.baseUrl, viewport: { width: 1280, height: 900 } });
+  const viewport = options.viewport ?? DESKTOP;
+  const context = await options.browser.newContext({ baseURL: options.baseUrl, viewport });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -257,12 +282,10 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
       log(`${v === 'FAILED' ? 'x' : '-'} ${entry.step.padEnd(34)} ${v}${detail ? `: ${detail}` : ''} (${Date.now() - t0} ms)`);
       if (v === 'FAILED') failed = true;
     };
-    const capture = async () => {
+    const capture = async (shot = name) => {
       await settle(page);
-      const file = path.join(dir, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      screenshots.push(file);
-      axe.push(...(await seriousViolations(page, name)));
+      screenshots.push(...(await screenshotsAtEveryWidth(page, dir, shot, viewport)));
+      axe.push(...(await seriousViolations(page, shot)));
     };
     try {
       if (!step) throw new Error(`the flow has no step "${entry.step}"`);
@@ -301,13 +324,16 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
         await page.getByRole('button', { name: step.texts?.submit ?? 'Submit' }).click();
         const received = page.getByRole('dialog', { name: step.texts?.receivedTitle ?? 'Application Received!' });
         await received.waitFor({ timeout: 15_000 });
-        const file = path.join(dir, `${name}-received.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        screenshots.push(file);
-        axe.push(...(await seriousViolations(page, `${name}-received`)));
-        if (options.waitForHome) {
+        await capture(`${name}-received`);
+        if (options.home) {
+          // Home by the dialog's button, or by the 10 s fallback; then the applicant stays there, nothing saved.
+          if (options.home === 'button') await received.getByRole('button', { name: step.texts?.receivedGoHome ?? 'Go to Home' }).click();
           await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+          await page.getByRole('button', { name: 'Sign In' }).waitFor();
+          await page.waitForTimeout(1500);
+          if (new URL(page.url()).pathname !== '/') throw new Error(`the applicant was taken on from Home to ${new URL(page.url()).pathname}`);
           if (await savedProgress(page)) throw new Error('the saved signup data is still there after the return home');
+          if (await page.getByRole('button', { name: 'Continue your application' }).count()) throw new Error('Home still offers to continue the submitted application');
         }
         verdict('ok', step.texts?.receivedTitle ?? 'received');
       } else {

@@ -1,5 +1,8 @@
 import type { ApplicantContext } from '../shared/facts/applicant-context';
 
+/** Where the onboarding wizard keeps its progress in the browser's storage. */
+export const ONBOARDING_PROGRESS_KEY = 'cu.onboarding.progress';
+
 /** Saved progress counts for 24 hours (spec 1 section 4). */
 export const PROGRESS_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -7,6 +10,8 @@ export const PROGRESS_TTL_MS = 24 * 60 * 60 * 1000;
 export interface SavedProgress {
   savedAt: number;
   currentStep: string;
+  /** The current step's route, so a page outside the wizard (the welcome page) can send the applicant back to it. */
+  currentRoute?: string;
   completedSteps: string[];
   sessionId: string;
   applicant: ApplicantContext;
@@ -31,6 +36,11 @@ export function loadProgress(storage: StorageLike, key: string, now: number = Da
   }
   storage.removeItem(key);
   return null;
+}
+
+/** True when saved progress holds an application worth continuing (at least one step done). */
+export function hasApplicationInProgress(progress: SavedProgress | null): progress is SavedProgress {
+  return Boolean(progress && progress.completedSteps.length > 0);
 }
 
 /** Clears the saved progress (the "clear everything" of spec 1 section 4 and the end of the wizard). */

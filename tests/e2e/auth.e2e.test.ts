@@ -68,6 +68,33 @@ describe('sign-in and session expiry in Chromium', () => {
     await context.close();
   });
 
+  it('a member who comes back after the session ended is sent to /login with the expiry message at once, without a click', async () => {
+    // Two members' browsers (one comes back to the dashboard, one to the home page); both tabs are closed while
+    // the 12-second sessions run out.
+    const paths = ['/users/dashboard', '/'];
+    const contexts: BrowserContext[] = [];
+    for (const _ of paths) {
+      const { context, page } = await newPage(e2e.browser, e2e.server.url);
+      await signIn(page, e2e.server.url, MEMBER.email, MEMBER.password);
+      await page.waitForURL('**/users/dashboard', { timeout: 5000 });
+      await page.close();
+      contexts.push(context);
+    }
+    await new Promise((r) => setTimeout(r, 13_000));
+    for (const [i, path] of paths.entries()) {
+      // As after 10 minutes away: the stored start is older than any session length (the 5-minute default too).
+      await contexts[i].addInitScript(() => {
+        if (localStorage.getItem('cu.auth.startedAt')) localStorage.setItem('cu.auth.startedAt', String(Date.now() - 10 * 60_000));
+      });
+      const again = await contexts[i].newPage();
+      await again.goto(path);
+      await again.waitForURL('**/login', { timeout: 10_000 });
+      await again.getByText('Your session has expired. Please sign in again.').waitFor({ timeout: 5_000 });
+      await screenshot(again, `auth-session-expired-at-load${path === '/' ? '-home' : ''}`);
+      await contexts[i].close();
+    }
+  });
+
   it('shows the login errors: validation on blur and the 401 alert', async () => {
     const { context, page } = await newPage(e2e.browser, e2e.server.url);
     await page.goto('/login');

@@ -8,7 +8,7 @@ import { adminSession, checkStoredApplication } from '../../scripts/lib/stored-a
 // Every QA journey (tests/fixtures/journeys/) in Chromium through the real step pages, on one server and one
 // browser: each reaches 'Application Received!', axe finds nothing serious on any step page, refused attempts
 // show their messages under the fields, and the server holds the application pending approval with every
-// step's data and files. Screenshots: tests/e2e/artifacts/journeys/<journey>/<nn>-<step>.png.
+// step's data and files. Screenshots: tests/e2e/artifacts/journeys/<journey>/<nn>-<step>@<1280|360>.png.
 describe('onboarding journeys in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -32,13 +32,22 @@ describe('onboarding journeys in the browser', () => {
     '%s reaches Application Received! and is stored pending approval',
     async (slug, file) => {
       const lines: string[] = [];
-      // One journey also waits the 10 s after submission: stored signup data cleared, back home.
-      const result = await replayJourneyInBrowser(loadJourney(file), { baseUrl: server.url, browser, slug, log: (l) => lines.push(l), waitForHome: slug === 'adult-new-local' });
+      // After submission every applicant lands on Home and stays there with the stored data cleared: one journey by
+      // the 10 s fallback, the others by the dialog's 'Go to Home'. One journey is driven on a phone (360 px); every
+      // step is photographed at 1280 and 360 px.
+      const result = await replayJourneyInBrowser(loadJourney(file), {
+        baseUrl: server.url,
+        browser,
+        slug,
+        log: (l) => lines.push(l),
+        home: slug === 'adult-new-local' ? 'wait' : 'button',
+        viewport: slug === 'minor-with-guardian' ? { width: 360, height: 780 } : undefined,
+      });
       await result.close();
       expect(result.ok, lines.join('\n')).toBe(true);
       expect(result.verdicts[result.verdicts.length - 1]).toMatchObject({ step: 'success', verdict: 'ok', detail: 'Application Received!' });
       expect(result.axe).toEqual([]);
-      expect(result.screenshots.length).toBeGreaterThanOrEqual(result.verdicts.length);
+      expect(result.screenshots.length).toBeGreaterThanOrEqual(2 * result.verdicts.length);
       expect(await checkStoredApplication(server.url, await admin(), result)).toEqual([]);
       if (slug === 'fixes-validation-errors') {
         // The journey that errs: each refused attempt was held on its page with the message under its field.

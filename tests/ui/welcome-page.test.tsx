@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt, setUpDom } from './render-app';
+import { ONBOARDING_PROGRESS_KEY, saveProgress } from '../../src/engine/saved-progress';
 
 beforeAll(setUpDom);
 
@@ -13,12 +14,20 @@ describe('welcome page', () => {
     expect(document.title).toBe('Welcome - Credit Union Online');
   });
 
-  it('clears the customer flags and goes to /new-or-existing-customer', async () => {
-    localStorage.setItem('cu.onboarding.customerType', 'existing');
+  it("'Don't have an account?' goes to /new-or-existing-customer; no 'Continue your application' without saved progress", async () => {
+    localStorage.clear();
     const router = renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: "Don't have an account?" }));
     expect(router.state.location.pathname).toBe('/new-or-existing-customer');
-    expect(localStorage.getItem('cu.onboarding.customerType')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Continue your application' })).toBeNull();
+  });
+
+  it("offers 'Continue your application' when this device holds an application in progress, back at its step", async () => {
+    saveProgress(localStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer', 'getting-ready'], sessionId: 's', applicant: { customerType: 'new' } });
+    const router = renderAt('/');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue your application' }));
+    expect(router.state.location.pathname).not.toBe('/');
+    localStorage.clear();
   });
 
   it('Sign In goes to /login', async () => {

@@ -3,11 +3,11 @@ import { useSelector } from '@xstate/react';
 import flowJson from '../../../../flows/onboarding.flow.json';
 import type { FlowDefinition } from '../../../shared/flow/flow-types';
 import { buildFlowMachine, type FlowContext } from '../../../engine/build-flow-machine';
-import { clearProgress, loadProgress, saveProgress } from '../../../engine/saved-progress';
+import { clearProgress, loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../engine/saved-progress';
 
 /** The onboarding flow, straight from flows/onboarding.flow.json. */
 export const onboardingFlow = flowJson as unknown as FlowDefinition;
-export const PROGRESS_KEY = 'cu.onboarding.progress';
+export const PROGRESS_KEY = ONBOARDING_PROGRESS_KEY;
 // A step's sent values (flow `keepValues`) live under this prefix too (`kept.<key>`), so clearing the wizard clears them.
 const DRAFT_PREFIX = 'cu.onboarding.draft.';
 
@@ -23,7 +23,8 @@ function startActor() {
   const actor = createActor(machine, { input, snapshot }).start();
   // Every change is saved (spec 1 section 4): current step, completed steps, session id, critical data.
   actor.subscribe((state) => {
-    saveProgress(localStorage, PROGRESS_KEY, { currentStep: String(state.value), completedSteps: state.context.completed, sessionId: state.context.sessionId, applicant: state.context.applicant });
+    const currentStep = String(state.value);
+    saveProgress(localStorage, PROGRESS_KEY, { currentStep, currentRoute: onboardingFlow.steps[currentStep]?.route, completedSteps: state.context.completed, sessionId: state.context.sessionId, applicant: state.context.applicant });
   });
   return actor;
 }

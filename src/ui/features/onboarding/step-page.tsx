@@ -37,6 +37,8 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const navigate = useNavigate();
   const { applicant, completed } = snapshot.context;
   const today = todayIso();
+  // The wizard ended (application received): home, and no step's redirect may take the applicant elsewhere.
+  const [finished, setFinished] = useState(false);
 
   const restart = restartRouteFor(onboardingFlow, step, applicant);
   const allowed = canVisit(onboardingFlow, { applicant, completed }, stepId, today);
@@ -44,6 +46,7 @@ export default function StepPage({ stepId }: { stepId: string }) {
     if (!restart && allowed && String(snapshot.value) !== stepId) flowActor().send({ type: 'step.goto', stepId });
   }, [restart, allowed, stepId, snapshot.value]);
 
+  if (finished) return <Navigate to="/" replace />;
   if (restart && restart !== step.route) return <Navigate to={restart} replace />;
   if (!allowed) {
     const target = resumeStep(onboardingFlow, { applicant, completed }, today);
@@ -62,27 +65,54 @@ export default function StepPage({ stepId }: { stepId: string }) {
 
   return (
     <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack}>
-      {step.kind === 'choice' && <ChoiceStep step={step} onChoose={(set) => finish(set)} />}
+      {step.kind === 'choice' && <ChoiceStep step={step} resumeAt={completed.length ? resumeStep(onboardingFlow, { applicant, completed }, today) : undefined} onChoose={(set) => finish(set)} />}
       {step.kind === 'info' && <InfoStep step={step} onNext={() => finish({})} />}
       {(step.kind === 'form' || step.kind === 'checklist') && <FormStep key={stepId} step={step} applicant={applicant} today={today} onDone={finish} />}
       {step.kind === 'otp' && <OtpStep step={step} applicant={applicant} onVerified={(response) => finish(rememberedValues(step.remember, {}, response))} />}
-      {step.kind === 'success' && <SuccessStep step={step} applicant={applicant} onFinished={clearOnboarding} />}
+      {step.kind === 'success' && (
+        <SuccessStep
+          step={step}
+          applicant={applicant}
+          onFinished={() => {
+            setFinished(true);
+            clearOnboarding();
+          }}
+        />
+      )}
     </WizardLayout>
   );
 }
 
-function ChoiceStep({ step, onChoose }: { step: StepRef; onChoose: (set: Data) => void }) {
+/**
+ * One card per choice. With an application in progress (`resumeAt`, its first open step), a card continues it
+ * first, and a choice asks before discarding it (choosing starts a new application: spec 3, a new draft id).
+ */
+function ChoiceStep({ step, resumeAt, onChoose }: { step: StepRef; resumeAt?: StepRef; onChoose: (set: Data) => void }) {
+  const navigate = useNavigate();
+  const t = step.texts ?? {};
+  const [pending, setPending] = useState<Data | null>(null);
+  const inProgress = resumeAt && resumeAt.id !== step.id ? resumeAt : undefined;
+  const start = (set: Data) => {
+    clearOnboarding();
+    onChoose(set);
+  };
   return (
     <Stack spacing={2}>
+      {inProgress && (
+        <Card variant="outlined" sx={{ borderColor: 'primary.main', borderWidth: 2 }}>
+          <CardActionArea onClick={() => navigate(inProgress.route)}>
+            <CardContent>
+              <Typography variant="h6" component="span" sx={{ display: 'block' }}>
+                {t.resume ?? 'Continue your application'}
+              </Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{(t.resumeDescription ?? 'Pick up where you left off: {step}.').replace('{step}', inProgress.title)}</Typography>
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      )}
       {(step.choices ?? []).map((choice) => (
         <Card key={choice.label} variant="outlined">
-          <CardActionArea
-            onClick={() => {
-              // Choosing starts a new application (spec 3: a new draft id each time).
-              clearOnboarding();
-              onChoose(choice.set);
-            }}
-          >
+          <CardActionArea onClick={() => (inProgress ? setPending(choice.set) : start(choice.set))}>
             <CardContent>
               <Typography variant="h6" component="span" sx={{ display: 'block' }}>
                 {choice.label}
@@ -92,6 +122,20 @@ function ChoiceStep({ step, onChoose }: { step: StepRef; onChoose: (set: Data) =
           </CardActionArea>
         </Card>
       ))}
+      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="discard-title">
+        <DialogTitle id="discard-title">{t.discardTitle ?? 'Start a new application?'}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t.discardBody ?? 'The application you started on this device will be discarded.'}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPending(null)} autoFocus>
+            {t.keep ?? 'Keep my application'}
+          </Button>
+          <Button color="warning" onClick={() => pending && start(pending)}>
+            {t.discard ?? 'Start a new application'}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Stack>
   );
 }

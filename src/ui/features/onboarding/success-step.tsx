@@ -11,7 +11,8 @@ const HOME_DELAY_MS = 10_000;
 
 /**
  * The success step kind (spec 4): 'Ready to Submit' with submit and not-ready choices; submitting calls the
- * step's endpoint, shows the received dialog after 2 s, and 10 s later clears the saved data and goes home.
+ * step's endpoint, shows the received dialog after 2 s; its button, or 10 s without it, ends the wizard
+ * (`onFinished`: the saved data is cleared and the page goes home).
  */
 export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; applicant: Record<string, unknown>; onFinished: () => void }) {
   const t = step.texts ?? {};
@@ -25,7 +26,7 @@ export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; ap
     if (!received) return undefined;
     const timer = setTimeout(() => {
       onFinished();
-      navigate('/');
+      navigate('/', { replace: true });
     }, HOME_DELAY_MS);
     return () => clearTimeout(timer);
   }, [received, navigate, onFinished]);
@@ -81,6 +82,18 @@ export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; ap
         <DialogContent>
           <DialogContentText>{t.receivedBody}</DialogContentText>
         </DialogContent>
+        <DialogActions>
+          <Button
+            variant="contained"
+            autoFocus
+            onClick={() => {
+              onFinished();
+              navigate('/', { replace: true });
+            }}
+          >
+            {t.receivedGoHome ?? 'Go to Home'}
+          </Button>
+        </DialogActions>
       </Dialog>
     </Stack>
   );

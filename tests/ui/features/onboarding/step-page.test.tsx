@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../../../src/ui/app/router';
@@ -31,6 +31,25 @@ describe('onboarding routes from the flow file', () => {
     expect(saved).toMatchObject({ currentStep: 'getting-ready', completedSteps: ['new-or-existing-customer'], applicant: { customerType: 'new' } });
     expect(await screen.findByRole('heading', { name: 'Getting Ready' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeDisabled(); // the checklist's form chunk loads after the heading
+  });
+
+  it("with an application in progress, offers 'Continue your application' and asks before a choice discards it", async () => {
+    const router = renderAt('/new-or-existing-customer');
+    await userEvent.click(await screen.findByRole('button', { name: /New Customer/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
+    await router.navigate('/new-or-existing-customer');
+    await userEvent.click(await screen.findByRole('button', { name: /Existing Customer/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start a new application?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my application' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(localStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'new' });
+    await userEvent.click(screen.getByRole('button', { name: /Continue your application/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
+    await router.navigate('/new-or-existing-customer');
+    await userEvent.click(await screen.findByRole('button', { name: /Existing Customer/ }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start a new application' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
+    expect(JSON.parse(localStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'existing' });
   });
 
   it('does not let a typed URL skip ahead: a step needing a signup id goes to /basic-info, which sends back to the first open step', async () => {

@@ -73,6 +73,18 @@ describe('success step (spec 4)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it("'Go to Home' in the received dialog ends the wizard at once", async () => {
+    answer(200, { signup_id: 'signup-1', status: 'pending_approval' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router, onFinished } = renderSuccess();
+    await user.click(screen.getByRole('button', { name: 'Yes, Submit Information' }));
+    await act(async () => vi.advanceTimersByTime(2000));
+    const received = await screen.findByRole('dialog', { name: 'Application Received!' });
+    await user.click(within(received).getByRole('button', { name: 'Go to Home' }));
+    expect(onFinished).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
   it('shows the server refusal in an alert and lets the applicant try again', async () => {
     answer(400, { status: 400, message: 'Your application is incomplete: Address is missing.', detail: 'Your application is incomplete: Address is missing.', request_id: 'r' });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
