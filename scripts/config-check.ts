@@ -4,12 +4,11 @@ import path from 'node:path';
 import { checkConfig, formatProblems } from './lib/check-config.js';
 import { WIDGET_NAMES } from '../src/ui/forms/widget-names.js';
 import { transforms } from '../src/shared/transforms/index.js';
-import { facts } from '../src/shared/facts/index.js';
 import { apiEndpointChecker } from './lib/list-api-endpoints.js';
 
 const root = process.env.CONFIG_ROOT ?? path.resolve(import.meta.dirname, '..');
 const server = process.argv.includes('--no-endpoints') ? null : await apiEndpointChecker();
-const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), factNames: Object.keys(facts), hasEndpoint: server?.hasEndpoint });
+const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), hasEndpoint: server?.hasEndpoint });
 await server?.close();
 if (problems.length) {
   console.error(formatProblems(problems));

@@ -1,12 +1,18 @@
-// `npm run flow:paths`: every applicant's walk through the flow (minor/adult x new/existing x local/foreign).
+// `npm run flow:paths`: every applicant's walk through the flow, one per combination of the declared facts the
+// flow's conditions test (combinations no applicant can have are named, not walked).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FlowDefinition } from '../src/shared/flow/flow-types.js';
-import { applicantProfiles, walkFlow } from '../src/shared/flow/walk-flow.js';
+import { applicantProfiles, factsUsedByConditions, walkFlow } from '../src/shared/flow/walk-flow.js';
+import { impossiblePairs } from '../src/shared/facts/declared-facts.js';
 
 const file = process.argv[2] ?? path.resolve(import.meta.dirname, '../flows/onboarding.flow.json');
 const flow = JSON.parse(fs.readFileSync(file, 'utf8')) as FlowDefinition;
-for (const profile of applicantProfiles()) {
+const profiles = applicantProfiles(flow);
+for (const profile of profiles) {
   const steps = walkFlow(flow, profile.facts);
   console.log(`${profile.name} (${steps.length} steps):\n  ${steps.map((s) => s.id).join(' -> ')}\n`);
 }
+const impossible = impossiblePairs(flow.facts, factsUsedByConditions(flow));
+console.log(`${profiles.length} applicant paths from the facts ${factsUsedByConditions(flow).join(', ')}.`);
+if (impossible.length) console.log(`Never together (so not walked): ${impossible.join('; ')}.`);

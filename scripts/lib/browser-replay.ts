@@ -7,7 +7,8 @@ import { resolveForm } from '../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { withoutHiddenFields } from '../../src/shared/forms/visible-fields';
 import { deriveFormData } from '../../src/shared/transforms/form-rules';
-import { computeFacts, todayIso } from '../../src/shared/facts/index';
+import { factsWithStepData } from '../../src/shared/facts/declared-facts';
+import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowStep } from '../../src/shared/flow/flow-types';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
 import { fileContent, loadFlow, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
@@ -269,7 +270,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
   const screenshots: string[] = [];
   const submitted: BrowserReplayResult['submitted'] = {};
   const started = Date.now();
-  const today = todayIso();
+  const today = creditUnionToday();
   let signupId: string | undefined;
   let failed = false;
 
@@ -293,7 +294,8 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
       if (!step) throw new Error(`the flow has no step "${entry.step}"`);
       await waitForStep(page, step);
       const applicant = (await savedProgress(page))?.applicant ?? {};
-      const facts = computeFacts(applicant, today);
+      // The applicant's facts with this step's data counted (basic info's date of birth decides isMinor).
+      const facts = factsWithStepData(flow, step?.form ?? '', applicant, entry.data ?? {}, today);
       if (entry.skip) {
         await capture();
         await page.getByRole('button', { name: step.skipLabel ?? 'Skip' }).click();

@@ -6,7 +6,8 @@ import { inlineListRefs } from '../../src/shared/forms/inline-list-refs.js';
 import { findWidgetNames } from '../../src/shared/forms/find-widget-names.js';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types.js';
 import { matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
-import { factCombinations, walkFlow } from '../../src/shared/flow/walk-flow.js';
+import { walkFlow } from '../../src/shared/flow/walk-flow.js';
+import { factProfiles, type FactRule } from '../../src/shared/facts/declared-facts.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
 export interface Problem {
@@ -21,7 +22,6 @@ export interface CheckOptions {
   root: string;
   widgetNames: readonly string[];
   transformNames: readonly string[];
-  factNames: readonly string[];
   /** Whether the API answers METHOD /api<path>; omit to skip the endpoint check. */
   hasEndpoint?: (method: string, path: string) => boolean;
 }
@@ -169,6 +169,17 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   const steps = flow.steps ?? {};
   const ids = Object.keys(steps);
   if (!steps[flow.initial]) problems.push({ file, path: '/initial', message: `initial step "${flow.initial}" does not exist`, hint: `Use one of: ${ids.join(', ')}.` });
+  const declared = flow.facts ?? {};
+  const factNames = Object.keys(declared);
+  // A fact reads the applicant's context: each field it reads must be kept by some step (`remember`) or choice (`set`).
+  const kept = new Set<string>(Object.values(steps).flatMap((s) => [...Object.keys(s.remember ?? {}), ...(s.choices ?? []).flatMap((c) => Object.keys(c.set ?? {}))]));
+  for (const [name, fact] of Object.entries(declared)) {
+    for (const field of fieldsRead(fact.rule)) {
+      if (!kept.has(field)) problems.push({ file, path: pointer(['facts', name, 'rule']), message: `fact "${name}" reads "${field}", which no step keeps`, hint: `Keep it with a step's "remember" ({ "${field}": "data.<field>" }) or a choice's "set"; kept now: ${[...kept].join(', ')}.` });
+    }
+  }
+  // Every combination of the declared facts an applicant can have (a minor is never a senior).
+  const profiles = factProfiles(declared).map((p) => p.facts);
   const routes = new Map<string, string>();
   for (const [id, step] of Object.entries(steps)) {
     const at = (...rest: Array<string | number>) => pointer(['steps', id, ...rest]);
@@ -211,22 +222,34 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
         collect(s.not);
       };
       collect(t.when);
-      for (const fact of used) if (!options.factNames.includes(fact)) problems.push({ file, path: at('next', i, 'when'), message: `unknown fact "${fact}"`, hint: `Facts: ${options.factNames.join(', ')} (src/shared/facts/index.ts).` });
-      const results = factCombinations(options.factNames).map((facts) => matchesCondition(t.when!, facts));
+      for (const fact of used) if (!factNames.includes(fact)) problems.push({ file, path: at('next', i, 'when'), message: `unknown fact "${fact}"`, hint: `Declared facts: ${factNames.join(', ')} ("facts" at the top of the flow file).` });
+      const results = profiles.map((facts) => matchesCondition(t.when!, facts));
       if (results.every((r) => !r)) problems.push({ file, path: at('next', i, 'when'), message: 'this condition can never hold', hint: 'Check the fact names and values (true/false): no applicant ever takes this transition.' });
       else if (results.every(Boolean)) problems.push({ file, path: at('next', i, 'when'), message: 'this condition always holds', hint: i === next.length - 1 ? 'Drop "when": it is the default.' : 'The transitions after it are never taken; narrow the condition.' });
     });
     if (next.length && next[next.length - 1].when) {
-      const stuck = factCombinations(options.factNames).some((facts) => !next.some((t) => !t.when || matchesCondition(t.when, facts)));
+      const stuck = profiles.some((facts) => !next.some((t) => !t.when || matchesCondition(t.when, facts)));
       if (stuck) problems.push({ file, path: at('next'), message: `some applicants have no way out of step "${id}"`, hint: 'End "next" with a transition without "when" (the default).' });
     }
   }
   // Unreachable steps: on no applicant's walk, whatever the facts.
   if (steps[flow.initial]) {
     const reached = new Set<string>();
-    for (const facts of factCombinations(options.factNames)) for (const s of walkFlow(flow, facts)) reached.add(s.id);
+    for (const facts of profiles) for (const s of walkFlow(flow, facts)) reached.add(s.id);
     for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
   }
+}
+
+/** The context fields a fact's rule reads. */
+function fieldsRead(rule: FactRule | undefined): string[] {
+  if (!rule || typeof rule !== 'object') return [];
+  if ('age' in rule) return [rule.age?.of];
+  if ('equals' in rule) return [rule.equals?.of];
+  if ('in' in rule) return [rule.in?.of];
+  if ('answer' in rule) return [rule.answer];
+  if ('present' in rule) return [rule.present];
+  if ('not' in rule) return fieldsRead(rule.not);
+  return ('allOf' in rule ? rule.allOf : 'anyOf' in rule ? rule.anyOf : []).flatMap(fieldsRead);
 }
 
 /** Checks every form and flow file under `root`; an empty list means all is well. */

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAjv } from '../../src/shared/create-ajv';
-import { computeFacts, todayIso } from '../../src/shared/facts/index';
+import { computeFacts, factsWithStepData } from '../../src/shared/facts/declared-facts';
+import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowDefinition, FlowStep, JsonSchema } from '../../src/shared/flow/flow-types';
 import { transforms } from '../../src/shared/transforms/index';
 import { API_KEY_HEADER, API_SECRET_HEADER, APPLICANT_TOKEN_HEADER } from '../../src/shared/product';
@@ -142,7 +143,7 @@ export async function replayJourney(journey: Journey, options: { baseUrl: string
     return match[1];
   }
 
-  const today = todayIso();
+  const today = creditUnionToday();
   for (const entry of entries) {
     const t0 = Date.now();
     const step: FlowStep | undefined = flow.steps[entry.step];
@@ -155,7 +156,7 @@ export async function replayJourney(journey: Journey, options: { baseUrl: string
       verdict('FAILED', `the flow is at "${current}", the journey expected "${entry.step}"`);
       break;
     }
-    const facts = () => computeFacts(context as never, today);
+    const facts = () => computeFacts(flow.facts, context, today);
     try {
       if (entry.skip) {
         if (!step.skippable) throw new Error('this step cannot be skipped');
@@ -180,7 +181,7 @@ export async function replayJourney(journey: Journey, options: { baseUrl: string
         const data = entry.data ?? {};
         const transform = step.submit.transform ? transforms[step.submit.transform] : undefined;
         if (step.submit.transform && !transform) throw new Error(`unknown transform ${step.submit.transform}`);
-        const body: Record<string, unknown> = transform ? transform(data, { today, facts: facts() }) : { ...data };
+        const body: Record<string, unknown> = transform ? transform(data, { today, facts: factsWithStepData(flow, step.form ?? '', context, data, today) }) : { ...data };
         const withId = step.submit.includeSignupId ?? step.requiresSignupId ?? false;
         if (withId) body.signup_id = context.signupId;
         let res;

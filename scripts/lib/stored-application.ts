@@ -3,7 +3,7 @@ import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { withoutHiddenFields } from '../../src/shared/forms/visible-fields';
 import { deriveFormData } from '../../src/shared/transforms/form-rules';
 import { transforms } from '../../src/shared/transforms/index';
-import { todayIso } from '../../src/shared/facts/index';
+import { today as creditUnionToday } from '../../src/shared/dates/today';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
 import { loadFlow } from './replay-journey';
 import type { BrowserReplayResult } from './browser-replay';
@@ -55,7 +55,7 @@ export async function checkStoredApplication(baseUrl: string, session: string, r
   if (review.signup.status !== 'pending_approval') problems.push(`status is ${review.signup.status}, not pending_approval`);
   const flow = loadFlow();
   const sources = readFormsDir();
-  const today = todayIso();
+  const today = creditUnionToday();
   for (const [stepId, { entry, facts }] of Object.entries(result.submitted)) {
     const step = flow.steps[stepId];
     if (!step.submit) continue;

@@ -1,7 +1,8 @@
 import { and, assign, setup } from 'xstate';
 import type { FlowDefinition, JsonSchema } from '../shared/flow/flow-types';
 import { matchesCondition } from '../shared/flow/matches-condition';
-import { computeFacts } from '../shared/facts';
+import { computeFacts } from '../shared/facts/declared-facts';
+import { today as creditUnionToday } from '../shared/dates/today';
 import type { ApplicantContext } from '../shared/facts/applicant-context';
 import { canVisit } from './navigation';
 
@@ -32,7 +33,7 @@ const randomId = () => (globalThis.crypto?.randomUUID ? globalThis.crypto.random
  * moves to a step the navigation rules allow, `flow.reset` starts over. No React here.
  */
 export function buildFlowMachine(flow: FlowDefinition, options: FlowMachineOptions = {}) {
-  const today = () => options.today?.();
+  const today = () => options.today?.() ?? creditUnionToday();
   const newSessionId = options.newSessionId ?? randomId;
   const merged = (context: FlowContext, event: FlowEvent) => ({ ...context.applicant, ...(event.type === 'step.completed' ? event.remember : {}) });
 
@@ -50,9 +51,9 @@ export function buildFlowMachine(flow: FlowDefinition, options: FlowMachineOptio
     guards: {
       isStep: ({ event }, params: { stepId: string }) => 'stepId' in event && event.stepId === params.stepId,
       completesAndHolds: ({ context, event }, params: { stepId: string; when: JsonSchema | true }) =>
-        event.type === 'step.completed' && event.stepId === params.stepId && matchesCondition(params.when, computeFacts(merged(context, event), today())),
+        event.type === 'step.completed' && event.stepId === params.stepId && matchesCondition(params.when, computeFacts(flow.facts, merged(context, event), today())),
       skipsAndHolds: ({ context, event }, params: { stepId: string; when: JsonSchema | true }) =>
-        event.type === 'step.skipped' && event.stepId === params.stepId && matchesCondition(params.when, computeFacts(context.applicant, today())),
+        event.type === 'step.skipped' && event.stepId === params.stepId && matchesCondition(params.when, computeFacts(flow.facts, context.applicant, today())),
       mayVisit: ({ context }, params: { stepId: string }) => canVisit(flow, context, params.stepId, today()),
     },
     actions: {

@@ -1,9 +1,10 @@
 import type { FlowDefinition, StepRef } from '../shared/flow/flow-types';
 import { DEFAULT_RESTART_ROUTE } from '../shared/flow/flow-types';
 import { walkFlow } from '../shared/flow/walk-flow';
-import { computeFacts } from '../shared/facts';
+export { rememberedValues } from '../shared/flow/remembered-values';
+import { computeFacts } from '../shared/facts/declared-facts';
+import { today as creditUnionToday } from '../shared/dates/today';
 import type { ApplicantContext } from '../shared/facts/applicant-context';
-import { hasSignupId } from '../shared/facts/has-signup-id';
 
 /** What navigation needs to know about one applicant's progress. */
 export interface ProgressState {
@@ -13,7 +14,7 @@ export interface ProgressState {
 
 /** The steps this applicant walks, given what is known about them today. */
 export function pathOf(flow: FlowDefinition, applicant: ApplicantContext, today?: string): StepRef[] {
-  return walkFlow(flow, computeFacts(applicant, today));
+  return walkFlow(flow, computeFacts(flow.facts, applicant, today ?? creditUnionToday()));
 }
 
 /** Index on the path of the furthest completed step (-1 when none). */
@@ -58,18 +59,7 @@ export function progressPercent(flow: FlowDefinition, applicant: ApplicantContex
 
 /** Where a step that needs a signup id sends an applicant without one; null when the step may open. */
 export function restartRouteFor(flow: FlowDefinition, step: StepRef | undefined, applicant: ApplicantContext): string | null {
-  if (!step?.requiresSignupId || hasSignupId(applicant)) return null;
+  if (!step?.requiresSignupId || (typeof applicant.signupId === 'string' && applicant.signupId !== '')) return null;
   return flow.restartRoute ?? DEFAULT_RESTART_ROUTE;
 }
 
-/** Reads `data.<field>` / `response.<field>` sources of a step's `remember` entries into context values. */
-export function rememberedValues(remember: Record<string, string> | undefined, data: unknown, response: unknown): ApplicantContext {
-  const out: ApplicantContext = {};
-  const read = (root: unknown, dotted: string) => dotted.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), root);
-  for (const [key, source] of Object.entries(remember ?? {})) {
-    const [origin, ...rest] = source.split('.');
-    const value = read(origin === 'data' ? data : response, rest.join('.'));
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
-}

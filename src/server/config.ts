@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../shared/dates/today.js';
 
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
@@ -11,6 +12,8 @@ export interface AppConfig {
   jwtSecret: string;
   jwtAudience: string;
   sessionSeconds: number;
+  /** The credit union's time zone (IANA): the day "today" is, for ages and date rules, on both sides. */
+  timeZone: string;
   apiKey: string;
   apiSecret: string;
   /** Origins allowed on state-changing calls besides the server's own. */
@@ -45,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: env.JWT_SECRET ?? DEV_JWT_SECRET,
     jwtAudience: env.JWT_AUDIENCE ?? 'cu-online-banking',
     sessionSeconds: Number(env.SESSION_SECONDS ?? 300),
+    timeZone: env.TIME_ZONE ?? DEFAULT_TIME_ZONE,
     apiKey: env.API_KEY ?? 'cu-web',
     apiSecret: env.API_SECRET ?? 'cu-web-client',
     allowedOrigins: (env.ALLOWED_ORIGINS ?? 'http://localhost:5173,http://127.0.0.1:5173')
@@ -63,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: env.ADMIN_PASSWORD,
     ...overrides,
   };
+  if (!isTimeZone(config.timeZone)) throw new Error(`TIME_ZONE "${config.timeZone}" is not a time zone (use an IANA name such as America/Port_of_Spain).`);
   if (config.env === 'production') {
     const problems: string[] = [];
     if (!env.JWT_SECRET || env.JWT_SECRET === DEV_JWT_SECRET || env.JWT_SECRET.length < 32) problems.push('JWT_SECRET must be set to a random value of at least 32 characters');

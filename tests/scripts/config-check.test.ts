@@ -3,11 +3,10 @@ import { execFileSync } from 'node:child_process';
 import { checkConfig, formatProblems, type CheckOptions } from '../../scripts/lib/check-config';
 import { WIDGET_NAMES } from '../../src/ui/forms/widget-names';
 import { transforms } from '../../src/shared/transforms';
-import { facts } from '../../src/shared/facts';
 import { copyConfig } from './config-copy';
 
 const FLOW = 'flows/mini.flow.json';
-const base = (root: string): CheckOptions => ({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), factNames: Object.keys(facts) });
+const base = (root: string): CheckOptions => ({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) });
 
 function problemsAfter(change: (c: ReturnType<typeof copyConfig>) => void, options: Partial<CheckOptions> = {}) {
   const config = copyConfig();

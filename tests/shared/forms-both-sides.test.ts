@@ -9,7 +9,8 @@ import { formErrorsToFieldErrors } from '../../src/shared/forms/move-required-er
 import { formFromModule } from '../../src/ui/forms/load-form';
 import { compileToModule } from '../ui/forms/compile-to-module';
 import { formRuleErrors } from '../../src/shared/transforms/form-rules';
-import { todayIso } from '../../src/shared/facts';
+import { today as creditUnionToday } from '../../src/shared/dates/today';
+import { birthDateForAge } from '../../src/shared/dates/age';
 import { formRuleFieldErrors } from '../../src/ui/forms/schema-form';
 
 type Json = Record<string, any>;
@@ -83,8 +84,7 @@ it('covers every form in forms/', () => {
 const DATE_KEYWORDS = ['notAfterToday', 'afterToday', 'minAgeYears'] as const;
 
 function shiftYears(years: number): string {
-  const d = new Date();
-  return todayIso(new Date(d.getFullYear() + years, d.getMonth(), d.getDate()));
+  return birthDateForAge(-years, creditUnionToday());
 }
 
 function dateRuleCases(schema: Json): Array<[string, Json, string | null, string]> {
@@ -126,7 +126,7 @@ describe.each(datedForms)('date keywords of %s', (formId) => {
   });
 
   it.each(dateRuleCases(schema))('%s: same verdict and messages on both sides', (_name, input, message, path) => {
-    const today = todayIso();
+    const today = creditUnionToday();
     // Server: exactly what src/server/routes/onboarding/step-validation.ts does after deriving.
     const serverFields: Record<string, string> = serverValidate(structuredClone(input)) ? {} : ajvErrorsToFieldErrors(serverValidate.errors);
     for (const [field, m] of Object.entries(formRuleErrors(schema, input, { today }))) if (!(field in serverFields)) serverFields[field] = m;

@@ -1,3 +1,5 @@
+import type { FactDeclarations } from '../facts/declared-facts';
+
 /** The flow file's shape (flows/flow.schema.json is the same thing for analysts' editors). */
 export type StepKind = 'form' | 'otp' | 'checklist' | 'info' | 'choice' | 'success';
 
@@ -55,6 +57,8 @@ export interface FlowDefinition {
   title: string;
   initial: string;
   restartRoute?: string;
+  /** The facts conditions test, declared in JSON (src/shared/facts/declared-facts.ts has the rules). */
+  facts: FactDeclarations;
   steps: Record<string, FlowStep>;
 }
 

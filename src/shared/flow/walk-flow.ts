@@ -1,5 +1,6 @@
 import type { FlowDefinition, FlowStep, StepRef, Transition } from './flow-types';
 import { matchesCondition } from './matches-condition';
+import { factProfiles, factsInCondition, type FactProfile } from '../facts/declared-facts';
 
 /** The transition a step takes for these facts: the first whose `when` holds, else undefined. */
 export function chooseTransition(transitions: Transition[] | undefined, facts: Record<string, unknown>): Transition | undefined {
@@ -23,22 +24,19 @@ export function walkFlow(flow: FlowDefinition, facts: Record<string, unknown>, f
   return path;
 }
 
-/** Every combination of true/false for the named facts (2^n records). */
-export function factCombinations(names: readonly string[]): Array<Record<string, boolean>> {
-  return Array.from({ length: 2 ** names.length }, (_, mask) => Object.fromEntries(names.map((n, i) => [n, Boolean(mask & (1 << i))])));
+/** The facts the flow's conditions test, in the order the flow declares them. */
+export function factsUsedByConditions(flow: FlowDefinition): string[] {
+  const used = new Set<string>();
+  for (const step of Object.values(flow.steps)) for (const t of step.next ?? []) factsInCondition(t.when, used);
+  return Object.keys(flow.facts ?? {}).filter((name) => used.has(name));
 }
 
-/** The applicant profiles of `npm run flow:paths`: minor/adult x new/existing x local/foreign, signup id held. */
-export function applicantProfiles(): Array<{ name: string; facts: Record<string, boolean> }> {
-  const out: Array<{ name: string; facts: Record<string, boolean> }> = [];
-  for (const isMinor of [false, true])
-    for (const isExistingCustomer of [false, true])
-      for (const isForeignNational of [false, true])
-        out.push({
-          name: `${isMinor ? 'minor' : 'adult'}, ${isExistingCustomer ? 'existing' : 'new'}, ${isForeignNational ? 'foreign' : 'local'}`,
-          facts: { isMinor, isExistingCustomer, isForeignNational, hasSignupId: true },
-        });
-  return out;
+/**
+ * The kinds of applicant the flow tells apart: every combination of the facts its conditions test that an
+ * applicant can have (the declarations exclude the rest: a minor is never a senior), named in words.
+ */
+export function applicantProfiles(flow: FlowDefinition): FactProfile[] {
+  return factProfiles(flow.facts ?? {}, factsUsedByConditions(flow));
 }
 
 /** The steps of a path whose data the server must hold before final submission: submitted, not skippable. */

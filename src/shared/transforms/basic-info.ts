@@ -1,16 +1,16 @@
-import { isMinorOn } from './age';
 import type { FormData, TransformContext } from './types';
 
 const ADULT_MARITAL_STATUSES = ['Single', 'Married', 'Common-Law', 'Divorced', 'Widowed'];
 
 /**
- * The basic-info form's change rule (schema `x-transform`): derives `is_minor` from the date of birth;
+ * The basic-info form's change rule (schema `x-transform`): `is_minor` is the flow's isMinor fact for the typed
+ * date of birth (the caller's facts include this form's data: factsWithStepData);
  * homeschooled clears the school name; when the date of birth changes, a marital status invalid for the
  * new age resets to Single (minor) or empty (spec 3 section 4).
  */
 export function basicInfoDerive(data: FormData, ctx: TransformContext): FormData {
   const out: FormData = { ...data };
-  const minor = isMinorOn(out.dob, ctx.today);
+  const minor = ctx.facts?.isMinor === true;
   if (typeof out.dob === 'string' && out.dob) out.is_minor = minor;
   else delete out.is_minor;
   if (out.is_home_schooled === true) delete out.school_name;
@@ -30,7 +30,7 @@ export function basicInfoDerive(data: FormData, ctx: TransformContext): FormData
  * homeschooled, Single for minors, homeschooled false for adults, one agreement flag, and the customer type.
  */
 export function basicInfoPayload(data: FormData, ctx: TransformContext): FormData {
-  const out = basicInfoDerive(data, { today: ctx.today });
+  const out = basicInfoDerive(data, { today: ctx.today, facts: ctx.facts });
   const minor = out.is_minor === true;
   if (minor) {
     out.marital_status = 'Single';

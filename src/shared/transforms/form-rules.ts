@@ -1,4 +1,4 @@
-import { ageInYears } from './age';
+import { ageInYears } from '../dates/age';
 import { checks, transforms } from './index';
 import type { FormData, TransformContext } from './types';
 

@@ -6,7 +6,7 @@ export interface TransformContext {
   today: string;
   /** The data before the change being handled (browser only); absent on the server. */
   previous?: FormData;
-  /** The applicant's facts (isExistingCustomer, isMinor, ...) when the caller has them. */
+  /** The applicant's facts (isExistingCustomer, isMinor, ...) with this form's data counted (factsWithStepData). */
   facts?: Record<string, unknown>;
 }
 

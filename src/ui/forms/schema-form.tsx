@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form, { Templates } from '@rjsf/mui';
 import { getUiOptions, type ErrorSchema, type FieldErrorProps, type FieldProps, type RJSFValidationError } from '@rjsf/utils';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
@@ -6,7 +6,7 @@ import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
 import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/visible-fields';
 import { formRuleErrors } from '../../shared/transforms/form-rules';
-import { todayIso } from '../../shared/facts';
+import { today } from '../../shared/dates/today';
 import { loadForm, type LoadedForm } from './load-form';
 import { placeError, propertyPath } from './place-error';
 import { widgets, WIDGET_NAMES } from './widget-registry';
@@ -104,7 +104,7 @@ const templates = { FieldErrorTemplate };
  * submit. (Not RJSF's customValidate: with a precompiled validator it re-resolves if/then schemas and throws.)
  */
 export function formRuleFieldErrors(schema: Record<string, any>, uiSchema: Record<string, any>, data: unknown, facts?: Record<string, unknown>): Record<string, string> {
-  return formRuleErrors(schema, withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>), { today: todayIso(), facts });
+  return formRuleErrors(schema, withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>), { today: today(), facts });
 }
 
 /** An object-typed node whose `ui:widget` is a checklist renders through the checklist field instead. */
@@ -248,6 +248,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     [blurErrors, submitted, ruleErrors, serverErrors, form.schema, uiSchema],
   );
   const general = [...new Set([generalError, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
+  const placeErrors = useCallback((errors: RJSFValidationError[], ui?: Record<string, any>) => transformErrors(errors, form.schema, ui ?? uiSchema), [form.schema, uiSchema]);
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
   const touchedErrors = (data: unknown, ids: ReadonlySet<string>) =>
     ids.size ? fieldErrorsFor(form, data, ids, idPrefix ?? 'root', rulesFor(data)) : {};
@@ -273,7 +274,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         formData={shownData}
         formContext={context}
         extraErrors={errorSchema}
-        transformErrors={(errors, ui) => transformErrors(errors, form.schema, ui ?? uiSchema)}
+        transformErrors={placeErrors}
         showErrorList={false}
         noHtml5Validate
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}

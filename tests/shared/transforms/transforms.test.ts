@@ -1,4 +1,4 @@
-import { ageInYears, isMinorOn } from '../../../src/shared/transforms/age';
+import { computeFacts, type FactDeclarations } from '../../../src/shared/facts/declared-facts';
 import { basicInfoDerive, basicInfoPayload } from '../../../src/shared/transforms/basic-info';
 import { formRuleErrors } from '../../../src/shared/transforms/form-rules';
 import { transforms } from '../../../src/shared/transforms/index';
@@ -17,30 +17,21 @@ import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import flow from '../../../flows/onboarding.flow.json';
 
 const today = '2026-06-15';
-
-describe('age', () => {
-  it('is under 18 until the 18th birthday itself', () => {
-    expect(ageInYears('2008-06-15', today)).toBe(18);
-    expect(isMinorOn('2008-06-15', today)).toBe(false);
-    expect(isMinorOn('2008-06-16', today)).toBe(true);
-    // A date of birth after today is refused by the form (its own message); it does not make a minor.
-    expect(isMinorOn('2999-01-01', today)).toBe(false);
-    expect(isMinorOn('not a date', today)).toBe(false);
-  });
-});
+// The facts the wizard passes a transform: the flow's declared facts with the form's own date of birth counted.
+const factsOf = (dob: string, extra: Record<string, unknown> = {}) => computeFacts((flow as { facts: FactDeclarations }).facts, { dob, ...extra }, today);
 
 describe('basic info', () => {
   it('derives is_minor and clears the school name when homeschooled', () => {
-    expect(basicInfoDerive({ dob: '2012-01-01', school_name: 'QRC', is_home_schooled: true }, { today })).toEqual({ dob: '2012-01-01', is_minor: true, is_home_schooled: true });
+    expect(basicInfoDerive({ dob: '2012-01-01', school_name: 'QRC', is_home_schooled: true }, { today, facts: factsOf('2012-01-01') })).toEqual({ dob: '2012-01-01', is_minor: true, is_home_schooled: true });
   });
   it('resets marital status to Single when the date of birth makes a minor, and empties it when invalid for an adult', () => {
-    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, previous: { dob: '1990-01-01' } }).marital_status).toBe('Single');
-    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today }).marital_status).toBe('Married');
+    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, previous: { dob: '1990-01-01' }, facts: factsOf('2012-01-01') }).marital_status).toBe('Single');
+    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, facts: factsOf('2012-01-01') }).marital_status).toBe('Married');
   });
   it('builds the signup body: Single for minors, school only when not homeschooled, homeschooled false for adults, one agreement flag', () => {
-    const minor = basicInfoPayload({ dob: '2012-01-01', marital_status: 'Married', school_name: 'QRC', terms_viewed: true, financial_agreement_viewed: true }, { today, facts: { isExistingCustomer: true } });
+    const minor = basicInfoPayload({ dob: '2012-01-01', marital_status: 'Married', school_name: 'QRC', terms_viewed: true, financial_agreement_viewed: true }, { today, facts: factsOf('2012-01-01', { customerType: 'existing' }) });
     expect(minor).toMatchObject({ marital_status: 'Single', school_name: 'QRC', agreed_to_tc_fa: true, is_existing_customer: true, is_minor: true });
-    const adult = basicInfoPayload({ dob: '1990-01-01', school_name: 'QRC', is_home_schooled: true, terms_viewed: true }, { today });
+    const adult = basicInfoPayload({ dob: '1990-01-01', school_name: 'QRC', is_home_schooled: true, terms_viewed: true }, { today, facts: factsOf('1990-01-01') });
     expect(adult).toMatchObject({ is_home_schooled: false, agreed_to_tc_fa: false, is_minor: false });
     expect(adult).not.toHaveProperty('school_name');
   });

@@ -7,7 +7,7 @@ export default async function appConfigRoutes(app: FastifyInstance) {
       response: {
         200: {
           type: 'object',
-          properties: { product_name: { type: 'string' }, environment: { type: 'string' }, dev_tools: { type: 'boolean' }, session_seconds: { type: 'integer' } },
+          properties: { product_name: { type: 'string' }, environment: { type: 'string' }, dev_tools: { type: 'boolean' }, session_seconds: { type: 'integer' }, time_zone: { type: 'string' } },
         },
       },
     },
@@ -16,6 +16,7 @@ export default async function appConfigRoutes(app: FastifyInstance) {
       environment: app.config.env,
       dev_tools: app.config.devTools,
       session_seconds: app.config.sessionSeconds,
+      time_zone: app.config.timeZone,
     }),
   });
 }

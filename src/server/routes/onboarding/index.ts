@@ -9,8 +9,7 @@ import { createStepValidator, takeSignupId, VALIDATION_MESSAGE } from './step-va
 import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { replaceStepFiles, saveStep } from './steps.repository.js';
 import { verifyExistingAccount } from './verify-account.js';
-import { serverFacts } from '../signups/submit-application.js';
-import { isoDay } from '../../../shared/transforms/age.js';
+import { serverContext } from '../signups/submit-application.js';
 
 /** A step a call stores: its id in the flow file and its form (forms/<form>.schema.json). */
 interface StepTarget {
@@ -82,7 +81,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
-      const data = validator.validate(target.form, body, serverFacts(signup, isoDay(now)));
+      const data = validator.validate(target.form, body, serverContext(signup));
       await saveStep(trx, signupId, target.step, data, now);
       return { valid: data, replaced: files ? await replaceStepFiles(trx, signupId, target.step, files, now) : [] };
     });

@@ -5,8 +5,11 @@ import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { deriveFormData, formRuleErrors } from '../../../shared/transforms/form-rules.js';
-import { isoDay } from '../../../shared/transforms/age.js';
+import { today as creditUnionToday } from '../../../shared/dates/today.js';
 import type { FormData } from '../../../shared/transforms/types.js';
+import type { ApplicantContext } from '../../../shared/facts/applicant-context.js';
+import { factsWithStepData } from '../../../shared/facts/declared-facts.js';
+import { onboardingFlow } from '../../lib/onboarding-flow.js';
 
 export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
 
@@ -37,10 +40,14 @@ export function createStepValidator(app: FastifyInstance) {
     schemaOf(formId: string): Record<string, any> {
       return compiled(formId).schema;
     },
-    /** The validated (and derived) data, or a 400 with every field message. */
-    validate(formId: string, body: FormData, facts?: Record<string, unknown>): FormData {
+    /**
+     * The validated (and derived) data, or a 400 with every field message. The applicant's facts come from what
+     * the server holds (`context`) and what this step's data tells (its `remember` entries: basic info's dob).
+     */
+    validate(formId: string, body: FormData, context: ApplicantContext = {}): FormData {
       const { schema, validate } = compiled(formId);
-      const today = isoDay(app.clock.now());
+      const today = creditUnionToday(app.clock.now());
+      const facts = factsWithStepData(onboardingFlow(), formId, context, body, today);
       const data = deriveFormData(schema, body, { today, facts });
       const errors: Record<string, string> = validate(data) ? {} : ajvErrorsToFieldErrors(validate.errors);
       for (const [field, message] of Object.entries(formRuleErrors(schema, data, { today, facts }))) if (!(field in errors)) errors[field] = message;

@@ -2,25 +2,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { requiredSubmissions, walkFlow } from '../../../shared/flow/walk-flow.js';
-import { computeFacts } from '../../../shared/facts/index.js';
-import { isoDay } from '../../../shared/transforms/age.js';
+import { computeFacts } from '../../../shared/facts/declared-facts.js';
+import { dateOnly } from '../../../shared/dates/age.js';
+import { today } from '../../../shared/dates/today.js';
 import type { Signup } from '../../db/tables/signups.table.js';
+import type { ApplicantContext } from '../../../shared/facts/applicant-context.js';
 import { storedStepIds } from '../onboarding/steps.repository.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 
+/** What the server holds about the applicant, under the context names the flow's facts read (never from the browser). */
+export function serverContext(signup: Signup): ApplicantContext {
+  return {
+    signupId: signup.id,
+    customerType: signup.is_existing_customer ? 'existing' : 'new',
+    dob: dateOnly(signup.dob),
+    nationality: signup.nationality ?? undefined,
+    hasForeignBankAccount: signup.has_foreign_bank_account,
+  };
+}
 
-/** The applicant's facts from what the server holds (never from the browser). */
-export function serverFacts(signup: Signup, today: string): Record<string, boolean> {
-  return computeFacts(
-    {
-      signupId: signup.id,
-      customerType: signup.is_existing_customer ? 'existing' : 'new',
-      dob: typeof signup.dob === 'string' ? signup.dob : isoDay(new Date(signup.dob as unknown as Date)),
-      nationality: signup.nationality ?? undefined,
-      hasForeignBankAccount: signup.has_foreign_bank_account,
-    },
-    today,
-  );
+/** The applicant's facts from what the server holds. */
+export function serverFacts(signup: Signup, day: string): Record<string, boolean> {
+  return computeFacts(onboardingFlow().facts, serverContext(signup), day);
 }
 
 /** The steps this applicant's path requires (from the flow file) that the server does not hold yet. */
@@ -46,7 +49,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     const errors: Record<string, string> = {};
     if (!signup.email_verified_on) errors['email-verification'] = 'Please verify your email address.';
     if (!signup.mobile_verified_on) errors['mobile-verification'] = 'Please verify your mobile number.';
-    for (const step of await missingSteps(trx, signup, isoDay(now))) errors[step.id] = `${step.title} is missing.`;
+    for (const step of await missingSteps(trx, signup, today(now))) errors[step.id] = `${step.title} is missing.`;
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
     }

@@ -6,7 +6,7 @@ import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js'
 import { resolveForm } from '../../../shared/forms/form-registry.js';
 import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { formRuleErrors } from '../../../shared/transforms/form-rules.js';
-import { isoDay } from '../../../shared/transforms/age.js';
+import { today } from '../../../shared/dates/today.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
 
@@ -80,7 +80,7 @@ export default async function usersRoutes(app: FastifyInstance) {
 
   function checkDates(schema: Record<string, any>, body: UserFormBody) {
     // Rules a static schema cannot hold (dob not after today) are checked against the server's clock.
-    const errors = formRuleErrors(schema, body as unknown as Record<string, unknown>, { today: isoDay(app.clock.now()) });
+    const errors = formRuleErrors(schema, body as unknown as Record<string, unknown>, { today: today(app.clock.now()) });
     if (Object.keys(errors).length) throw badRequest(FIX_FIELDS, errors);
   }
 

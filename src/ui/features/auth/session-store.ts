@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { http, setSessionToken } from '../../lib/api-client';
 import { SESSION_MINUTES, ROLES } from '../../../shared/product';
+import { isTimeZone, setTimeZone } from '../../../shared/dates/today';
 
 /** The signed-in user as the UI needs it. Not a secret: the credential is the HttpOnly cookie. */
 export interface SessionUser {
@@ -98,13 +99,14 @@ export function isSessionExpired(now = Date.now()): boolean {
 }
 
 /**
- * At load: reads the real session length from GET /api/config (tests shorten it with SESSION_SECONDS)
+ * At load: reads the real session length and the credit union's time zone from GET /api/config (tests shorten the session with SESSION_SECONDS)
  * and asks the server whether the session cookie still lives (a reset or a block elsewhere ends it).
  * Either way a dead session ends here with the expiry message.
  */
 export async function syncSessionWithServer(): Promise<void> {
   try {
-    const config = await http.get<{ session_seconds?: number }>('/config');
+    const config = await http.get<{ session_seconds?: number; time_zone?: string }>('/config');
+    if (typeof config.time_zone === 'string' && isTimeZone(config.time_zone)) setTimeZone(config.time_zone);
     if (typeof config.session_seconds === 'number' && config.session_seconds > 0) setSessionLength(config.session_seconds * 1000);
   } catch {
     // Keep the 5-minute default when the configuration cannot be read.

@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardActionArea, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
-import { computeFacts, todayIso } from '../../../shared/facts';
+import { factsWithStepData } from '../../../shared/facts/declared-facts';
+import { today as creditUnionToday } from '../../../shared/dates/today';
 import { transforms } from '../../../shared/transforms';
 import { translateApiError } from '../../../shared/translate-api-error';
 import { canVisit, previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
@@ -36,7 +37,7 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const snapshot = useFlowSnapshot();
   const navigate = useNavigate();
   const { applicant, completed } = snapshot.context;
-  const today = todayIso();
+  const today = creditUnionToday();
   // The wizard ended (application received): home, and no step's redirect may take the applicant elsewhere.
   const [finished, setFinished] = useState(false);
 
@@ -178,7 +179,9 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
   const [progress, setProgress] = useState<UploadProgress>({});
   const files = useMemo(() => new FileStore(), []);
   const leaving = useRef(false);
-  const facts = useMemo(() => computeFacts(applicant, today), [applicant, today]);
+  // The facts as they will be once this step's data is sent (basic info's date of birth decides isMinor).
+  const factsWith = (values: Data) => factsWithStepData(onboardingFlow, step.form!, applicant, values, today);
+  const facts = useMemo(() => factsWith(data), [applicant, today, data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     loadForm(step.form!).then(setForm, (e: Error) => setGeneralError(e.message));
@@ -197,7 +200,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
   const derive = (next: Data, previous?: Data) => {
     const name = form?.schema['x-transform'];
     const fn = typeof name === 'string' ? transforms[name] : undefined;
-    return fn ? fn(next, { today, previous, facts }) : next;
+    return fn ? fn(next, { today, previous, facts: factsWith(next) }) : next;
   };
 
   const change = (next: Data) => {
@@ -220,7 +223,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
     try {
       // One step, one call (the server stores a step all-or-nothing and checks cross-record rules in it).
       const named = step.submit.transform ? transforms[step.submit.transform] : undefined;
-      const { body, headers } = applicantCall(step, applicant, named ? named(valid, { today, facts }) : valid);
+      const { body, headers } = applicantCall(step, applicant, named ? named(valid, { today, facts: factsWith(valid) }) : valid);
       const multipart = step.submit.encoding === 'multipart';
       const { data: response } = await api.request({
         method: step.submit.method,

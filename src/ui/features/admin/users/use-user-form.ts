@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { translateApiError } from '../../../../shared/translate-api-error';
 import { loadForm, type LoadedForm } from '../../../forms/load-form';
 import { formRuleErrors } from '../../../../shared/transforms/form-rules';
-import { todayIso } from '../../../../shared/facts';
+import { today } from '../../../../shared/dates/today';
 
 /** Loads an admin user form (create or update) once, for SchemaForm and for the date rules below. */
 export function useLoadedForm(formId: 'admin/user' | 'admin/user-update'): { form: LoadedForm | null; error: string | null } {
@@ -23,7 +23,7 @@ export function useLoadedForm(formId: 'admin/user' | 'admin/user-update'): { for
 
 /** The rules a static schema cannot hold (date of birth not after today), with the schema's own messages. */
 export function dateRuleErrors(form: LoadedForm, data: Record<string, unknown>): Record<string, string> {
-  return formRuleErrors(form.schema, data, { today: todayIso() });
+  return formRuleErrors(form.schema, data, { today: today() });
 }
 
 /**

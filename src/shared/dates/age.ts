@@ -1,0 +1,27 @@
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Whole years from a birth date to a day (both YYYY-MM-DD), the birthday itself counting; null when either is
+ * not a date or the birth date is after the day (nobody has a negative age: such a date is refused by its form).
+ */
+export function ageInYears(dob: unknown, day: string): number | null {
+  if (typeof dob !== 'string' || !DAY.test(dob) || !DAY.test(day) || dob > day) return null;
+  const [by, bm, bd] = dob.split('-').map(Number);
+  const [ty, tm, td] = day.split('-').map(Number);
+  let years = ty - by;
+  if (tm < bm || (tm === bm && td < bd)) years -= 1;
+  return years;
+}
+
+/** A birth date (YYYY-MM-DD) that makes someone exactly `years` old on `day` (29 February becomes the 28th). */
+export function birthDateForAge(years: number, day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const dd = m === 2 && d === 29 ? 28 : d;
+  return `${String(y - years).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
+}
+
+/** A stored date (a YYYY-MM-DD string, a timestamp string, or a Date from a `date` column) as YYYY-MM-DD. */
+export function dateOnly(value: unknown): string | undefined {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+}

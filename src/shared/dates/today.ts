@@ -1,0 +1,40 @@
+/** The credit union's time zone (Trinidad and Tobago); the server's TIME_ZONE setting replaces it on both sides (GET /api/config). */
+export const DEFAULT_TIME_ZONE = 'America/Port_of_Spain';
+
+let zone = DEFAULT_TIME_ZONE;
+
+/** True when `timeZone` is an IANA zone this runtime knows ("America/Port_of_Spain", "UTC"). */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-CA', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Sets the credit union's time zone for `today()` (the server from its configuration, the browser from /api/config). */
+export function setTimeZone(timeZone: string): void {
+  if (!isTimeZone(timeZone)) throw new Error(`Unknown time zone "${timeZone}"`);
+  zone = timeZone;
+}
+
+/** The credit union's time zone now in force. */
+export function timeZone(): string {
+  return zone;
+}
+
+/** The calendar day (YYYY-MM-DD) at `now` in `timeZone`. */
+export function dayIn(timeZone: string, now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * Today (YYYY-MM-DD) in the credit union's time zone: the one "today" of the product, the same in the browser
+ * and on the server whatever their own clocks' zones, so an applicant's age and path agree on both sides.
+ */
+export function today(now: Date = new Date()): string {
+  return dayIn(zone, now);
+}

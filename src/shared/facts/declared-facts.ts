@@ -1,0 +1,150 @@
+import { ageInYears, birthDateForAge } from '../dates/age';
+import type { ApplicantContext } from './applicant-context';
+import { rememberedValues } from '../flow/remembered-values';
+
+/**
+ * The vocabulary of a fact's rule in a flow file's `facts` (flows/README.md "Facts"): each reads the
+ * applicant's context (what the steps' `remember` entries kept), so a new fact is a JSON edit.
+ */
+export type FactRule =
+  /** Age in whole years today from a date field: below / at least a number (an unknown or future date: false). */
+  | { age: { of: string; below?: number; atLeast?: number } }
+  /** A field equals a value. */
+  | { equals: { of: string; value: string | number | boolean } }
+  /** A field is one of the values (strings compared without case when `ignoreCase`). */
+  | { in: { of: string; values: Array<string | number | boolean>; ignoreCase?: boolean } }
+  /** A yes/no answer is yes (the field is `true`). */
+  | { answer: string }
+  /** A field holds a value (not missing, not empty). */
+  | { present: string }
+  | { not: FactRule }
+  | { allOf: FactRule[] }
+  | { anyOf: FactRule[] };
+
+export interface FactDeclaration {
+  description?: string;
+  /** How the fact reads in words ("a minor"); the studio and path reports say "if a minor", "not a minor". */
+  label?: string;
+  rule: FactRule;
+}
+
+export type FactDeclarations = Record<string, FactDeclaration>;
+export type Facts = Record<string, boolean>;
+
+const present = (value: unknown) => value !== undefined && value !== null && value !== '';
+const same = (a: unknown, b: unknown, ignoreCase?: boolean) =>
+  ignoreCase && typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
+
+/** Whether one rule holds for an applicant on a day (YYYY-MM-DD). */
+export function ruleHolds(rule: FactRule, context: ApplicantContext, day: string): boolean {
+  if ('age' in rule) {
+    const age = ageInYears(context[rule.age.of], day);
+    if (age === null) return false;
+    return (rule.age.below === undefined || age < rule.age.below) && (rule.age.atLeast === undefined || age >= rule.age.atLeast);
+  }
+  if ('equals' in rule) return same(context[rule.equals.of], rule.equals.value);
+  if ('in' in rule) return present(context[rule.in.of]) && rule.in.values.some((v) => same(context[rule.in.of], v, rule.in.ignoreCase));
+  if ('answer' in rule) return context[rule.answer] === true;
+  if ('present' in rule) return present(context[rule.present]);
+  if ('not' in rule) return !ruleHolds(rule.not, context, day);
+  if ('allOf' in rule) return rule.allOf.every((r) => ruleHolds(r, context, day));
+  if ('anyOf' in rule) return rule.anyOf.some((r) => ruleHolds(r, context, day));
+  throw new Error(`Unknown fact rule ${JSON.stringify(rule)}`);
+}
+
+/** Every declared fact for one applicant on one day. */
+export function computeFacts(declarations: FactDeclarations | undefined, context: ApplicantContext, day: string): Facts {
+  return Object.fromEntries(Object.entries(declarations ?? {}).map(([name, fact]) => [name, ruleHolds(fact.rule, context, day)]));
+}
+
+/** The context fields a rule reads, with what kind of reading (for enumerating applicants). */
+function readings(rule: FactRule, out: Map<string, Set<unknown>>, day: string): void {
+  const add = (field: string, ...values: unknown[]) => {
+    const set = out.get(field) ?? new Set<unknown>([undefined]);
+    values.forEach((v) => set.add(v));
+    out.set(field, set);
+  };
+  if ('age' in rule) {
+    const bounds = [rule.age.below, rule.age.atLeast].filter((n): n is number => typeof n === 'number');
+    add(rule.age.of, ...bounds.flatMap((n) => [n - 1, n].filter((a) => a >= 0).map((a) => birthDateForAge(a, day))));
+  } else if ('equals' in rule) add(rule.equals.of, rule.equals.value, OTHER);
+  else if ('in' in rule) add(rule.in.of, ...rule.in.values, OTHER);
+  else if ('answer' in rule) add(rule.answer, true, false);
+  else if ('present' in rule) add(rule.present, OTHER);
+  else if ('not' in rule) readings(rule.not, out, day);
+  else for (const r of 'allOf' in rule ? rule.allOf : rule.anyOf) readings(r, out, day);
+}
+const OTHER = '(something else)';
+
+/** One kind of applicant: the facts that hold for them, and a name in words. */
+export interface FactProfile {
+  name: string;
+  facts: Facts;
+}
+
+/** "a minor" / "not a minor" for one fact's value. */
+export function factInWords(name: string, declaration: FactDeclaration | undefined, value: boolean): string {
+  const label = declaration?.label ?? name;
+  return value ? label : `not ${label}`;
+}
+
+/**
+ * Every combination of the named facts that an applicant can have (default: all declared facts), found by
+ * trying representative values of the fields the rules read (ages on each side of every bound, each listed
+ * value and another one, yes and no, missing): combinations the declarations exclude (a minor who is also a
+ * senior) never appear. Sorted, each named in words.
+ */
+export function factProfiles(declarations: FactDeclarations, names: readonly string[] = Object.keys(declarations), day = '2000-06-15'): FactProfile[] {
+  const fields = new Map<string, Set<unknown>>();
+  for (const name of names) if (declarations[name]) readings(declarations[name].rule, fields, day);
+  const entries = [...fields.entries()].map(([field, values]) => [field, [...values]] as const);
+  const seen = new Map<string, Facts>();
+  const visit = (i: number, context: ApplicantContext) => {
+    if (i === entries.length) {
+      const facts = Object.fromEntries(names.map((n) => [n, declarations[n] ? ruleHolds(declarations[n].rule, context, day) : false]));
+      seen.set(JSON.stringify(facts), facts);
+      return;
+    }
+    const [field, values] = entries[i];
+    for (const value of values) visit(i + 1, value === undefined ? context : { ...context, [field]: value });
+  };
+  visit(0, {});
+  return [...seen.values()]
+    .sort((a, b) => names.map((n) => Number(a[n]) - Number(b[n])).find((d) => d !== 0) ?? 0)
+    .map((facts) => ({ name: names.map((n) => factInWords(n, declarations[n], facts[n])).join(', '), facts }));
+}
+
+/** Pairs of facts (and their values) that no applicant can have together, in words: "a minor and a senior". */
+export function impossiblePairs(declarations: FactDeclarations, names: readonly string[] = Object.keys(declarations)): string[] {
+  const profiles = factProfiles(declarations, names);
+  const out: string[] = [];
+  names.forEach((a, i) =>
+    names.slice(i + 1).forEach((b) => {
+      for (const va of [true, false])
+        for (const vb of [true, false])
+          if (!profiles.some((p) => p.facts[a] === va && p.facts[b] === vb)) out.push(`${factInWords(a, declarations[a], va)} and ${factInWords(b, declarations[b], vb)}`);
+    }),
+  );
+  return out;
+}
+
+/** The fact names a condition (a JSON Schema over the facts) reads. */
+export function factsInCondition(condition: unknown, out = new Set<string>()): Set<string> {
+  if (!condition || typeof condition !== 'object') return out;
+  const s = condition as Record<string, any>;
+  Object.keys(s.properties ?? {}).forEach((k) => out.add(k));
+  (Array.isArray(s.required) ? s.required : []).forEach((k: string) => out.add(k));
+  for (const k of ['allOf', 'anyOf', 'oneOf']) (Array.isArray(s[k]) ? s[k] : []).forEach((c: unknown) => factsInCondition(c, out));
+  factsInCondition(s.not, out);
+  return out;
+}
+
+/**
+ * The facts of an applicant as they would be once a step's data is sent: the known context plus what the step
+ * remembers from its data (basic info's date of birth makes the applicant a minor before the step is sent, so
+ * the form can show the school field). The flow's `remember` entries say which data counts.
+ */
+export function factsWithStepData(flow: { facts: FactDeclarations; steps: Record<string, { form?: string; remember?: Record<string, string> }> }, formId: string, context: ApplicantContext, data: unknown, day: string): Facts {
+  const step = Object.values(flow.steps).find((s) => s.form === formId);
+  return computeFacts(flow.facts, { ...context, ...rememberedValues(step?.remember, data, {}) }, day);
+}

@@ -1,0 +1,69 @@
+import flowJson from '../../../flows/onboarding.flow.json';
+import { computeFacts, factProfiles, factsWithStepData, impossiblePairs, type FactDeclarations } from '../../../src/shared/facts/declared-facts';
+import type { FlowDefinition } from '../../../src/shared/flow/flow-types';
+import { applicantProfiles } from '../../../src/shared/flow/walk-flow';
+
+const flow = flowJson as unknown as FlowDefinition;
+const day = '2026-11-22';
+
+describe("the onboarding flow's declared facts", () => {
+  it('isMinor: under 18 on the day; a future or missing birth date is not a minor', () => {
+    expect(computeFacts(flow.facts, { dob: '2008-11-23' }, day).isMinor).toBe(true);
+    expect(computeFacts(flow.facts, { dob: '2008-11-22' }, day).isMinor).toBe(false);
+    expect(computeFacts(flow.facts, { dob: '2030-01-01' }, day).isMinor).toBe(false);
+    expect(computeFacts(flow.facts, {}, day).isMinor).toBe(false);
+  });
+
+  it('isForeignNational: a nationality other than Trinidad and Tobago (name or code), or a foreign bank account', () => {
+    const foreign = (context: Record<string, unknown>) => computeFacts(flow.facts, context, day).isForeignNational;
+    expect(foreign({ nationality: 'Trinidad and Tobago' })).toBe(false);
+    expect(foreign({ nationality: 'tt' })).toBe(false);
+    expect(foreign({ nationality: 'Canada' })).toBe(true);
+    expect(foreign({})).toBe(false);
+    expect(foreign({ nationality: 'Trinidad and Tobago', hasForeignBankAccount: true })).toBe(true);
+  });
+
+  it('isExistingCustomer: the first step chose existing', () => {
+    expect(computeFacts(flow.facts, { customerType: 'existing' }, day).isExistingCustomer).toBe(true);
+    expect(computeFacts(flow.facts, { customerType: 'new' }, day).isExistingCustomer).toBe(false);
+  });
+
+  it("counts a step's own data: the date of birth typed at basic info makes a minor before the step is sent", () => {
+    expect(factsWithStepData(flow, 'onboarding/basic-info', { customerType: 'new' }, { dob: '2014-02-20' }, day).isMinor).toBe(true);
+    expect(factsWithStepData(flow, 'onboarding/branch', { dob: '1990-01-01' }, { dob: '2014-02-20' }, day).isMinor).toBe(false);
+  });
+
+  it('the paths the flow tells apart: minor/adult x new/existing x local/foreign, named in words', () => {
+    const names = applicantProfiles(flow).map((p) => p.name);
+    expect(names).toHaveLength(8);
+    expect(names).toContain('a minor, an existing customer, a foreign national');
+    expect(names).toContain('not a minor, not an existing customer, not a foreign national');
+  });
+});
+
+describe('fact rules', () => {
+  const withSenior: FactDeclarations = {
+    isMinor: { label: 'a minor', rule: { age: { of: 'dob', below: 18 } } },
+    isSenior: { label: 'a senior', rule: { age: { of: 'dob', atLeast: 65 } } },
+    isExistingCustomer: { label: 'an existing customer', rule: { equals: { of: 'customerType', value: 'existing' } } },
+  };
+
+  it('enumerates only the combinations an applicant can have: a minor is never a senior', () => {
+    const profiles = factProfiles(withSenior);
+    expect(profiles).toHaveLength(6);
+    expect(profiles.some((p) => p.facts.isMinor && p.facts.isSenior)).toBe(false);
+    expect(impossiblePairs(withSenior)).toEqual(['a minor and a senior']);
+  });
+
+  it('reads answers, presence, membership without case, and combines with not / allOf / anyOf', () => {
+    const declarations: FactDeclarations = {
+      asked: { rule: { answer: 'wantsCard' } },
+      known: { rule: { present: 'email' } },
+      caribbean: { rule: { in: { of: 'country', values: ['Jamaica', 'Barbados'], ignoreCase: true } } },
+      eitherWay: { rule: { anyOf: [{ answer: 'wantsCard' }, { not: { present: 'email' } }] } },
+      both: { rule: { allOf: [{ answer: 'wantsCard' }, { present: 'email' }] } },
+    };
+    expect(computeFacts(declarations, { wantsCard: true, email: 'a@b.co', country: 'BARBADOS' }, day)).toEqual({ asked: true, known: true, caribbean: true, eitherWay: true, both: true });
+    expect(computeFacts(declarations, { wantsCard: 'yes', email: '', country: 'Canada' }, day)).toEqual({ asked: false, known: false, caribbean: false, eitherWay: true, both: false });
+  });
+});
