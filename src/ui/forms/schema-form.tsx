@@ -8,7 +8,7 @@ import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/vi
 import { formRuleErrors } from '../../shared/transforms/form-rules';
 import { todayIso } from '../../shared/facts';
 import { loadForm, type LoadedForm } from './load-form';
-import { widgets, WIDGET_NAMES } from './widget-registry';
+import { reviewWidgets, widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 
@@ -232,7 +232,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         uiSchema={uiSchema}
         fields={fields}
         validator={form.validator}
-        widgets={widgets}
+        widgets={readonly ? reviewWidgets : widgets}
         formData={shownData}
         formContext={context}
         extraErrors={errorSchema}

@@ -123,4 +123,17 @@ describe('SchemaForm', () => {
     expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
+
+  it('read-only mode shows dates as dd.mm.yyyy; an editable form keeps the browser\'s date picker', async () => {
+    const withDate = { ...miniSchema, properties: { ...miniSchema.properties, dob: { type: 'string', format: 'date', title: 'Date of Birth' } } };
+    const form = formFromModule(await compileToModule('test/date', withDate, { dob: { 'ui:widget': 'date' } }));
+    const data = { first_name: 'Ann', email: 'a@b.co', dob: '1992-03-04' };
+    const { unmount } = render(<SchemaForm form={form} formData={data} />);
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveValue('1992-03-04');
+    unmount();
+    render(<SchemaForm form={form} readonly formData={data} />);
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveValue('04.03.1992');
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveAttribute('type', 'text');
+  });
 });

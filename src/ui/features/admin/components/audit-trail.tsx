@@ -1,6 +1,6 @@
 import { List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import type { AuditEntry } from '../../../../shared/api-types';
-import { formatDateTime } from '../admin-format';
+import { formatDateTime } from '../../../../shared/format-date';
 
 const ACTION_LABELS: Record<string, string> = {
   'user.create': 'User created',

@@ -25,7 +25,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchSignups, type AdminSignup } from '../api/signups-api';
-import { formatDateTime } from '../admin-format';
+import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useReloadable } from '../components/use-reloadable';

@@ -1,8 +1,8 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { LedgerItem } from '../api/accounts-api';
 import { formatCents } from '../../../../shared/money';
+import { formatDateTime } from '../../../../shared/format-date';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** Ledger entries as a table: date, account, description, reference, signed amount. */
 export function TransactionsTable({ items, caption }: { items: LedgerItem[]; caption: string }) {
@@ -20,7 +20,7 @@ export function TransactionsTable({ items, caption }: { items: LedgerItem[]; cap
       <TableBody>
         {items.map((item) => (
           <TableRow key={item.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(item.date))}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.date)}</TableCell>
             <TableCell>
               {item.product}
               <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
