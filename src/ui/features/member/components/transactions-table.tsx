@@ -10,6 +10,15 @@ const caption = (text: string) => (
   </Typography>
 );
 
+/**
+ * Money in is green and money out red; a loan's entries are neither: a loan balance is money owed, so it
+ * keeps the normal text colour (as on the dashboard's Loans card).
+ */
+function amountColour(item: LedgerItem): string {
+  if (item.account_type === 'loan') return 'text.primary';
+  return item.amount_cents < 0 ? 'error.main' : 'success.main';
+}
+
 /** Date, account, description, reference and signed amount: one declaration for the table and the phone's cards. */
 const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
   { header: 'Date', cell: (item) => formatDateTime(item.date), cellSx: { whiteSpace: 'nowrap' } },
@@ -39,7 +48,7 @@ const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
     card: 'badge',
     cellSx: { whiteSpace: 'nowrap' },
     cell: (item) => (
-      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: item.amount_cents < 0 ? 'error.main' : 'success.main' }}>
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: amountColour(item) }}>
         {formatCents(item.amount_cents)}
       </Box>
     ),
