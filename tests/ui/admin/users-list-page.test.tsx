@@ -89,6 +89,22 @@ describe('admin users list and view (real API, PGlite)', () => {
     expect(screen.getByText('User deleted by Ava Administrator')).toBeInTheDocument();
   });
 
+  it('disables Block and Delete on the administrator\'s own row and page, saying why', async () => {
+    const me = await t.db.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+    const name = `${me.first_name} ${me.last_name}`;
+    const router = renderAdmin('/admin/users?search=cu.example');
+    expect(await screen.findByRole('button', { name: `Block ${name}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Block Grace Ramdial' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete Grace Ramdial' })).toBeEnabled();
+    await router.navigate(`/admin/users/${me.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Block' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Block' })).toHaveAccessibleDescription('You cannot block or delete your own account.');
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
+  });
+
   it('shows the empty message for an unknown user id', async () => {
     renderAdmin('/admin/users/999999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user');

@@ -27,7 +27,8 @@ import { fetchUsers, type AdminUser, type UserStatusFilter } from '../api/users-
 import { padUserId } from '../admin-format';
 import { formatDateTime } from '../../../../shared/format-date';
 import { UserStatusChips } from '../components/user-status-chips';
-import { useUserActions, type UserAction } from '../components/use-user-actions';
+import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../components/use-user-actions';
+import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useReloadable } from '../components/use-reloadable';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
@@ -35,7 +36,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '../../../components/resp
 const PAGE_SIZES = [10, 20, 50];
 
 /** The list's columns (spec 2 section 2), one declaration for the table and the phone's cards. */
-function userColumns(ask: (action: UserAction, user: AdminUser) => void): Array<ResponsiveColumn<AdminUser>> {
+function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId: number | undefined): Array<ResponsiveColumn<AdminUser>> {
   return [
     { header: 'User ID', cell: (user) => padUserId(user.id), cellSx: { fontFamily: 'monospace' } },
     { header: 'Name', cell: (user) => user.name, card: 'title' },
@@ -66,17 +67,22 @@ function userColumns(ask: (action: UserAction, user: AdminUser) => void): Array<
               </IconButton>
             </Tooltip>
           ) : (
-            <Tooltip title="Block">
-              <IconButton onClick={() => ask('block', user)} aria-label={`Block ${user.name}`} size="small" color="warning">
-                <BlockIcon fontSize="small" />
-              </IconButton>
+            // A disabled button gets no pointer events: the span carries the tooltip that says why.
+            <Tooltip title={user.id === selfId ? SELF_LOCKOUT_HINT : 'Block'}>
+              <span>
+                <IconButton onClick={() => ask('block', user)} aria-label={`Block ${user.name}`} size="small" color="warning" disabled={user.id === selfId}>
+                  <BlockIcon fontSize="small" />
+                </IconButton>
+              </span>
             </Tooltip>
           )}
           {!user.is_deleted && (
-            <Tooltip title="Delete">
-              <IconButton onClick={() => ask('delete', user)} aria-label={`Delete ${user.name}`} size="small" color="error">
-                <DeleteIcon fontSize="small" />
-              </IconButton>
+            <Tooltip title={user.id === selfId ? SELF_LOCKOUT_HINT : 'Delete'}>
+              <span>
+                <IconButton onClick={() => ask('delete', user)} aria-label={`Delete ${user.name}`} size="small" color="error" disabled={user.id === selfId}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </span>
             </Tooltip>
           )}
         </>
@@ -136,7 +142,7 @@ export default function UsersListPage() {
     setFeedback(result);
     void load();
   });
-  const columns = userColumns(ask);
+  const columns = userColumns(ask, useSession().user?.id);
 
   return (
     <Stack spacing={3}>
