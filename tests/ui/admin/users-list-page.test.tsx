@@ -38,8 +38,9 @@ describe('admin users list and view (real API, PGlite)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'bulk4@load.example');
     const table = screen.getByRole('table', { name: 'Users' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    // bulk4: i % 25 === 4, so deleted
+    // bulk4: i % 25 === 4, so deleted: one status chip, never "Active" and "Deleted" together
     expect(within(table).getByText('Deleted')).toBeInTheDocument();
+    expect(within(table).queryByText('Active')).not.toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'Search users' }));
     await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'bulk3@load.example');
@@ -85,6 +86,7 @@ describe('admin users list and view (real API, PGlite)', () => {
     expect(screen.getByText('Trinidad, Port of Spain')).toBeInTheDocument();
     expect(screen.getByText('Last login: Never')).toBeInTheDocument();
     expect(screen.getByText('Deleted')).toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.getByText('User deleted by Ava Administrator')).toBeInTheDocument();
   });

@@ -10,7 +10,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { fetchUser } from '../api/users-api';
 import { officeName, padUserId, roleName } from '../admin-format';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
-import { UserStatusChips } from '../components/user-status-chips';
+import { UserStatusChip } from '../components/user-status-chip';
 import { SELF_LOCKOUT_HINT, useUserActions } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
@@ -69,7 +69,7 @@ export default function UserViewPage() {
             {user.name}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
-            <UserStatusChips isBlocked={user.is_blocked} isDeleted={user.is_deleted} />
+            <UserStatusChip isBlocked={user.is_blocked} isDeleted={user.is_deleted} />
             <Typography variant="body2" color="text.secondary">
               Last login: {user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never'}
             </Typography>

@@ -26,7 +26,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchUsers, type AdminUser, type UserStatusFilter } from '../api/users-api';
 import { padUserId } from '../admin-format';
 import { formatDateTime } from '../../../../shared/format-date';
-import { UserStatusChips } from '../components/user-status-chips';
+import { UserStatusChip } from '../components/user-status-chip';
 import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
@@ -41,7 +41,7 @@ function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId:
     { header: 'User ID', cell: (user) => padUserId(user.id), cellSx: { fontFamily: 'monospace' } },
     { header: 'Name', cell: (user) => user.name, card: 'title' },
     { header: 'Email Address', cell: (user) => user.email },
-    { header: 'Status', cell: (user) => <UserStatusChips isBlocked={user.is_blocked} isDeleted={user.is_deleted} />, card: 'badge' },
+    { header: 'Status', cell: (user) => <UserStatusChip isBlocked={user.is_blocked} isDeleted={user.is_deleted} />, card: 'badge' },
     { header: 'Last Signed In', cell: (user) => (user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never') },
     {
       header: 'Actions',
