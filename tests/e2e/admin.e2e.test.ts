@@ -56,7 +56,7 @@ describe('administrator approves an application in Chromium; the new member sign
     const dialog = page.getByRole('dialog', { name: 'Approve Signup' });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Signup approved successfully').waitFor();
-    await page.getByText('Application approved by Ava Administrator').waitFor();
+    await page.getByRole('region', { name: 'Audit Trail' }).getByText(/^Approved by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} \(savings account \d{11}\)$/).waitFor();
     await screenshot(page, 'admin-application-approved');
     // The review page is long: also keep what the administrator sees first.
     await page.evaluate(() => window.scrollTo(0, 0));

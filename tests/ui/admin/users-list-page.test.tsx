@@ -88,7 +88,9 @@ describe('admin users list and view (real API, PGlite)', () => {
     expect(screen.getByText('Deleted')).toBeInTheDocument();
     expect(screen.queryByText('Active')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.getByText('User deleted by Ava Administrator')).toBeInTheDocument();
+    const trail = screen.getByRole('region', { name: 'Audit Trail' });
+    expect(within(trail).getByText(/^Deleted by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(trail).not.toHaveTextContent(/is_deleted|true|→/);
   });
 
   it('disables Block and Delete on the administrator\'s own row and page, saying why', async () => {

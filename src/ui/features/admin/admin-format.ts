@@ -1,5 +1,7 @@
 import roles from '../../../../forms/lists/roles.json';
 import offices from '../../../../forms/lists/offices.json';
+import userSchema from '../../../../forms/admin/user.schema.json';
+import { fieldTitles } from '../../../shared/audit-words';
 
 /** User ids are shown zero-padded to 5 digits (spec 2 section 9). */
 export function padUserId(id: number): string {
@@ -19,3 +21,6 @@ export function roleName(id: number | null | undefined): string {
 export function officeName(id: number | null | undefined): string {
   return titleOf(offices, id) ?? `Office ID: ${id}`;
 }
+
+/** A user's field names as the user form labels them (forms/admin/user.schema.json titles), for the audit trail. */
+export const USER_FIELD_LABELS = fieldTitles(userSchema);

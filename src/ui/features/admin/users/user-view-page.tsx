@@ -8,7 +8,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { fetchUser } from '../api/users-api';
-import { officeName, padUserId, roleName } from '../admin-format';
+import { USER_FIELD_LABELS, officeName, padUserId, roleName } from '../admin-format';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { UserStatusChip } from '../components/user-status-chip';
 import { SELF_LOCKOUT_HINT, useUserActions } from '../components/use-user-actions';
@@ -116,7 +116,7 @@ export default function UserViewPage() {
         <DetailField label="Role">{roleName(user.role_id)}</DetailField>
         <DetailField label="Office">{user.office_id === null ? 'Not provided' : officeName(user.office_id)}</DetailField>
       </Section>
-      <AuditTrail entries={audit} />
+      <AuditTrail entries={audit} fieldLabels={USER_FIELD_LABELS} />
       {dialogs}
     </Stack>
   );
