@@ -132,3 +132,14 @@ export function ResponsiveTable<T>(props: ResponsiveTableProps<T>) {
   const narrow = useMediaQuery(theme.breakpoints.down(props.cardsBelow ?? 'sm'), { noSsr: true });
   return narrow ? <RowCards {...props} /> : <RowTable {...props} />;
 }
+
+/**
+ * For a TablePagination under a ResponsiveTable: on a phone the 'Rows per page' words are hidden (the
+ * select keeps them as its accessible name) and the toolbar's padding shrinks, so the page arrows fit in 360 px.
+ */
+export const phonePaginationSx: SxProps<Theme> = {
+  '& .MuiTablePagination-toolbar': { px: { xs: 1, sm: 2 } },
+  '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+  '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 }, ml: { xs: 0, sm: 1 } },
+  '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
+};

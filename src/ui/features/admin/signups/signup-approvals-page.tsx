@@ -24,7 +24,7 @@ import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useReloadable } from '../components/use-reloadable';
 import { useSignupActions } from './use-signup-actions';
-import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
+import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
 const PAGE_SIZE = 20;
 const PREVIEW = 40;
@@ -132,13 +132,14 @@ export default function SignupApprovalsPage() {
       ) : (
         <Paper variant="outlined">
           <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading signups" />}</Box>
-          <ResponsiveTable label="Signups" columns={columns} rows={data?.items ?? []} rowKey={(s) => s.id} hover cardsSx={{ px: 2 }} />
+          <ResponsiveTable label="Signups" columns={columns} rows={data?.items ?? []} rowKey={(s) => s.id} hover cardsSx={{ px: 2, pt: 1 }} />
           <TablePagination
             component="div"
             count={data?.total ?? 0}
             page={data && data.total > 0 ? Math.min(page - 1, Math.ceil(data.total / PAGE_SIZE) - 1) : 0}
             rowsPerPage={PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
+            sx={phonePaginationSx}
             onPageChange={(_, p) => setParams(p > 0 ? { page: String(p + 1) } : {}, { replace: true })}
           />
         </Paper>

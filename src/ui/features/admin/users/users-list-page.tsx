@@ -31,7 +31,7 @@ import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../component
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useReloadable } from '../components/use-reloadable';
-import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
+import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -195,6 +195,7 @@ export default function UsersListPage() {
           page={data && data.total > 0 ? Math.min(page - 1, Math.max(0, Math.ceil(data.total / pageSize) - 1)) : 0}
           rowsPerPage={pageSize}
           rowsPerPageOptions={PAGE_SIZES}
+          sx={phonePaginationSx}
           onPageChange={(_, p) => setQuery({ page: p > 0 ? String(p + 1) : '' })}
           onRowsPerPageChange={(e) => setQuery({ page_size: e.target.value === '10' ? '' : e.target.value, page: '' })}
         />
