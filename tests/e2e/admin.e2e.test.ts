@@ -1,9 +1,19 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { browserSuite, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
 import { loadJourney, replayJourney, JOURNEYS_DIR } from '../../scripts/lib/replay-journey';
 
 const ADMIN = { email: 'admin@cu.example', password: 'Admin!2345', mobile: '+18683000001' };
+const PHONE = { width: 360, height: 780 };
+
+/** How many pixels the page is wider than the window (0: nothing to scroll sideways for). */
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether the whole control is on screen: not cut off by a clipped toolbar or pushed past the window's edge. */
+async function insideWindow(control: Locator): Promise<boolean> {
+  const box = await control.boundingBox();
+  return !!box && box.x >= 0 && box.x + box.width <= PHONE.width;
+}
 
 async function seriousViolations(page: Page, name: string): Promise<string[]> {
   const result = await new AxeBuilder({ page }).analyze();
@@ -45,6 +55,8 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.getByRole('button', { name: /^Download / }).first().waitFor();
     const email = (await page.locator('dt:text-is("Email") + dd').textContent())!.trim();
     const mobile = (await page.locator('dt:text-is("Mobile") + dd').textContent())!.trim();
+    // Read-only steps show dates in the product's one format, not a locked browser date picker.
+    expect(await page.getByRole('region', { name: 'Basic Information' }).getByRole('textbox', { name: /^Date of Birth/ }).inputValue()).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
     await screenshot(page, 'admin-application-review');
 
     // A document downloads as a file (attachment), through the administrator's session.
@@ -56,7 +68,7 @@ describe('administrator approves an application in Chromium; the new member sign
     const dialog = page.getByRole('dialog', { name: 'Approve Signup' });
     await dialog.getByRole('button', { name: 'Approve' }).click();
     await page.getByText('Signup approved successfully').waitFor();
-    await page.getByText('Application approved by Ava Administrator').waitFor();
+    await page.getByRole('region', { name: 'Audit Trail' }).getByText(/^Approved by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} \(savings account \d{11}\)$/).waitFor();
     await screenshot(page, 'admin-application-approved');
     // The review page is long: also keep what the administrator sees first.
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -78,6 +90,67 @@ describe('administrator approves an application in Chromium; the new member sign
     expect(await member.page.getByTestId(`balance-${accountNumber}`).textContent()).toBe('TTD $0.00');
     await screenshot(member.page, 'admin-approved-member-dashboard');
     await member.context.close();
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone (360 px) the users and signups lists are stacked cards; the audit trail reads as words; the administrator cannot block or delete themselves', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInThroughScreens(page, e2e.server.url, ADMIN, '/admin/users');
+
+    const users = page.getByRole('list', { name: 'Users' });
+    await users.getByText('admin@cu.example').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    // The three demo users and Nadia, approved above.
+    expect(await users.getByRole('listitem').count()).toBe(4);
+    expect(await horizontalOverflow(page)).toBe(0);
+    // The frame and the paging fit: every header control and both page arrows are on screen.
+    for (const control of [
+      page.getByRole('tab', { name: 'Users' }),
+      page.getByRole('tab', { name: 'Signup Approvals' }),
+      page.getByRole('button', { name: 'Notifications' }),
+      page.getByRole('button', { name: 'Account', exact: true }),
+      page.getByRole('button', { name: 'Go to previous page' }),
+      page.getByRole('button', { name: 'Go to next page' }),
+    ]) {
+      expect(await insideWindow(control), String(control)).toBe(true);
+    }
+    await screenshot(page, 'admin-users-360');
+    expect(await seriousViolations(page, 'users at 360 px')).toEqual([]);
+
+    // The own card: Block and Delete are there but disabled; another user's are not.
+    const own = users.getByRole('listitem').filter({ hasText: 'admin@cu.example' });
+    expect(await own.getByRole('button', { name: 'Block Ava Administrator' }).isDisabled()).toBe(true);
+    expect(await own.getByRole('button', { name: 'Delete Ava Administrator' }).isDisabled()).toBe(true);
+
+    // Block Grace from her card, then read her page's audit trail.
+    const grace = users.getByRole('listitem').filter({ hasText: 'grace@cu.example' });
+    await grace.getByRole('button', { name: 'Block Grace Ramdial' }).click();
+    await page.getByRole('dialog', { name: 'Block User' }).getByRole('button', { name: 'Block' }).click();
+    await page.getByText('User blocked successfully').waitFor();
+    await grace.getByText('Blocked', { exact: true }).waitFor();
+    await grace.getByRole('link', { name: 'View Grace Ramdial' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Grace Ramdial' }).waitFor();
+    const trail = page.getByRole('region', { name: 'Audit Trail' });
+    await trail.getByText(/^Blocked by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/).waitFor();
+    expect(await trail.textContent()).not.toMatch(/is_blocked|true|→/);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'admin-user-audit-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'admin-user-audit');
+    await page.setViewportSize(PHONE);
+
+    await page.getByRole('tab', { name: 'Signup Approvals' }).click();
+    await page.waitForURL('**/admin/signup-approvals');
+    const signups = page.getByRole('list', { name: 'Signups' });
+    await signups.getByText('Nadia Persad').waitFor();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(await signups.getByRole('listitem').first().textContent()).toMatch(/Registration Date\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'admin-signup-approvals-360');
+    expect(await seriousViolations(page, 'signup approvals at 360 px')).toEqual([]);
+    await context.close();
     expect(errors).toEqual([]);
   });
 });

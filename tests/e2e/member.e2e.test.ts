@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { browserSuite, newPage, screenshot, signInThroughScreens } from './harness';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
@@ -99,6 +99,35 @@ describe('member area in Chromium', () => {
     await alert.first().waitFor();
     expect(await alert.first().textContent()).toContain('TTD $1,850.75');
     await screenshot(page, 'member-transfer-insufficient-funds');
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone (360 px) the recent transactions are stacked cards with dd.mm.yyyy hh:mm dates; a loan is never green', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+    const phone = await context.newPage();
+    phone.on('pageerror', (e) => errors.push(e.message));
+    await signInThroughScreens(phone, e2e.server.url, MEMBER, '/users/dashboard');
+    const recent = phone.getByRole('region', { name: 'Recent Transactions' });
+    const cards = recent.getByRole('list', { name: 'Recent transactions', exact: true }).getByRole('listitem');
+    await cards.first().waitFor();
+    expect(await recent.getByRole('table').count()).toBe(0);
+    expect(await cards.count()).toBe(5);
+    expect(await cards.first().textContent()).toMatch(/Date\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}Account/);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    // The loan's opening entry (money owed) has the text's colour; money in (the transfer's credit) is green.
+    const colour = (card: Locator, text: string) => card.getByText(text, { exact: true }).evaluate((el) => getComputedStyle(el).color);
+    const textColour = await phone.getByRole('heading', { name: 'Welcome back, Marcus' }).evaluate((el) => getComputedStyle(el).color);
+    expect(await colour(cards.filter({ hasText: '30000000101' }), 'TTD $18,750.00')).toBe(textColour);
+    expect(await colour(cards.filter({ hasText: '10000000102' }), 'TTD $1,000.25')).toBe('rgb(46, 125, 50)');
+    await screenshot(phone, 'member-dashboard-360');
+    await phone.getByRole('link', { name: 'View All' }).click();
+    await phone.waitForURL('**/users/transactions');
+    await phone.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
+    await phone.getByRole('list', { name: 'Transactions', exact: true }).getByRole('listitem').filter({ hasText: '30000000101' }).waitFor();
+    expect(await phone.getByRole('table').count()).toBe(0);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await screenshot(phone, 'member-transactions-360');
+    await context.close();
     expect(errors).toEqual([]);
   });
 

@@ -1,13 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { AuditEntry } from '../../shared/api-types.js';
+import type { AuditAction } from '../../shared/audit-words.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export interface AuditInput {
   actorUserId: number | null;
-  /** What was done, dotted: `user.create`, `user.block`, `signup.approve`... */
-  action: string;
+  /** What was done, dotted (`user.block`): one of src/shared/audit-words.ts, which says it in words. */
+  action: AuditAction;
   entityType: 'user' | 'signup';
   entityId: string | number;
   before?: unknown;

@@ -16,7 +16,9 @@ import {
   Toolbar,
   Tooltip,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -25,6 +27,8 @@ import { ColorModeButton } from './public-layout';
 import { PageLoader } from './page-loader';
 
 const DRAWER_WIDTH = 232;
+/** MUI's tab height: the phone's second bar row. */
+const TABS_ROW_HEIGHT = 49;
 
 export interface ShellTab {
   label: string;
@@ -50,13 +54,31 @@ export interface AppShellProps {
   disabledEntries: ShellEntry[];
   /** The account icon and its menu (it needs the session, which this frame does not know about). */
   accountMenu: ReactNode;
-  /** On a phone: hide the product name and let the tabs scroll. */
+  /** On a phone: hide the product name and give the tabs their own scrolling row under the bar. */
   compactOnPhone?: boolean;
 }
 
 /** The signed-in frame: app bar (product name, tabs, bell, settings, theme, account), sidebar, lazily loaded page. */
 export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disabledEntries, accountMenu, compactOnPhone = false }: AppShellProps) {
   const { pathname } = useLocation();
+  const theme = useTheme();
+  // On a phone the tabs get a row of their own under the bar: beside the icons they were squeezed to a few
+  // letters ("Signup Appro", "ashboard").
+  const tabsOwnRow = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true }) && compactOnPhone;
+  const tabBar = (
+    <Tabs
+      value={currentTab}
+      textColor="inherit"
+      indicatorColor="secondary"
+      aria-label={tabsLabel}
+      variant={compactOnPhone ? 'scrollable' : 'standard'}
+      sx={{ flexGrow: 1, '& .MuiTab-root': { color: 'inherit', opacity: 0.85 }, '& .Mui-selected': { opacity: 1 } }}
+    >
+      {tabs.map((t) => (
+        <Tab key={t.to} value={t.to} label={t.label} component={RouterLink} to={t.to} />
+      ))}
+    </Tabs>
+  );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -70,18 +92,7 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
           >
             {PRODUCT_NAME}
           </Typography>
-          <Tabs
-            value={currentTab}
-            textColor="inherit"
-            indicatorColor="secondary"
-            aria-label={tabsLabel}
-            variant={compactOnPhone ? 'scrollable' : 'standard'}
-            sx={{ flexGrow: 1, '& .MuiTab-root': { color: 'inherit', opacity: 0.85 }, '& .Mui-selected': { opacity: 1 } }}
-          >
-            {tabs.map((t) => (
-              <Tab key={t.to} value={t.to} label={t.label} component={RouterLink} to={t.to} />
-            ))}
-          </Tabs>
+          {tabsOwnRow ? <Box sx={{ flexGrow: 1 }} /> : tabBar}
           <Tooltip title="Notifications">
             <IconButton color="inherit" aria-label="Notifications">
               <NotificationsIcon />
@@ -95,6 +106,7 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
           <ColorModeButton />
           {accountMenu}
         </Toolbar>
+        {tabsOwnRow && <Box sx={{ px: 1, borderTop: 1, borderColor: 'rgba(255, 255, 255, 0.2)' }}>{tabBar}</Box>}
       </AppBar>
       <Drawer
         variant="permanent"
@@ -127,6 +139,7 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
       </Drawer>
       <Box component="main" id="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
+        {tabsOwnRow && <Box sx={{ height: TABS_ROW_HEIGHT }} />}
         {/* Pages load lazily inside the frame, so the frame stays while one loads. */}
         <Suspense fallback={<PageLoader />}>
           <Outlet />

@@ -9,7 +9,7 @@ import { formRuleErrors } from '../../shared/transforms/form-rules';
 import { today } from '../../shared/dates/today';
 import { loadForm, type LoadedForm } from './load-form';
 import { placeError, propertyPath } from './place-error';
-import { widgets, WIDGET_NAMES } from './widget-registry';
+import { reviewWidgets, widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 
@@ -270,7 +270,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         fields={fields}
         templates={templates}
         validator={form.validator}
-        widgets={widgets}
+        widgets={readonly ? reviewWidgets : widgets}
         formData={shownData}
         formContext={context}
         extraErrors={errorSchema}

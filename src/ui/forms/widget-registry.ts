@@ -8,6 +8,7 @@ import CountrySelectWidget from './widgets/country-select-widget';
 import YesNoWidget from './widgets/yes-no-widget';
 import AgreementWidget from './widgets/agreement-widget';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
+import ReviewDateWidget from './widgets/review-date-widget';
 
 /** The project's widgets by `ui:widget` name (forms/README.md lists them; names also in widget-names.ts). */
 export const widgets: RegistryWidgetsType = {
@@ -21,5 +22,8 @@ export const widgets: RegistryWidgetsType = {
   agreement: AgreementWidget,
   'document-checklist': DocumentChecklistWidget,
 };
+
+/** Review mode (read-only forms): the same widgets, with dates shown as dd.mm.yyyy text. */
+export const reviewWidgets: RegistryWidgetsType = { ...widgets, DateWidget: ReviewDateWidget };
 
 export { BUILT_IN_WIDGETS, WIDGET_NAMES } from './widget-names';

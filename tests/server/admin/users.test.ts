@@ -210,10 +210,28 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect((await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { is_blocked: true } })).statusCode).toBe(200);
     });
 
-    it('an administrator cannot block or delete their own account', async () => {
-      const me = await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
-      expect((await t.call({ method: 'PUT', url: `/api/users/${me.id}`, headers: as(admin), payload: { is_blocked: true } })).statusCode).toBe(409);
-      expect((await t.call({ method: 'DELETE', url: `/api/users/${me.id}/soft`, headers: as(admin) })).statusCode).toBe(409);
+    it('an administrator cannot block or delete their own account, alone or inside an edit: 409 with a clear message, nothing changed', async () => {
+      const me = await t.db.db.selectFrom('users').selectAll().where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+      const auditBefore = (await t.call({ method: 'GET', url: `/api/users/${me.id}`, headers: as(admin) })).json().audit.length;
+      const { password: _p, verify_password: _v, ...form } = validUserBody({ first_name: me.first_name, last_name: me.last_name, email: me.email, mobile: me.mobile, role_id: me.role_id, office_id: me.office_id ?? 1 });
+      const refusals: Array<[string, 'PUT' | 'DELETE', string, Record<string, unknown> | undefined]> = [
+        ['block', 'PUT', `/api/users/${me.id}`, { is_blocked: true }],
+        ['delete', 'DELETE', `/api/users/${me.id}/soft`, undefined],
+        ['an edit that blocks', 'PUT', `/api/users/${me.id}`, { ...form, is_blocked: true }],
+        ['an edit that deletes', 'PUT', `/api/users/${me.id}`, { ...form, is_deleted: true }],
+      ];
+      for (const [what, method, url, payload] of refusals) {
+        const res = await t.call({ method, url, headers: as(admin), payload });
+        expect(res.statusCode, what).toBe(409);
+        expect(res.json().message, what).toBe(what.includes('delete') ? 'You cannot delete your own account.' : 'You cannot block your own account.');
+      }
+      const after = await t.db.db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
+      expect(after).toMatchObject({ is_blocked: false, is_deleted: false });
+      const view = (await t.call({ method: 'GET', url: `/api/users/${me.id}`, headers: as(admin) })).json();
+      expect(view.audit).toHaveLength(auditBefore);
+      // The session is still alive, and the administrator can still edit their own details.
+      const ok = await t.call({ method: 'PUT', url: `/api/users/${me.id}`, headers: as(admin), payload: form });
+      expect(ok.statusCode).toBe(200);
     });
 
     it('a member gets 403 and no session gets 401', async () => {

@@ -68,6 +68,9 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(items).toHaveLength(2);
     expect(items.map((i: { amount_cents: number }) => i.amount_cents).sort()).toEqual([-12_345, 12_345].sort());
     expect(items[0].reference_no).toBe(body.data.ReferenceNo);
+    expect(items.map((i: { account_type: string }) => i.account_type).sort()).toEqual(['deposit', 'savings']);
+    const loanEntries = (await t.call({ method: 'GET', url: `/api/accounts/transactions?account_id=${a.accounts[2].id}`, headers: aHeaders })).json().items;
+    expect(loanEntries).toEqual([expect.objectContaining({ account_type: 'loan', amount_cents: 900_000, kind: 'opening' })]);
   });
 
   it('transfers to another member by account number and product; the recipient sees the credit', async () => {

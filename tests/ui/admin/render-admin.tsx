@@ -34,12 +34,16 @@ export function renderAsAdmin(path: string, token: string, user = { id: 1, email
 export function adminScreenSuite(options: { prepare?: (db: DbHandle) => Promise<unknown> } = {}): { t: TestApp; renderAdmin: (path: string) => ReturnType<typeof renderAsAdmin> } {
   const t = suiteApp(dbTargets()[0], options);
   let token = '';
+  let admin = { id: 0, email: 'admin@cu.example', name: '' };
   let restore: (() => void) | undefined;
   beforeAll(async () => {
     restore = routeApiTo(t);
-    token = await tokenFor(t.app, 'admin@cu.example');
+    token = await tokenFor(t.app, admin.email);
+    // The UI's session names the same user the token belongs to (own-account rules compare ids).
+    const row = await t.app.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', admin.email).executeTakeFirstOrThrow();
+    admin = { ...admin, id: row.id, name: `${row.first_name} ${row.last_name}` };
   });
   afterEach(() => cleanup());
   afterAll(() => restore?.());
-  return { t, renderAdmin: (path) => renderAsAdmin(path, token) };
+  return { t, renderAdmin: (path) => renderAsAdmin(path, token, admin) };
 }

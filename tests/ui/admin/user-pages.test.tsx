@@ -49,7 +49,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
   it('edits a user: fields prefilled, no passwords, Save Changes, Back to Users, "User updated successfully"', async () => {
     const user = userEvent.setup({ delay: null });
     const grace = await t.db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();
-    renderAdmin(`/admin/users/${grace.id}/edit`);
+    const router = renderAdmin(`/admin/users/${grace.id}/edit`);
     const first = await screen.findByLabelText(/^First Name/);
     expect(first).toHaveValue('Grace');
     expect(screen.getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/admin/users');
@@ -63,5 +63,11 @@ describe('create and edit user pages (real API, PGlite)', () => {
     const audit = await t.db.db.selectFrom('audit_log').select('action').where('entity_id', '=', String(grace.id)).execute();
     expect(audit.map((a) => a.action)).toContain('user.update');
     expect(within(document.body).queryByText(/Failed/)).not.toBeInTheDocument();
+
+    // The user's page tells the change in words, naming the field by the form's label.
+    await router.navigate(`/admin/users/${grace.id}`);
+    const trail = await screen.findByRole('region', { name: 'Audit Trail' });
+    expect(within(trail).getByText(/^Details changed by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} \(First Name\)$/)).toBeInTheDocument();
+    expect(trail).not.toHaveTextContent(/first_name|Gracie/);
   });
 });

@@ -38,8 +38,9 @@ describe('admin users list and view (real API, PGlite)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'bulk4@load.example');
     const table = screen.getByRole('table', { name: 'Users' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    // bulk4: i % 25 === 4, so deleted
+    // bulk4: i % 25 === 4, so deleted: one status chip, never "Active" and "Deleted" together
     expect(within(table).getByText('Deleted')).toBeInTheDocument();
+    expect(within(table).queryByText('Active')).not.toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: /^Delete / })).not.toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'Search users' }));
     await user.type(screen.getByRole('textbox', { name: 'Search users' }), 'bulk3@load.example');
@@ -85,8 +86,27 @@ describe('admin users list and view (real API, PGlite)', () => {
     expect(screen.getByText('Trinidad, Port of Spain')).toBeInTheDocument();
     expect(screen.getByText('Last login: Never')).toBeInTheDocument();
     expect(screen.getByText('Deleted')).toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
-    expect(screen.getByText('User deleted by Ava Administrator')).toBeInTheDocument();
+    const trail = screen.getByRole('region', { name: 'Audit Trail' });
+    expect(within(trail).getByText(/^Deleted by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/)).toBeInTheDocument();
+    expect(trail).not.toHaveTextContent(/is_deleted|true|→/);
+  });
+
+  it('disables Block and Delete on the administrator\'s own row and page, saying why', async () => {
+    const me = await t.db.db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+    const name = `${me.first_name} ${me.last_name}`;
+    const router = renderAdmin('/admin/users?search=cu.example');
+    expect(await screen.findByRole('button', { name: `Block ${name}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: `Delete ${name}` })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Block Grace Ramdial' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete Grace Ramdial' })).toBeEnabled();
+    await router.navigate(`/admin/users/${me.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Block' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Block' })).toHaveAccessibleDescription('You cannot block or delete your own account.');
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
   });
 
   it('shows the empty message for an unknown user id', async () => {

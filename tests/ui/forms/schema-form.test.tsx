@@ -123,6 +123,7 @@ describe('SchemaForm', () => {
     expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
     expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
   });
+
   it('a message no visible field can show goes to the alert; a list drawn by one widget shows its items\' messages under it', async () => {
     const schema = {
       type: 'object',
@@ -144,5 +145,18 @@ describe('SchemaForm', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect((await screen.findAllByText('Only PDF files'))[0]).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('read-only mode shows dates as dd.mm.yyyy; an editable form keeps the browser\'s date picker', async () => {
+    const withDate = { ...miniSchema, properties: { ...miniSchema.properties, dob: { type: 'string', format: 'date', title: 'Date of Birth' } } };
+    const form = formFromModule(await compileToModule('test/date', withDate, { dob: { 'ui:widget': 'date' } }));
+    const data = { first_name: 'Ann', email: 'a@b.co', dob: '1992-03-04' };
+    const { unmount } = render(<SchemaForm form={form} formData={data} />);
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveAttribute('type', 'date');
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveValue('1992-03-04');
+    unmount();
+    render(<SchemaForm form={form} readonly formData={data} />);
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveValue('04.03.1992');
+    expect(screen.getByLabelText(/Date of Birth/)).toHaveAttribute('type', 'text');
   });
 });

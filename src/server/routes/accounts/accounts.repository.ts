@@ -41,6 +41,7 @@ export interface TransactionRow {
   created_on: Date;
   account_id: number;
   account_number: string;
+  account_type: AccountType;
   product_name: string;
   amount_cents: number;
   kind: string;
@@ -65,6 +66,7 @@ export async function listMemberTransactions(
         'ledger_entries.created_on',
         'ledger_entries.account_id',
         'accounts.account_number',
+        'accounts.account_type',
         'accounts.product_name',
         'ledger_entries.amount_cents',
         'ledger_entries.kind',

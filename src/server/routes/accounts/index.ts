@@ -187,6 +187,7 @@ export default async function accountRoutes(app: FastifyInstance) {
           date: new Date(row.created_on).toISOString(),
           account_id: row.account_id,
           account_number: row.account_number,
+          account_type: row.account_type,
           product: row.product_name,
           description: row.description,
           kind: row.kind,

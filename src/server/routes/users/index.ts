@@ -13,6 +13,14 @@ import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserSt
 const EMAIL_TAKEN = 'This email address is already registered with another account';
 const MOBILE_TAKEN = 'This mobile number is already registered with another account';
 const FIX_FIELDS = 'Please correct the highlighted fields.';
+const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
+const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+
+/** A change to the caller's own account that would lock them out (block or delete, alone or inside an edit): 409. */
+function refuseSelfLockout(body: Record<string, unknown>): void {
+  if (body.is_blocked === true) throw conflict(CANNOT_BLOCK_SELF);
+  if (body.is_deleted === true) throw conflict(CANNOT_DELETE_SELF);
+}
 
 const idParams = {
   type: 'object',
@@ -126,13 +134,14 @@ export default async function usersRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params as { id: number };
       const body = request.body as Record<string, unknown>;
+      // Whatever else the body holds, an administrator never locks themselves out: 409 before any other check.
+      if (id === request.user!.id) refuseSelfLockout(body);
       const isBlockChange = Object.keys(body).length === 1 && 'is_blocked' in body;
       const validate = isBlockChange ? validateBlock : validateUpdate;
       if (!validate(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validate.errors as any));
 
       if (isBlockChange) {
         const blocked = body.is_blocked as boolean;
-        if (blocked && id === request.user!.id) throw conflict('You cannot block your own account.');
         const user = await app.db.transaction().execute(async (trx) => {
           const before = await findUser(trx, id, { forUpdate: true });
           if (!before) throw notFound('User not found.');
@@ -164,7 +173,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     schema: { params: idParams },
     handler: async (request) => {
       const { id } = request.params as { id: number };
-      if (id === request.user!.id) throw conflict('You cannot delete your own account.');
+      if (id === request.user!.id) throw conflict(CANNOT_DELETE_SELF);
       const user = await app.db.transaction().execute(async (trx) => {
         const before = await findUser(trx, id, { forUpdate: true });
         if (!before) throw notFound('User not found.');

@@ -1,25 +1,11 @@
 import roles from '../../../../forms/lists/roles.json';
 import offices from '../../../../forms/lists/offices.json';
+import userSchema from '../../../../forms/admin/user.schema.json';
+import { fieldTitles } from '../../../shared/audit-words';
 
 /** User ids are shown zero-padded to 5 digits (spec 2 section 9). */
 export function padUserId(id: number): string {
   return String(id).padStart(5, '0');
-}
-
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** dd.mm.yyyy hh:mm in the viewer's time zone (spec 2 section 2). */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${two(d.getDate())}.${two(d.getMonth() + 1)}.${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
-
-/** A stored date (yyyy-mm-dd) as dd.mm.yyyy, without time-zone shifts. */
-export function formatDate(value: string | null | undefined): string {
-  const m = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
-  return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
 }
 
 function titleOf(list: { oneOf: Array<{ const: number; title: string }> }, id: number | null | undefined): string | undefined {
@@ -35,3 +21,6 @@ export function roleName(id: number | null | undefined): string {
 export function officeName(id: number | null | undefined): string {
   return titleOf(offices, id) ?? `Office ID: ${id}`;
 }
+
+/** A user's field names as the user form labels them (forms/admin/user.schema.json titles), for the audit trail. */
+export const USER_FIELD_LABELS = fieldTitles(userSchema);

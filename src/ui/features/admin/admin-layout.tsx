@@ -41,6 +41,7 @@ export function AdminLayout() {
       entries={SECTIONS}
       disabledEntries={DISABLED_SECTIONS}
       accountMenu={<AccountMenu />}
+      compactOnPhone
     />
   );
 }

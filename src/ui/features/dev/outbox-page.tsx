@@ -4,6 +4,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import { http } from '../../lib/api-client';
 import { translateApiError } from '../../../shared/translate-api-error';
 import { usePageTitle } from '../../lib/use-page-title';
+import { formatDateTime } from '../../../shared/format-date';
 
 interface OutboxRow {
   id: number;
@@ -63,7 +64,7 @@ export default function OutboxPage() {
             <TableBody>
               {rows.map((row) => (
                 <TableRow key={row.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(row.created_on).toLocaleTimeString()}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(row.created_on)}</TableCell>
                   <TableCell>
                     <Chip size="small" label={row.channel.toUpperCase()} color={row.channel === 'sms' ? 'secondary' : 'primary'} />
                   </TableCell>

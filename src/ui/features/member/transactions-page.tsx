@@ -3,6 +3,7 @@ import { Alert, Card, CardContent, Skeleton, Stack, TablePagination, Typography 
 import { usePageTitle } from '../../lib/use-page-title';
 import { getTransactions } from './api/accounts-api';
 import { TransactionsTable } from './components/transactions-table';
+import { phonePaginationSx } from '../../components/responsive-table';
 import { useAsync } from './use-async';
 
 /** /users/transactions: every ledger entry of the member's accounts, newest first, paged (the dashboard's View All). */
@@ -29,6 +30,7 @@ export default function TransactionsPage() {
                 onPageChange={(_e, p) => setPage(p)}
                 rowsPerPage={pageSize}
                 rowsPerPageOptions={[10, 20, 50]}
+                sx={phonePaginationSx}
                 onRowsPerPageChange={(e) => {
                   setPageSize(Number(e.target.value));
                   setPage(0);

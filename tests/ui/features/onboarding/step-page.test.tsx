@@ -38,15 +38,15 @@ describe('onboarding routes from the flow file', () => {
     await userEvent.click(await screen.findByRole('button', { name: /New Customer/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
     await router.navigate('/new-or-existing-customer');
-    await userEvent.click(await screen.findByRole('button', { name: /Existing Customer/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Existing Customer/ }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Start a new application?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my application' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(JSON.parse(localStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'new' });
-    await userEvent.click(screen.getByRole('button', { name: /Continue your application/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Continue your application/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
     await router.navigate('/new-or-existing-customer');
-    await userEvent.click(await screen.findByRole('button', { name: /Existing Customer/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /Existing Customer/ }, { timeout: 5000 }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start a new application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
     expect(JSON.parse(localStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'existing' });

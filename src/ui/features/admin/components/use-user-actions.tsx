@@ -6,6 +6,9 @@ import { usePendingAction } from './use-pending-action';
 
 export type UserAction = 'block' | 'unblock' | 'delete';
 
+/** Why Block and Delete are disabled on the administrator's own account (the server refuses them too, 409). */
+export const SELF_LOCKOUT_HINT = 'You cannot block or delete your own account.';
+
 const FAILURE: Record<UserAction, string> = { block: 'Failed to block user', unblock: 'Failed to unblock user', delete: 'Failed to delete user' };
 
 async function perform(action: UserAction, user: AdminUser): Promise<string> {

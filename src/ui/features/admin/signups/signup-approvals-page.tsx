@@ -11,13 +11,7 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
-  TableRow,
   Typography,
 } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -25,11 +19,12 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchSignups, type AdminSignup } from '../api/signups-api';
-import { formatDateTime } from '../admin-format';
+import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useReloadable } from '../components/use-reloadable';
 import { useSignupActions } from './use-signup-actions';
+import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
 const PAGE_SIZE = 20;
 const PREVIEW = 40;
@@ -41,6 +36,44 @@ export function commentPreview(comments: string | null): string {
 }
 
 const fullName = (s: AdminSignup) => [s.first_name, s.middle_name, s.last_name].filter(Boolean).join(' ');
+
+/** The list's columns (spec 2 section 2), one declaration for the table and the phone's cards. */
+function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => void): Array<ResponsiveColumn<AdminSignup>> {
+  return [
+    {
+      header: 'ID',
+      cellSx: { fontFamily: 'monospace' },
+      cell: (s) => (
+        <Link component={RouterLink} to={`/admin/signup-approvals/${s.id}`} title={s.id} aria-label={`Review application ${s.id.slice(0, 8)} of ${fullName(s)}`} sx={{ fontFamily: 'monospace' }}>
+          {s.id.slice(0, 8)}
+        </Link>
+      ),
+    },
+    { header: 'Name', cell: fullName, card: 'title' },
+    { header: 'Email', cell: (s) => s.email },
+    { header: 'Registration Date', cell: (s) => formatDateTime(s.created_on) },
+    { header: 'Status', cell: (s) => <SignupStatusChip status={s.status} />, card: 'badge' },
+    {
+      header: 'Comments',
+      cellSx: { maxWidth: 280 },
+      cell: (s) => (
+        <Box component="span" sx={{ color: s.comments ? 'text.primary' : 'text.secondary' }}>
+          {commentPreview(s.comments)}
+        </Box>
+      ),
+    },
+    {
+      header: 'Actions',
+      align: 'right',
+      card: 'actions',
+      cell: (s) => (
+        <IconButton aria-label={`Actions for ${fullName(s)}`} aria-haspopup="menu" onClick={(e) => openMenu(e.currentTarget, s)}>
+          <MoreVertIcon />
+        </IconButton>
+      ),
+    },
+  ];
+}
 
 /** /admin/signup-approvals: submitted applications, 20 a page, with approve, reject and comment. */
 export default function SignupApprovalsPage() {
@@ -64,6 +97,7 @@ export default function SignupApprovalsPage() {
   }
 
   const empty = data && data.total === 0;
+  const columns = signupColumns((anchor, signup) => setMenu({ anchor, signup }));
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -98,50 +132,14 @@ export default function SignupApprovalsPage() {
       ) : (
         <Paper variant="outlined">
           <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading signups" />}</Box>
-          <TableContainer>
-            <Table size="small" aria-label="Signups">
-              <TableHead>
-                <TableRow>
-                  <TableCell>ID</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Registration Date</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Comments</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data?.items.map((s) => (
-                  <TableRow key={s.id} hover>
-                    <TableCell sx={{ fontFamily: 'monospace' }} title={s.id}>
-                      <Link component={RouterLink} to={`/admin/signup-approvals/${s.id}`} aria-label={`Review application ${s.id.slice(0, 8)} of ${fullName(s)}`}>
-                        {s.id.slice(0, 8)}
-                      </Link>
-                    </TableCell>
-                    <TableCell>{fullName(s)}</TableCell>
-                    <TableCell>{s.email}</TableCell>
-                    <TableCell>{formatDateTime(s.created_on)}</TableCell>
-                    <TableCell>
-                      <SignupStatusChip status={s.status} />
-                    </TableCell>
-                    <TableCell sx={{ color: s.comments ? 'text.primary' : 'text.secondary', maxWidth: 280 }}>{commentPreview(s.comments)}</TableCell>
-                    <TableCell align="right">
-                      <IconButton aria-label={`Actions for ${fullName(s)}`} aria-haspopup="menu" onClick={(e) => setMenu({ anchor: e.currentTarget, signup: s })}>
-                        <MoreVertIcon />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ResponsiveTable label="Signups" columns={columns} rows={data?.items ?? []} rowKey={(s) => s.id} hover cardsSx={{ px: 2, pt: 1 }} />
           <TablePagination
             component="div"
             count={data?.total ?? 0}
             page={data && data.total > 0 ? Math.min(page - 1, Math.ceil(data.total / PAGE_SIZE) - 1) : 0}
             rowsPerPage={PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
+            sx={phonePaginationSx}
             onPageChange={(_, p) => setParams(p > 0 ? { page: String(p + 1) } : {}, { replace: true })}
           />
         </Paper>

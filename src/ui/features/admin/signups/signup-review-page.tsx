@@ -11,7 +11,7 @@ import { SchemaForm } from '../../../forms/schema-form';
 import { translateApiError } from '../../../../shared/translate-api-error';
 import { downloadSignupDocument, fetchSignup, type SignupDocument, type SignupStep } from '../api/signups-api';
 import type { AuditEntry } from '../../../../shared/api-types';
-import { formatDate, formatDateTime } from '../admin-format';
+import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { DetailField } from '../components/detail-field';

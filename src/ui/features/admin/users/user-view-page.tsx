@@ -8,9 +8,11 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { fetchUser } from '../api/users-api';
-import { formatDate, formatDateTime, officeName, padUserId, roleName } from '../admin-format';
-import { UserStatusChips } from '../components/user-status-chips';
-import { useUserActions } from '../components/use-user-actions';
+import { USER_FIELD_LABELS, officeName, padUserId, roleName } from '../admin-format';
+import { formatDate, formatDateTime } from '../../../../shared/format-date';
+import { UserStatusChip } from '../components/user-status-chip';
+import { SELF_LOCKOUT_HINT, useUserActions } from '../components/use-user-actions';
+import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { DetailField } from '../components/detail-field';
 import { useReloadable } from '../components/use-reloadable';
@@ -39,6 +41,7 @@ export default function UserViewPage() {
   const navigate = useNavigate();
   const { data, loading, error, reload: load } = useReloadable(() => fetchUser(id!), [id]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const selfId = useSession().user?.id;
 
   const { ask, dialogs } = useUserActions((result) => {
     setFeedback(result);
@@ -52,6 +55,7 @@ export default function UserViewPage() {
   }
 
   const { user, audit } = data;
+  const isSelf = user.id === selfId;
   return (
     <Stack spacing={3}>
       {back}
@@ -65,29 +69,36 @@ export default function UserViewPage() {
             {user.name}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
-            <UserStatusChips isBlocked={user.is_blocked} isDeleted={user.is_deleted} />
+            <UserStatusChip isBlocked={user.is_blocked} isDeleted={user.is_deleted} />
             <Typography variant="body2" color="text.secondary">
               Last login: {user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never'}
             </Typography>
           </Stack>
         </Box>
-        <Stack direction="row" spacing={1}>
-          <Button variant="contained" startIcon={<EditIcon />} onClick={() => navigate(`/admin/users/${user.id}/edit`)}>
-            Edit
-          </Button>
-          {user.is_blocked ? (
-            <Button variant="outlined" color="success" startIcon={<LockOpenIcon />} onClick={() => ask('unblock', user)}>
-              Unblock
+        <Stack spacing={0.5} sx={{ alignItems: { md: 'flex-end' } }}>
+          <Stack direction="row" spacing={1}>
+            <Button variant="contained" startIcon={<EditIcon />} onClick={() => navigate(`/admin/users/${user.id}/edit`)}>
+              Edit
             </Button>
-          ) : (
-            <Button variant="outlined" color="warning" startIcon={<BlockIcon />} onClick={() => ask('block', user)}>
-              Block
-            </Button>
-          )}
-          {!user.is_deleted && (
-            <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => ask('delete', user)}>
-              Delete
-            </Button>
+            {user.is_blocked ? (
+              <Button variant="outlined" color="success" startIcon={<LockOpenIcon />} onClick={() => ask('unblock', user)}>
+                Unblock
+              </Button>
+            ) : (
+              <Button variant="outlined" color="warning" startIcon={<BlockIcon />} onClick={() => ask('block', user)} disabled={isSelf} aria-describedby={isSelf ? 'self-lockout-hint' : undefined}>
+                Block
+              </Button>
+            )}
+            {!user.is_deleted && (
+              <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => ask('delete', user)} disabled={isSelf} aria-describedby={isSelf ? 'self-lockout-hint' : undefined}>
+                Delete
+              </Button>
+            )}
+          </Stack>
+          {isSelf && (
+            <Typography id="self-lockout-hint" variant="body2" color="text.secondary">
+              {SELF_LOCKOUT_HINT}
+            </Typography>
           )}
         </Stack>
       </Stack>
@@ -105,7 +116,7 @@ export default function UserViewPage() {
         <DetailField label="Role">{roleName(user.role_id)}</DetailField>
         <DetailField label="Office">{user.office_id === null ? 'Not provided' : officeName(user.office_id)}</DetailField>
       </Section>
-      <AuditTrail entries={audit} />
+      <AuditTrail entries={audit} fieldLabels={USER_FIELD_LABELS} />
       {dialogs}
     </Stack>
   );

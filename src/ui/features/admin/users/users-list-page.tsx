@@ -10,13 +10,7 @@ import {
   MenuItem,
   Paper,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
   TablePagination,
-  TableRow,
   TextField,
   Tooltip,
   Typography,
@@ -29,14 +23,73 @@ import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { fetchUsers, type UserStatusFilter } from '../api/users-api';
-import { formatDateTime, padUserId } from '../admin-format';
-import { UserStatusChips } from '../components/user-status-chips';
-import { useUserActions } from '../components/use-user-actions';
+import { fetchUsers, type AdminUser, type UserStatusFilter } from '../api/users-api';
+import { padUserId } from '../admin-format';
+import { formatDateTime } from '../../../../shared/format-date';
+import { UserStatusChip } from '../components/user-status-chip';
+import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../components/use-user-actions';
+import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useReloadable } from '../components/use-reloadable';
+import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
 const PAGE_SIZES = [10, 20, 50];
+
+/** The list's columns (spec 2 section 2), one declaration for the table and the phone's cards. */
+function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId: number | undefined): Array<ResponsiveColumn<AdminUser>> {
+  return [
+    { header: 'User ID', cell: (user) => padUserId(user.id), cellSx: { fontFamily: 'monospace' } },
+    { header: 'Name', cell: (user) => user.name, card: 'title' },
+    { header: 'Email Address', cell: (user) => user.email },
+    { header: 'Status', cell: (user) => <UserStatusChip isBlocked={user.is_blocked} isDeleted={user.is_deleted} />, card: 'badge' },
+    { header: 'Last Signed In', cell: (user) => (user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never') },
+    {
+      header: 'Actions',
+      align: 'right',
+      cellSx: { whiteSpace: 'nowrap' },
+      card: 'actions',
+      cell: (user) => (
+        <>
+          <Tooltip title="View">
+            <IconButton component={RouterLink} to={`/admin/users/${user.id}`} aria-label={`View ${user.name}`} size="small">
+              <VisibilityIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Edit">
+            <IconButton component={RouterLink} to={`/admin/users/${user.id}/edit`} aria-label={`Edit ${user.name}`} size="small">
+              <EditIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+          {user.is_blocked ? (
+            <Tooltip title="Unblock">
+              <IconButton onClick={() => ask('unblock', user)} aria-label={`Unblock ${user.name}`} size="small" color="success">
+                <LockOpenIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          ) : (
+            // A disabled button gets no pointer events: the span carries the tooltip that says why.
+            <Tooltip title={user.id === selfId ? SELF_LOCKOUT_HINT : 'Block'}>
+              <span>
+                <IconButton onClick={() => ask('block', user)} aria-label={`Block ${user.name}`} size="small" color="warning" disabled={user.id === selfId}>
+                  <BlockIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+          {!user.is_deleted && (
+            <Tooltip title={user.id === selfId ? SELF_LOCKOUT_HINT : 'Delete'}>
+              <span>
+                <IconButton onClick={() => ask('delete', user)} aria-label={`Delete ${user.name}`} size="small" color="error" disabled={user.id === selfId}>
+                  <DeleteIcon fontSize="small" />
+                </IconButton>
+              </span>
+            </Tooltip>
+          )}
+        </>
+      ),
+    },
+  ];
+}
 
 function readQuery(params: URLSearchParams) {
   const pageSize = Number(params.get('page_size'));
@@ -89,6 +142,7 @@ export default function UsersListPage() {
     setFeedback(result);
     void load();
   });
+  const columns = userColumns(ask, useSession().user?.id);
 
   return (
     <Stack spacing={3}>
@@ -126,78 +180,22 @@ export default function UsersListPage() {
           </TextField>
         </Stack>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading users" />}</Box>
-        <TableContainer>
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>User ID</TableCell>
-                <TableCell>Name</TableCell>
-                <TableCell>Email Address</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Last Signed In</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.items.map((user) => (
-                <TableRow key={user.id} hover>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{padUserId(user.id)}</TableCell>
-                  <TableCell>{user.name}</TableCell>
-                  <TableCell>{user.email}</TableCell>
-                  <TableCell>
-                    <UserStatusChips isBlocked={user.is_blocked} isDeleted={user.is_deleted} />
-                  </TableCell>
-                  <TableCell>{user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never'}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Tooltip title="View">
-                      <IconButton component={RouterLink} to={`/admin/users/${user.id}`} aria-label={`View ${user.name}`} size="small">
-                        <VisibilityIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title="Edit">
-                      <IconButton component={RouterLink} to={`/admin/users/${user.id}/edit`} aria-label={`Edit ${user.name}`} size="small">
-                        <EditIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    {user.is_blocked ? (
-                      <Tooltip title="Unblock">
-                        <IconButton onClick={() => ask('unblock', user)} aria-label={`Unblock ${user.name}`} size="small" color="success">
-                          <LockOpenIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    ) : (
-                      <Tooltip title="Block">
-                        <IconButton onClick={() => ask('block', user)} aria-label={`Block ${user.name}`} size="small" color="warning">
-                          <BlockIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                    {!user.is_deleted && (
-                      <Tooltip title="Delete">
-                        <IconButton onClick={() => ask('delete', user)} aria-label={`Delete ${user.name}`} size="small" color="error">
-                          <DeleteIcon fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-              {data && data.items.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}>
-                    {search || status ? 'No users match your search.' : 'No users found.'}
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ResponsiveTable
+          label="Users"
+          columns={columns}
+          rows={data?.items ?? []}
+          rowKey={(user) => user.id}
+          hover
+          cardsSx={{ px: 2 }}
+          emptyMessage={data ? (search || status ? 'No users match your search.' : 'No users found.') : undefined}
+        />
         <TablePagination
           component="div"
           count={data?.total ?? 0}
           page={data && data.total > 0 ? Math.min(page - 1, Math.max(0, Math.ceil(data.total / pageSize) - 1)) : 0}
           rowsPerPage={pageSize}
           rowsPerPageOptions={PAGE_SIZES}
+          sx={phonePaginationSx}
           onPageChange={(_, p) => setQuery({ page: p > 0 ? String(p + 1) : '' })}
           onRowsPerPageChange={(e) => setQuery({ page_size: e.target.value === '10' ? '' : e.target.value, page: '' })}
         />

@@ -35,6 +35,7 @@ export interface LedgerItem {
   id: number;
   date: string;
   account_number: string;
+  account_type: DashboardAccount['account_type'];
   product: string;
   description: string;
   kind: string;

@@ -1,47 +1,61 @@
-import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import type { LedgerItem } from '../api/accounts-api';
 import { formatCents } from '../../../../shared/money';
+import { formatDateTime } from '../../../../shared/format-date';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const caption = (text: string) => (
+  <Typography variant="caption" component="div" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+    {text}
+  </Typography>
+);
 
-/** Ledger entries as a table: date, account, description, reference, signed amount. */
-export function TransactionsTable({ items, caption }: { items: LedgerItem[]; caption: string }) {
-  return (
-    <Table size="small" aria-label={caption}>
-      <TableHead>
-        <TableRow>
-          <TableCell>Date</TableCell>
-          <TableCell>Account</TableCell>
-          <TableCell>Description</TableCell>
-          <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>Reference</TableCell>
-          <TableCell align="right">Amount</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {items.map((item) => (
-          <TableRow key={item.id}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFormat.format(new Date(item.date))}</TableCell>
-            <TableCell>
-              {item.product}
-              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                {item.account_number}
-              </Typography>
-            </TableCell>
-            <TableCell>
-              {item.description}
-              {item.instructions && (
-                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  {item.instructions}
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace' }}>{item.reference_no ?? '—'}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: item.amount_cents < 0 ? 'error.main' : 'success.main' }}>
-              {formatCents(item.amount_cents)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
+/**
+ * Money in is green and money out red; a loan's entries are neither: a loan balance is money owed, so it
+ * keeps the normal text colour (as on the dashboard's Loans card).
+ */
+function amountColour(item: LedgerItem): string {
+  if (item.account_type === 'loan') return 'text.primary';
+  return item.amount_cents < 0 ? 'error.main' : 'success.main';
+}
+
+/** Date, account, description, reference and signed amount: one declaration for the table and the phone's cards. */
+const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
+  { header: 'Date', cell: (item) => formatDateTime(item.date), cellSx: { whiteSpace: 'nowrap' } },
+  {
+    header: 'Account',
+    cell: (item) => (
+      <>
+        {item.product}
+        {caption(item.account_number)}
+      </>
+    ),
+  },
+  {
+    header: 'Description',
+    card: 'title',
+    cell: (item) => (
+      <>
+        {item.description}
+        {item.instructions && caption(item.instructions)}
+      </>
+    ),
+  },
+  { header: 'Reference', cell: (item) => <Box component="span" sx={{ fontFamily: 'monospace' }}>{item.reference_no ?? '—'}</Box> },
+  {
+    header: 'Amount',
+    align: 'right',
+    card: 'badge',
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (item) => (
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: amountColour(item) }}>
+        {formatCents(item.amount_cents)}
+      </Box>
+    ),
+  },
+];
+
+/** Ledger entries: a table on wide screens, stacked cards on a phone. */
+export function TransactionsTable({ items, caption: label }: { items: LedgerItem[]; caption: string }) {
+  return <ResponsiveTable label={label} columns={COLUMNS} rows={items} rowKey={(item) => item.id} />;
 }

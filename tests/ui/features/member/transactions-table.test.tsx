@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import { createTheme } from '@mui/material/styles';
+import { TransactionsTable } from '../../../../src/ui/features/member/components/transactions-table';
+import type { LedgerItem } from '../../../../src/ui/features/member/api/accounts-api';
+
+const theme = createTheme();
+const at = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min).toISOString();
+const entry = (over: Partial<LedgerItem>): LedgerItem => ({
+  id: 1,
+  date: at(2026, 11, 23, 10, 4),
+  account_number: '10000000101',
+  account_type: 'savings',
+  product: 'Regular Savings',
+  description: 'Opening balance',
+  kind: 'opening',
+  amount_cents: 1_250_000,
+  reference_no: null,
+  instructions: null,
+  ...over,
+});
+const items = [
+  entry({ id: 3, account_number: '30000000101', account_type: 'loan', product: 'Personal Loan', amount_cents: 1_875_000 }),
+  entry({ id: 2, amount_cents: -4_975, description: 'Transfer to account ending 0201', reference_no: 'TRFABCDEFGH23', date: at(2026, 11, 24, 9, 30) }),
+  entry({ id: 1 }),
+];
+
+function viewport(width: number) {
+  window.matchMedia = ((query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    return { matches: !max || width <= Number(max[1]), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
+  }) as typeof window.matchMedia;
+}
+
+describe('the member\'s transactions', () => {
+  it('shows dates as dd.mm.yyyy hh:mm; money in green, out red, and a loan (money owed) in the normal text colour', () => {
+    viewport(1280);
+    render(<TransactionsTable items={items} caption="Recent transactions" />);
+    const table = screen.getByRole('table', { name: 'Recent transactions' });
+    expect(within(table).getAllByText('23.11.2026 10:04')).toHaveLength(2);
+    expect(within(table).getByText('24.11.2026 09:30')).toBeInTheDocument();
+    expect(within(table).getByText('TTD $18,750.00')).toHaveStyle({ color: theme.palette.text.primary });
+    expect(within(table).getByText('TTD $12,500.00')).toHaveStyle({ color: theme.palette.success.main });
+    expect(within(table).getByText('-TTD $49.75')).toHaveStyle({ color: theme.palette.error.main });
+  });
+
+  it('stacks the entries as cards at 360 px, every column still there', () => {
+    viewport(360);
+    render(<TransactionsTable items={items} caption="Recent transactions" />);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const cards = within(screen.getByRole('list', { name: 'Recent transactions' })).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const transfer = cards[1];
+    expect(transfer).toHaveTextContent('Transfer to account ending 0201');
+    expect(within(transfer).getByText('-TTD $49.75')).toBeInTheDocument();
+    expect(within(transfer).getAllByRole('term').map((t) => t.textContent)).toEqual(['Date', 'Account', 'Reference']);
+    expect(within(transfer).getAllByRole('definition').map((d) => d.textContent)).toEqual(['24.11.2026 09:30', 'Regular Savings10000000101', 'TRFABCDEFGH23']);
+  });
+});
