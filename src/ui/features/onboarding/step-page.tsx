@@ -173,6 +173,12 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
   const [form, setForm] = useState<LoadedForm | null>(null);
   const [data, setData] = useState<Data>(() => drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {});
   const [dirty, setDirty] = useState(false);
+  // Only the applicant's own input makes the step dirty (typing, a click, a paste or the browser's autofill), not the
+  // form filling in its defaults when it mounts: a page nobody touched never asks 'Leave this step?'.
+  const touched = useRef(false);
+  const touch = () => {
+    touched.current = true;
+  };
   const [busy, setBusy] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [generalError, setGeneralError] = useState<string | null>(null);
@@ -206,7 +212,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
   const change = (next: Data) => {
     const derived = derive(next, data);
     setData(derived);
-    setDirty(true);
+    if (touched.current) setDirty(true);
     drafts.save(step.id, derived, secretFields(form));
   };
 
@@ -261,6 +267,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
       ))}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
       {form && (
+        <Box onKeyDownCapture={touch} onPointerDownCapture={touch} onInputCapture={touch}>
         <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts}>
           {step.kind === 'checklist' && !checklistComplete && texts.warning && (
             <Alert severity="warning" sx={{ mt: 2 }}>
@@ -285,6 +292,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
             )}
           </Stack>
         </SchemaForm>
+        </Box>
       )}
       <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
         <DialogTitle id="leave-title">{texts.leaveTitle ?? 'Leave this step?'}</DialogTitle>
