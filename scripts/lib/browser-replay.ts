@@ -150,7 +150,7 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
     const index = optionsOf(prop).findIndex((o) => o.value === value);
     return page.locator(`${id}-${index}`).check();
   }
-  if (widget === 'country-select') {
+  if (widget === 'country-select' || widget === 'searchable-select') {
     const input = page.locator(id);
     if ((await input.inputValue()) === labelOf(prop, value)) return; // already chosen (a retried step)
     await input.fill(labelOf(prop, value));

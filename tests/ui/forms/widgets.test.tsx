@@ -179,9 +179,9 @@ describe('password-strength and school-search', () => {
     expect(screen.getByLabelText(/^Verify Password/, { selector: 'input' })).toHaveAttribute('type', 'text');
   });
 
-  it('suggests at most 20 schools from 2 typed characters', () => {
+  it('lists the first schools under 2 typed characters and suggests at most 20 from 2', () => {
     const schools = Array.from({ length: 30 }, (_, i) => `School ${i}`);
-    expect(suggestSchools(schools, 's')).toEqual([]);
+    expect(suggestSchools(schools, 's')).toEqual(schools);
     expect(suggestSchools(schools, 'sc')).toHaveLength(20);
     expect(suggestSchools(schools, 'ol 2')).toEqual(['School 2', 'School 20', 'School 21', 'School 22', 'School 23', 'School 24', 'School 25', 'School 26', 'School 27', 'School 28', 'School 29']);
   });
