@@ -135,6 +135,19 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
     for (const [i, name] of (Array.isArray(uiNode['ui:order']) ? uiNode['ui:order'] : []).entries()) {
       if (name !== '*' && !(name in props) && !allBranchProps(schemaNode).has(name)) problems.push({ file: uiFile, path: pointer([...at, 'ui:order', i]), message: `ui:order names "${name}", which is not a field`, hint: 'Remove it or add the field to the schema.' });
     }
+    // Sections (ui:groups): every name a field of this object, each field in one group only.
+    const grouped = new Map<string, number>();
+    for (const [g, group] of (Array.isArray(uiNode['ui:groups']) ? uiNode['ui:groups'] : []).entries()) {
+      for (const [i, name] of (Array.isArray(group?.fields) ? group.fields : []).entries()) {
+        const where = pointer([...at, 'ui:groups', g, 'fields', i]);
+        if (typeof name !== 'string') continue;
+        if (!(name in props) && !allBranchProps(schemaNode).has(name)) {
+          problems.push({ file: uiFile, path: where, message: `group "${group.title}" names "${name}", which is not a field`, hint: `Fields here: ${Object.keys(props).join(', ') || 'none'}. Fix the name or add the field to the schema.` });
+        } else if (grouped.has(name) && grouped.get(name) !== g) {
+          problems.push({ file: uiFile, path: where, message: `"${name}" is in two groups ("${uiNode['ui:groups'][grouped.get(name)!]?.title}" and "${group.title}")`, hint: 'A field shows under one heading: keep it in one group.' });
+        } else grouped.set(name, g);
+      }
+    }
   };
   checkUi(ui, schema, []);
 

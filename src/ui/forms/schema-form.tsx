@@ -11,6 +11,7 @@ import { loadForm, type LoadedForm } from './load-form';
 import { widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
+import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
 
 export interface SchemaFormProps<T = any> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -88,6 +89,8 @@ function HiddenByConditionField() {
 }
 const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'hidden' };
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
+// `ui:groups` (sections with headings) on any object of a UI schema.
+const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate };
 
 /**
  * The rules a static schema cannot hold (the date keywords and `x-checks` of src/shared/transforms/form-rules.ts)
@@ -231,6 +234,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         schema={form.schema}
         uiSchema={uiSchema}
         fields={fields}
+        templates={templates}
         validator={form.validator}
         widgets={widgets}
         formData={shownData}
