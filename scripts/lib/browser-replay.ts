@@ -262,7 +262,8 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
       const facts = computeFacts(applicant, today);
       if (entry.skip) {
         await capture();
-        await page.getByRole('button', { name: step.skipLabel ?? 'Skip' }).click();
+        // A step may offer skip at its top and bottom (skipPlacement both): a person takes the first one seen.
+        await page.getByRole('button', { name: step.skipLabel ?? 'Skip' }).first().click();
         await page.waitForURL((url) => url.pathname !== step.route, { timeout: 15_000 });
         verdict('skipped', step.skipLabel ?? 'Skip');
         continue;

@@ -5,7 +5,7 @@ import { formSourcesFromFiles, type FormSources, type JsonObject } from '../../s
 import { inlineListRefs } from '../../src/shared/forms/inline-list-refs.js';
 import { findWidgetNames } from '../../src/shared/forms/find-widget-names.js';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types.js';
-import { matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
+import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
 import { factCombinations, walkFlow } from '../../src/shared/flow/walk-flow.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
@@ -178,6 +178,35 @@ function allBranchProps(schema: any): Set<string> {
   return out;
 }
 
+/** Names a condition's `properties` and `required` use, at every level of allOf/anyOf/oneOf/not. */
+function conditionNames(condition: unknown): Set<string> {
+  const used = new Set<string>();
+  const collect = (s: any) => {
+    if (!s || typeof s !== 'object') return;
+    Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
+    (s.required ?? []).forEach((k: string) => used.add(k));
+    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(collect));
+    collect(s.not);
+  };
+  collect(condition);
+  return used;
+}
+
+/** A step's skip settings: only on a skippable step; skipWhen uses keywords the browser evaluates and the form's fields. */
+function checkSkip(file: string, step: FlowDefinition['steps'][string], sources: FormSources, at: (...rest: Array<string | number>) => string, problems: Problem[]): void {
+  for (const key of ['skipPlacement', 'skipWhen'] as const) {
+    if (step[key] !== undefined && !step.skippable) problems.push({ file, path: at(key), message: `${key} on a step that is not skippable`, hint: 'Add "skippable": true, or remove it.' });
+  }
+  if (!step.skipWhen) return;
+  for (const bad of unsupportedConditionKeywords(step.skipWhen)) problems.push({ file, path: at('skipWhen') + bad, message: 'a condition keyword the wizard cannot evaluate', hint: `Use ${CONDITION_KEYWORDS.filter((k) => !['$comment', 'description', 'title'].includes(k)).join(', ')}.` });
+  const schema = step.form ? sources.schemas[step.form] : undefined;
+  if (!schema) return;
+  const fields = new Set([...Object.keys(schema.properties ?? {}), ...allBranchProps(schema)]);
+  for (const name of conditionNames(step.skipWhen)) {
+    if (!fields.has(name)) problems.push({ file, path: at('skipWhen'), message: `skipWhen names "${name}", which is not a field of ${step.form}`, hint: `Fields: ${[...fields].join(', ')}.` });
+  }
+}
+
 function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
   const steps = flow.steps ?? {};
   const ids = Object.keys(steps);
@@ -206,6 +235,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
         }
       }
     }
+    checkSkip(file, step, sources, at, problems);
     const next = step.next ?? [];
     if (next.length === 0 && step.kind !== 'success') problems.push({ file, path: at('next'), message: `step "${id}" is a dead end: it has no next step`, hint: 'Add "next": [{ "to": "<step id>" }], or make it the final step (kind success).' });
     next.forEach((t, i) => {

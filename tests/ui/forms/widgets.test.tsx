@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
-import { render, screen, within, fireEvent } from '@testing-library/react';
+import { render, screen, within, fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WidgetProps } from '@rjsf/utils';
 import FileUploadWidget from '../../../src/ui/forms/widgets/file-upload-widget';
@@ -131,7 +131,13 @@ describe('beneficiary-list widget', () => {
     const chip = screen.getByLabelText('Total 100% / 100%');
     expect(chip).toHaveClass('MuiChip-colorSuccess');
     expect(getComputedStyle(chip).transition).toBe('none');
-    expect(screen.getByLabelText(/First Name/)).toBeDisabled();
+    // At 100% the add form folds away (editing an entry opens it again).
+    await waitFor(() => expect(screen.queryByLabelText(/First Name/)).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Add Beneficiary' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Edit' }));
+    await waitFor(() => expect(screen.queryByLabelText(/First Name/)).toBeNull());
   });
 
   it('edits in place and confirms removal', async () => {
