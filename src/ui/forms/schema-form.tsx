@@ -12,6 +12,7 @@ import { widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
+import FieldErrorTemplate from './templates/field-error-template';
 
 export interface SchemaFormProps<T = any> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -89,8 +90,9 @@ function HiddenByConditionField() {
 }
 const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'hidden' };
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
-// `ui:groups` (sections with headings) on any object of a UI schema.
-const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate };
+// `ui:groups` (sections with headings) on any object of a UI schema; each message once (a widget showing its own
+// messages gets no second copy from RJSF's error list).
+const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate };
 
 /**
  * The rules a static schema cannot hold (the date keywords and `x-checks` of src/shared/transforms/form-rules.ts)

@@ -143,22 +143,22 @@ describe('ResendCountdown', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const onResend = vi.fn().mockResolvedValue(undefined);
     render(<ResendCountdown onResend={onResend} seconds={3} />);
-    expect(screen.getByRole('button', { name: 'Resend code (3s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend Code (3s)' })).toBeDisabled();
     await act(async () => {
       vi.advanceTimersByTime(1000);
     });
-    expect(screen.getByRole('button', { name: 'Resend code (2s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend Code (2s)' })).toBeDisabled();
     for (const _ of [1, 2]) {
       await act(async () => {
         vi.advanceTimersByTime(1000);
       });
     }
-    const button = screen.getByRole('button', { name: 'Resend code' });
+    const button = screen.getByRole('button', { name: 'Resend Code' });
     expect(button).toBeEnabled();
     await act(async () => {
       button.click();
     });
     expect(onResend).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Resend code (3s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend Code (3s)' })).toBeDisabled();
   });
 });

@@ -236,3 +236,6 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
     </Box>
   );
 }
+
+// It shows its own messages (rawErrors): RJSF's error list stays out (templates/field-error-template.tsx).
+BeneficiaryListWidget.showsOwnMessages = true;
