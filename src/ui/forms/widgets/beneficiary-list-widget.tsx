@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { Alert, Box, Button, Card, CardContent, Chip, Collapse, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { totalColor, totalPercent } from './beneficiary-total';
@@ -150,7 +150,8 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
           </Card>
         ))}
       </Stack>
-      <Collapse in={!readonly && !folded} unmountOnExit>
+      {/* No fold animation: a page caught mid-fold (a screenshot, a screen reader) showed a half-cut form. */}
+      {!readonly && !folded && (
         <Box component="fieldset" disabled={formDisabled} sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {Object.entries(properties).map(([name, prop]) => {
             const choices = optionsOf(prop);
@@ -203,7 +204,7 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
             )}
           </Stack>
         </Box>
-      </Collapse>
+      )}
       {rawErrors?.length ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           {rawErrors[0]}
