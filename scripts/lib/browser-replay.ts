@@ -156,7 +156,7 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
     const index = optionsOf(prop).findIndex((o) => o.value === value);
     return page.locator(`${id}-${index}`).check();
   }
-  if (widget === 'country-select') {
+  if (widget === 'country-select' || widget === 'searchable-select') {
     const input = page.locator(id);
     if ((await input.inputValue()) === labelOf(prop, value)) return; // already chosen (a retried step)
     await input.fill(labelOf(prop, value));
@@ -298,7 +298,8 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
       const facts = factsWithStepData(flow, step?.form ?? '', applicant, entry.data ?? {}, today);
       if (entry.skip) {
         await capture();
-        await page.getByRole('button', { name: step.skipLabel ?? 'Skip' }).click();
+        // A step may offer skip at its top and bottom (skipPlacement both): a person takes the first one seen.
+        await page.getByRole('button', { name: step.skipLabel ?? 'Skip' }).first().click();
         await page.waitForURL((url) => url.pathname !== step.route, { timeout: 15_000 });
         verdict('skipped', step.skipLabel ?? 'Skip');
         continue;

@@ -5,7 +5,7 @@ import { formSourcesFromFiles, type FormSources, type JsonObject } from '../../s
 import { inlineListRefs } from '../../src/shared/forms/inline-list-refs.js';
 import { findWidgetNames } from '../../src/shared/forms/find-widget-names.js';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types.js';
-import { matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
+import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
 import { walkFlow } from '../../src/shared/flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../../src/shared/facts/declared-facts.js';
 
@@ -135,6 +135,19 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
     for (const [i, name] of (Array.isArray(uiNode['ui:order']) ? uiNode['ui:order'] : []).entries()) {
       if (name !== '*' && !(name in props) && !allBranchProps(schemaNode).has(name)) problems.push({ file: uiFile, path: pointer([...at, 'ui:order', i]), message: `ui:order names "${name}", which is not a field`, hint: 'Remove it or add the field to the schema.' });
     }
+    // Sections (ui:groups): every name a field of this object, each field in one group only.
+    const grouped = new Map<string, number>();
+    for (const [g, group] of (Array.isArray(uiNode['ui:groups']) ? uiNode['ui:groups'] : []).entries()) {
+      for (const [i, name] of (Array.isArray(group?.fields) ? group.fields : []).entries()) {
+        const where = pointer([...at, 'ui:groups', g, 'fields', i]);
+        if (typeof name !== 'string') continue;
+        if (!(name in props) && !allBranchProps(schemaNode).has(name)) {
+          problems.push({ file: uiFile, path: where, message: `group "${group.title}" names "${name}", which is not a field`, hint: `Fields here: ${Object.keys(props).join(', ') || 'none'}. Fix the name or add the field to the schema.` });
+        } else if (grouped.has(name) && grouped.get(name) !== g) {
+          problems.push({ file: uiFile, path: where, message: `"${name}" is in two groups ("${uiNode['ui:groups'][grouped.get(name)!]?.title}" and "${group.title}")`, hint: 'A field shows under one heading: keep it in one group.' });
+        } else grouped.set(name, g);
+      }
+    }
   };
   checkUi(ui, schema, []);
 
@@ -163,6 +176,35 @@ function allBranchProps(schema: any): Set<string> {
   for (const key of ['then', 'else']) visit(schema[key]);
   for (const key of ['allOf', 'anyOf', 'oneOf']) (schema[key] ?? []).forEach(visit);
   return out;
+}
+
+/** Names a condition's `properties` and `required` use, at every level of allOf/anyOf/oneOf/not. */
+function conditionNames(condition: unknown): Set<string> {
+  const used = new Set<string>();
+  const collect = (s: any) => {
+    if (!s || typeof s !== 'object') return;
+    Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
+    (s.required ?? []).forEach((k: string) => used.add(k));
+    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(collect));
+    collect(s.not);
+  };
+  collect(condition);
+  return used;
+}
+
+/** A step's skip settings: only on a skippable step; skipWhen uses keywords the browser evaluates and the form's fields. */
+function checkSkip(file: string, step: FlowDefinition['steps'][string], sources: FormSources, at: (...rest: Array<string | number>) => string, problems: Problem[]): void {
+  for (const key of ['skipPlacement', 'skipWhen'] as const) {
+    if (step[key] !== undefined && !step.skippable) problems.push({ file, path: at(key), message: `${key} on a step that is not skippable`, hint: 'Add "skippable": true, or remove it.' });
+  }
+  if (!step.skipWhen) return;
+  for (const bad of unsupportedConditionKeywords(step.skipWhen)) problems.push({ file, path: at('skipWhen') + bad, message: 'a condition keyword the wizard cannot evaluate', hint: `Use ${CONDITION_KEYWORDS.filter((k) => !['$comment', 'description', 'title'].includes(k)).join(', ')}.` });
+  const schema = step.form ? sources.schemas[step.form] : undefined;
+  if (!schema) return;
+  const fields = new Set([...Object.keys(schema.properties ?? {}), ...allBranchProps(schema)]);
+  for (const name of conditionNames(step.skipWhen)) {
+    if (!fields.has(name)) problems.push({ file, path: at('skipWhen'), message: `skipWhen names "${name}", which is not a field of ${step.form}`, hint: `Fields: ${[...fields].join(', ')}.` });
+  }
 }
 
 function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
@@ -204,6 +246,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
         }
       }
     }
+    checkSkip(file, step, sources, at, problems);
     const next = step.next ?? [];
     if (next.length === 0 && step.kind !== 'success') problems.push({ file, path: at('next'), message: `step "${id}" is a dead end: it has no next step`, hint: 'Add "next": [{ "to": "<step id>" }], or make it the final step (kind success).' });
     next.forEach((t, i) => {

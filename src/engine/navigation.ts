@@ -49,12 +49,16 @@ export function previousStep(flow: FlowDefinition, applicant: ApplicantContext, 
   return index > 0 ? path[index - 1] : undefined;
 }
 
-/** Progress in percent: position on the applicant's own path over its length minus one (spec 1 section 3). */
+/**
+ * Progress in percent while on `stepId`: the steps before it on the applicant's own path over the path's length,
+ * so the final (submit) step reads below 100 until the applicant submits. (Spec 1 section 3 divides the position by
+ * the length minus one, which put "100% complete" on the submit step before anything was submitted.)
+ */
 export function progressPercent(flow: FlowDefinition, applicant: ApplicantContext, stepId: string, today?: string): number {
   const path = pathOf(flow, applicant, today);
   const index = path.findIndex((s) => s.id === stepId);
   if (index < 0 || path.length < 2) return 0;
-  return Math.round((index / (path.length - 1)) * 100);
+  return Math.round((index / path.length) * 100);
 }
 
 /** Where a step that needs a signup id sends an applicant without one; null when the step may open. */

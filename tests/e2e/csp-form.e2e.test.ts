@@ -33,7 +33,7 @@ describe('a form step under the strict CSP', () => {
     await page.getByText('Email is required').waitFor();
     expect(await page.getByRole('textbox', { name: /First Name/i }).getAttribute('aria-invalid')).toBe('true');
     await page.getByRole('textbox', { name: /Email/i }).first().fill('not-an-email');
-    await page.getByText('Invalid email address').waitFor();
+    await page.getByText('Please enter a valid email address').waitFor();
     await screenshot(page, 'csp-basic-info-validation');
     expect(errors.filter((e) => /unsafe-eval|Content Security Policy|EvalError/i.test(e))).toEqual([]);
     expect(errors).toEqual([]);

@@ -11,13 +11,13 @@ async function choose(page: Page, label: string, option: RegExp) {
 async function confirmTransfer(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Transfer Now' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Transfer' });
-  await confirm.getByText('Are you sure you to want complete this transfer?').waitFor();
+  await confirm.getByText('Are you sure you want to complete this transfer?').waitFor();
   await confirm.getByRole('button', { name: 'Complete' }).click();
   const success = page.getByRole('dialog', { name: 'Transfer Successful' });
   await success.waitFor();
   // The success dialog opens only once the confirm dialog has fully faded out and left the page
   // (counted in the DOM: the open success dialog hides the other from the accessibility tree).
-  expect(await page.getByText('Are you sure you to want complete this transfer?').count()).toBe(0);
+  expect(await page.getByText('Are you sure you want to complete this transfer?').count()).toBe(0);
   return (await success.getByTestId('reference-no').textContent()) ?? '';
 }
 

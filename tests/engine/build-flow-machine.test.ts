@@ -89,9 +89,10 @@ describe('navigation', () => {
   const adult = { applicant: { dob: '1990-01-01', signupId: 'S1' }, completed: ['start', 'about-you'] };
   it('measures progress along the applicant’s own path', () => {
     expect(progressPercent(flow, adult.applicant, 'start', TODAY)).toBe(0);
-    expect(progressPercent(flow, adult.applicant, 'documents', TODAY)).toBe(67);
-    expect(progressPercent(flow, { dob: '2010-01-01' }, 'documents', TODAY)).toBe(75);
-    expect(progressPercent(flow, adult.applicant, 'done', TODAY)).toBe(100);
+    expect(progressPercent(flow, adult.applicant, 'documents', TODAY)).toBe(50);
+    expect(progressPercent(flow, { dob: '2010-01-01' }, 'documents', TODAY)).toBe(60);
+    // The final step is not complete before it is submitted.
+    expect(progressPercent(flow, adult.applicant, 'done', TODAY)).toBe(75);
   });
   it('knows the previous step and where to resume', () => {
     expect(previousStep(flow, adult.applicant, 'documents', TODAY)?.id).toBe('about-you');

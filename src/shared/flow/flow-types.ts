@@ -38,6 +38,10 @@ export interface FlowStep {
   submit?: SubmitCall;
   skippable?: boolean;
   skipLabel?: string;
+  /** Where the skip button shows: next to Next (default), or also at the top with `texts.optional`. */
+  skipPlacement?: 'bottom' | 'both';
+  /** The skip button shows only while this condition over the form's data holds (e.g. nothing added yet). */
+  skipWhen?: JsonSchema;
   confirmLeave?: boolean;
   /** Browser storage key under which the sent values (never passwords) are kept and restored on return. */
   keepValues?: string;

@@ -1,14 +1,14 @@
 import type { JsonSchema } from './flow-types';
 
 /** JSON Schema keywords a transition's `when` may use (the checker reports any other). */
-export const CONDITION_KEYWORDS = ['type', 'properties', 'required', 'const', 'enum', 'not', 'allOf', 'anyOf', 'oneOf', '$comment', 'description', 'title'] as const;
+export const CONDITION_KEYWORDS = ['type', 'properties', 'required', 'const', 'enum', 'minItems', 'maxItems', 'not', 'allOf', 'anyOf', 'oneOf', '$comment', 'description', 'title'] as const;
 
 const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Evaluates a `when` condition against the facts. Facts are a flat record of booleans, so a small,
- * eval-free subset of JSON Schema is enough, and the same code runs in the browser (under the CSP),
- * on the server and in the checker.
+ * Evaluates a `when` condition against the facts (or a `showWhen` / `skipWhen` against a form's data). Facts are
+ * a flat record of booleans, so a small, eval-free subset of JSON Schema is enough, and the same code runs in the
+ * browser (under the CSP), on the server and in the checker.
  */
 export function matchesCondition(schema: JsonSchema | boolean, value: unknown): boolean {
   if (schema === true) return true;
@@ -21,6 +21,9 @@ export function matchesCondition(schema: JsonSchema | boolean, value: unknown): 
   }
   if ('const' in s && !equal(s.const, value)) return false;
   if (Array.isArray(s.enum) && !s.enum.some((e: unknown) => equal(e, value))) return false;
+  // How many entries a list holds (a form's list, e.g. "no beneficiary yet": maxItems 0); not a list: no constraint.
+  if (Array.isArray(value) && typeof s.minItems === 'number' && value.length < s.minItems) return false;
+  if (Array.isArray(value) && typeof s.maxItems === 'number' && value.length > s.maxItems) return false;
   const record = value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
   if (Array.isArray(s.required) && (!record || !s.required.every((k: string) => k in record && record[k] !== undefined))) return false;
   if (s.properties && record) {

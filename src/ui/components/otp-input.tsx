@@ -22,8 +22,29 @@ export interface OtpInputProps {
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /**
+ * What was put into a box that held `digit`, from the box's new text and caret. One digit typed next to the old one
+ * (caret after or before it) leaves the old one in the text: it is dropped. A whole code inserted next to it leaves
+ * one digit too many: the old one is dropped. Anything else (a selected digit typed over, an autofill or a fill,
+ * which replace the whole text) is all new.
+ */
+export function insertedText(digit: string, text: string, caret: number | null, length = OTP_LENGTH): string {
+  if (!digit) return text;
+  const at = caret ?? text.length;
+  if (text.length === 2) {
+    if (text.startsWith(digit) && at === 2) return text.slice(1);
+    if (text.endsWith(digit) && at === 1) return text.slice(0, 1);
+  }
+  if (onlyDigits(text).length === length + 1) {
+    if (text.startsWith(digit)) return text.slice(1);
+    if (text.endsWith(digit)) return text.slice(0, -1);
+  }
+  return text;
+}
+
+/**
  * Six single-digit boxes (spec 3 section 2): typing moves on, Backspace moves back, arrow keys move,
- * a pasted code fills every box, and the sixth digit triggers onComplete.
+ * a pasted, filled or SMS-autofilled code fills every box (whichever box received it; a fragment spreads from
+ * that box), and the sixth digit triggers onComplete. The boxes shrink to fit a 360 px phone.
  */
 export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, disabled, error, autoFocus, idPrefix = 'otp' }: OtpInputProps) {
   const refs = useRef<Array<HTMLInputElement | null>>([]);
@@ -59,11 +80,13 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
   const setDigitAt = (index: number, text: string) => {
     const incoming = onlyDigits(text);
     if (!incoming) return;
+    // A whole code (an SMS autofill, a paste, a fill) goes into every box from the first, whichever box got it.
+    const start = incoming.length >= length ? 0 : index;
     const next = [...digits];
-    // Typing over a filled box or into an autofill-like multi-character input spreads the digits forward.
-    for (let i = 0; i < incoming.length && index + i < length; i += 1) next[index + i] = incoming[i];
+    // Several digits (a fragment pasted or filled into one box) spread forward over the boxes.
+    for (let i = 0; i < incoming.length && start + i < length; i += 1) next[start + i] = incoming[i];
     commit(next);
-    focusBox(index + incoming.length);
+    focusBox(start + incoming.length);
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
@@ -102,8 +125,8 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
     event.preventDefault();
     const pasted = onlyDigits(event.clipboardData.getData('text')).slice(0, length);
     if (!pasted) return;
-    // A whole code fills from the first box wherever it was pasted; a fragment fills from the caret.
-    setDigitAt(pasted.length === length ? 0 : index, pasted);
+    // A whole code fills from the first box wherever it was pasted; a fragment fills from the caret (setDigitAt).
+    setDigitAt(index, pasted);
   };
 
   return (
@@ -127,9 +150,7 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
                 commit(next);
                 return;
               }
-              // The input may hold the old digit plus the new one: keep the newly typed character(s).
-              const typed = digit && text.length > 1 && text.startsWith(digit) ? text.slice(1) : text;
-              setDigitAt(index, typed);
+              setDigitAt(index, insertedText(digit, text, event.target.selectionStart, length));
             }}
             onKeyDown={(event) => onKeyDown(index, event as KeyboardEvent<HTMLInputElement>)}
             onPaste={(event) => onPaste(index, event as ClipboardEvent<HTMLInputElement>)}
@@ -141,12 +162,13 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
                 'aria-describedby': error ? errorId : undefined,
                 inputMode: 'numeric',
                 pattern: '[0-9]*',
+                // The first box takes the phone's code suggestion (SMS autofill); no maxLength, so an autofill or a
+                // fill of all six digits reaches onChange whole and spreads over the boxes (a limit cut it to 2).
                 autoComplete: index === 0 ? 'one-time-code' : 'off',
-                maxLength: 2,
                 style: { textAlign: 'center', fontSize: '1.5rem', padding: '12px 0' },
               },
             }}
-            sx={{ width: { xs: 44, sm: 52 } }}
+            sx={{ flex: '0 1 52px', minWidth: 0 }}
           />
         ))}
       </Box>

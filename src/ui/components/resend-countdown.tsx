@@ -14,8 +14,8 @@ export interface ResendCountdownProps {
   label?: string;
 }
 
-/** A "Resend code" button held disabled for the 60 s cooldown (spec 3 section 4), showing the seconds left. */
-export function ResendCountdown({ onResend, seconds = RESEND_COOLDOWN_SECONDS, restartKey, disabled, label = 'Resend code' }: ResendCountdownProps) {
+/** A "Resend Code" button held disabled for the 60 s cooldown (spec 3 section 4), showing the seconds left. */
+export function ResendCountdown({ onResend, seconds = RESEND_COOLDOWN_SECONDS, restartKey, disabled, label = 'Resend Code' }: ResendCountdownProps) {
   const [remaining, setRemaining] = useState(seconds);
   const [sending, setSending] = useState(false);
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import Form, { Templates } from '@rjsf/mui';
-import { getUiOptions, type ErrorSchema, type FieldErrorProps, type FieldProps, type RJSFValidationError } from '@rjsf/utils';
+import Form from '@rjsf/mui';
+import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFValidationError } from '@rjsf/utils';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
@@ -12,6 +12,8 @@ import { placeError, propertyPath } from './place-error';
 import { reviewWidgets, widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
+import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
+import FieldErrorTemplate from './templates/field-error-template';
 
 export interface SchemaFormProps<T = any> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -90,13 +92,9 @@ function HiddenByConditionField() {
 }
 const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'hidden' };
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
-
-const DefaultFieldErrors = Templates.FieldErrorTemplate!;
-/** The root's messages are shown once, in the form's alert above the fields (see transformErrors), not again below them. */
-function FieldErrorTemplate(props: FieldErrorProps) {
-  return props.fieldPathId?.path?.length ? <DefaultFieldErrors {...props} /> : null;
-}
-const templates = { FieldErrorTemplate };
+// `ui:groups` (sections with headings) on any object of a UI schema; each message once (a widget showing its own
+// messages gets no second copy from RJSF's error list).
+const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate };
 
 /**
  * The rules a static schema cannot hold (the date keywords and `x-checks` of src/shared/transforms/form-rules.ts)

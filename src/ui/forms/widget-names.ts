@@ -1,5 +1,5 @@
 /** The project's widget names (`ui:widget`), implemented in src/ui/forms/widgets/ and registered in widget-registry.ts. */
-export const CUSTOM_WIDGET_NAMES = ['otp', 'file-upload', 'beneficiary-list', 'password-strength', 'school-search', 'country-select', 'yes-no', 'agreement', 'document-checklist'] as const;
+export const CUSTOM_WIDGET_NAMES = ['otp', 'file-upload', 'beneficiary-list', 'password-strength', 'school-search', 'searchable-select', 'country-select', 'yes-no', 'agreement', 'document-checklist'] as const;
 
 /** RJSF's own widget names, also allowed in `ui:widget`. */
 export const BUILT_IN_WIDGETS = [

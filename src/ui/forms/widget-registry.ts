@@ -4,7 +4,7 @@ import FileUploadWidget from './widgets/file-upload-widget';
 import BeneficiaryListWidget from './widgets/beneficiary-list-widget';
 import PasswordStrengthWidget from './widgets/password-strength-widget';
 import SchoolSearchWidget from './widgets/school-search-widget';
-import CountrySelectWidget from './widgets/country-select-widget';
+import SearchableSelectWidget from './widgets/searchable-select-widget';
 import YesNoWidget from './widgets/yes-no-widget';
 import AgreementWidget from './widgets/agreement-widget';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
@@ -17,7 +17,9 @@ export const widgets: RegistryWidgetsType = {
   'beneficiary-list': BeneficiaryListWidget,
   'password-strength': PasswordStrengthWidget,
   'school-search': SchoolSearchWidget,
-  'country-select': CountrySelectWidget,
+  'searchable-select': SearchableSelectWidget,
+  // The first name of searchable-select (the countries were its first list); kept so forms using it keep working.
+  'country-select': SearchableSelectWidget,
   'yes-no': YesNoWidget,
   agreement: AgreementWidget,
   'document-checklist': DocumentChecklistWidget,

@@ -23,6 +23,16 @@ describe('matchesCondition', () => {
       }
     }
   });
+  it('agrees with ajv on list lengths in form data (minItems, maxItems)', () => {
+    const ajv = createAjv();
+    const conditions = [{ properties: { items: { maxItems: 0 } } }, { properties: { items: { minItems: 2 } } }, { not: { properties: { items: { maxItems: 1 } }, required: ['items'] } }];
+    for (const condition of conditions) {
+      const validate = ajv.compile(condition);
+      for (const data of [{}, { items: [] }, { items: [1] }, { items: [1, 2] }, { items: 'text' }]) {
+        expect(matchesCondition(condition, data), JSON.stringify({ condition, data })).toBe(validate(data));
+      }
+    }
+  });
   it('names keywords it does not support', () => {
     expect(unsupportedConditionKeywords({ properties: { isMinor: { const: true, minimum: 3 } }, if: {} })).toEqual(['/properties/isMinor/minimum', '/if']);
   });

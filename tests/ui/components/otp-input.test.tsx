@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { useState } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { OtpInput } from '../../../src/ui/components/otp-input';
+import { OtpInput, insertedText } from '../../../src/ui/components/otp-input';
 import { ResendCountdown } from '../../../src/ui/components/resend-countdown';
 
 function Harness({ onComplete, disabled, error }: { onComplete?: (code: string) => void; disabled?: boolean; error?: string }) {
@@ -86,6 +86,46 @@ describe('OtpInput', () => {
     expect(box(4)).toHaveFocus();
   });
 
+  it('takes a whole code put into the first box at once (SMS autofill, fill) and spreads it over the boxes', async () => {
+    const onComplete = vi.fn();
+    render(<Harness onComplete={onComplete} />);
+    expect(box(1)).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(box(1)).toHaveAttribute('inputmode', 'numeric');
+    expect(box(1)).not.toHaveAttribute('maxlength');
+    // An autofill sets the whole value in one input event, as Playwright's fill does.
+    fireEvent.change(box(1), { target: { value: '650911' } });
+    for (const [i, d] of ['6', '5', '0', '9', '1', '1'].entries()) expect(box(i + 1)).toHaveValue(d);
+    expect(onComplete).toHaveBeenCalledWith('650911');
+  });
+
+  it('a whole code put into another box, even over a digit, still fills from the first box', () => {
+    const onComplete = vi.fn();
+    render(<Harness onComplete={onComplete} />);
+    fireEvent.change(box(1), { target: { value: '6' } });
+    fireEvent.change(box(4), { target: { value: '123456' } });
+    expect(screen.getByTestId('value')).toHaveTextContent('123456');
+    fireEvent.change(box(1), { target: { value: '654321' } });
+    expect(screen.getByTestId('value')).toHaveTextContent('654321');
+    expect(onComplete).toHaveBeenLastCalledWith('654321');
+  });
+
+  it('a few digits put into a box at once spread forward from that box', () => {
+    render(<Harness />);
+    fireEvent.change(box(2), { target: { value: '47' } });
+    expect(box(2)).toHaveValue('4');
+    expect(box(3)).toHaveValue('7');
+    expect(box(4)).toHaveFocus();
+  });
+
+  it('typing a digit next to the one a box holds keeps only the new digit', () => {
+    expect(insertedText('5', '57', 2)).toBe('7');
+    expect(insertedText('5', '75', 1)).toBe('7');
+    expect(insertedText('5', '5', 1)).toBe('5');
+    expect(insertedText('', '650911', 6)).toBe('650911');
+    expect(insertedText('6', '650911', 6)).toBe('650911');
+    expect(insertedText('1', '1650911', 7)).toBe('650911');
+  });
+
   it('shows the error under the boxes, marks them invalid, and can be disabled', () => {
     render(<Harness error="Invalid verification code" disabled />);
     expect(screen.getByRole('alert')).toHaveTextContent('Invalid verification code');
@@ -103,22 +143,22 @@ describe('ResendCountdown', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const onResend = vi.fn().mockResolvedValue(undefined);
     render(<ResendCountdown onResend={onResend} seconds={3} />);
-    expect(screen.getByRole('button', { name: 'Resend code (3s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend Code (3s)' })).toBeDisabled();
     await act(async () => {
       vi.advanceTimersByTime(1000);
     });
-    expect(screen.getByRole('button', { name: 'Resend code (2s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend Code (2s)' })).toBeDisabled();
     for (const _ of [1, 2]) {
       await act(async () => {
         vi.advanceTimersByTime(1000);
       });
     }
-    const button = screen.getByRole('button', { name: 'Resend code' });
+    const button = screen.getByRole('button', { name: 'Resend Code' });
     expect(button).toBeEnabled();
     await act(async () => {
       button.click();
     });
     expect(onResend).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('button', { name: 'Resend code (3s)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Resend Code (3s)' })).toBeDisabled();
   });
 });

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ArrowBack from '@mui/icons-material/ArrowBack';
 import { usePageTitle } from '../../lib/use-page-title';
-import { OtpInput, OTP_LENGTH } from '../../components/otp-input';
-import { ResendCountdown } from '../../components/resend-countdown';
+import { OTP_LENGTH } from '../../components/otp-input';
+import { CodeEntry } from '../../components/code-entry';
 import { translateApiError } from '../../../shared/translate-api-error';
 import { ROLES } from '../../../shared/product';
 import { authApi, toSessionUser } from './api/auth-api';
@@ -95,6 +96,10 @@ export default function MobileVerificationPage() {
   return (
     <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto' }}>
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>
+        {/* Back at the top, as on the wizard's code screens (the same layout on every code screen). */}
+        <Button startIcon={<ArrowBack />} onClick={() => navigate('/login')} sx={{ mb: 2 }}>
+          Back
+        </Button>
         <Typography variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1 }}>
           Sign In Verification
         </Typography>
@@ -117,30 +122,25 @@ export default function MobileVerificationPage() {
               User ID is missing. Cannot verify code. Please sign in again.
             </Alert>
           ) : (
-            <OtpInput value={code} onChange={setCode} onComplete={(c) => void verify(c)} error={codeError} disabled={verifying || done} autoFocus idPrefix="sign-in-code" />
-          )}
-          {verifying && !done && (
-            <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
-              <CircularProgress size={18} /> Verifying...
-            </Box>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between' }}>
-            <Button variant="outlined" onClick={() => navigate('/login')}>
-              Back
-            </Button>
-            <Stack direction="row" spacing={1}>
-              {!missingUser && <ResendCountdown onResend={resend} disabled={verifying || done || resends >= MAX_RESENDS} label="Resend Code" />}
-              {!missingUser && (
-                <Button variant="contained" onClick={() => void verify(code)} disabled={verifying || done || code.length !== OTP_LENGTH}>
-                  Verify
-                </Button>
-              )}
-            </Stack>
-          </Stack>
-          {resends >= MAX_RESENDS && !generalError && (
-            <Typography variant="body2" color="text.secondary" role="status">
-              {RESEND_LIMIT_MESSAGE}
-            </Typography>
+            <CodeEntry
+              value={code}
+              onChange={setCode}
+              onComplete={(c) => void verify(c)}
+              onVerify={() => void verify(code)}
+              onResend={resend}
+              busy={verifying || done}
+              resendDisabled={resends >= MAX_RESENDS}
+              error={codeError}
+              limitMessage={resends >= MAX_RESENDS && !generalError ? RESEND_LIMIT_MESSAGE : undefined}
+              idPrefix="sign-in-code"
+              status={
+                verifying && !done ? (
+                  <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
+                    <CircularProgress size={18} /> Verifying...
+                  </Box>
+                ) : undefined
+              }
+            />
           )}
         </Stack>
       </CardContent>

@@ -1,18 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Box, Button, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { translateApiError } from '../../../shared/translate-api-error';
 import { api } from '../../lib/api-client';
-import { OtpInput } from '../../components/otp-input';
-import { ResendCountdown } from '../../components/resend-countdown';
+import { CodeEntry } from '../../components/code-entry';
 import { applicantCall } from './build-request';
 
 const SEND = '/device-verifications/send/';
 const VERIFY = '/device-verifications/verify/';
 
 /**
- * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit, a resend button waits 60 s
+ * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit (CodeEntry, as on the sign-in code screen), a resend button waits 60 s
  * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on.
  */
 export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void }) {
@@ -70,28 +69,29 @@ export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applic
 
   const limitReached = otp.maxResends !== undefined && resends >= otp.maxResends;
   return (
-    <Stack spacing={3} sx={{ alignItems: 'center' }}>
-      {texts.instructions && <Typography sx={{ textAlign: 'center' }}>{texts.instructions}</Typography>}
+    <Stack spacing={3}>
+      {texts.instructions && <Typography>{texts.instructions}</Typography>}
       {notice && !error && (
         <Alert severity="info" role="status">
           {notice}
         </Alert>
       )}
-      <OtpInput value={code} onChange={setCode} onComplete={verify} disabled={busy || verified} error={error ?? undefined} autoFocus />
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-        <Button variant="contained" disabled={busy || verified || code.length !== 6} onClick={() => verify(code)}>
-          {texts.verify ?? 'Verify'}
-        </Button>
-        <ResendCountdown
-          label={texts.resend ?? 'Resend code'}
-          disabled={limitReached || verified}
-          onResend={async () => {
-            await send();
-            setResends((n) => n + 1);
-          }}
-        />
-      </Box>
-      {limitReached && texts.resendLimit && <Alert severity="warning">{texts.resendLimit}</Alert>}
+      <CodeEntry
+        value={code}
+        onChange={setCode}
+        onComplete={verify}
+        onVerify={() => verify(code)}
+        onResend={async () => {
+          await send();
+          setResends((n) => n + 1);
+        }}
+        busy={busy || verified}
+        resendDisabled={limitReached}
+        error={error ?? undefined}
+        limitMessage={limitReached ? texts.resendLimit : undefined}
+        verifyLabel={texts.verify}
+        resendLabel={texts.resend}
+      />
       <Dialog open={verified} aria-labelledby="otp-verified-title">
         <DialogTitle id="otp-verified-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CheckCircle color="success" aria-hidden />

@@ -18,6 +18,7 @@ import { isChecklistComplete } from '../../forms/widgets/document-checklist-widg
 import { OtpStep } from './otp-step';
 import { SuccessStep } from './success-step';
 import { applicantCall, perFileProgress, toMultipart } from './build-request';
+import { isSkipOffered, OptionalStepNotice, SkipButton } from './skip-step';
 
 type Data = Record<string, unknown>;
 
@@ -255,10 +256,17 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
   const checklistComplete =
     step.kind !== 'checklist' || !form || (form.validator.validateFormData(data, form.schema).errors.length === 0 && isChecklistComplete(form.schema, form.uiSchema['ui:options'], data));
   const texts = step.texts ?? {};
+  const skip = () => {
+    leaving.current = true;
+    drafts.clear(step.id);
+    onDone({}, true);
+  };
+  const skipOffered = isSkipOffered(step, data);
   const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? form?.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Next');
 
   return (
     <>
+      {skipOffered && step.skipPlacement === 'both' && <OptionalStepNotice step={step} onSkip={skip} disabled={busy} />}
       {/* A form step's text from the flow file (the PEP definition, the membership declaration). */}
       {step.content?.paragraphs?.map((p) => (
         <Typography key={p} sx={{ mb: 2 }}>
@@ -278,18 +286,7 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
             <Button type="submit" variant="contained" disabled={busy || !checklistComplete}>
               {submitLabel}
             </Button>
-            {step.skippable && (
-              <Button
-                onClick={() => {
-                  leaving.current = true;
-                  drafts.clear(step.id);
-                  onDone({}, true);
-                }}
-                disabled={busy}
-              >
-                {step.skipLabel ?? 'Skip'}
-              </Button>
-            )}
+            {skipOffered && <SkipButton step={step} onSkip={skip} disabled={busy} />}
           </Stack>
         </SchemaForm>
         </Box>

@@ -23,7 +23,7 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
   return (
     <FormControl error={hasError} required={required}>
       <FormControlLabel
-        control={<Checkbox id={id} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
+        control={<Checkbox id={id} slotProps={{ input: { 'aria-describedby': hasError ? `${id}__error` : undefined } }} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
         label={
           <span>
             {label}{' '}
@@ -34,7 +34,7 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
         }
       />
       {!viewed && options.viewFirstHint ? <FormHelperText>{String(options.viewFirstHint)}</FormHelperText> : null}
-      {hasError && <FormHelperText>{rawErrors![0]}</FormHelperText>}
+      {hasError && <FormHelperText id={`${id}__error`}>{rawErrors![0]}</FormHelperText>}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`${id}-dialog-title`} scroll="paper" maxWidth="md">
         <DialogTitle id={`${id}-dialog-title`}>{title}</DialogTitle>
         <DialogContent dividers>
@@ -62,3 +62,6 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
     </FormControl>
   );
 }
+
+// It shows its own messages (rawErrors): RJSF's error list stays out (templates/field-error-template.tsx).
+AgreementWidget.showsOwnMessages = true;

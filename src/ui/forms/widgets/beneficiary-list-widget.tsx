@@ -15,7 +15,8 @@ const optionsOf = (prop: any): Array<{ value: string; label: string }> | null =>
 
 /**
  * `ui:widget: "beneficiary-list"` on an array of objects: a list with a running total chip
- * ('X% / 100%'), an add form generated from `items`, edit in place, confirmed removal and 'Use N%'.
+ * ('X% / 100%'), an add form generated from `items` (folded away at 100%), edit in place, confirmed removal
+ * and 'Use N%'.
  * The percentage field is `ui:options.percentField` or the `totalPercent` keyword's field. The
  * 100% rule itself is the schema keyword `totalPercent: { field, equals }` (src/shared/create-ajv.ts), checked on both sides.
  */
@@ -53,7 +54,9 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
   const othersTotal = totalPercent(items.filter((_, i) => i !== editing), percentField);
   const remaining = Math.round((target - othersTotal) * 100) / 100;
   const locked = disabled || readonly;
-  const formDisabled = locked || (total >= target && editing === null);
+  // At the target (100%) the add form folds away; editing an entry opens it again.
+  const folded = total >= target && editing === null;
+  const formDisabled = locked || folded;
 
   const setField = (name: string, raw: string) => {
     const prop = properties[name] ?? {};
@@ -147,7 +150,8 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
           </Card>
         ))}
       </Stack>
-      {!readonly && (
+      {/* No fold animation: a page caught mid-fold (a screenshot, a screen reader) showed a half-cut form. */}
+      {!readonly && !folded && (
         <Box component="fieldset" disabled={formDisabled} sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {Object.entries(properties).map(([name, prop]) => {
             const choices = optionsOf(prop);
@@ -233,3 +237,6 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
     </Box>
   );
 }
+
+// It shows its own messages (rawErrors): RJSF's error list stays out (templates/field-error-template.tsx).
+BeneficiaryListWidget.showsOwnMessages = true;

@@ -92,3 +92,6 @@ export default function DocumentChecklistWidget({ id, value, disabled, readonly,
     </Box>
   );
 }
+
+// It shows its own messages (rawErrors): RJSF's error list stays out (templates/field-error-template.tsx).
+DocumentChecklistWidget.showsOwnMessages = true;

@@ -103,3 +103,6 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
     </FormControl>
   );
 }
+
+// It shows its own messages (rawErrors): RJSF's error list stays out (templates/field-error-template.tsx).
+FileUploadWidget.showsOwnMessages = true;

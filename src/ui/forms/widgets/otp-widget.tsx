@@ -16,3 +16,6 @@ export default function OtpWidget({ id, value, onChange, disabled, readonly, raw
     />
   );
 }
+
+// It shows its own messages (rawErrors): RJSF's error list stays out (templates/field-error-template.tsx).
+OtpWidget.showsOwnMessages = true;

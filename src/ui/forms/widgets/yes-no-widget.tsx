@@ -11,6 +11,7 @@ export default function YesNoWidget({ id, label, value, required, disabled, read
       <RadioGroup
         row
         aria-labelledby={`${id}-label`}
+        aria-describedby={hasError ? `${id}__error` : undefined}
         name={id}
         value={current}
         onChange={(event) => onChange(event.target.value === 'yes')}
@@ -20,7 +21,10 @@ export default function YesNoWidget({ id, label, value, required, disabled, read
         <FormControlLabel value="yes" control={<Radio id={`${id}-yes`} />} label={String(options.yesLabel ?? 'Yes')} />
         <FormControlLabel value="no" control={<Radio id={`${id}-no`} />} label={String(options.noLabel ?? 'No')} />
       </RadioGroup>
-      {hasError && <FormHelperText>{rawErrors![0]}</FormHelperText>}
+      {hasError && <FormHelperText id={`${id}__error`}>{rawErrors![0]}</FormHelperText>}
     </FormControl>
   );
 }
+
+// It shows its own messages (rawErrors): RJSF's error list stays out (templates/field-error-template.tsx).
+YesNoWidget.showsOwnMessages = true;

@@ -146,7 +146,8 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
       >
         <DialogTitle id="confirm-transfer-title">Confirm Transfer</DialogTitle>
         <DialogContent>
-          <DialogContentText>Are you sure you to want complete this transfer?</DialogContentText>
+          {/* Spec 2 writes 'Are you sure you to want complete this transfer?': the typo is fixed here. */}
+          <DialogContentText>Are you sure you want to complete this transfer?</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPending(null)} disabled={submitting}>

@@ -1,0 +1,26 @@
+import { Alert, Button } from '@mui/material';
+import type { StepRef } from '../../../shared/flow/flow-types';
+import { matchesCondition } from '../../../shared/flow/matches-condition';
+
+/** Whether the step's skip button shows for the form's current data (`skippable`, then `skipWhen` if any). */
+export function isSkipOffered(step: StepRef, data: Record<string, unknown>): boolean {
+  return Boolean(step.skippable) && (step.skipWhen === undefined || matchesCondition(step.skipWhen, data));
+}
+
+/** The skip button, labelled by the flow's `skipLabel`. */
+export function SkipButton({ step, onSkip, disabled }: { step: StepRef; onSkip: () => void; disabled?: boolean }) {
+  return (
+    <Button onClick={onSkip} disabled={disabled}>
+      {step.skipLabel ?? 'Skip'}
+    </Button>
+  );
+}
+
+/** `skipPlacement: "both"`: at the top of the step, `texts.optional` (the step is optional) with the skip button. */
+export function OptionalStepNotice({ step, onSkip, disabled }: { step: StepRef; onSkip: () => void; disabled?: boolean }) {
+  return (
+    <Alert severity="info" sx={{ mb: 3, alignItems: 'center' }} action={<SkipButton step={step} onSkip={onSkip} disabled={disabled} />}>
+      {step.texts?.optional}
+    </Alert>
+  );
+}

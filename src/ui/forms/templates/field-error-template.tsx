@@ -1,0 +1,24 @@
+import type { FieldErrorProps } from '@rjsf/utils';
+import { getUiOptions } from '@rjsf/utils';
+import { Templates } from '@rjsf/mui';
+
+const MuiFieldErrorTemplate = Templates.FieldErrorTemplate!;
+
+/** A widget that renders its field's messages itself (from `rawErrors`) says so with this flag. */
+export interface ShowsOwnMessages {
+  showsOwnMessages?: boolean;
+}
+
+/**
+ * RJSF's MUI error list under a field, except for a field whose widget shows the messages itself (agreement,
+ * yes-no, file-upload, beneficiary-list, otp, document-checklist: they set `showsOwnMessages`). Both used to
+ * render, so such a message showed twice. The root's messages are not listed either: SchemaForm shows them
+ * once, in its alert above the fields (see transformErrors).
+ */
+export default function FieldErrorTemplate(props: FieldErrorProps) {
+  if (!props.fieldPathId?.path?.length) return null;
+  const widget = getUiOptions(props.uiSchema).widget;
+  const component = (typeof widget === 'string' ? props.registry.widgets[widget] : widget) as ShowsOwnMessages | undefined;
+  if (component?.showsOwnMessages) return null;
+  return <MuiFieldErrorTemplate {...props} />;
+}

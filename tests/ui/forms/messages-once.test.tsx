@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SchemaForm } from '../../../src/ui/forms/schema-form';
+import { loadForm } from '../../../src/ui/forms/load-form';
+
+// A widget that shows its own messages (agreement, yes/no, file upload, beneficiary list, code boxes, checklist)
+// is not given a second copy by RJSF's field error list.
+describe('each message shows once', () => {
+  it('the agreements’ messages on basic info', async () => {
+    const form = await loadForm('onboarding/basic-info');
+    render(<SchemaForm form={form} hideTitle formData={{}} onSubmit={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await screen.findByText('First name is required');
+    expect(screen.getAllByText('You must agree to the Terms and Conditions')).toHaveLength(1);
+    expect(screen.getAllByText('You must agree to the Financial Declaration')).toHaveLength(1);
+    // The widget's message describes its checkbox (as RJSF's list would have).
+    expect(screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })).toHaveAccessibleDescription('You must agree to the Terms and Conditions');
+    // Messages of ordinary fields are still there, once.
+    expect(screen.getAllByText('First name is required')).toHaveLength(1);
+  });
+
+  it('the beneficiary total, from the browser and from the server', async () => {
+    const form = await loadForm('onboarding/designation-of-beneficiary');
+    const beneficiary = { first_name: 'Ann', last_name: 'Lee', dob: '1980-01-01', gender: 'female', relationship_to_beneficiary: 'sibling', percent_of_beneficiary_interest: 60, address_line_1: '1 Main Road', city: 'Arima', country: 'TT', id_type: 'passport', id_number: 'AB123456' };
+    const { unmount } = render(<SchemaForm form={form} hideTitle formData={{ beneficiaries: [beneficiary] }} onSubmit={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getAllByText('Total percentage must equal 100% before proceeding.')).toHaveLength(1));
+    unmount();
+    render(<SchemaForm form={form} hideTitle formData={{ beneficiaries: [beneficiary] }} serverErrors={{ beneficiaries: 'Total percentage must equal 100% before proceeding.' }} />);
+    expect(await screen.findAllByText('Total percentage must equal 100% before proceeding.')).toHaveLength(1);
+  });
+
+  it('a missing file', async () => {
+    const address = await loadForm('onboarding/address');
+    render(<SchemaForm form={address} hideTitle formData={{}} onSubmit={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Submit' }));
+    await screen.findByText('Missing city');
+    expect(screen.getAllByText('Please upload a file.')).toHaveLength(1);
+  });
+});
