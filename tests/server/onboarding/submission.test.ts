@@ -68,11 +68,11 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     expect(Object.keys((await submit(minor)).json().errors).sort()).toEqual(['child-id-information', 'employment-information', 'parent-guardian-information']);
   });
 
-  it('refuses an existing customer without a verified account number', async () => {
+  it('refuses an existing customer without an account number and the claim code', async () => {
     const existing = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
     await verify(existing);
     for (const step of ADULT_LOCAL_STEPS) await doStep(existing, step);
-    expect(Object.keys((await submit(existing)).json().errors)).toEqual(['account-number']);
+    expect(Object.keys((await submit(existing)).json().errors)).toEqual(['account-claim', 'account-number']);
   });
 
   it("answers 404 to another visitor's token and refuses extra fields", async () => {

@@ -13,7 +13,8 @@ const VERIFY = '/device-verifications/verify/';
 
 /**
  * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit, a resend button waits 60 s
- * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on.
+ * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on. The notice says
+ * where the code went, as the server words it (for a claim: "the mobile number ending in 42").
  */
 export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void }) {
   const otp = step.otp!;
@@ -72,6 +73,11 @@ export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applic
   return (
     <Stack spacing={3} sx={{ alignItems: 'center' }}>
       {texts.instructions && <Typography sx={{ textAlign: 'center' }}>{texts.instructions}</Typography>}
+      {texts.help && (
+        <Typography variant="body2" sx={{ textAlign: 'center', color: 'text.secondary', maxWidth: 560 }}>
+          {texts.help}
+        </Typography>
+      )}
       {notice && !error && (
         <Alert severity="info" role="status">
           {notice}
