@@ -13,9 +13,9 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   async function send(c: StepCase, applicant: Applicant, body: Record<string, unknown>, headers = applicant.headers) {
     const withId: Record<string, unknown> = { signup_id: applicant.id, ...body };
     for (const [k, v] of Object.entries(withId)) if (v === undefined) delete withId[k];
-    if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: withId, headers });
+    if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: withId, headers, remoteAddress: applicant.address });
     const form = multipart(withId, c.files ?? []);
-    return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...headers, ...form.headers } });
+    return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...headers, ...form.headers }, remoteAddress: applicant.address });
   }
   // Minors get the child steps; everyone else is an adult.
   const applicantFor = (c: StepCase) => createApplicant(t, adultSignup(++n, c.step === 'child-id-information' ? { dob: '2012-01-01', marital_status: 'Single', school_name: 'Fatima College' } : {}));
@@ -63,7 +63,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   it('answers 409 once the application is submitted', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     await t.db.db.updateTable('signups').set({ status: 'pending_approval' }).where('id', '=', applicant.id).execute();
-    const res = await t.call({ method: 'PUT', url: '/api/signups/home-branch', headers: applicant.headers, payload: { signup_id: applicant.id, home_branch: 'port_of_spain', preferred_contact_method: 'email', best_contact_time: 'morning' } });
+    const res = await t.call({ method: 'PUT', url: '/api/signups/home-branch', headers: applicant.headers, remoteAddress: applicant.address, payload: { signup_id: applicant.id, home_branch: 'port_of_spain', preferred_contact_method: 'email', best_contact_time: 'morning' } });
     expect(res.statusCode).toBe(409);
   });
 

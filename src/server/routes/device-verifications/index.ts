@@ -3,6 +3,9 @@ import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/http-e
 import { checkCode, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CheckCodeResult, type CodePurpose } from '../../lib/one-time-codes.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { CLAIM_TEXTS, sendClaimCode, verifyClaim } from '../../lib/account-claims.js';
+import { existingAccountNotice } from '../../lib/existing-account-notice.js';
+import { onlineUserHolds } from '../signups/signups.repository.js';
+import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
 import { findLiveAttempt } from '../users-auth/sign-in.repository.js';
@@ -73,6 +76,8 @@ function userIdOf(body: DeviceVerificationBody): number | undefined {
  */
 export default async function deviceVerificationRoutes(app: FastifyInstance) {
   await registerIpRateLimit(app);
+  // The applicant's codes (not the sign-in codes) count towards the applicant guard: 404 then 429.
+  guardApplicantRoutes(app, (request) => (request.body as { operation?: string } | undefined)?.operation !== 'sign_in');
   const secret = app.config.jwtSecret;
 
   app.post('/device-verifications/send/', {
@@ -120,11 +125,16 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
         const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
         const to = kind === 'email' ? signup.email : signup.mobile;
         const purpose = SIGNUP_PURPOSE[kind];
-        const code = await issueCode(trx, { purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS) });
+        // An address that already has online banking gets a notice instead of a code (only its owner reads
+        // it); the code is still counted (cooldown, resend cap), so the answer and its limits look the same.
+        const taken = await onlineUserHolds(trx, kind, to);
+        const code = await issueCode(trx, { purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS), undeliverable: taken });
         await app.outbox.send(
-          kind === 'email'
-            ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.`, purpose }
-            : { channel: 'sms', to, body: `${app.config.productName}: your mobile verification code is ${code}. It expires in 10 minutes.`, purpose },
+          taken
+            ? existingAccountNotice(kind, to, app.config)
+            : kind === 'email'
+              ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.`, purpose }
+              : { channel: 'sms', to, body: `${app.config.productName}: your mobile verification code is ${code}. It expires in 10 minutes.`, purpose },
           trx,
         );
         return { signup_id: signup.id, email: signup.email, identifier: to };

@@ -10,7 +10,8 @@ import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from
 import { replaceStepFiles, saveStep } from './steps.repository.js';
 import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
-import { APPLICANT_LIMITS } from '../../lib/applicant-rate-limit.js';
+import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
+import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { serverFacts } from '../signups/submit-application.js';
 import { isoDay } from '../../../shared/transforms/age.js';
 
@@ -58,7 +59,9 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     preservePath: true,
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 12, fields: 80, fieldSize: 10_000, parts: 100, headerPairs: 50 },
   });
+  // Per address: each route's own limit, and the count of calls that found no application (404 then 429).
   await registerIpRateLimit(app);
+  guardApplicantRoutes(app);
   const validator = createStepValidator(app);
 
   // Before any file is written: the token must belong to a live draft (a stranger stores nothing).
@@ -97,6 +100,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     app.route({
       method: route.method,
       url: route.url,
+      config: applicantLimit(),
       handler: async (request, reply) => {
         if (route.encoding === 'json') {
           const { signupId, data } = takeSignupId(request.body);
