@@ -1,6 +1,6 @@
-import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery } from '@mui/material';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { alpha } from '@mui/material/styles';
+import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import type { AccountClaimReview, PersonDetails } from '../../../../shared/api-types';
 import { formatDate, formatDateTime } from '../admin-format';
 
@@ -35,8 +35,41 @@ function proofText(claim: AccountClaimReview): string {
  * entered next to the member record holding the account number they gave, differences marked (colour,
  * icon and the word, so not by colour alone), and whether the code to the member's contact was entered.
  */
+function MatchChip({ differs }: { differs: boolean }) {
+  return differs ? (
+    <Chip size="small" variant="outlined" icon={<WarningAmberIcon color="warning" />} label="Differs" sx={{ borderColor: 'warning.main', fontWeight: 600 }} />
+  ) : (
+    <Chip size="small" variant="outlined" color="success" label="Same" />
+  );
+}
+
+const differsBackground = { bgcolor: (theme: Theme) => alpha(theme.palette.warning.main, 0.12) };
+
+/** On a phone: one block per detail, both values under its name (a four-column table does not fit). */
+function StackedComparison({ claim, differs }: { claim: AccountClaimReview; differs: Record<string, boolean> }) {
+  return (
+    <Box component="dl" aria-label="Applicant and member record side by side" sx={{ m: 0, display: 'grid', gap: 1 }}>
+      {FIELDS.map((f) => (
+        <Box key={f.label} data-differs={differs[f.label] ? 'true' : 'false'} sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', ...(differs[f.label] ? differsBackground : {}) }}>
+          <Box component="dt" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontWeight: 600, mb: 0.5 }}>
+            {f.label}
+            <MatchChip differs={differs[f.label]} />
+          </Box>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            Applicant entered: {f.show(claim.applied) || '—'}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            Member record: {claim.on_file ? f.show(claim.on_file) || 'not on file' : '—'}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
 export function ClaimComparison({ claim }: { claim: AccountClaimReview }) {
   const differs = claimDifferences(claim);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="claim-title">
       <Typography id="claim-title" variant="h3" component="h2" sx={{ mb: 2 }}>
@@ -53,7 +86,9 @@ export function ClaimComparison({ claim }: { claim: AccountClaimReview }) {
           {claim.on_file?.has_online_access ? ' · this member already has online access' : ''}
           {` · ${claim.attempts} ${claim.attempts === 1 ? 'account number tried' : 'account numbers tried'}`}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
+        {phone ? (
+          <StackedComparison claim={claim} differs={differs} />
+        ) : (
           <Table size="small" aria-label="Applicant and member record side by side">
             <TableHead>
               <TableRow>
@@ -73,24 +108,20 @@ export function ClaimComparison({ claim }: { claim: AccountClaimReview }) {
             </TableHead>
             <TableBody>
               {FIELDS.map((f) => (
-                <TableRow key={f.label} data-differs={differs[f.label] ? 'true' : 'false'} sx={differs[f.label] ? { bgcolor: (theme) => alpha(theme.palette.warning.main, 0.12) } : undefined}>
+                <TableRow key={f.label} data-differs={differs[f.label] ? 'true' : 'false'} sx={differs[f.label] ? differsBackground : undefined}>
                   <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
                     {f.label}
                   </TableCell>
                   <TableCell>{f.show(claim.applied) || '—'}</TableCell>
                   <TableCell>{claim.on_file ? f.show(claim.on_file) || 'not on file' : '—'}</TableCell>
                   <TableCell>
-                    {differs[f.label] ? (
-                      <Chip size="small" variant="outlined" icon={<WarningAmberIcon color="warning" />} label="Differs" sx={{ borderColor: 'warning.main', fontWeight: 600 }} />
-                    ) : (
-                      <Chip size="small" variant="outlined" color="success" label="Same" />
-                    )}
+                    <MatchChip differs={differs[f.label]} />
                   </TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
-        </Box>
+        )}
       </Stack>
     </Paper>
   );
