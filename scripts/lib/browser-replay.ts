@@ -11,7 +11,8 @@ import { factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowStep } from '../../src/shared/flow/flow-types';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
-import { fileContent, loadFlow, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
+import { fileContent, loadFlow, otpRecipient, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
+import { otpPurpose } from '../../src/shared/flow/otp-operations';
 
 type Json = Record<string, any>;
 
@@ -314,11 +315,10 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
         await page.getByRole('button', { name: step.texts?.submit ?? 'Next', exact: true }).click();
         verdict('ok', 'info');
       } else if (step.kind === 'otp') {
-        const otp = step.otp!;
-        const recipient = String(applicant[otp.identifierType]);
+        const recipient = otpRecipient(step, entry, applicant);
         // The code is sent on entry; the notice shows once the server answered.
         await page.getByRole('status').first().waitFor({ timeout: 15_000 });
-        const code = await outboxCode(options.baseUrl, recipient, `signup_${otp.identifierType}_code`);
+        const code = await outboxCode(options.baseUrl, recipient, otpPurpose(step.otp!)!);
         await capture();
         await page.getByLabel('Digit 1 of 6').click();
         await page.keyboard.type(code);

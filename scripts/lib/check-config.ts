@@ -8,6 +8,7 @@ import type { FlowDefinition } from '../../src/shared/flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
 import { walkFlow } from '../../src/shared/flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../../src/shared/facts/declared-facts.js';
+import { OTP_OPERATIONS, otpKey, otpPurpose } from '../../src/shared/flow/otp-operations.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
 export interface Problem {
@@ -234,6 +235,9 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     const calls: Array<[string, string, Array<string | number>]> = [];
     if (step.submit) calls.push([step.submit.method, step.submit.endpoint, ['submit', 'endpoint']]);
     if (step.otp) {
+      if (!otpPurpose(step.otp)) {
+        problems.push({ file, path: at('otp'), message: `no code check "${otpKey(step.otp)}"`, hint: `Use one of: ${Object.keys(OTP_OPERATIONS).join(', ')} (operation:identifierType, src/shared/flow/otp-operations.ts).` });
+      }
       calls.push(['POST', step.otp.sendEndpoint ?? '/device-verifications/send/', ['otp', 'sendEndpoint']]);
       calls.push(['POST', step.otp.verifyEndpoint ?? '/device-verifications/verify/', ['otp', 'verifyEndpoint']]);
     }

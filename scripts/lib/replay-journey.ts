@@ -6,6 +6,7 @@ import { computeFacts, factsWithStepData } from '../../src/shared/facts/declared
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowDefinition, FlowStep, JsonSchema } from '../../src/shared/flow/flow-types';
 import { transforms } from '../../src/shared/transforms/index';
+import { otpPurpose } from '../../src/shared/flow/otp-operations';
 import { API_KEY_HEADER, API_SECRET_HEADER, APPLICANT_TOKEN_HEADER } from '../../src/shared/product';
 
 export const FLOW_FILE = path.resolve(import.meta.dirname, '../../flows/onboarding.flow.json');
@@ -27,6 +28,12 @@ export interface JourneyEntry {
   skip?: boolean;
   /** A second attempt at a step after a refused one: the browser replay first removes the files and list items the refused attempt left. */
   retry?: boolean;
+  /**
+   * An otp step whose code goes to a contact the applicant did not type (identifierType on_file: the
+   * mobile or email the credit union holds for the member being claimed): where to read the code in the
+   * outbox. The applicant's own email and mobile steps need nothing here.
+   */
+  codeTo?: string;
   /** An attempt the server must refuse: the status and the field messages it must answer; the step does not advance. */
   expect?: { status: number; errors?: Record<string, string> };
 }
@@ -78,6 +85,20 @@ export function listJourneyFiles(): string[] {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => path.join(JOURNEYS_DIR, f));
+}
+
+/**
+ * Where an otp step's code goes: the applicant's own email or mobile (remembered from basic info), or for
+ * a code to the contact on file (a claim), the entry's `codeTo`.
+ */
+export function otpRecipient(step: FlowStep, entry: JourneyEntry, applicant: Record<string, unknown>): string {
+  const otp = step.otp!;
+  if (!otpPurpose(otp)) throw new Error(`the flow's code check ${otp.operation}:${otp.identifierType} is unknown`);
+  const recipient = otp.identifierType === 'on_file' ? entry.codeTo : applicant[otp.identifierType];
+  if (typeof recipient !== 'string' || !recipient) {
+    throw new Error(otp.identifierType === 'on_file' ? `step ${entry.step} sends its code to the contact on file: give the entry "codeTo" (e.g. the seeded member's mobile)` : `no ${otp.identifierType} remembered for step ${entry.step}`);
+  }
+  return recipient;
 }
 
 /** Every transition of the flow as "from -> to" (what the coverage report must see exercised). */
@@ -170,10 +191,11 @@ export async function replayJourney(journey: Journey, options: { baseUrl: string
         verdict('ok', step.kind);
       } else if (step.kind === 'otp' && step.otp) {
         const { identifierType, operation } = step.otp;
-        const target = identifierType === 'email' ? { email: context.email } : { mobile: context.mobile };
+        const recipient = otpRecipient(step, entry, context);
+        const target = identifierType === 'on_file' ? {} : { [identifierType]: context[identifierType] };
         const sent = await call('POST', step.otp.sendEndpoint ?? '/device-verifications/send/', { identifier_type: identifierType, operation, signup_id: context.signupId, ...target });
         if (sent.status >= 300) throw new Error(`send answered ${sent.status}: ${JSON.stringify(sent.json)}`);
-        const code = await latestCode(String(identifierType === 'email' ? context.email : context.mobile), `signup_${identifierType}_code`);
+        const code = await latestCode(recipient, otpPurpose(step.otp)!);
         const verified = await call('POST', step.otp.verifyEndpoint ?? '/device-verifications/verify/', { identifier_type: identifierType, operation, signup_id: context.signupId, code });
         if (verified.status >= 300) throw new Error(`verify answered ${verified.status}: ${JSON.stringify(verified.json)}`);
         verdict('ok', `code from the outbox verified`);

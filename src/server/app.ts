@@ -12,6 +12,7 @@ import errorsPlugin, { errorBody } from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import outboxPlugin from './plugins/outbox.js';
 import authPlugin from './plugins/auth.js';
+import applicantGuardPlugin from './plugins/applicant-guard.js';
 import apiRoutes from './routes/index.js';
 import { createAjv } from '../shared/create-ajv.js';
 
@@ -55,6 +56,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(securityPlugin);
   await app.register(outboxPlugin);
   await app.register(authPlugin);
+  await app.register(applicantGuardPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
 

@@ -22,6 +22,8 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: string;
   productName: string;
+  /** Where people reach the app, for links in emails and SMS (sign in, reset password). */
+  publicUrl: string;
   /** Development tools (outbox page, flow graph): never in production. */
   devTools: boolean;
   staticDir: string;
@@ -59,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: env.MAIL_FROM ?? 'Credit Union Online <no-reply@cu.example>',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     productName: env.PRODUCT_NAME ?? 'Credit Union Online',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
     devTools: nodeEnv !== 'production' && env.DEV_TOOLS !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     trustProxy: env.TRUST_PROXY === '1',

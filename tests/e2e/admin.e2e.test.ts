@@ -153,4 +153,46 @@ describe('administrator approves an application in Chromium; the new member sign
     await context.close();
     expect(errors).toEqual([]);
   });
+
+  it("shows an existing customer's proven claim side by side with the member record; once approved, the member sees their existing accounts", async () => {
+    // Andre Charles applies with a new email and mobile and proves the claim with the code sent to his mobile on file.
+    const journey = await replayJourney(loadJourney(`${JOURNEYS_DIR}/existing-customer.json`), { baseUrl: e2e.server.url });
+    expect(journey.ok, JSON.stringify(journey.verdicts.filter((v) => v.verdict === 'FAILED'))).toBe(true);
+
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInThroughScreens(page, e2e.server.url, ADMIN, '/admin/users');
+    await page.goto(`/admin/signup-approvals/${journey.signupId}`);
+    await page.getByRole('heading', { level: 1, name: 'Andre Charles' }).waitFor();
+    const claim = page.getByRole('region', { name: 'Existing Customer Claim' });
+    await claim.getByText(/^Claim proven: the applicant entered the code sent to the member's mobile number on file \(\+18684000002\)/).waitFor();
+    const table = claim.getByRole('table', { name: 'Applicant and member record side by side' });
+    const row = (label: string) => table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    expect(await row('Name').textContent()).toContain('Same');
+    expect(await row('Date of Birth').textContent()).toContain('Same');
+    expect(await row('Email').textContent()).toMatch(/andre\..+@example\.com.*andre\.charles@example\.com.*Differs/);
+    expect(await row('Mobile').textContent()).toMatch(/\+18684000002.*Differs/);
+    await claim.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'tests/e2e/artifacts/admin-existing-customer-claim.png' });
+    await claim.screenshot({ path: 'tests/e2e/artifacts/admin-existing-customer-claim-section.png' });
+    // axe on the claim section (the read-only step forms below have their own review: see the report).
+    const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="claim-title"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    const email = (await page.locator('dt:text-is("Email") + dd').textContent())!.trim();
+    const mobile = (await page.locator('dt:text-is("Mobile") + dd').textContent())!.trim();
+
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByRole('dialog', { name: 'Approve Signup' }).getByRole('button', { name: 'Approve' }).click();
+    await page.getByText('Signup approved successfully').waitFor();
+    await context.close();
+
+    const member = await newPage(e2e.browser, e2e.server.url);
+    member.page.on('pageerror', (e) => errors.push(e.message));
+    await signInThroughScreens(member.page, e2e.server.url, { email, password: 'Str0ng!Pass', mobile }, '/users/dashboard');
+    await member.page.getByTestId('balance-10000000302').waitFor();
+    expect(await member.page.getByTestId('balance-10000000302').textContent()).toBe('TTD $1,000.00');
+    await screenshot(member.page, 'admin-approved-existing-customer-dashboard');
+    await member.context.close();
+    expect(errors).toEqual([]);
+  });
 });

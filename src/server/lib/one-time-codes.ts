@@ -16,7 +16,7 @@ export const MAX_EMAIL_RESENDS = 10;
 export const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
 export const RESEND_COOLDOWN_MESSAGE = 'Please wait 60 seconds before requesting a new code.';
 
-export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code';
+export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code' | 'account_claim_code';
 
 /** 6 digits from the CSPRNG (crypto.randomInt is uniform, no modulo bias). */
 export function generateCode(): string {
@@ -42,11 +42,18 @@ export interface IssueCodeInput {
   secret: string;
   /** How many codes in total this (purpose, subject) may receive: 1 + allowed resends. */
   maxSends: number;
+  /**
+   * A code that is counted like any other (cooldown, send cap, 5 tries) but can never verify: its stored
+   * HMAC is of a random value that is not six digits. For answers that must look alike whether or not a
+   * code was really sent (a claim on an account that did not match, an address that already has an account).
+   */
+  undeliverable?: boolean;
 }
 
 /**
  * Issues a new code for (purpose, subject) and voids the older ones. Refuses with 429 inside the
- * cooldown or past the send cap. Run it in a transaction that also writes the outbox message.
+ * cooldown or past the send cap. Run it in a transaction that also writes the outbox message. An
+ * `undeliverable` code is stored so that no six digits match it; the digits returned must not be sent.
  */
 export async function issueCode(db: Db, input: IssueCodeInput): Promise<string> {
   const previous = await db
@@ -69,13 +76,14 @@ export async function issueCode(db: Db, input: IssueCodeInput): Promise<string> 
     .where('voided_on', 'is', null)
     .execute();
   const code = generateCode();
+  const hashed = input.undeliverable ? `never-${crypto.randomBytes(16).toString('hex')}` : code;
   await db
     .insertInto('one_time_codes')
     .values({
       purpose: input.purpose,
       subject: input.subject,
       recipient: input.recipient,
-      code_hash: hashCode(input.secret, input.purpose, input.subject, code),
+      code_hash: hashCode(input.secret, input.purpose, input.subject, hashed),
       expires_on: new Date(input.now.getTime() + CODE_TTL_MS),
       created_on: input.now,
     })

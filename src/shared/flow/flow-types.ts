@@ -12,8 +12,9 @@ export interface SubmitCall {
 }
 
 export interface OtpConfig {
-  identifierType: 'email' | 'mobile';
-  operation: 'signup' | 'sign_in';
+  /** email, mobile: the applicant's own (typed) contact; on_file: the contact the credit union holds for the member being claimed. */
+  identifierType: 'email' | 'mobile' | 'on_file';
+  operation: 'signup' | 'sign_in' | 'account_claim';
   sendEndpoint?: string;
   verifyEndpoint?: string;
   maxResends?: number;

@@ -64,8 +64,10 @@ export interface PendingSignupOptions {
   firstName?: string;
   lastName?: string;
   password?: string;
-  /** An existing customer's member record (as the account-number check would have set it). */
+  /** An existing customer's member record (as a proven claim leaves it: the code to the member's contact on file was entered). */
   existingMemberId?: number;
+  /** With existingMemberId: whether the claim was proven (default true); unproven leaves a claim attempt without the code entered. */
+  claimProven?: boolean;
   homeBranch?: 'port_of_spain' | 'milford_road_tobago';
   status?: 'draft' | 'pending_approval';
   createdOn?: Date;
@@ -110,5 +112,15 @@ export async function insertSubmittedSignup(db: Kysely<Database>, o: PendingSign
     ['address', { address_line_1: '1 Frederick Street', city: 'Port of Spain' }],
   ];
   await db.insertInto('signup_steps').values(steps.map(([step, data]) => ({ signup_id: id, step, data: JSON.stringify(data), updated_on: now }))).execute();
+  if (o.existingMemberId !== undefined) {
+    const member = await db.selectFrom('members').select('mobile').where('id', '=', o.existingMemberId).executeTakeFirstOrThrow();
+    const account = await db.selectFrom('accounts').select('account_number').where('member_id', '=', o.existingMemberId).executeTakeFirst();
+    await db
+      .insertInto('account_claims')
+      .values({ id: crypto.randomUUID(), signup_id: id, account_number: account?.account_number ?? '0', member_id: o.existingMemberId, channel: 'sms', recipient: member.mobile, hint: (member.mobile ?? '00').slice(-2), verified_on: o.claimProven === false ? null : now, created_on: now })
+      .execute();
+    // Unproven: the member is not linked (only the code links it), as POST /onboarding/verify-account leaves it.
+    if (o.claimProven === false) await db.updateTable('signups').set({ member_id: null }).where('id', '=', id).execute();
+  }
   return id;
 }

@@ -146,10 +146,19 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       expect(refused.json().message).toBe('This member already has online access.');
     });
 
-    it('refuses an existing customer without a verified member record, and an email already used by a user', async () => {
+    it('refuses an existing customer whose claim was not proven, and an email already used by a user', async () => {
       const id = await insertSubmittedSignup(t.db.db, next());
       await t.db.db.updateTable('signups').set({ is_existing_customer: true }).where('id', '=', id).execute();
       expect((await put('/api/signups/approve', { signup_id: id })).statusCode).toBe(409);
+      // A claim attempt on a real member whose code was never entered: refused with the reason, nothing linked.
+      const priya = await t.db.db.selectFrom('members').select('id').where('member_number', '=', 'M000203').executeTakeFirstOrThrow();
+      const unproven = await insertSubmittedSignup(t.db.db, { ...next(), existingMemberId: priya.id, claimProven: false });
+      const refused = await put('/api/signups/approve', { signup_id: unproven });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe("This applicant has not proven control of the member's contact details on file (the code sent to them was never entered), so the member's accounts cannot be linked.");
+      expect(await t.db.db.selectFrom('users').select('id').where('member_id', '=', priya.id).executeTakeFirst()).toBeUndefined();
+      const review = (await get(`/api/signups/${unproven}`)).json();
+      expect(review.claim).toMatchObject({ proven: false, account_number: '10000000303', on_file: { member_number: 'M000203', mobile: '+18684000003' } });
       const taken = await insertSubmittedSignup(t.db.db, { email: 'GRACE@cu.example', mobile: '+18686009998' });
       const res = await put('/api/signups/approve', { signup_id: taken });
       expect(res.statusCode).toBe(409);

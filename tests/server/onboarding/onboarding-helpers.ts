@@ -27,14 +27,24 @@ export interface Applicant {
   id: string;
   token: string;
   headers: Record<string, string>;
+  /** The client address the application was created from; pass it as `remoteAddress` on the applicant's calls. */
+  address: string;
 }
 
-/** Creates a signup and returns its id and applicant token. */
+let addressCounter = 0;
+/** A fresh client address per call (172.16.x.y), so per-address limits (SECURITY.md rows 17, 21, 22) meet only the tests that prove them. */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `172.16.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** Creates a signup (from its own client address, as a person would) and returns its id and applicant token. */
 export async function createApplicant(t: TestApp, body: Record<string, unknown>): Promise<Applicant> {
-  const res = await t.call({ method: 'POST', url: '/api/signups/', payload: body });
+  const address = nextAddress();
+  const res = await t.call({ method: 'POST', url: '/api/signups/', payload: body, remoteAddress: address });
   if (res.statusCode !== 201) throw new Error(`signup failed: ${res.statusCode} ${res.body}`);
   const json = res.json();
-  return { id: json.id, token: json.applicant_token, headers: { 'x-applicant-token': json.applicant_token } };
+  return { id: json.id, token: json.applicant_token, headers: { 'x-applicant-token': json.applicant_token }, address };
 }
 
 /** One multipart body: text fields, then files as { field, name, content }. */

@@ -14,12 +14,12 @@ describe.each(dbTargets())('final submission on $name', (target) => {
   async function doStep(applicant: Applicant, step: string) {
     const c = byStep[step];
     const body = { signup_id: applicant.id, ...c.body };
-    if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: body, headers: applicant.headers });
+    if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: body, headers: applicant.headers, remoteAddress: applicant.address });
     const form = multipart(body, c.files ?? []);
-    return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
+    return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...applicant.headers, ...form.headers }, remoteAddress: applicant.address });
   }
   const verify = (applicant: Applicant) => t.db.db.updateTable('signups').set({ email_verified_on: new Date(), mobile_verified_on: new Date() }).where('id', '=', applicant.id).execute();
-  const submit = (applicant: Applicant, headers = applicant.headers) => t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers });
+  const submit = (applicant: Applicant, headers = applicant.headers) => t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers, remoteAddress: applicant.address });
   const status = async (applicant: Applicant) => (await t.db.db.selectFrom('signups').select('status').where('id', '=', applicant.id).executeTakeFirstOrThrow()).status;
 
   it('marks a complete adult application pending_approval, then refuses changes with 409', async () => {
@@ -68,18 +68,18 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     expect(Object.keys((await submit(minor)).json().errors).sort()).toEqual(['child-id-information', 'employment-information', 'parent-guardian-information']);
   });
 
-  it('refuses an existing customer without a verified account number', async () => {
+  it('refuses an existing customer without an account number and the claim code', async () => {
     const existing = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
     await verify(existing);
     for (const step of ADULT_LOCAL_STEPS) await doStep(existing, step);
-    expect(Object.keys((await submit(existing)).json().errors)).toEqual(['account-number']);
+    expect(Object.keys((await submit(existing)).json().errors)).toEqual(['account-claim', 'account-number']);
   });
 
   it("answers 404 to another visitor's token and refuses extra fields", async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     const other = await createApplicant(t, adultSignup(++n));
     expect((await submit(applicant, other.headers)).statusCode).toBe(404);
-    const extra = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id, status: 'approved' }, headers: applicant.headers });
+    const extra = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id, status: 'approved' }, headers: applicant.headers, remoteAddress: applicant.address });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().errors.status).toBe('Unknown field: status');
   });

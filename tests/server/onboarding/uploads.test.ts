@@ -15,7 +15,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
   const storedFiles = () => (fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir) : []);
   async function upload(applicant: Applicant, url: string, fields: Record<string, unknown>, files: Array<{ field: string; name: string; content: Buffer }>) {
     const form = multipart({ signup_id: applicant.id, ...fields }, files);
-    return t.call({ method: 'POST', url, payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
+    return t.call({ method: 'POST', url, payload: form.payload, headers: { ...applicant.headers, ...form.headers }, remoteAddress: applicant.address });
   }
   const address = async (files: Array<{ field: string; name: string; content: Buffer }>) => upload(await createApplicant(t, adultSignup(++n)), '/api/addresses/', ADDRESS, files);
 
@@ -104,7 +104,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const res = await upload({ ...applicant, headers: { 'x-applicant-token': 'nope' } }, '/api/addresses/', ADDRESS, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
     expect(res.statusCode).toBe(404);
     expect(storedFiles().length).toBe(before);
-    const json = await t.call({ method: 'POST', url: '/api/addresses/', headers: applicant.headers, payload: { signup_id: applicant.id, ...ADDRESS } });
+    const json = await t.call({ method: 'POST', url: '/api/addresses/', headers: applicant.headers, remoteAddress: applicant.address, payload: { signup_id: applicant.id, ...ADDRESS } });
     expect(json.statusCode).toBe(415);
   });
 

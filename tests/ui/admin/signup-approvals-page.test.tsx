@@ -76,4 +76,30 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Audit Trail' })).toBeInTheDocument();
   });
+
+  it("shows an existing customer's claim side by side with the member record, differences marked, and the refusal of an unproven claim", async () => {
+    const user = userEvent.setup({ delay: null });
+    const priya = await t.db.db.selectFrom('members').select('id').where('member_number', '=', 'M000203').executeTakeFirstOrThrow();
+    const id = await insertSubmittedSignup(t.db.db, { email: 'priya.new@example.com', mobile: '+18687001003', firstName: 'Priya', lastName: 'Singh', existingMemberId: priya.id, claimProven: false });
+    renderAdmin(`/admin/signup-approvals/${id}`);
+    const section = await screen.findByRole('region', { name: 'Existing Customer Claim' });
+    expect(within(section).getByText(/^Claim not proven/)).toBeInTheDocument();
+    const table = within(section).getByRole('table', { name: 'Applicant and member record side by side' });
+    const row = (label: string) => within(table).getByRole('rowheader', { name: label }).closest('tr')!;
+    expect(row('Name')).toHaveTextContent('Priya Singh');
+    expect(row('Name')).toHaveTextContent('Same');
+    // The fixture's applicant was born 1994-06-15; the member record says 2001-01-09.
+    expect(row('Date of Birth')).toHaveTextContent('15.06.1994');
+    expect(row('Date of Birth')).toHaveTextContent('09.01.2001');
+    expect(row('Date of Birth')).toHaveTextContent('Differs');
+    expect(row('Email')).toHaveTextContent('priya.new@example.com');
+    expect(row('Email')).toHaveTextContent('priya.singh@example.com');
+    expect(row('Mobile')).toHaveTextContent('+18684000003');
+    expect(row('Mobile')).toHaveTextContent('Differs');
+
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Approve Signup' })).getByRole('button', { name: 'Approve' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("This applicant has not proven control of the member's contact details on file");
+  });
 });

@@ -2,14 +2,18 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
 import { checkCode, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CheckCodeResult, type CodePurpose } from '../../lib/one-time-codes.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
+import { CLAIM_TEXTS, sendClaimCode, verifyClaim } from '../../lib/account-claims.js';
+import { existingAccountNotice } from '../../lib/existing-account-notice.js';
+import { onlineUserHolds } from '../signups/signups.repository.js';
+import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
 import { findLiveAttempt } from '../users-auth/sign-in.repository.js';
 import { SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie, signInCodeChannel, signInCodeMessage } from '../users-auth/index.js';
 
 interface DeviceVerificationBody {
-  identifier_type: 'email' | 'mobile';
-  operation: 'signup' | 'sign_in';
+  identifier_type: 'email' | 'mobile' | 'on_file';
+  operation: 'signup' | 'sign_in' | 'account_claim';
   signup_id?: string | null;
   user_id?: number | string | null;
   email?: string | null;
@@ -19,8 +23,8 @@ interface DeviceVerificationBody {
 }
 
 const commonProperties = {
-  identifier_type: { type: 'string', enum: ['email', 'mobile'] },
-  operation: { type: 'string', enum: ['signup', 'sign_in'] },
+  identifier_type: { type: 'string', enum: ['email', 'mobile', 'on_file'] },
+  operation: { type: 'string', enum: ['signup', 'sign_in', 'account_claim'] },
   signup_id: { type: ['string', 'null'], maxLength: 100 },
   user_id: { type: ['integer', 'string', 'null'], maxLength: 20 },
   email: { type: ['string', 'null'], maxLength: 254 },
@@ -38,6 +42,14 @@ const verifySchema = {
 };
 
 const SIGNUP_PURPOSE: Record<'email' | 'mobile', CodePurpose> = { email: 'signup_email_code', mobile: 'signup_mobile_code' };
+
+/** operation account_claim goes with identifier_type on_file (the member's contact on file), and only with it. */
+function checkPairing(body: DeviceVerificationBody): void {
+  if ((body.operation === 'account_claim') !== (body.identifier_type === 'on_file')) {
+    const message = body.operation === 'account_claim' ? 'identifier_type must be on_file for operation account_claim.' : 'identifier_type on_file is for operation account_claim only.';
+    throw badRequest(message, { identifier_type: message });
+  }
+}
 
 /** The one way a failed code check is answered (spec 1 section 8, reset verify), under the code field. */
 export function codeCheckError(result: Exclude<CheckCodeResult, 'ok'>): HttpError {
@@ -64,6 +76,8 @@ function userIdOf(body: DeviceVerificationBody): number | undefined {
  */
 export default async function deviceVerificationRoutes(app: FastifyInstance) {
   await registerIpRateLimit(app);
+  // The applicant's codes (not the sign-in codes) count towards the applicant guard: 404 then 429.
+  guardApplicantRoutes(app, (request) => (request.body as { operation?: string } | undefined)?.operation !== 'sign_in');
   const secret = app.config.jwtSecret;
 
   app.post('/device-verifications/send/', {
@@ -72,6 +86,18 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const body = request.body as DeviceVerificationBody;
       const now = app.clock.now();
+      checkPairing(body);
+
+      if (body.operation === 'account_claim') {
+        if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot send verification code.', { signup_id: 'Signup ID is missing. Cannot send verification code.' });
+        const sent = await app.db.transaction().execute(async (trx) => {
+          const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
+          const result = await sendClaimCode(trx, { signup, now, secret, productName: app.config.productName, send: (message) => app.outbox.send(message, trx) });
+          return { signup_id: signup.id, ...result };
+        });
+        void app.outbox.flush().catch(() => undefined);
+        return sent;
+      }
 
       if (body.operation === 'sign_in') {
         const userId = userIdOf(body);
@@ -93,17 +119,22 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
       }
 
       if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot send verification code.', { signup_id: 'Signup ID is missing. Cannot send verification code.' });
-      const kind = body.identifier_type;
+      const kind = body.identifier_type as 'email' | 'mobile'; // on_file went to account_claim above (checkPairing)
       const result = await app.db.transaction().execute(async (trx) => {
         // Locking the signup row serialises sends, so the cooldown and the resend cap hold under races.
         const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
         const to = kind === 'email' ? signup.email : signup.mobile;
         const purpose = SIGNUP_PURPOSE[kind];
-        const code = await issueCode(trx, { purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS) });
+        // An address that already has online banking gets a notice instead of a code (only its owner reads
+        // it); the code is still counted (cooldown, resend cap), so the answer and its limits look the same.
+        const taken = await onlineUserHolds(trx, kind, to);
+        const code = await issueCode(trx, { purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS), undeliverable: taken });
         await app.outbox.send(
-          kind === 'email'
-            ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.`, purpose }
-            : { channel: 'sms', to, body: `${app.config.productName}: your mobile verification code is ${code}. It expires in 10 minutes.`, purpose },
+          taken
+            ? existingAccountNotice(kind, to, app.config)
+            : kind === 'email'
+              ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.`, purpose }
+              : { channel: 'sms', to, body: `${app.config.productName}: your mobile verification code is ${code}. It expires in 10 minutes.`, purpose },
           trx,
         );
         return { signup_id: signup.id, email: signup.email, identifier: to };
@@ -119,6 +150,19 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
     handler: async (request, reply) => {
       const body = request.body as DeviceVerificationBody & { code: string };
       const now = app.clock.now();
+      checkPairing(body);
+
+      if (body.operation === 'account_claim') {
+        if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot verify code.', { signup_id: 'Signup ID is missing. Cannot verify code.' });
+        // A wrong code must commit (it spends a try), so the error is thrown after the transaction.
+        const outcome = await app.db.transaction().execute(async (trx) => {
+          const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
+          const result = await verifyClaim(trx, { signup, code: body.code, now, secret });
+          return result === 'ok' ? { signup_id: signup.id } : { error: codeCheckError(result) };
+        });
+        if ('error' in outcome) throw outcome.error;
+        return { ...outcome, message: CLAIM_TEXTS.verified, verified_on: now.toISOString() };
+      }
 
       if (body.operation === 'sign_in') {
         const userId = userIdOf(body);
@@ -163,7 +207,7 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
       }
 
       if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot verify code.', { signup_id: 'Signup ID is missing. Cannot verify code.' });
-      const kind = body.identifier_type;
+      const kind = body.identifier_type as 'email' | 'mobile'; // on_file went to account_claim above (checkPairing)
       const outcome = await app.db.transaction().execute(async (trx) => {
         const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
         const to = kind === 'email' ? signup.email : signup.mobile;

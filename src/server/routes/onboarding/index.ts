@@ -8,7 +8,10 @@ import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
 import { createStepValidator, takeSignupId, VALIDATION_MESSAGE } from './step-validation.js';
 import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { replaceStepFiles, saveStep } from './steps.repository.js';
-import { verifyExistingAccount } from './verify-account.js';
+import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
+import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
+import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
+import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { serverContext } from '../signups/submit-application.js';
 
 /** A step a call stores: its id in the flow file and its form (forms/<form>.schema.json). */
@@ -55,6 +58,9 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     preservePath: true,
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 12, fields: 80, fieldSize: 10_000, parts: 100, headerPairs: 50 },
   });
+  // Per address: each route's own limit, and the count of calls that found no application (404 then 429).
+  await registerIpRateLimit(app);
+  guardApplicantRoutes(app);
   const validator = createStepValidator(app);
 
   // Before any file is written: the token must belong to a live draft (a stranger stores nothing).
@@ -93,6 +99,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     app.route({
       method: route.method,
       url: route.url,
+      config: applicantLimit(),
       handler: async (request, reply) => {
         if (route.encoding === 'json') {
           const { signupId, data } = takeSignupId(request.body);
@@ -121,18 +128,19 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     });
   }
 
-  app.post('/onboarding/verify-account', async (request, reply) => {
+  // The existing customer's account number (DESIGN.md "Existing-customer claim"): recorded as a claim
+  // attempt that only a code sent to the member's contact on file can prove (next step, account-claim).
+  // Every well-formed number answers the same, so the call tells nobody which accounts exist or match.
+  app.post('/onboarding/verify-account', { config: ipLimit(APPLICANT_LIMITS.accountClaim, CLAIM_TEXTS.tooManyAttempts) }, async (request, reply) => {
     const { signupId, data } = takeSignupId(request.body);
     const valid = validator.validate('onboarding/account-number', data);
     const now = app.clock.now();
-    const member = await app.db.transaction().execute(async (trx) => {
+    await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
-      const found = await verifyExistingAccount(trx, signup, String(valid.account_number));
-      await trx.updateTable('signups').set({ member_id: found.memberId, is_existing_customer: true, updated_on: now }).where('id', '=', signupId).execute();
+      await startClaim(trx, { signup, accountNumber: String(valid.account_number), now, secret: app.config.jwtSecret });
       await saveStep(trx, signupId, 'account-number', valid, now);
-      return found;
     });
     reply.status(200);
-    return { signup_id: signupId, account_number: valid.account_number, verified: true, member_number: member.memberNumber };
+    return { signup_id: signupId, account_number: valid.account_number, message: CLAIM_TEXTS.received };
   });
 }

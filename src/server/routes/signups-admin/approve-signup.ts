@@ -9,6 +9,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { OFFICES, ROLES } from '../../../shared/product.js';
 import { takenContacts } from '../users/users.repository.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
+import { CLAIM_TEXTS, maskEmail, provenClaim } from '../../lib/account-claims.js';
 
 // The applicant's home branch (forms/lists/branches.json) decides the office of the new online user.
 const OFFICE_OF_BRANCH: Record<string, number> = {
@@ -54,8 +55,13 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
 
     let memberId: number;
     let accountNumber: string | null = null;
+    let onFile: { channel: 'sms' | 'email'; to: string } | undefined;
     if (signup.is_existing_customer) {
-      if (signup.member_id === null) throw conflict('This existing customer has no verified account number, so there is no member record to link.');
+      // The member's accounts are linked only to an applicant who entered the code sent to the member's
+      // contact on file (SECURITY.md row 21); the account number, name and birth date alone are not proof.
+      const claim = await provenClaim(trx, signup);
+      if (!claim || signup.member_id === null) throw conflict(CLAIM_TEXTS.notProven);
+      if (claim.recipient) onFile = { channel: claim.channel, to: claim.recipient };
       const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
       if (linked) throw conflict('This member already has online access.');
       memberId = signup.member_id;
@@ -106,6 +112,11 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
       ? `Dear ${signup.first_name},\n\nYour application for online banking has been approved. Sign in with your email address and the password you chose; your existing accounts are waiting for you.\n\n${app.config.productName}`
       : `Dear ${signup.first_name},\n\nWelcome! Your membership application has been approved and your savings account ${accountNumber} is open. Sign in with your email address and the password you chose.\n\n${app.config.productName}`;
     await app.outbox.send({ channel: 'email', to: signup.email, subject: 'Your application has been approved', body, purpose: 'signup_approved' }, trx);
+    if (onFile) {
+      // The member hears it at the contact on file too, so a link they did not ask for does not go unnoticed.
+      const notice = `${app.config.productName}: online banking access to your accounts was approved for ${maskEmail(signup.email)}. If this was not you, call your branch at once.`;
+      await app.outbox.send({ channel: onFile.channel, to: onFile.to, subject: 'Online banking access to your accounts', body: notice, purpose: 'member_online_access' }, trx);
+    }
     return { signup_id: signup.id, status: 'approved' as const, user_id: user.id, member_id: memberId, account_number: accountNumber };
   });
   void app.outbox.flush().catch(() => undefined);

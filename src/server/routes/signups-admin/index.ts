@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
 import { approveSignup, rejectSignup } from './approve-signup.js';
-import { findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView, type SignupStatusFilter } from './signups-admin.repository.js';
+import { claimReview, findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView, type SignupStatusFilter } from './signups-admin.repository.js';
 import { stepsInFlowOrder } from './flow-steps.js';
 
 const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -55,8 +55,8 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       const signup = await findSubmittedSignup(app.db, id);
       if (!signup) throw notFound('Signup not found.');
-      const [steps, files, audit] = await Promise.all([listSteps(app.db, id), listFiles(app.db, id), listAudit(app.db, 'signup', id)]);
-      return { signup: toView(signup), steps: stepsInFlowOrder(steps), files, audit };
+      const [steps, files, audit, claim] = await Promise.all([listSteps(app.db, id), listFiles(app.db, id), listAudit(app.db, 'signup', id), claimReview(app.db, signup)]);
+      return { signup: toView(signup), steps: stepsInFlowOrder(steps), files, audit, claim };
     },
   });
 

@@ -2,6 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
 import type { Signup, SignupStatus } from '../../db/tables/signups.table.js';
+import type { AccountClaimReview } from '../../../shared/api-types.js';
+import { provenClaim } from '../../lib/account-claims.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -110,4 +112,37 @@ export async function freshAccountNumber(db: Db, random: () => string): Promise<
     if (!taken) return candidate;
   }
   throw new Error('Could not find a free account number');
+}
+
+/**
+ * An existing customer's claim for the review (DESIGN.md "Existing-customer claim"): the details the
+ * applicant entered next to the member record holding the account number they gave (whoever it belongs
+ * to, so a mismatch shows), and whether the code sent to that member's contact on file was entered.
+ */
+export async function claimReview(db: Db, signup: Signup): Promise<AccountClaimReview<Date> | null> {
+  if (!signup.is_existing_customer) return null;
+  const attempts = await db.selectFrom('account_claims').selectAll().where('signup_id', '=', signup.id).orderBy('created_on', 'desc').execute();
+  const current = attempts.find((a) => a.superseded_on === null) ?? attempts[0];
+  const proven = await provenClaim(db, signup);
+  const members = db
+    .selectFrom('members')
+    .leftJoin('users', 'users.member_id', 'members.id')
+    .select(['members.member_number', 'members.first_name', 'members.last_name', 'members.dob', 'members.email', 'members.mobile', 'users.id as user_id']);
+  const owner = proven
+    ? await members.where('members.id', '=', proven.member_id!).executeTakeFirst()
+    : current
+      ? await members.innerJoin('accounts', 'accounts.member_id', 'members.id').where('accounts.account_number', '=', current.account_number).executeTakeFirst()
+      : undefined;
+  return {
+    account_number: current?.account_number ?? null,
+    attempts: attempts.length,
+    proven: proven !== undefined,
+    verified_on: proven?.verified_on ?? null,
+    code_sent_to: current?.recipient ?? null,
+    channel: current && current.recipient ? current.channel : null,
+    applied: { first_name: signup.first_name, last_name: signup.last_name, dob: String(signup.dob), email: signup.email, mobile: signup.mobile },
+    on_file: owner
+      ? { member_number: owner.member_number, first_name: owner.first_name, last_name: owner.last_name, dob: owner.dob, email: owner.email, mobile: owner.mobile, has_online_access: owner.user_id !== null }
+      : null,
+  };
 }

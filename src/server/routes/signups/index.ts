@@ -1,21 +1,27 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { conflict } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { APPLICANT_TOKEN_HOURS, hashApplicantToken, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
 import { createStepValidator, takeSignupId } from '../onboarding/step-validation.js';
 import { saveStep } from '../onboarding/steps.repository.js';
-import { contactConflicts, draftByTokenHash } from './signups.repository.js';
+import { draftByTokenHash } from './signups.repository.js';
 import { submitApplication } from './submit-application.js';
+import { registerIpRateLimit } from '../../lib/auth-rate-limit.js';
+import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
+import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 
 const SECRET_FIELDS = ['password', 'confirmed_password'];
 
 /** The applicant's signup (spec 2 section 7): creation with basic info, home branch, final submission. */
 export default async function signupRoutes(app: FastifyInstance) {
+  // Per address: new applications and each call are limited, and calls that find no application count
+  // towards the applicant guard (404 then 429).
+  await registerIpRateLimit(app);
+  guardApplicantRoutes(app);
   const validator = createStepValidator(app);
 
-  app.post('/signups/', async (request, reply) => {
+  app.post('/signups/', { config: applicantLimit(APPLICANT_LIMITS.signupCreate) }, async (request, reply) => {
     const data = validator.validate('onboarding/basic-info', (request.body ?? {}) as Record<string, unknown>);
     const now = app.clock.now();
     const email = String(data.email).trim();
@@ -27,8 +33,10 @@ export default async function signupRoutes(app: FastifyInstance) {
     const result = await app.db.transaction().execute(async (trx) => {
       // A returning applicant (token of a live draft) edits the same signup instead of starting another.
       const existing = typeof presented === 'string' && presented ? await draftByTokenHash(trx, hashApplicantToken(presented), now) : undefined;
-      const taken = await contactConflicts(trx, { email, mobile, exceptSignupId: existing?.id, now });
-      if (Object.keys(taken).length) throw conflict(taken.email ?? taken.mobile, taken);
+      // No check against users or other drafts here: the answer must not say which addresses are known
+      // (SECURITY.md row 22), and a draft must never block the real owner. An address that already has
+      // online banking is handled at the code steps (its owner is told by email or SMS), and uniqueness
+      // against users is enforced at approval.
       const columns = {
         first_name: String(data.first_name),
         last_name: String(data.last_name),
@@ -89,7 +97,7 @@ export default async function signupRoutes(app: FastifyInstance) {
     };
   });
 
-  app.put('/signups/home-branch', async (request) => {
+  app.put('/signups/home-branch', { config: applicantLimit() }, async (request) => {
     const { signupId, data } = takeSignupId(request.body);
     const valid = validator.validate('onboarding/branch', data);
     const now = app.clock.now();
@@ -100,7 +108,7 @@ export default async function signupRoutes(app: FastifyInstance) {
     return { signup_id: signupId, ...valid, message: 'Operation completed successfully' };
   });
 
-  app.post('/signups/submit', async (request) => {
+  app.post('/signups/submit', { config: applicantLimit() }, async (request) => {
     const { signupId } = takeSignupId(request.body);
     return submitApplication(app, request, signupId);
   });

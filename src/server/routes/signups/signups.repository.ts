@@ -3,26 +3,18 @@ import type { Database } from '../../db/database.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const EMAIL_TAKEN = 'This email address is already registered with another account';
-export const MOBILE_TAKEN = 'This mobile number is already registered with another account';
-
 /**
- * Email and mobile must be unique against online users and other live applications (drafts whose
- * token has not expired, and applications waiting for a decision). Mobiles compare by their digits.
+ * Whether an online user already holds this email (case-insensitive) or mobile (compared by its digits).
+ * Asked only where the person proves control of the address (the email and mobile code steps), never
+ * when an application is created: POST /signups/ answers alike for every address (SECURITY.md row 22).
  */
-export async function contactConflicts(db: Db, input: { email: string; mobile: string; exceptSignupId?: string; now: Date }): Promise<Record<string, string>> {
-  const errors: Record<string, string> = {};
-  const digits = input.mobile.replace(/\D/g, '');
-  const live = (qb: any) => qb.where((eb: any) => eb.or([eb('status', '=', 'pending_approval'), eb.and([eb('status', '=', 'draft'), eb('token_expires_on', '>', input.now)])]));
-  const userEmail = await db.selectFrom('users').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()).executeTakeFirst();
-  let signupEmail = live(db.selectFrom('signups').select('id').where(sql`lower(email)`, '=', input.email.toLowerCase()));
-  if (input.exceptSignupId) signupEmail = signupEmail.where('id', '<>', input.exceptSignupId);
-  if (userEmail || (await signupEmail.executeTakeFirst())) errors.email = EMAIL_TAKEN;
-  const userMobile = await db.selectFrom('users').select('id').where(sql`regexp_replace(coalesce(mobile, ''), '[^0-9]', '', 'g')`, '=', digits).executeTakeFirst();
-  let signupMobile = live(db.selectFrom('signups').select('id').where(sql`regexp_replace(mobile, '[^0-9]', '', 'g')`, '=', digits));
-  if (input.exceptSignupId) signupMobile = signupMobile.where('id', '<>', input.exceptSignupId);
-  if (userMobile || (await signupMobile.executeTakeFirst())) errors.mobile = MOBILE_TAKEN;
-  return errors;
+export async function onlineUserHolds(db: Db, kind: 'email' | 'mobile', value: string): Promise<boolean> {
+  const query = db.selectFrom('users').select('id');
+  const row =
+    kind === 'email'
+      ? await query.where(sql`lower(email)`, '=', value.trim().toLowerCase()).executeTakeFirst()
+      : await query.where(sql`regexp_replace(coalesce(mobile, ''), '[^0-9]', '', 'g')`, '=', value.replace(/\D/g, '')).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The live draft holding this applicant token hash, if any (a returning applicant edits basic info). */

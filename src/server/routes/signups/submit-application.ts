@@ -9,6 +9,36 @@ import type { Signup } from '../../db/tables/signups.table.js';
 import type { ApplicantContext } from '../../../shared/facts/applicant-context.js';
 import { storedStepIds } from '../onboarding/steps.repository.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
+import { provenClaim } from '../../lib/account-claims.js';
+import { otpKey, type OtpOperationKey } from '../../../shared/flow/otp-operations.js';
+import type { StepRef } from '../../../shared/flow/flow-types.js';
+
+type Db = Parameters<typeof storedStepIds>[0];
+
+/**
+ * How the server knows each code check of the flow was passed (src/shared/flow/otp-operations.ts names
+ * them): an otp step on the applicant's path that is not proven here blocks final submission.
+ */
+const OTP_PROOFS: Record<Exclude<OtpOperationKey, 'sign_in:mobile'>, { proven: (db: Db, signup: Signup) => Promise<boolean>; message: string }> = {
+  'signup:email': { proven: async (_db, signup) => signup.email_verified_on !== null, message: 'Please verify your email address.' },
+  'signup:mobile': { proven: async (_db, signup) => signup.mobile_verified_on !== null, message: 'Please verify your mobile number.' },
+  'account_claim:on_file': {
+    proven: async (db, signup) => (await provenClaim(db, signup)) !== undefined,
+    message: 'Please enter the code we sent to the contact details the credit union holds for you.',
+  },
+};
+
+/** The otp steps of this path whose code the applicant has not entered, with the message for each. */
+async function unprovenCodeSteps(db: Db, signup: Signup, stepsOnPath: StepRef[]): Promise<Array<{ step: StepRef; message: string }>> {
+  const out: Array<{ step: StepRef; message: string }> = [];
+  for (const step of stepsOnPath) {
+    if (step.kind !== 'otp' || !step.otp) continue;
+    const proof = (OTP_PROOFS as Record<string, (typeof OTP_PROOFS)['signup:email']>)[otpKey(step.otp)];
+    if (!proof) throw new Error(`No server proof for the code check "${otpKey(step.otp)}" of step ${step.id}`);
+    if (!(await proof.proven(db, signup))) out.push({ step, message: proof.message });
+  }
+  return out;
+}
 
 /** What the server holds about the applicant, under the context names the flow's facts read (never from the browser). */
 export function serverContext(signup: Signup): ApplicantContext {
@@ -26,18 +56,23 @@ export function serverFacts(signup: Signup, day: string): Record<string, boolean
   return computeFacts(onboardingFlow().facts, serverContext(signup), day);
 }
 
-/** The steps this applicant's path requires (from the flow file) that the server does not hold yet. */
-export async function missingSteps(db: Parameters<typeof storedStepIds>[0], signup: Signup, today: string) {
+/** The applicant's path (from the flow file) for the facts the server holds. */
+function serverPath(signup: Signup, today: string): StepRef[] {
   // The same walk as the browser's engine and the checker (eval-free matchesCondition over the facts).
-  const stepsOnPath = walkFlow(onboardingFlow(), serverFacts(signup, today));
+  return walkFlow(onboardingFlow(), serverFacts(signup, today));
+}
+
+/** The steps this applicant's path requires (from the flow file) that the server does not hold yet. */
+export async function missingSteps(db: Db, signup: Signup, today: string) {
   const stored = await storedStepIds(db, signup.id);
-  return requiredSubmissions(stepsOnPath).filter((s) => !stored.has(s.id));
+  return requiredSubmissions(serverPath(signup, today)).filter((s) => !stored.has(s.id));
 }
 
 /**
  * Final submission (DESIGN.md section 4): all or nothing, in one transaction holding the signup's row
- * lock. Refused while the email or mobile is unverified or a required step of this applicant's path
- * is missing; then the application waits for an administrator (pending_approval) and is read-only.
+ * lock. Refused while a code check of the path is not passed (email, mobile, and for an existing customer
+ * the code to the member's contact on file) or a required step of this applicant's path is missing; then
+ * the application waits for an administrator (pending_approval) and is read-only.
  */
 export async function submitApplication(app: FastifyInstance, request: FastifyRequest, signupId: string) {
   const now = app.clock.now();
@@ -47,8 +82,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
   return app.db.transaction().execute(async (trx) => {
     const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
     const errors: Record<string, string> = {};
-    if (!signup.email_verified_on) errors['email-verification'] = 'Please verify your email address.';
-    if (!signup.mobile_verified_on) errors['mobile-verification'] = 'Please verify your mobile number.';
+    for (const { step, message } of await unprovenCodeSteps(trx, signup, serverPath(signup, today(now)))) errors[step.id] = message;
     for (const step of await missingSteps(trx, signup, today(now))) errors[step.id] = `${step.title} is missing.`;
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);

@@ -12,7 +12,8 @@ const VERIFY = '/device-verifications/verify/';
 
 /**
  * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit (CodeEntry, as on the sign-in code screen), a resend button waits 60 s
- * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on.
+ * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on. The notice says
+ * where the code went, as the server words it (for a claim: "the mobile number ending in 42").
  */
 export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void }) {
   const otp = step.otp!;
@@ -71,6 +72,7 @@ export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applic
   return (
     <Stack spacing={3}>
       {texts.instructions && <Typography>{texts.instructions}</Typography>}
+      {texts.help && <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 560 }}>{texts.help}</Typography>}
       {notice && !error && (
         <Alert severity="info" role="status">
           {notice}

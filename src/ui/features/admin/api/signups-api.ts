@@ -1,5 +1,5 @@
 import { api, http } from '../../../lib/api-client';
-import type { AuditEntry, SignupApplicant } from '../../../../shared/api-types';
+import type { AccountClaimReview, AuditEntry, SignupApplicant } from '../../../../shared/api-types';
 
 /** A submitted application as GET /signups lists it (spec 2 section 3). */
 export interface AdminSignup extends SignupApplicant {
@@ -38,7 +38,7 @@ export function fetchSignups(page: number, pageSize: number) {
 }
 
 export function fetchSignup(id: string) {
-  return http.get<{ signup: AdminSignup; steps: SignupStep[]; files: SignupDocument[]; audit: AuditEntry[] }>(`/signups/${encodeURIComponent(id)}`);
+  return http.get<{ signup: AdminSignup; steps: SignupStep[]; files: SignupDocument[]; audit: AuditEntry[]; claim: AccountClaimReview | null }>(`/signups/${encodeURIComponent(id)}`);
 }
 
 export function approveSignup(signupId: string) {

@@ -19,6 +19,7 @@ import { useReloadable } from '../components/use-reloadable';
 import { AuditTrail } from '../components/audit-trail';
 import { BackButton, LoadFailure } from '../components/back-button';
 import { useSignupActions } from './use-signup-actions';
+import { ClaimComparison } from './claim-comparison';
 
 type Review = Awaited<ReturnType<typeof fetchSignup>>;
 
@@ -87,7 +88,7 @@ export default function SignupReviewPage() {
   }
   if (!data) return <PageLoader />;
 
-  const { signup, steps, files, audit } = data as Review & { audit: AuditEntry[] };
+  const { signup, steps, files, audit, claim } = data as Review & { audit: AuditEntry[] };
   const name = [signup.first_name, signup.middle_name, signup.last_name].filter(Boolean).join(' ');
   const target = { id: signup.id, name, comments: signup.comments };
   const pending = signup.status === 'pending_approval';
@@ -138,6 +139,7 @@ export default function SignupReviewPage() {
         </Box>
       </Paper>
 
+      {claim && <ClaimComparison claim={claim} />}
       {steps.map((step) => (
         <StepSection key={step.step} step={step} files={filesOf(step.step)} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: 'Download failed', detail: m })} />
       ))}

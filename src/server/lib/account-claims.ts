@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { Signup } from '../db/tables/signups.table.js';
+import type { AccountClaim } from '../db/tables/account-claims.table.js';
+import { badRequest, tooMany } from './http-errors.js';
+import { checkCode, issueCode, MAX_MOBILE_RESENDS, type CheckCodeResult } from './one-time-codes.js';
+import type { OutgoingMessage } from '../plugins/outbox.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Claiming an existing member's accounts (DESIGN.md "Existing-customer claim", SECURITY.md row 21).
+ *
+ * Knowing a member's account number, last name and date of birth is not enough: the applicant must enter
+ * a code sent to the mobile (else the email) the credit union already holds for that member, never to a
+ * contact typed in the application. `POST /onboarding/verify-account` records a claim attempt and answers
+ * the same for every input; the next step sends the code and shows where it went ("the mobile number
+ * ending in 42"). When the inputs do not match a member without online access, the attempt is a decoy:
+ * its hint is derived from the inputs with an HMAC (the same inputs always show the same hint), its code
+ * is counted like any other but can never verify, and nothing is sent to anyone.
+ */
+export const CLAIM_CODE_PURPOSE = 'account_claim_code' as const;
+
+export const CLAIM_LIMITS = {
+  /** Claim attempts (account numbers tried) per application. */
+  attemptsPerSignup: 5,
+  /** Wrong claim codes per account number, across every application and address, in `failedTriesWindowMs`. */
+  failedTriesPerAccount: 10,
+  failedTriesWindowMs: 24 * 3600_000,
+  /** Codes per claim attempt: the first and 3 resends (as for the mobile code). */
+  sendsPerClaim: 1 + MAX_MOBILE_RESENDS,
+} as const;
+
+export const CLAIM_TEXTS = {
+  received: 'Thank you. To link your accounts, we will send a code to the contact details the credit union holds for you.',
+  sentToMobile: (hint: string) => `We sent a code to the mobile number ending in ${hint}`,
+  sentToEmail: (hint: string) => `We sent a code to the email address ${hint}`,
+  verified: 'Membership confirmed',
+  tooManyAttempts: 'Too many attempts to link an account. Please try again later or contact your branch.',
+  noClaim: 'Please enter your account number first.',
+  notProven: "This applicant has not proven control of the member's contact details on file (the code sent to them was never entered), so the member's accounts cannot be linked.",
+} as const;
+
+/** Digits only: spaces and hyphens are how people write account numbers. */
+export function accountDigits(accountNumber: string): string {
+  return accountNumber.replace(/[\s-]/g, '');
+}
+
+/** `k•••@example.com`: enough for the owner to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const [local, domain] = email.split('@');
+  return `${local.slice(0, 1)}•••@${domain ?? ''}`;
+}
+
+function lastTwoDigits(mobile: string): string {
+  return mobile.replace(/\D/g, '').slice(-2).padStart(2, '0');
+}
+
+/** The hint a decoy shows: two digits from an HMAC of the inputs, so asking again shows the same. */
+export function decoyHint(secret: string, input: { accountNumber: string; lastName: string; dob: string }): string {
+  const mac = crypto.createHmac('sha256', secret).update(`account-claim-decoy\n${input.accountNumber}\n${input.lastName.trim().toLowerCase()}\n${input.dob}`).digest();
+  return String(mac.readUInt32BE(0) % 100).padStart(2, '0');
+}
+
+function isoDate(value: unknown): string {
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  return String(value).slice(0, 10);
+}
+
+/** The member an account number, last name and date of birth designate, if they have no online access yet. */
+async function matchingMember(db: Db, signup: Signup, digits: string) {
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('members', 'members.id', 'accounts.member_id')
+    .leftJoin('users', 'users.member_id', 'members.id')
+    .select(['members.id as member_id', 'members.dob', 'members.last_name', 'members.mobile', 'members.email', 'users.id as user_id'])
+    .where('accounts.account_number', '=', digits)
+    .where('accounts.status', '=', 'active')
+    .executeTakeFirst();
+  if (!row || row.user_id !== null) return undefined;
+  if (!row.dob || isoDate(row.dob) !== isoDate(signup.dob)) return undefined;
+  if (row.last_name.trim().toLowerCase() !== signup.last_name.trim().toLowerCase()) return undefined;
+  return row;
+}
+
+/** Wrong claim codes entered for this account number (any application, any address) in the window. */
+export async function failedTriesOnAccount(db: Db, digits: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - CLAIM_LIMITS.failedTriesWindowMs);
+  const row = await db
+    .selectFrom('one_time_codes')
+    .innerJoin('account_claims', 'account_claims.id', 'one_time_codes.subject')
+    .select(sql<number>`coalesce(sum(one_time_codes.failed_attempts), 0)::int`.as('failed'))
+    .where('one_time_codes.purpose', '=', CLAIM_CODE_PURPOSE)
+    .where('account_claims.account_number', '=', digits)
+    .where('account_claims.created_on', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.failed);
+}
+
+/**
+ * POST /onboarding/verify-account: records a claim attempt for the signup (locked by the caller) and
+ * supersedes the older ones. Whatever the inputs, the caller answers the same; only the stored attempt
+ * knows whether a code will really go out.
+ */
+export async function startClaim(trx: Transaction<Database>, input: { signup: Signup; accountNumber: string; now: Date; secret: string }): Promise<AccountClaim> {
+  const { signup, now } = input;
+  const digits = accountDigits(input.accountNumber);
+  const tried = await trx.selectFrom('account_claims').select(sql<number>`count(*)::int`.as('n')).where('signup_id', '=', signup.id).executeTakeFirstOrThrow();
+  if (Number(tried.n) >= CLAIM_LIMITS.attemptsPerSignup) throw tooMany(CLAIM_TEXTS.tooManyAttempts);
+  if ((await failedTriesOnAccount(trx, digits, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(CLAIM_TEXTS.tooManyAttempts);
+
+  const member = await matchingMember(trx, signup, digits);
+  const onFile = member?.mobile ? { channel: 'sms' as const, recipient: member.mobile, hint: lastTwoDigits(member.mobile) } : member?.email ? { channel: 'email' as const, recipient: member.email, hint: maskEmail(member.email) } : undefined;
+  // A member with neither a mobile nor an email on file cannot prove control online: a decoy like any mismatch.
+  const claim = onFile && member
+    ? { member_id: member.member_id, ...onFile }
+    : { member_id: null, channel: 'sms' as const, recipient: null, hint: decoyHint(input.secret, { accountNumber: digits, lastName: signup.last_name, dob: isoDate(signup.dob) }) };
+
+  await trx.updateTable('account_claims').set({ superseded_on: now }).where('signup_id', '=', signup.id).where('superseded_on', 'is', null).execute();
+  const row = await trx
+    .insertInto('account_claims')
+    .values({ id: crypto.randomUUID(), signup_id: signup.id, account_number: digits, ...claim, created_on: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // The member is linked only when the code comes back (verifyClaim), never by the account number alone.
+  await trx.updateTable('signups').set({ member_id: null, is_existing_customer: true, updated_on: now }).where('id', '=', signup.id).execute();
+  return row;
+}
+
+/** The signup's current claim attempt (the newest, not superseded). */
+export async function currentClaim(db: Db, signupId: string): Promise<AccountClaim | undefined> {
+  return db.selectFrom('account_claims').selectAll().where('signup_id', '=', signupId).where('superseded_on', 'is', null).orderBy('created_on', 'desc').limit(1).executeTakeFirst();
+}
+
+function sentMessage(claim: AccountClaim): string {
+  return claim.channel === 'sms' ? CLAIM_TEXTS.sentToMobile(claim.hint) : CLAIM_TEXTS.sentToEmail(claim.hint);
+}
+
+async function requireClaim(db: Db, signupId: string, now: Date): Promise<AccountClaim> {
+  const claim = await currentClaim(db, signupId);
+  if (!claim) throw badRequest(CLAIM_TEXTS.noClaim, { account_number: CLAIM_TEXTS.noClaim });
+  if ((await failedTriesOnAccount(db, claim.account_number, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(CLAIM_TEXTS.tooManyAttempts);
+  return claim;
+}
+
+/**
+ * Sends the claim code to the contact on file (a decoy: counts a code that can never verify and sends
+ * nothing). The answer is the same shape for both, with the claim's hint.
+ */
+export async function sendClaimCode(
+  trx: Transaction<Database>,
+  input: { signup: Signup; now: Date; secret: string; productName: string; send: (message: OutgoingMessage) => Promise<unknown> },
+): Promise<{ channel: 'sms' | 'email'; identifier: string; message: string }> {
+  const claim = await requireClaim(trx, input.signup.id, input.now);
+  const real = claim.member_id !== null && claim.recipient !== null;
+  const code = await issueCode(trx, {
+    purpose: CLAIM_CODE_PURPOSE,
+    subject: claim.id,
+    recipient: claim.recipient ?? '',
+    now: input.now,
+    secret: input.secret,
+    maxSends: CLAIM_LIMITS.sendsPerClaim,
+    undeliverable: !real,
+  });
+  if (real) {
+    const text = `${input.productName}: your code to link your accounts to online banking is ${code}. It expires in 10 minutes. If you did not apply for online banking, do not share this code and call your branch.`;
+    await input.send(claim.channel === 'sms' ? { channel: 'sms', to: claim.recipient!, body: text, purpose: CLAIM_CODE_PURPOSE } : { channel: 'email', to: claim.recipient!, subject: 'Your code to link your accounts', body: text, purpose: CLAIM_CODE_PURPOSE });
+  }
+  return { channel: claim.channel, identifier: claim.hint, message: sentMessage(claim) };
+}
+
+/**
+ * Checks a claim code. The right code of a matched claim proves control of the contact on file: the
+ * claim is verified and the signup linked to the member. Run it in a transaction that commits even when
+ * the code is wrong (the try is counted); the caller throws the error afterwards.
+ */
+export async function verifyClaim(trx: Transaction<Database>, input: { signup: Signup; code: string; now: Date; secret: string }): Promise<CheckCodeResult> {
+  const claim = await requireClaim(trx, input.signup.id, input.now);
+  const result = await checkCode(trx, { purpose: CLAIM_CODE_PURPOSE, subject: claim.id, code: input.code, now: input.now, secret: input.secret });
+  if (result !== 'ok' || claim.member_id === null) return result === 'ok' ? 'invalid' : result;
+  await trx.updateTable('account_claims').set({ verified_on: input.now }).where('id', '=', claim.id).execute();
+  await trx.updateTable('signups').set({ member_id: claim.member_id, is_existing_customer: true, updated_on: input.now }).where('id', '=', input.signup.id).execute();
+  return 'ok';
+}
+
+/** The verified claim that links this signup to its member, if the applicant proved it. */
+export async function provenClaim(db: Db, signup: Pick<Signup, 'id' | 'member_id'>): Promise<AccountClaim | undefined> {
+  if (signup.member_id === null) return undefined;
+  return db
+    .selectFrom('account_claims')
+    .selectAll()
+    .where('signup_id', '=', signup.id)
+    .where('member_id', '=', signup.member_id)
+    .where('verified_on', 'is not', null)
+    .where('superseded_on', 'is', null)
+    .executeTakeFirst();
+}

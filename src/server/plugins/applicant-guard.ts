@@ -1,0 +1,54 @@
+import fp from 'fastify-plugin';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { tooMany } from '../lib/http-errors.js';
+import { APPLICANT_LIMITS, APPLICANT_TEXTS } from '../lib/applicant-rate-limit.js';
+
+type Checker = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ remaining: number; ttlInSeconds: number }>;
+
+/**
+ * SECURITY.md row 17: random signup ids and other visitors' tokens answer 404, then 429. One counter per
+ * client address (over every applicant route: signups, onboarding steps, signup codes) of answers that
+ * found no application; past APPLICANT_LIMITS.misses in the window, every applicant call from that address
+ * is refused until the window ends. Counting happens on the way out (the 404 itself), the refusal on the
+ * way in. In process through @fastify/rate-limit (Redis when scaled out).
+ */
+async function applicantGuardPlugin(app: FastifyInstance) {
+  let misses: Checker | undefined;
+  // The rate-limit plugin lives in its own child context (no routes there); only its checker is shared.
+  await app.register(async (holder) => {
+    await holder.register(rateLimit, { global: false });
+    misses = holder.createRateLimit({ ...APPLICANT_LIMITS.misses }) as Checker;
+  });
+  app.decorate('applicantGuard', {
+    async refuse(request: FastifyRequest): Promise<void> {
+      const status = await misses!(request, { increment: false });
+      if (status.remaining <= 0) throw tooMany(APPLICANT_TEXTS.tooMany, status.ttlInSeconds);
+    },
+    async count(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (reply.statusCode === 404) await misses!(request);
+    },
+  });
+}
+
+export default fp(applicantGuardPlugin, { name: 'applicant-guard' });
+
+/**
+ * Puts an encapsulated route plugin's applicant routes under the guard. `applies` picks the requests it
+ * covers when the plugin also serves others (device verifications: not the sign-in codes).
+ */
+export function guardApplicantRoutes(app: FastifyInstance, applies: (request: FastifyRequest) => boolean = () => true): void {
+  app.addHook('preValidation', async (request) => {
+    if (applies(request)) await app.applicantGuard.refuse(request);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (applies(request)) await app.applicantGuard.count(request, reply);
+    return payload;
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    applicantGuard: { refuse(request: FastifyRequest): Promise<void>; count(request: FastifyRequest, reply: FastifyReply): Promise<void> };
+  }
+}

@@ -1,0 +1,234 @@
+import { dbTargets } from '../../helpers/test-db';
+import { suiteApp } from '../../helpers/test-app';
+import { FakeClock } from '../../../src/server/lib/clock';
+import { CLAIM_LIMITS } from '../../../src/server/lib/account-claims';
+import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
+import { latestCodeFor, nextIp, signIn } from '../auth/auth-helpers';
+import { auth, tokenFor } from '../admin/admin-helpers';
+import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
+import { STEP_CASES } from './step-bodies';
+
+/**
+ * SECURITY.md row 21 (DESIGN.md "Existing-customer claim"): an existing member's accounts are linked only
+ * to an applicant who enters the code sent to the contact the credit union holds for that member. An
+ * outsider who knows the account number, last name and date of birth (all on a cheque) never sees a cent.
+ */
+const ANDRE = { accountNumber: '10000000302', firstName: 'Andre', lastName: 'Charles', dob: '1995-05-14', onFileMobile: '+18684000002' };
+const PRIYA = { accountNumber: '10000000303', lastName: 'Singh', dob: '2001-01-09', onFileMobile: '+18684000003' };
+const byStep = Object.fromEntries(STEP_CASES.map((c) => [c.step, c]));
+const ADULT_STEPS = ['membership-declaration-agreement', 'politically-exposed-persons', 'id-information', 'address', 'mailing-address', 'employment-information', 'branch'];
+const SEND = '/api/device-verifications/send/';
+const VERIFY = '/api/device-verifications/verify/';
+
+describe.each(dbTargets())('existing-customer claim on $name', (target) => {
+  let n = 0;
+  const clock = new FakeClock(new Date('2026-06-15T12:00:00Z'));
+  const t = suiteApp(target, { clock });
+
+  const call = (applicant: Applicant, url: string, payload: object, ip = nextIp()) => t.call({ method: 'POST', url, payload, headers: applicant.headers, remoteAddress: ip });
+  const verifyAccount = (applicant: Applicant, account_number: string, ip = nextIp()) => call(applicant, '/api/onboarding/verify-account', { signup_id: applicant.id, account_number }, ip);
+  const claimBody = (applicant: Applicant) => ({ identifier_type: 'on_file', operation: 'account_claim', signup_id: applicant.id });
+  const sendClaim = (applicant: Applicant, ip = nextIp()) => call(applicant, SEND, claimBody(applicant), ip);
+  const enterClaimCode = (applicant: Applicant, code: string, ip = nextIp()) => call(applicant, VERIFY, { ...claimBody(applicant), code }, ip);
+  const submit = (applicant: Applicant) => call(applicant, '/api/signups/submit', { signup_id: applicant.id });
+  const admin = async () => auth(await tokenFor(t.app, 'admin@cu.example'));
+
+  async function doStep(applicant: Applicant, step: string) {
+    const c = byStep[step];
+    const body = { signup_id: applicant.id, ...c.body };
+    const res =
+      c.encoding === 'json'
+        ? await t.call({ method: c.method, url: c.url, payload: body, headers: applicant.headers, remoteAddress: nextIp() })
+        : await (async () => {
+            const form = multipart(body, c.files ?? []);
+            return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...applicant.headers, ...form.headers }, remoteAddress: nextIp() });
+          })();
+    expect(res.statusCode, `${step}: ${res.body}`).toBeLessThan(300);
+  }
+
+  /** An existing-customer applicant with their own email and mobile, both proven with the real code calls. */
+  async function applicantWithOwnContacts(who: { firstName?: string; lastName: string; dob: string }) {
+    n += 1;
+    const email = `claimant.${n}.${target.name.toLowerCase()}@example.com`;
+    const mobile = `+1868777${String(1000 + n).slice(-4)}`;
+    const applicant = await createApplicant(t, adultSignup(n, { first_name: who.firstName ?? 'Claimant', last_name: who.lastName, dob: who.dob, email, mobile, is_existing_customer: true }));
+    for (const [kind, to] of [['email', email], ['mobile', mobile]] as const) {
+      clock.advance(61_000);
+      expect((await call(applicant, SEND, { identifier_type: kind, operation: 'signup', signup_id: applicant.id })).statusCode).toBe(200);
+      const code = await latestCodeFor(t, to, `signup_${kind}_code`);
+      expect((await call(applicant, VERIFY, { identifier_type: kind, operation: 'signup', signup_id: applicant.id, code })).statusCode).toBe(200);
+    }
+    for (const step of ADULT_STEPS) await doStep(applicant, step);
+    return { applicant, email, mobile };
+  }
+
+  const messagesTo = async (recipients: string[]) =>
+    t.db.db.selectFrom('outbox_messages').select(['recipient', 'purpose', 'body']).where('recipient', 'in', recipients).orderBy('id').execute();
+
+  it("an outsider with the member's account number, last name and birth date but their own email and mobile never sees a cent", async () => {
+    const outsider = await applicantWithOwnContacts({ firstName: 'Mallory', lastName: ANDRE.lastName, dob: ANDRE.dob });
+    const before = await t.db.db.selectFrom('outbox_messages').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+
+    const claimed = await verifyAccount(outsider.applicant, ANDRE.accountNumber);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json()).not.toHaveProperty('member_number');
+    const sent = await sendClaim(outsider.applicant);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().message).toBe('We sent a code to the mobile number ending in 02');
+
+    // No code reaches the outsider: the only claim message went to the mobile on Andre's member record.
+    const since = await t.db.db.selectFrom('outbox_messages').select(['recipient', 'purpose']).where('id', '>', before.id).execute();
+    expect(since).toEqual([{ recipient: ANDRE.onFileMobile, purpose: 'account_claim_code' }]);
+    expect(await messagesTo([outsider.email, outsider.mobile])).not.toContainEqual(expect.objectContaining({ purpose: 'account_claim_code' }));
+
+    // The claim step cannot be passed: the outsider's own codes, and guesses, all fail; the sixth try is refused.
+    const ownCode = await latestCodeFor(t, outsider.mobile, 'signup_mobile_code');
+    const tries = [ownCode, '000000', '123456', '999999', '111111'];
+    for (const code of tries) expect((await enterClaimCode(outsider.applicant, code)).statusCode).toBe(401);
+    expect((await enterClaimCode(outsider.applicant, '222222')).statusCode).toBe(429);
+
+    // Final submission is refused: the claim step is not proven.
+    const submitted = await submit(outsider.applicant);
+    expect(submitted.statusCode).toBe(400);
+    expect(submitted.json().errors).toEqual({ 'account-claim': 'Please enter the code we sent to the contact details the credit union holds for you.' });
+    const row = await t.db.db.selectFrom('signups').select(['status', 'member_id']).where('id', '=', outsider.applicant.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'draft', member_id: null });
+
+    // Even an application pushed past submission by other means is refused at approval, and links nothing.
+    await t.db.db.updateTable('signups').set({ status: 'pending_approval', submitted_on: clock.now() }).where('id', '=', outsider.applicant.id).execute();
+    const approved = await t.call({ method: 'PUT', url: '/api/signups/approve', headers: await admin(), payload: { signup_id: outsider.applicant.id } });
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json().message).toBe("This applicant has not proven control of the member's contact details on file (the code sent to them was never entered), so the member's accounts cannot be linked.");
+    expect(await t.db.db.selectFrom('users').select('id').where('email', '=', outsider.email).executeTakeFirst()).toBeUndefined();
+    const andre = await t.db.db.selectFrom('members').select('id').where('member_number', '=', 'M000202').executeTakeFirstOrThrow();
+    expect(await t.db.db.selectFrom('users').select('id').where('member_id', '=', andre.id).executeTakeFirst()).toBeUndefined();
+    const login = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), payload: { email: outsider.email, password: 'Str0ng!Pass', device_info: { user_agent: 'vitest', platform: 'test', language: 'en' } } });
+    expect(login.statusCode).toBe(401);
+
+    // The review shows the administrator what was entered next to the member record, and that nothing was proven.
+    const review = (await t.call({ method: 'GET', url: `/api/signups/${outsider.applicant.id}`, headers: await admin() })).json();
+    expect(review.claim).toMatchObject({
+      account_number: ANDRE.accountNumber,
+      proven: false,
+      code_sent_to: ANDRE.onFileMobile,
+      applied: { first_name: 'Mallory', last_name: 'Charles', dob: ANDRE.dob, email: outsider.email, mobile: outsider.mobile },
+      on_file: { member_number: 'M000202', first_name: 'Andre', last_name: 'Charles', dob: ANDRE.dob, email: 'andre.charles@example.com', mobile: ANDRE.onFileMobile, has_online_access: false },
+    });
+  });
+
+  it('the member, with a new email and mobile, proves the claim with the code sent to the mobile on file, is approved and sees their accounts', async () => {
+    clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+    const andre = await applicantWithOwnContacts({ firstName: ANDRE.firstName, lastName: ANDRE.lastName, dob: ANDRE.dob });
+    expect((await verifyAccount(andre.applicant, '1000-0000-302')).statusCode).toBe(200);
+    expect((await sendClaim(andre.applicant)).json()).toMatchObject({ signup_id: andre.applicant.id, channel: 'sms', identifier: '02', message: 'We sent a code to the mobile number ending in 02' });
+    const code = await latestCodeFor(t, ANDRE.onFileMobile, 'account_claim_code');
+    const proven = await enterClaimCode(andre.applicant, code);
+    expect(proven.statusCode, proven.body).toBe(200);
+    expect(proven.json()).toMatchObject({ signup_id: andre.applicant.id, message: 'Membership confirmed', verified_on: clock.now().toISOString() });
+    expect((await enterClaimCode(andre.applicant, code)).statusCode).toBe(401); // single use
+
+    expect((await submit(andre.applicant)).statusCode).toBe(200);
+    const headers = await admin();
+    const review = (await t.call({ method: 'GET', url: `/api/signups/${andre.applicant.id}`, headers })).json();
+    expect(review.claim).toMatchObject({ proven: true, verified_on: clock.now().toISOString(), on_file: { member_number: 'M000202' } });
+    const approved = await t.call({ method: 'PUT', url: '/api/signups/approve', headers, payload: { signup_id: andre.applicant.id } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json().account_number).toBeNull();
+    // The member hears of it at the contact on file as well.
+    expect(await messagesTo([ANDRE.onFileMobile])).toContainEqual(expect.objectContaining({ purpose: 'member_online_access' }));
+
+    const session = await signIn(t, andre.email, 'Str0ng!Pass', andre.mobile);
+    const accounts = await t.call({ method: 'GET', url: '/api/accounts', headers: { 'x-access-token': session.token } });
+    expect(accounts.json().savings).toEqual([expect.objectContaining({ AccountNumber: ANDRE.accountNumber, balance_cents: 100_000 })]);
+  });
+
+  it('answers every account number alike: same status and body, and a hint that repeats for the same inputs', async () => {
+    const base = (ln: string, dob: string) => adultSignup(++n, { last_name: ln, dob, is_existing_customer: true });
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['match', base(PRIYA.lastName, PRIYA.dob), PRIYA.accountNumber],
+      ['wrong last name', base('Sing', PRIYA.dob), PRIYA.accountNumber],
+      ['wrong birth date', base(PRIYA.lastName, '2001-01-10'), PRIYA.accountNumber],
+      ['no such account', base(PRIYA.lastName, PRIYA.dob), '10000009999'],
+      ['member already online', base('Baptiste', '1990-07-21'), '10000000101'],
+    ];
+    const answers: Record<string, { verify: unknown; send: Record<string, unknown> }> = {};
+    for (const [name, body, account] of cases) {
+      const applicant = await createApplicant(t, body);
+      const verified = await verifyAccount(applicant, account);
+      expect(verified.statusCode, name).toBe(200);
+      const sent = await sendClaim(applicant);
+      expect(sent.statusCode, name).toBe(200);
+      const { signup_id: a, ...verify } = verified.json();
+      const { signup_id: b, ...send } = sent.json();
+      expect([a, b]).toEqual([applicant.id, applicant.id]);
+      answers[name] = { verify, send };
+    }
+    const shapes = new Set(Object.values(answers).map(({ verify, send }) => JSON.stringify({ verify: { ...(verify as object), account_number: 'x' }, send: Object.keys(send).sort(), channel: send.channel })));
+    expect(shapes.size).toBe(1);
+    for (const { send } of Object.values(answers)) {
+      expect(send.identifier).toMatch(/^\d{2}$/);
+      expect(send.message).toBe(`We sent a code to the mobile number ending in ${send.identifier}`);
+    }
+    expect(answers.match.send.identifier).toBe('03');
+
+    // Asking again with the same inputs shows the same hint, so repeating tells a decoy from a member apart no more.
+    const again = await createApplicant(t, base('Sing', PRIYA.dob));
+    await verifyAccount(again, PRIYA.accountNumber);
+    expect((await sendClaim(again)).json().identifier).toBe(answers['wrong last name'].send.identifier);
+    // A decoy's code is counted like any other but can never verify; nothing was sent for it.
+    expect((await enterClaimCode(again, '000000')).statusCode).toBe(401);
+  });
+
+  it('a newer account number supersedes the older claim: its code no longer links anything', async () => {
+    clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+    const applicant = await createApplicant(t, adultSignup(++n, { last_name: PRIYA.lastName, dob: PRIYA.dob, is_existing_customer: true }));
+    await verifyAccount(applicant, PRIYA.accountNumber);
+    await sendClaim(applicant);
+    const code = await latestCodeFor(t, PRIYA.onFileMobile, 'account_claim_code');
+    await verifyAccount(applicant, '10000009999');
+    expect((await enterClaimCode(applicant, code)).statusCode).toBe(401);
+    expect((await t.db.db.selectFrom('signups').select('member_id').where('id', '=', applicant.id).executeTakeFirstOrThrow()).member_id).toBeNull();
+    // Without a claim attempt the code step says what to do first.
+    const fresh = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
+    const none = await sendClaim(fresh);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors.account_number).toBe('Please enter your account number first.');
+    // account_claim goes with on_file only.
+    const mixed = await call(fresh, SEND, { identifier_type: 'mobile', operation: 'account_claim', signup_id: fresh.id });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().errors.identifier_type).toBe('identifier_type must be on_file for operation account_claim.');
+  });
+
+  it('limits guessing: per address, per application, and per account number across applications and addresses', async () => {
+    clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+    // One address: a few account numbers, then 429 (whatever the application).
+    const ip = nextIp();
+    const one = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
+    const two = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
+    for (let i = 0; i < APPLICANT_LIMITS.accountClaim.max; i++) expect((await verifyAccount(i % 2 ? one : two, `1000000${4000 + i}`, ip)).statusCode).toBe(200);
+    const blocked = await verifyAccount(one, '10000005000', ip);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many attempts to link an account. Please try again later or contact your branch.');
+
+    // One application: at most CLAIM_LIMITS.attemptsPerSignup account numbers, whatever address it comes from.
+    const three = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
+    for (let i = 0; i < CLAIM_LIMITS.attemptsPerSignup; i++) expect((await verifyAccount(three, `1000000${6000 + i}`)).statusCode).toBe(200);
+    expect((await verifyAccount(three, '10000007000')).statusCode).toBe(429);
+
+    // One account number: after 10 wrong codes from many applications and addresses, no more claims on it,
+    // the same for a member's number and for a number nobody holds (so the refusal tells nothing either).
+    for (const [account, who] of [[PRIYA.accountNumber, PRIYA], ['10000008888', PRIYA]] as const) {
+      let wrong = 0;
+      while (wrong < CLAIM_LIMITS.failedTriesPerAccount) {
+        const applicant = await createApplicant(t, adultSignup(++n, { last_name: who.lastName, dob: who.dob, is_existing_customer: true }));
+        expect((await verifyAccount(applicant, account)).statusCode).toBe(200);
+        expect((await sendClaim(applicant)).statusCode).toBe(200);
+        for (let i = 0; i < 5 && wrong < CLAIM_LIMITS.failedTriesPerAccount; i++, wrong++) expect((await enterClaimCode(applicant, '000000')).statusCode).toBe(401);
+      }
+      const late = await createApplicant(t, adultSignup(++n, { last_name: who.lastName, dob: who.dob, is_existing_customer: true }));
+      const refused = await verifyAccount(late, account);
+      expect(refused.statusCode, account).toBe(429);
+      expect(refused.json().message).toBe('Too many attempts to link an account. Please try again later or contact your branch.');
+    }
+  });
+});
