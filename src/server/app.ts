@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { loadConfig, type AppConfig, type TrustProxy } from './config.js';
 import { createDb, type DbHandle } from './db/create-db.js';
@@ -10,6 +10,7 @@ import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { errorBody } from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
+import inputGuardPlugin from './plugins/input-guard.js';
 import outboxPlugin from './plugins/outbox.js';
 import authPlugin from './plugins/auth.js';
 import apiRoutes from './routes/index.js';
@@ -63,6 +64,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
     },
     ajv: { customOptions: {} },
+    // Errors Fastify raises before routing (a malformed %-escape in the path): the one error shape too.
+    frameworkErrors(error, request, reply) {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a malformed %-escape.' : 'Invalid request. Please check your input.';
+      (reply as unknown as FastifyReply).status(status).send(errorBody(status, message, request.id));
+    },
   });
 
   // One ajv factory for every schema (DESIGN.md section 3); bodies are never coerced, query strings are.
@@ -76,6 +83,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.db });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(outboxPlugin);
   await app.register(authPlugin);
 
