@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { dbTargets } from '../helpers/test-db';
 import { createTestApp, suiteApp } from '../helpers/test-app';
-import { auth, tokenFor } from './admin/admin-helpers';
+import { auth, tokenFor, validUserBody } from './admin/admin-helpers';
 import { nextIp } from './auth/auth-helpers';
 import { adultSignup, createApplicant, multipart, PDF, type Applicant } from './onboarding/onboarding-helpers';
 import { addSessionRoute, createMember, sessionHeaders, type TestMember } from './member/member-fixtures';
@@ -287,6 +287,16 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
       expect(res.statusCode, String(user_id)).toBe(400);
       expect(Object.keys(shape(res).errors)).toEqual(['user_id']);
     }
+  });
+
+  it('a date the form accepts but the database cannot hold (year 0): 400, not a 500', async () => {
+    const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'year.zero@example.com', mobile: '+18685550777', dob: '0000-02-29' }) });
+    expect(user.statusCode).toBe(400);
+    shape(user);
+    const signup = await t.call({ method: 'POST', url: '/api/signups/', payload: adultSignup(9203, { dob: '0000-01-01' }) });
+    expect(signup.statusCode).toBeGreaterThanOrEqual(400);
+    expect(signup.statusCode).toBeLessThan(500);
+    shape(signup);
   });
 
   it('NUL and unpaired surrogates in onboarding steps: 400, nothing stored', async () => {
