@@ -8,6 +8,7 @@ import { createStepValidator, takeSignupId } from '../onboarding/step-validation
 import { saveStep } from '../onboarding/steps.repository.js';
 import { contactConflicts, draftByTokenHash } from './signups.repository.js';
 import { submitApplication } from './submit-application.js';
+import { normaliseMobile } from '../../../shared/mobile-number.js';
 
 const SECRET_FIELDS = ['password', 'confirmed_password'];
 
@@ -19,7 +20,7 @@ export default async function signupRoutes(app: FastifyInstance) {
     const data = validator.validate('onboarding/basic-info', (request.body ?? {}) as Record<string, unknown>);
     const now = app.clock.now();
     const email = String(data.email).trim();
-    const mobile = String(data.mobile).trim();
+    const mobile = normaliseMobile(String(data.mobile));
     const passwordHash = await hashPassword(String(data.password));
     const stored = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.includes(k)));
     const presented = request.headers[APPLICANT_TOKEN_HEADER];

@@ -6,6 +6,7 @@ import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js'
 import { resolveForm } from '../../../shared/forms/form-registry.js';
 import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { createStepValidator } from '../onboarding/step-validation.js';
+import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
 
@@ -49,7 +50,7 @@ function userColumns(body: UserFormBody) {
     last_name: body.last_name.trim(),
     other_names: body.other_names?.trim() || null,
     email: body.email.trim(),
-    mobile: body.mobile.trim(),
+    mobile: normaliseMobile(body.mobile),
     role_id: body.role_id,
     office_id: body.office_id,
     dob: body.dob,
