@@ -289,6 +289,15 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     }
   });
 
+  it('a body over the 1 MiB limit is a 413 and an unsupported content type a 415, in the one error shape', async () => {
+    const big = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }) });
+    expect(big.statusCode).toBe(413);
+    expect(shape(big).message).toBe('The request is too large.');
+    const xml = await t.call({ method: 'POST', url: '/api/users', headers: { ...admin, 'content-type': 'application/xml' }, payload: '<user/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(shape(xml).message).toBe('Unsupported content type.');
+  });
+
   it('a date the form accepts but the database cannot hold (year 0): 400, not a 500', async () => {
     const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'year.zero@example.com', mobile: '+18685550777', dob: '0000-02-29' }) });
     expect(user.statusCode).toBe(400);
