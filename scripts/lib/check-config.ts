@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAjv } from '../../src/shared/create-ajv.js';
+import { DB_INTEGER_MAX, unboundedIntegers } from '../../src/shared/forms/integer-bounds.js';
 import { formSourcesFromFiles, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry.js';
 import { inlineListRefs } from '../../src/shared/forms/inline-list-refs.js';
 import { findWidgetNames } from '../../src/shared/forms/find-widget-names.js';
@@ -160,6 +161,10 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
       }
     }
   });
+  // Integers the database cannot hold: valid by the schema, then a server error when stored or looked up.
+  for (const at of unboundedIntegers(schema)) {
+    problems.push({ file, path: at, message: 'an integer field without bounds inside the database integer range', hint: `Add "minimum" and "maximum" (ids: 1 and ${DB_INTEGER_MAX}) or list the allowed values with enum/oneOf.` });
+  }
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });

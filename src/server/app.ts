@@ -1,15 +1,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { loadConfig, type AppConfig } from './config.js';
+import { loadConfig, type AppConfig, type TrustProxy } from './config.js';
 import { createDb, type DbHandle } from './db/create-db.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
 import errorsPlugin, { errorBody } from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
+import inputGuardPlugin from './plugins/input-guard.js';
 import outboxPlugin from './plugins/outbox.js';
 import authPlugin from './plugins/auth.js';
 import applicantGuardPlugin from './plugins/applicant-guard.js';
@@ -18,15 +19,27 @@ import { createAjv } from '../shared/create-ajv.js';
 
 export interface BuildAppOptions {
   config?: Partial<AppConfig>;
+  /** The environment to read the configuration from (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
   /** An open database; when absent one is opened from the config and closed with the app. */
   db?: DbHandle;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify's form of TRUST_PROXY. A hop count becomes a function (Fastify 5 ignores a bare number):
+ * the socket's peer and the next `hops - 1` addresses are proxies, so the client is the address the
+ * outermost trusted proxy saw, and anything a client writes further left is never read.
+ */
+function trustProxyOption(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
+  return trust;
+}
+
 /** Builds the whole application (plugins, then routes) without listening: tests call `inject`. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const config = loadConfig(process.env, options.config);
+  const config = loadConfig(options.env ?? process.env, options.config);
   const logger = options.logger ?? {
     level: config.logLevel,
     redact: {
@@ -38,9 +51,26 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     logger,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A slow or half-sent request cannot hold a socket (SECURITY.md row 23).
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node checks the header and request limits on this interval (30 s by default): check often
+      // enough that a limit holds to within a second.
+      connectionsCheckingInterval: Math.min(1000, config.timeouts.headersMs),
+    },
     ajv: { customOptions: {} },
+    // Errors Fastify raises before routing (a malformed %-escape in the path): the one error shape too.
+    frameworkErrors(error, request, reply) {
+      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a malformed %-escape.' : 'Invalid request. Please check your input.';
+      (reply as unknown as FastifyReply).status(status).send(errorBody(status, message, request.id));
+    },
   });
 
   // One ajv factory for every schema (DESIGN.md section 3); bodies are never coerced, query strings are.
@@ -54,6 +84,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.db });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(applicantGuardPlugin);

@@ -21,6 +21,7 @@ async function main() {
     '',
     `  ${config.productName} is running at ${url}`,
     `  database: ${handle.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}/pglite` : 'Postgres (DATABASE_URL)'}${seeded ? ' (seeded)' : ''}`,
+    `  mode: ${config.env === 'production' ? 'production' : `${config.env} (demo sign-ins and development tools; any other NODE_ENV runs as production)`}`,
     `  ready in ${Date.now() - started} ms`,
   ];
   if (config.seedDemo) {

@@ -49,6 +49,8 @@ export function createAjv(options: Options = {}): Ajv {
       coerceTypes: false,
       useDefaults: false,
       removeAdditional: false,
+      // NaN and Infinity (JSON's 1e400) are not numbers a form accepts.
+      strictNumbers: true,
       ...options,
     }),
   );

@@ -9,6 +9,13 @@ export function errorBody(status: number, message: string, requestId: string, er
 }
 
 const UNIQUE_VIOLATION = '23505';
+/**
+ * Postgres class 22 (data exception: a value out of range for its column, text the encoding cannot hold,
+ * an impossible date): the input was bad, not the server. The input guard and the schemas stop these
+ * before the database; this is the net behind them, so bad input is never a 500.
+ */
+const isDataException = (code: unknown) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+export const BAD_VALUE_MESSAGE = 'A value in the request is out of range or not allowed. Please check your input.';
 
 /** One error shape for every answer; 5xx answers carry a request id and nothing of the internals. */
 export default fp(
@@ -34,6 +41,10 @@ export default fp(
               ? 'This email address is already registered with another account'
               : 'This information is already registered in our system';
         return reply.status(409).send(errorBody(409, message, request.id, field ? { [field]: message } : undefined));
+      }
+      if (isDataException(error.code) && !error.statusCode) {
+        request.log.warn({ code: error.code, route: request.routeOptions.url }, 'bad input reached the database');
+        return reply.status(400).send(errorBody(400, BAD_VALUE_MESSAGE, request.id));
       }
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status < 500) {

@@ -47,7 +47,8 @@ export function validUserBody(overrides: Record<string, unknown> = {}): Record<s
     last_name: "O'Connor-Ali",
     other_names: 'Marie',
     email: 'nadia.oconnor@example.com',
-    mobile: '+1 (868) 555-0199',
+    // Not one of insertManyUsers' numbers (+1868555nnnn), however it is typed.
+    mobile: '+1 (868) 777-0199',
     password: 'Str0ng!Pass',
     verify_password: 'Str0ng!Pass',
     role_id: ROLES.CUSTOMER,

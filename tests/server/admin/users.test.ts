@@ -37,6 +37,29 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect(res.json().errors[field]).toBe(message);
     });
 
+    it('every field message comes back together, the future date of birth included (POST and PUT)', async () => {
+      const bad = { first_name: 'Ann3', email: 'not-an-email', mobile: '1234567', dob: '2030-01-02', gender: 'unknown' };
+      const expected = {
+        first_name: 'First name can only contain letters, spaces, hyphens, and apostrophes',
+        email: 'Please enter a valid email address',
+        mobile: 'Please enter a valid mobile number',
+        dob: 'Date of birth cannot be in the future',
+        gender: 'Please select a valid gender',
+      };
+      const created = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody(bad) });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toMatchObject({ status: 400, message: 'Please correct the highlighted fields.' });
+      expect(created.json().errors).toEqual(expected);
+      const { password: _p, verify_password: _v, ...form } = validUserBody();
+      const user = (await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: 'all.messages@example.com', mobile: '+18687770301' }) })).json().user;
+      const updated = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, ...bad } });
+      expect(updated.statusCode).toBe(400);
+      expect(updated.json().errors).toEqual(expected);
+      // A future date alone, and a missing field with it.
+      const { last_name: _l, ...noLastName } = validUserBody({ dob: '2030-01-02' });
+      expect((await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: noLastName })).json().errors).toEqual({ last_name: 'Last name is required', dob: 'Date of birth cannot be in the future' });
+    });
+
     it('accepts the edges: 50-letter names, accented letters, 8 and 20 character mobiles, gender other, today as birth date', async () => {
       const base = { first_name: 'É'.repeat(50), last_name: "D'Arcy-Núñez", other_names: '', mobile: '(868) 55', gender: 'other', dob: '2026-11-22' };
       const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ ...base, email: 'edge1@example.com' }) });

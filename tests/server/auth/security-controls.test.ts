@@ -57,6 +57,22 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     expect(rows.n).toBe(evaluated);
   });
 
+  it('row 1: 130 parallel wrong passwords for a real account, then the right password still gets 429', async () => {
+    const victim = 'keisha.online@cu.example';
+    const hash = (await t.db.db.selectFrom('users').select('password_hash').where('email', '=', MEMBER.email).executeTakeFirstOrThrow()).password_hash;
+    await t.db.db
+      .insertInto('users')
+      .values({ first_name: 'Keisha', last_name: 'Online', other_names: null, email: victim, mobile: null, password_hash: hash, role_id: 2, office_id: 1, dob: null, gender: null, member_id: null, last_signed_in_on: null })
+      .execute();
+    const answers = await Promise.all(Array.from({ length: 130 }, (_, i) => login(t, victim, `Wrong-password-${i}`)));
+    const evaluated = answers.filter((a) => a.statusCode === 401).length;
+    expect(evaluated).toBeLessThanOrEqual(100);
+    expect(evaluated + answers.filter((a) => a.statusCode === 429).length).toBe(130);
+    const right = await login(t, victim, MEMBER.password);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe('Too many login attempts. Please try again later');
+  });
+
   it('row 2: codes are 6 digits, stored hashed, single use, dead at 10:01, and bound to their sign-in attempt', async () => {
     const first = await login(t, MEMBER.email, MEMBER.password);
     const attemptA = cookieValue(first, 'cu_sign_in')!;

@@ -95,6 +95,23 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(own.json().message).toMatch(/Transfer to Self/);
   });
 
+  it('a transfer too large answers alike for a real account number and a missing one (no account-number oracle)', async () => {
+    const strip = (res: { statusCode: number; json: () => Record<string, unknown> }) => {
+      const { request_id: _id, ...rest } = res.json();
+      return { status: res.statusCode, ...rest };
+    };
+    const big = 1_000_000;
+    const real = await memberTransfer(t, aHeaders, a.accounts[0], b.accounts[0], big);
+    const missing = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[0], number: '19999999999' }, big);
+    const otherType = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[1], productCode: 'SAV' }, big);
+    expect(strip(real)).toMatchObject({ status: 422, message: expect.stringMatching(/^Insufficient funds/) });
+    expect(strip(missing)).toEqual(strip(real));
+    expect(strip(otherType)).toEqual(strip(real));
+    // Small enough to make: a missing number says so (only a real transfer tells the account exists).
+    const small = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[0], number: '19999999999' }, 1);
+    expect(small.json().errors.destination_account).toMatch(/No account with this number and type/);
+  });
+
   it('refuses transfers out of and into loan accounts with a clear reason', async () => {
     const out = await selfTransfer(t, aHeaders, a.accounts[2], a.accounts[0], 1);
     expect(out.statusCode).toBe(422);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
+import { FILE_NAME_MESSAGE } from '../../../src/server/routes/onboarding/uploads';
 
 const MIB = 1024 * 1024;
 const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
@@ -73,18 +74,43 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     ['an SVG renamed .png', 'logo.png', SVG],
     ['a text file named .pdf', 'notes.pdf', Buffer.from('just some text, not a PDF')],
     ['a PNG named .pdf', 'bill.pdf', PNG()],
-    ['a null-byte trick', 'x.php%00.jpg', JPEG()],
-    ['a real NUL in the name', 'x.php\u0000.jpg', JPEG()],
-    ['a path', '../../x', PDF()],
-    ['a path with an allowed extension', '../../etc/x.pdf', PDF()],
     ['an executable', 'run.exe', Buffer.from('MZ')],
-  ])('refuses %s and keeps nothing', async (_label, name, content) => {
+    ['a name without an extension', 'bill', PDF()],
+  ])('refuses %s with the type message and keeps nothing', async (_label, name, content) => {
     const before = storedFiles().length;
     const res = await address([{ field: 'proof_of_address_files', name, content }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.proof_of_address_files).toBe(TYPE_MESSAGE);
     expect(storedFiles().length).toBe(before);
   });
+
+  it.each([
+    ['a null-byte trick', 'x.php%00.jpg'],
+    ['a real NUL in the name', 'x.php\u0000.jpg'],
+    ['another control character', 'bill\u0007.pdf'],
+    ['a path', '../../x'],
+    ['a path with an allowed extension', '../../etc/x.pdf'],
+    ['a Windows path', 'C:\\Users\\x.pdf'],
+    ['a right-to-left override disguising the extension', 'bill\u202Efdp.exe.pdf'],
+    ['only dots', '..'],
+  ])('refuses %s with the file-name message (not the type message) and keeps nothing', async (_label, name) => {
+    const before = storedFiles().length;
+    const res = await address([{ field: 'proof_of_address_files', name, content: PDF() }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.proof_of_address_files).toBe(FILE_NAME_MESSAGE);
+    expect(storedFiles().length).toBe(before);
+  });
+
+  it.each(['T&TEC-bill-october.pdf', 'bill #4.pdf', 'bill+copy.pdf', 'bill [october].pdf', 'bill;1.pdf', 'Façade — relevé (2).PDF', '50% off.pdf', "O'Brien's bill.pdf"])(
+    'accepts a real PDF named %s and keeps the name as sent',
+    async (name) => {
+      const res = await address([{ field: 'proof_of_address_files', name, content: PDF() }]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().files).toEqual([expect.objectContaining({ field: 'proof_of_address_files', name })]);
+      const row = await t.db.db.selectFrom('signup_files').select(['original_name', 'stored_name']).where('original_name', '=', name).executeTakeFirstOrThrow();
+      expect(row.stored_name).toMatch(/^[0-9a-f]{48}$/);
+    },
+  );
 
   it('refuses a file part under a field that is not a file field of the form', async () => {
     const res = await address([{ field: 'avatar', name: 'me.png', content: PNG() }]);

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as foundation from './2026-11-22T0001-foundation.js';
 import * as onboardingAndAudit from './2026-11-22T0002-onboarding-and-audit.js';
 import * as auth from './2026-11-22T0003-auth.js';
+import * as normaliseMobiles from './2026-11-23T0001-normalise-mobiles.js';
 import * as accountClaims from './2026-11-24T0001-account-claims.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0001-foundation': foundation,
   '2026-11-22T0002-onboarding-and-audit': onboardingAndAudit,
   '2026-11-22T0003-auth': auth,
+  '2026-11-23T0001-normalise-mobiles': normaliseMobiles,
   '2026-11-24T0001-account-claims': accountClaims,
 };

@@ -138,9 +138,19 @@ async function attemptTransfer(
     return { transferId: previous.id, referenceNo: previous.reference_no, amountCents: Number(previous.amount_cents), createdOn: new Date(previous.created_on), replayed: true };
   }
 
-  // 2. Resolve both accounts; the caller's own ids only (row 12).
+  // 2. The caller's own source first (row 12), with every check that needs only the source: a member
+  //    learns nothing about another member's accounts from them. Funds are checked here too, before the
+  //    destination is looked up, so a missing account number and a real one answer alike to a transfer
+  //    too large to make ("Insufficient funds"): the transfer form is no account-number oracle.
   const source = await ownActiveAccount(trx, caller, request.sourceId, request.sourceAccount);
+  if (!isTransferable(source)) {
+    const message = 'Transfers out of a loan account are not allowed.';
+    throw unprocessable(message, { source_id: message });
+  }
+  if (Number(source.balance_cents) < request.amountCents) throw insufficientFunds(Number(source.balance_cents));
 
+  // 3. The destination: the caller's own id, or another member's account by number and type. A missing
+  //    number, a closed account and a number of another type get the same answer.
   let destination: Account | undefined;
   if (request.kind === 'self') {
     destination = await ownActiveAccount(trx, caller, request.destinationId, request.destinationAccount);
@@ -160,10 +170,6 @@ async function attemptTransfer(
     const message = 'Choose two different accounts.';
     throw unprocessable(message, { destination_id: message });
   }
-  if (!isTransferable(source)) {
-    const message = 'Transfers out of a loan account are not allowed.';
-    throw unprocessable(message, { source_id: message });
-  }
   if (!isTransferable(destination)) {
     // Paying a loan down would change the sum of balances (a loan balance is money owed), so online
     // transfers keep to savings and deposits; repayments go through the credit union.
@@ -171,8 +177,8 @@ async function attemptTransfer(
     throw unprocessable(message, { [request.kind === 'self' ? 'destination_id' : 'destination_product']: message });
   }
 
-  // 3. Lock both rows in account-id order (no deadlock between opposite transfers), then check funds
-  //    on the locked, current balance.
+  // 4. Lock both rows in account-id order (no deadlock between opposite transfers), then check funds
+  //    again on the locked, current balance (the check above read it unlocked).
   const locked = await trx
     .selectFrom('accounts')
     .select(['id', 'balance_cents', 'status'])
@@ -186,7 +192,7 @@ async function attemptTransfer(
   if (!lockedDestination || lockedDestination.status !== 'active') throw accountNotFound();
   if (Number(lockedSource.balance_cents) < request.amountCents) throw insufficientFunds(Number(lockedSource.balance_cents));
 
-  // 4. One transfer, one debit, one equal credit, both balances: all in this transaction.
+  // 5. One transfer, one debit, one equal credit, both balances: all in this transaction.
   const transfer = await trx
     .insertInto('transfers')
     .values({

@@ -8,6 +8,7 @@ import { onlineUserHolds } from '../signups/signups.repository.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { DB_INTEGER_MAX } from '../../../shared/forms/integer-bounds.js';
 import { findLiveAttempt } from '../users-auth/sign-in.repository.js';
 import { SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie, signInCodeChannel, signInCodeMessage } from '../users-auth/index.js';
 
@@ -26,7 +27,7 @@ const commonProperties = {
   identifier_type: { type: 'string', enum: ['email', 'mobile', 'on_file'] },
   operation: { type: 'string', enum: ['signup', 'sign_in', 'account_claim'] },
   signup_id: { type: ['string', 'null'], maxLength: 100 },
-  user_id: { type: ['integer', 'string', 'null'], maxLength: 20 },
+  user_id: { type: ['integer', 'string', 'null'], minimum: 1, maximum: DB_INTEGER_MAX, maxLength: 20 },
   email: { type: ['string', 'null'], maxLength: 254 },
   mobile: { type: ['string', 'null'], maxLength: 40 },
   // API clients may send the attempt token from the login answer; browsers use the HttpOnly cookie.
@@ -65,8 +66,8 @@ function attemptToken(request: FastifyRequest, body: DeviceVerificationBody): st
 }
 
 function userIdOf(body: DeviceVerificationBody): number | undefined {
-  const id = Number(body.user_id);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
+  const id = typeof body.user_id === 'string' && !/^\d+$/.test(body.user_id.trim()) ? NaN : Number(body.user_id);
+  return Number.isInteger(id) && id > 0 && id <= DB_INTEGER_MAX ? id : undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
+import { isStorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -34,13 +35,23 @@ export function sniffType(head: Buffer): 'pdf' | 'png' | 'jpeg' | 'webp' | null 
   return null;
 }
 
-const SAFE_NAME = /^[\p{L}\p{N} _().,'-]{1,150}\.([A-Za-z0-9]{2,5})$/u;
+/**
+ * A file's name is shown to staff and offered on download, never used as a path (stored names are
+ * random), so any printable name is accepted: `T&TEC-bill-october.pdf`, `#`, `+`, `[`, `]`, `;`,
+ * accents. Refused: path separators, control characters (also %-encoded, the `x.php%00.jpg` trick),
+ * bidirectional overrides that disguise an extension, names of only dots, and names over 255 characters.
+ */
+const NAME_FORBIDDEN = /[/\\\p{Cc}\u202A-\u202E\u2066-\u2069]|%(?:[01][0-9A-Fa-f]|7[Ff])/u;
 
-/** The extension of a plain file name, or null for names with paths, NUL, % escapes or control characters. */
-export function safeExtension(name: string): string | null {
-  const match = SAFE_NAME.exec(name);
-  if (!match || name.startsWith('.') || name.includes('..')) return null;
-  return match[1].toLowerCase();
+/** True when a file name is acceptable as a name (the type is checked separately). */
+export function isAcceptableFileName(name: string): boolean {
+  return name.length > 0 && name.length <= 255 && !NAME_FORBIDDEN.test(name) && !/^\.+$/.test(name) && isStorableText(name);
+}
+
+/** The lower-cased extension of a file name ('bill.PDF' -> 'pdf'), or null when it has none. */
+export function extensionOf(name: string): string | null {
+  const match = /\.([A-Za-z0-9]{1,10})$/.exec(name);
+  return match && match.index > 0 ? match[1].toLowerCase() : null;
 }
 
 function typeMatches(allowed: string[], ext: string, sniffed: string): boolean {
@@ -98,7 +109,12 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
   await fs.promises.mkdir(app.config.uploadDir, { recursive: true });
   try {
     for await (const part of request.parts()) {
+      if (!isStorableText(part.fieldname)) {
+        if (part.type === 'file') part.file.resume();
+        throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+      }
       if (part.type === 'field') {
+        if (!isStorableText(String(part.value))) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: UNSTORABLE_FIELD_MESSAGE });
         // A file field holds files: its names as text parts would pass the schema with nothing stored.
         const fileField = fileFieldOf(schemas, part.fieldname);
         if (fileField) throw badRequest(VALIDATION, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
@@ -120,7 +136,12 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       const allowed: string[] = property.fileTypes ?? ['pdf', 'jpg', 'jpeg', 'png'];
       const limit: number = property.maxFileSize ?? MAX_UPLOAD_BYTES;
       const typeMessage = fileFieldMessage(property, 'fileTypes', 'Invalid file type.');
-      const ext = safeExtension(part.filename ?? '');
+      if (!isAcceptableFileName(part.filename ?? '')) {
+        part.file.resume();
+        const message = fileFieldMessage(property, 'fileName', FILE_NAME_MESSAGE);
+        throw badRequest(message, { [part.fieldname]: message });
+      }
+      const ext = extensionOf(part.filename);
       if (!ext || !allowed.includes(ext)) {
         part.file.resume();
         throw badRequest(typeMessage, { [part.fieldname]: typeMessage });
@@ -163,10 +184,16 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
     const code = (error as { code?: string; statusCode?: number }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is too large.');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'Too many files or fields in one request.');
-    if ((error as { statusCode?: number }).statusCode && (error as { statusCode: number }).statusCode < 500) throw badRequest('The upload could not be read. Please try again.');
-    throw error;
+    const statusCode = (error as { statusCode?: number }).statusCode;
+    // A failure of the server itself (the disk: a system error with a syscall) stays a 5xx.
+    if ((statusCode && statusCode >= 500) || (error as { syscall?: string }).syscall) throw error;
+    // Anything else came from reading the request: no boundary, a body cut off mid-file, a malformed part.
+    throw badRequest(UNREADABLE_UPLOAD);
   }
   return { fields, files };
 }
 
 const VALIDATION = 'Please correct the highlighted fields.';
+const UNREADABLE_UPLOAD = 'The upload could not be read: the form data is malformed or incomplete. Please try again.';
+/** Default for a file field's `errorMessage.fileName`. */
+export const FILE_NAME_MESSAGE = 'Invalid file name. Please rename the file without slashes or control characters and try again.';

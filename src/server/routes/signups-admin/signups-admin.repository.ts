@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
+import { mobileSearchDigits } from '../../../shared/mobile-number.js';
 import type { Signup, SignupStatus } from '../../db/tables/signups.table.js';
 import type { AccountClaimReview } from '../../../shared/api-types.js';
 import { provenClaim } from '../../lib/account-claims.js';
@@ -51,12 +52,14 @@ export async function listSignups(
   const search = options.search?.trim();
   if (search) {
     const pattern = likePattern(search);
+    const digits = mobileSearchDigits(search);
     query = query.where((eb) =>
       eb.or([
         eb(sql`first_name || ' ' || last_name`, 'ilike', pattern),
         eb('middle_name', 'ilike', pattern),
         eb('email', 'ilike', pattern),
         eb('mobile', 'ilike', pattern),
+        ...(digits !== null ? [eb('mobile', 'like', likePattern(digits))] : []),
         eb('id', '=', search),
       ]),
     );

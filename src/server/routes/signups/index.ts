@@ -10,6 +10,7 @@ import { submitApplication } from './submit-application.js';
 import { registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
+import { normaliseMobile } from '../../../shared/mobile-number.js';
 
 const SECRET_FIELDS = ['password', 'confirmed_password'];
 
@@ -25,7 +26,7 @@ export default async function signupRoutes(app: FastifyInstance) {
     const data = validator.validate('onboarding/basic-info', (request.body ?? {}) as Record<string, unknown>);
     const now = app.clock.now();
     const email = String(data.email).trim();
-    const mobile = String(data.mobile).trim();
+    const mobile = normaliseMobile(String(data.mobile));
     const passwordHash = await hashPassword(String(data.password));
     const stored = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.includes(k)));
     const presented = request.headers[APPLICANT_TOKEN_HEADER];

@@ -76,10 +76,7 @@ export default async function usersAuthRoutes(app: FastifyInstance) {
       const now = app.clock.now();
       const key = accountKey(email);
       const claim = await claimSignInCheck(app.db, key, request.ip, now);
-      if (!claim.allowed) {
-        await forgetFailure(app.db, claim.id);
-        throw tooMany(AUTH_TEXTS.tooManyLogins);
-      }
+      if (!claim.allowed) throw tooMany(AUTH_TEXTS.tooManyLogins);
 
       const user = await findUserByEmail(app.db, email);
       let passwordOk = false;

@@ -24,15 +24,23 @@ export async function countRecentFailures(db: Db, key: string, now: Date): Promi
   return row.n;
 }
 
+/** Advisory-lock class of the per-account sign-in throttle (the key's hash is the object id). */
+const SIGN_IN_THROTTLE_LOCK = 7301;
+
 /**
- * Counts this sign-in as failed BEFORE the password is checked and answers whether it may be checked:
- * parallel guesses each see the others' rows, so at most 100 per hour are ever evaluated. A success
- * (or a refusal) takes its row back with `forgetFailure`.
+ * Counts this sign-in as failed BEFORE the password is checked and answers whether it may be checked.
+ * The count and the claim are one atomic step: a transaction-scoped advisory lock on the account key
+ * serialises parallel claims for one account, so at most 100 rows (= 100 evaluated passwords) exist
+ * per hour whatever the burst. A refused attempt writes nothing and deletes nothing; a success takes
+ * its own row back with `forgetFailure`.
  */
-export async function claimSignInCheck(db: Db, key: string, ip: string, now: Date): Promise<{ id: number; allowed: boolean }> {
-  const row = await db.insertInto('sign_in_failures').values({ account_key: key, ip, created_on: now }).returning('id').executeTakeFirstOrThrow();
-  const count = await countRecentFailures(db, key, now);
-  return { id: row.id, allowed: count <= FAILED_SIGN_IN_LIMIT };
+export async function claimSignInCheck(db: Kysely<Database>, key: string, ip: string, now: Date): Promise<{ allowed: true; id: number } | { allowed: false }> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${SIGN_IN_THROTTLE_LOCK}, hashtext(${key}))`.execute(trx);
+    if ((await countRecentFailures(trx, key, now)) >= FAILED_SIGN_IN_LIMIT) return { allowed: false };
+    const row = await trx.insertInto('sign_in_failures').values({ account_key: key, ip, created_on: now }).returning('id').executeTakeFirstOrThrow();
+    return { allowed: true, id: row.id };
+  });
 }
 
 export async function forgetFailure(db: Db, id: number): Promise<void> {

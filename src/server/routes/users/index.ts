@@ -5,8 +5,8 @@ import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
 import { resolveForm } from '../../../shared/forms/form-registry.js';
 import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
-import { formRuleErrors } from '../../../shared/transforms/form-rules.js';
-import { today } from '../../../shared/dates/today.js';
+import { createStepValidator } from '../onboarding/step-validation.js';
+import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
 
@@ -58,7 +58,7 @@ function userColumns(body: UserFormBody) {
     last_name: body.last_name.trim(),
     other_names: body.other_names?.trim() || null,
     email: body.email.trim(),
-    mobile: body.mobile.trim(),
+    mobile: normaliseMobile(body.mobile),
     role_id: body.role_id,
     office_id: body.office_id,
     dob: body.dob,
@@ -74,9 +74,13 @@ export default async function usersRoutes(app: FastifyInstance) {
   // The same schemas (lists inlined) the browser's precompiled validators were built from.
   const forms = readFormsDir();
   const createSchema = resolveForm(forms, 'admin/user').schema;
-  const updateSchema = resolveForm(forms, 'admin/user-update').schema;
-  const validateUpdate = app.bodyAjv.compile(updateSchema);
   const validateBlock = app.bodyAjv.compile(blockSchema);
+  // The form's schema AND its date rules in one pass, so every field's message comes back together.
+  const formValidator = createStepValidator(app);
+  const validateForm = (formId: 'admin/user' | 'admin/user-update', body: unknown): UserFormBody => {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+    return formValidator.validate(formId, body as Record<string, unknown>) as unknown as UserFormBody;
+  };
 
   async function ensureContactsFree(contact: { email: string; mobile: string }, exceptUserId?: number) {
     const taken = await takenContacts(app.db, contact, exceptUserId);
@@ -84,12 +88,6 @@ export default async function usersRoutes(app: FastifyInstance) {
     if (taken.email) errors.email = EMAIL_TAKEN;
     if (taken.mobile) errors.mobile = MOBILE_TAKEN;
     if (Object.keys(errors).length) throw conflict(errors.email ?? errors.mobile, errors);
-  }
-
-  function checkDates(schema: Record<string, any>, body: UserFormBody) {
-    // Rules a static schema cannot hold (dob not after today) are checked against the server's clock.
-    const errors = formRuleErrors(schema, body as unknown as Record<string, unknown>, { today: today(app.clock.now()) });
-    if (Object.keys(errors).length) throw badRequest(FIX_FIELDS, errors);
   }
 
   // onRequest, before the body is even parsed: without an administrator's session nothing else is looked at.
@@ -111,10 +109,12 @@ export default async function usersRoutes(app: FastifyInstance) {
   });
 
   app.post('/', {
+    // The schema documents the body; the handler validates it with the date rules, so a failure of the
+    // schema does not hide the rules' messages (every field's message at once).
     schema: { body: createSchema },
+    attachValidation: true,
     handler: async (request, reply) => {
-      const body = request.body as UserFormBody;
-      checkDates(createSchema, body);
+      const body = validateForm('admin/user', request.body);
       const columns = userColumns(body);
       await ensureContactsFree(columns);
       const passwordHash = await hashPassword(body.password!);
@@ -137,10 +137,9 @@ export default async function usersRoutes(app: FastifyInstance) {
       // Whatever else the body holds, an administrator never locks themselves out: 409 before any other check.
       if (id === request.user!.id) refuseSelfLockout(body);
       const isBlockChange = Object.keys(body).length === 1 && 'is_blocked' in body;
-      const validate = isBlockChange ? validateBlock : validateUpdate;
-      if (!validate(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validate.errors as any));
 
       if (isBlockChange) {
+        if (!validateBlock(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validateBlock.errors as any));
         const blocked = body.is_blocked as boolean;
         const user = await app.db.transaction().execute(async (trx) => {
           const before = await findUser(trx, id, { forUpdate: true });
@@ -153,8 +152,7 @@ export default async function usersRoutes(app: FastifyInstance) {
         return { message: blocked ? 'User blocked successfully' : 'User unblocked successfully', user };
       }
 
-      const form = body as unknown as UserFormBody;
-      checkDates(updateSchema, form);
+      const form = validateForm('admin/user-update', body);
       const columns = userColumns(form);
       if (!(await findUser(app.db, id))) throw notFound('User not found.');
       await ensureContactsFree(columns, id);

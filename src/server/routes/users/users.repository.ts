@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
+import { mobileSearchDigits, normaliseMobile } from '../../../shared/mobile-number.js';
 import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -44,6 +45,7 @@ export async function listUsers(
     const pattern = likePattern(search);
     // A typed user id matches too, padded ("00042") or not.
     const id = /^\d{1,9}$/.test(search) ? Number(search) : null;
+    const digits = mobileSearchDigits(search);
     query = query.where((eb) =>
       eb.or([
         eb(sql`first_name || ' ' || last_name`, 'ilike', pattern),
@@ -52,6 +54,8 @@ export async function listUsers(
         eb('other_names', 'ilike', pattern),
         eb('email', 'ilike', pattern),
         eb('mobile', 'ilike', pattern),
+        // A number typed with spaces or brackets finds the stored (normalised) number.
+        ...(digits !== null ? [eb('mobile', 'like', likePattern(digits))] : []),
         ...(id !== null ? [eb('id', '=', id)] : []),
       ]),
     );
@@ -79,15 +83,17 @@ export async function findUser(db: Db, id: number, options: { forUpdate?: boolea
 
 /** Which of email / mobile another user already holds (the unique indexes decide races; this gives both messages at once). */
 export async function takenContacts(db: Db, contact: { email: string; mobile: string | null }, exceptUserId?: number): Promise<{ email: boolean; mobile: boolean }> {
+  // Mobiles are stored normalised (src/shared/mobile-number.ts), so one form compares equal to another.
+  const mobile = contact.mobile ? normaliseMobile(contact.mobile) : null;
   let query = db
     .selectFrom('users')
     .select(['email', 'mobile'])
-    .where((eb) => eb.or([eb(sql`lower(email)`, '=', contact.email.toLowerCase()), ...(contact.mobile ? [eb('mobile', '=', contact.mobile)] : [])]));
+    .where((eb) => eb.or([eb(sql`lower(email)`, '=', contact.email.toLowerCase()), ...(mobile ? [eb('mobile', '=', mobile)] : [])]));
   if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
   const rows = await query.execute();
   return {
     email: rows.some((r) => r.email.toLowerCase() === contact.email.toLowerCase()),
-    mobile: !!contact.mobile && rows.some((r) => r.mobile === contact.mobile),
+    mobile: !!mobile && rows.some((r) => r.mobile === mobile),
   };
 }
 

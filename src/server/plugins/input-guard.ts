@@ -1,0 +1,71 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import { badRequest } from '../lib/http-errors.js';
+import { findUnstorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
+
+/** A route as the guard saw it registered (HEAD twins of GET routes left out). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered after the input guard: what it protects, and what route walks walk. */
+    routeTable: readonly RouteEntry[];
+  }
+}
+
+const REQUEST_PARTS = [
+  ['params', 'params'],
+  ['query', 'querystring'],
+  ['body', 'body'],
+] as const;
+
+/** preValidation of every route: text the database cannot store (NUL, unpaired surrogates) is a 400. */
+async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  for (const [part] of REQUEST_PARTS) {
+    const where = findUnstorableText(request[part]);
+    if (where !== null) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [where || part]: UNSTORABLE_FIELD_MESSAGE });
+  }
+}
+
+/** Refuses to register a route whose params, querystring or body accept integers beyond the database's range. */
+function checkIntegerBounds(route: RouteOptions): void {
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  for (const part of ['params', 'querystring', 'query', 'body']) {
+    const loose = unboundedIntegers(schema[part]);
+    if (loose.length) {
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: the ${part} schema accepts integers beyond the database range at ${loose.join(', ')}. ` +
+          `Give each integer a minimum and a maximum within ${DB_INTEGER_MIN}..${DB_INTEGER_MAX} (ids: "minimum": 1, "maximum": ${DB_INTEGER_MAX}) or an enum.`,
+      );
+    }
+  }
+}
+
+/**
+ * Input the database cannot take never reaches it (SECURITY.md row 15), in ONE place for every route:
+ * - a NUL character or an unpaired surrogate in any string (or key) of params, query or body is a 400,
+ *   checked after the route's own guards (a caller without the right session still gets 401/403 first);
+ * - a route whose schema accepts integers beyond the database's integer range does not register at
+ *   all, so every id in a path, query or body is bounded by its schema (a 400, never a 500).
+ * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
+ */
+export default fp(
+  async function inputGuardPlugin(app: FastifyInstance) {
+    const table: RouteEntry[] = [];
+    app.decorate('routeTable', table);
+    app.addHook('onRoute', (route) => {
+      checkIntegerBounds(route);
+      const own = route.preValidation ? [route.preValidation].flat() : [];
+      route.preValidation = [...own, refuseUnstorableText] as RouteOptions['preValidation'];
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') table.push({ method, url: route.url, schema: route.schema });
+      }
+    });
+  },
+  { name: 'input-guard', dependencies: ['errors'] },
+);

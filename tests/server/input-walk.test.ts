@@ -1,0 +1,359 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { dbTargets } from '../helpers/test-db';
+import { createTestApp, suiteApp } from '../helpers/test-app';
+import { auth, tokenFor, validUserBody } from './admin/admin-helpers';
+import { nextIp } from './auth/auth-helpers';
+import { adultSignup, createApplicant, multipart, PDF, type Applicant } from './onboarding/onboarding-helpers';
+import { addSessionRoute, createMember, sessionHeaders, type TestMember } from './member/member-fixtures';
+import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
+import type { RouteEntry } from '../../src/server/plugins/input-guard';
+
+/**
+ * SECURITY.md row 15: bad input is a 4xx on EVERY route, never a 500. The routes come from the app
+ * itself (`app.routeTable`, filled as routes register), so a new route is walked without editing this
+ * file. Each route gets: NUL characters and unpaired surrogates in every path parameter, query field
+ * and body field; ids beyond the database's integer range; odd JSON bodies; and malformed multipart.
+ * Every answer must be a 4xx in the one error shape { status, message, detail, errors?, request_id }.
+ */
+
+type Schema = Record<string, any>;
+const BIG = 99_999_999_999;
+const PARAM_VALUES = ['%00', 'a%00b', '99999999999', '-99999999999', '2147483648', '%E0%A4%A'];
+/** Percent-encoded bytes that are not UTF-8 (an encoded surrogate): the URL decoder keeps them as typed, so any answer but a 5xx will do. */
+const NOT_UTF8 = '%ED%A0%80';
+const NUL_TEXT = 'a\u0000b';
+const LONE_SURROGATE = 'a\ud800b';
+const OUT_OF_RANGE = [BIG, -BIG, 2_147_483_648];
+
+/** A value that passes the schema's simple keywords, so a variant differs from an acceptable body in one field only. */
+function sampleOf(schema: Schema | undefined): unknown {
+  if (!schema || typeof schema !== 'object') return 'x';
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
+  if (type === 'object' || schema.properties) {
+    return Object.fromEntries(Object.entries<Schema>(schema.properties ?? {}).map(([k, v]) => [k, sampleOf(v)]));
+  }
+  if (type === 'array') return [];
+  if (type === 'boolean') return true;
+  if (type === 'integer' || type === 'number') return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
+  if (schema.format === 'date') return '1990-01-02';
+  if (schema.format === 'email') return 'walker@example.com';
+  const candidates = ['x'.repeat(Math.max(1, schema.minLength ?? 1)), '10000000101', 'Abcdef1!x', '1'];
+  const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
+  return candidates.find((c) => !pattern || pattern.test(c)) ?? candidates[0];
+}
+
+/** Top-level fields of a body schema by kind; routes without a body schema get the fields our bodies use. */
+function bodyFields(schema: Schema | undefined): { strings: string[]; integers: string[] } {
+  if (!schema?.properties) return { strings: ['signup_id', 'email', 'mobile', 'first_name', 'account_number', 'comments'], integers: ['user_id', 'source_id', 'destination_id', 'id', 'account_id'] };
+  const strings: string[] = [];
+  const integers: string[] = [];
+  for (const [name, sub] of Object.entries<Schema>(schema.properties)) {
+    const types = [sub.type].flat();
+    if (types.includes('string') || sub.format || sub.pattern) strings.push(name);
+    if (types.includes('integer') || types.includes('number')) integers.push(name);
+  }
+  return { strings, integers };
+}
+
+const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
+
+describe.each(dbTargets())('every route answers bad input with a 4xx on $name', (target) => {
+  const t = suiteApp(target);
+  let routes: RouteEntry[];
+  let applicant: Applicant;
+
+  beforeAll(async () => {
+    routes = t.app.routeTable.filter((r) => r.url.startsWith('/api/') && !r.url.startsWith('/api/test-only'));
+    applicant = await createApplicant(t, adultSignup(9101));
+  });
+
+  /** Fresh sessions per route, so a logout or a block the walk provokes cannot hide the next route's handler. */
+  async function callersFor(): Promise<Array<Record<string, string>>> {
+    const [admin, member] = await Promise.all([tokenFor(t.app, 'admin@cu.example'), tokenFor(t.app, 'member@cu.example')]);
+    return [
+      { ...auth(admin), ...applicant.headers },
+      { ...auth(member), ...applicant.headers },
+    ];
+  }
+
+  function expectClean4xx(res: LightMyRequestResponse, label: string, anyAnswerBut5xx = false) {
+    if (anyAnswerBut5xx) {
+      expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+      return;
+    }
+    expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+    const body = res.json();
+    expect(body, label).toMatchObject({ status: res.statusCode, message: expect.any(String), detail: expect.any(String), request_id: expect.any(String) });
+    if (body.errors !== undefined) expect(typeof body.errors, label).toBe('object');
+    expect(body.message, label).not.toMatch(/stack|select |insert |update |postgres|relation /i);
+  }
+
+  const fill = (url: string, value = '1') => url.replace(/:[A-Za-z_]+/g, value);
+
+  function variantsFor(route: RouteEntry): Array<{ label: string; options: InjectOptions; anyAnswerBut5xx?: boolean }> {
+    const out: Array<{ label: string; options: InjectOptions; anyAnswerBut5xx?: boolean }> = [];
+    const method = route.method as InjectOptions['method'];
+    const schema = (route.schema ?? {}) as Record<string, Schema | undefined>;
+    const baseBody = schema.body ? (sampleOf(schema.body) as Record<string, unknown>) : { signup_id: applicant.id };
+    const body = hasBody(route.method) ? baseBody : undefined;
+    const url = fill(route.url);
+
+    // Path parameters: each bad value in each parameter.
+    for (const param of route.url.match(/:[A-Za-z_]+/g) ?? []) {
+      for (const value of PARAM_VALUES) {
+        out.push({ label: `${param}=${value}`, options: { method, url: fill(route.url.replace(param, value)), payload: body } });
+      }
+      out.push({ label: `${param}=${NOT_UTF8}`, options: { method, url: fill(route.url.replace(param, NOT_UTF8)), payload: body }, anyAnswerBut5xx: true });
+    }
+    // Query: NUL in every declared field (and an undeclared one); out-of-range integers.
+    const queryProps = Object.entries<Schema>(schema.querystring?.properties ?? { search: { type: 'string' } });
+    for (const [name, sub] of queryProps) {
+      out.push({ label: `?${name}=NUL`, options: { method, url: `${url}?${name}=a%00b`, payload: body } });
+      out.push({ label: `?${name}=not UTF-8`, options: { method, url: `${url}?${name}=a${NOT_UTF8}b`, payload: body }, anyAnswerBut5xx: true });
+      if ([sub.type].flat().includes('integer')) {
+        for (const n of OUT_OF_RANGE) out.push({ label: `?${name}=${n}`, options: { method, url: `${url}?${name}=${n}`, payload: body } });
+      }
+    }
+    out.push({ label: '?zz=NUL', options: { method, url: `${url}?zz=%00`, payload: body } });
+    if (!hasBody(route.method)) return out;
+
+    // Body: one bad field at a time in an otherwise plausible body.
+    const { strings, integers } = bodyFields(schema.body);
+    for (const field of strings) {
+      out.push({ label: `body.${field}=NUL`, options: { method, url, payload: { ...baseBody, [field]: NUL_TEXT } } });
+      out.push({ label: `body.${field}=surrogate`, options: { method, url, payload: { ...baseBody, [field]: LONE_SURROGATE } } });
+      out.push({ label: `body.${field}=[NUL]`, options: { method, url, payload: { ...baseBody, [field]: [NUL_TEXT] } } });
+    }
+    // A route without a body schema may ignore a field it does not read: there, anything but a 5xx will do.
+    const ignorable = !schema.body;
+    for (const field of integers) {
+      for (const n of OUT_OF_RANGE) out.push({ label: `body.${field}=${n}`, options: { method, url, payload: { ...baseBody, [field]: n } }, anyAnswerBut5xx: ignorable });
+      out.push({ label: `body.${field}="${BIG}"`, options: { method, url, payload: { ...baseBody, [field]: String(BIG) } }, anyAnswerBut5xx: ignorable || !!schema.body?.properties?.[field]?.type?.includes?.('string') });
+      out.push({ label: `body.${field}=1e400`, options: { method, url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...baseBody, [field]: 0 }).replace(`"${field}":0`, `"${field}":1e400`) }, anyAnswerBut5xx: ignorable });
+    }
+    out.push({ label: 'body key with NUL', options: { method, url, payload: { ...baseBody, 'a\u0000b': 'x' } } });
+    const json = { 'content-type': 'application/json' };
+    out.push({ label: 'raw body with an escaped NUL', options: { method, url, headers: json, payload: '{"a":"\\u0000"}' } });
+    for (const raw of ['null', '[]', '"text"', '123', `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"signup_id": {"$gt": ""}}']) {
+      out.push({ label: `raw body ${raw.slice(0, 20)}`, options: { method, url, headers: json, payload: raw }, anyAnswerBut5xx: ignorable });
+    }
+
+    // Multipart: no boundary; cut off mid-file; a boundary that never comes; NUL in a field and in a file name.
+    const good = multipart({ signup_id: applicant.id, note: 'x' }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF(4096) }]);
+    const cut = good.payload.subarray(0, good.payload.length - 2000);
+    const withNul = multipart({ signup_id: applicant.id, address_line_1: NUL_TEXT }, []);
+    const nulName = multipart({ signup_id: applicant.id }, [{ field: 'proof_of_address_files', name: 'bi\u0000ll.pdf', content: PDF() }]);
+    const ctlName = multipart({ signup_id: applicant.id }, [{ field: 'proof_of_address_files', name: 'bi\u0007ll.pdf', content: PDF() }]);
+    out.push(
+      { label: 'multipart without boundary', options: { method, url, headers: { 'content-type': 'multipart/form-data' }, payload: good.payload } },
+      { label: 'multipart cut off mid-file', options: { method, url, headers: good.headers, payload: cut } },
+      { label: 'multipart with a boundary that never comes', options: { method, url, headers: { 'content-type': 'multipart/form-data; boundary=nothere' }, payload: good.payload } },
+      { label: 'multipart with garbage', options: { method, url, headers: good.headers, payload: Buffer.from('\r\n--x\r\ngarbage\r\n\r\n') } },
+      { label: 'multipart field with NUL', options: { method, url, headers: withNul.headers, payload: withNul.payload } },
+      { label: 'multipart file name with NUL', options: { method, url, headers: nulName.headers, payload: nulName.payload } },
+      { label: 'multipart file name with a control character', options: { method, url, headers: ctlName.headers, payload: ctlName.payload } },
+    );
+    return out;
+  }
+
+  it('knows every route of the app', () => {
+    const names = routes.map((r) => `${r.method} ${r.url}`);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /api/users/login',
+        'GET /api/users',
+        'PUT /api/users/:id',
+        'GET /api/signups/:id/files/:fileId',
+        'POST /api/signups/',
+        'POST /api/accounts/transfer-to-self',
+        'POST /api/accounts/transfer-to-member',
+        'GET /api/dev/outbox',
+        'POST /api/addresses/',
+        'POST /api/onboarding/verify-account',
+        'POST /api/device-verifications/verify/',
+      ]),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it('walks every route with NUL, unpaired surrogates, out-of-range ids, odd bodies and malformed multipart: 4xx only', async () => {
+    const before = fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0;
+    let calls = 0;
+    for (const route of routes) {
+      const callers = await callersFor();
+      for (const { label, options, anyAnswerBut5xx } of variantsFor(route)) {
+        for (const [i, headers] of callers.entries()) {
+          const res = await t.call({
+            ...options,
+            remoteAddress: nextIp(),
+            headers: { ...headers, [IDEMPOTENCY_HEADER]: crypto.randomUUID(), ...(options.headers as Record<string, string> | undefined) },
+          });
+          calls += 1;
+          expectClean4xx(res, `${route.method} ${route.url} ${label} (caller ${i ? 'member' : 'admin'})`, anyAnswerBut5xx);
+        }
+      }
+    }
+    expect(calls).toBeGreaterThan(1000);
+    // Nothing a refused upload sent was kept.
+    const after = fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0;
+    expect(after).toBe(before);
+  }, 600_000);
+});
+
+describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name', (target) => {
+  const t = suiteApp(target, { beforeReady: addSessionRoute });
+  let admin: Record<string, string>;
+  let owner: TestMember;
+  let ownerHeaders: Record<string, string>;
+  let applicant: Applicant;
+
+  beforeAll(async () => {
+    admin = auth(await tokenFor(t.app, 'admin@cu.example'));
+    owner = await createMember(t.db.db, [
+      { type: 'savings', cents: 100_000 },
+      { type: 'savings', cents: 100_000 },
+    ]);
+    ownerHeaders = await sessionHeaders(t, owner.userId);
+    applicant = await createApplicant(t, adultSignup(9201));
+  });
+
+  const shape = (res: LightMyRequestResponse) => {
+    expect(res.json()).toMatchObject({ status: res.statusCode, message: expect.any(String), detail: expect.any(String), request_id: expect.any(String) });
+    return res.json();
+  };
+
+  it('a NUL in the sign-in email or password: 400 under the field, no failure counted', async () => {
+    for (const payload of [{ email: 'member@cu.example\u0000', password: 'Member!2345' }, { email: 'member@cu.example', password: 'Member!\u00002345' }]) {
+      const res = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), payload });
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(shape(res).errors)).toEqual([payload.email.includes('\u0000') ? 'email' : 'password']);
+    }
+  });
+
+  it('a NUL in a signup field: 400 under that field', async () => {
+    const res = await t.call({ method: 'POST', url: '/api/signups/', payload: adultSignup(9202, { first_name: 'Na\u0000dia' }) });
+    expect(res.statusCode).toBe(400);
+    expect(shape(res).errors).toEqual({ first_name: 'This field contains a character that is not allowed.' });
+  });
+
+  it('a NUL in the admin list searches and the outbox filter: 400', async () => {
+    for (const url of ['/api/users?search=%00', '/api/signups?search=a%00b', '/api/dev/outbox?recipient=%00', '/api/dev/outbox?purpose=x%00']) {
+      const res = await t.call({ method: 'GET', url, headers: admin });
+      expect(res.statusCode, url).toBe(400);
+      shape(res);
+    }
+  });
+
+  it('transfer ids beyond the integer range in an otherwise valid transfer: 400 under the field, nothing moved', async () => {
+    const [a, b] = owner.accounts;
+    const self = { source_id: a.id, source_account: a.number, destination_id: b.id, destination_account: b.number, amount: 1 };
+    const member = { source_id: a.id, source_account: a.number, destination_product: 'SAV', destination_account: '10000000201', amount: 1 };
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['/api/accounts/transfer-to-self', { ...self, source_id: 99_999_999_999 }, 'source_id'],
+      ['/api/accounts/transfer-to-self', { ...self, destination_id: 2_147_483_648 }, 'destination_id'],
+      ['/api/accounts/transfer-to-member', { ...member, source_id: 99_999_999_999 }, 'source_id'],
+    ];
+    for (const [url, payload, field] of cases) {
+      const res = await t.call({ method: 'POST', url, headers: { ...ownerHeaders, [IDEMPOTENCY_HEADER]: crypto.randomUUID() }, payload });
+      expect(res.statusCode, `${url} ${field}`).toBe(400);
+      expect(Object.keys(shape(res).errors)).toEqual([field]);
+    }
+    const infinite = await t.call({ method: 'POST', url: '/api/accounts/transfer-to-self', headers: { ...ownerHeaders, [IDEMPOTENCY_HEADER]: crypto.randomUUID(), 'content-type': 'application/json' }, payload: JSON.stringify(self).replace('"amount":1', '"amount":1e400') });
+    expect(infinite.statusCode).toBe(400);
+    expect(shape(infinite).errors).toEqual({ amount: 'Enter a valid amount' });
+    const transfers = await t.db.db.selectFrom('transfers').select('id').where('user_id', '=', owner.userId).execute();
+    expect(transfers).toEqual([]);
+  });
+
+  it('user and signup ids beyond range or with NUL, in paths and bodies: 400', async () => {
+    for (const [method, url] of [['GET', '/api/users/99999999999'], ['PUT', '/api/users/2147483648'], ['DELETE', '/api/users/-99999999999/soft'], ['GET', '/api/signups/%00'], ['GET', '/api/signups/a%00b/files/1']] as const) {
+      const res = await t.call({ method, url, headers: admin, payload: method === 'PUT' ? { is_blocked: true } : undefined });
+      expect(res.statusCode, `${method} ${url}`).toBe(400);
+      shape(res);
+    }
+    for (const url of ['/api/signups/approve', '/api/signups/reject']) {
+      const res = await t.call({ method: 'PUT', url, headers: admin, payload: { signup_id: 'a\u0000b' } });
+      expect(res.statusCode).toBe(400);
+      expect(shape(res).errors).toEqual({ signup_id: 'This field contains a character that is not allowed.' });
+    }
+    for (const user_id of [99_999_999_999, '99999999999', '2147483648']) {
+      const res = await t.call({ method: 'POST', url: '/api/device-verifications/send/', remoteAddress: nextIp(), payload: { identifier_type: 'mobile', operation: 'sign_in', user_id } });
+      expect(res.statusCode, String(user_id)).toBe(400);
+      expect(Object.keys(shape(res).errors)).toEqual(['user_id']);
+    }
+  });
+
+  it('a body over the 1 MiB limit is a 413 and an unsupported content type a 415, in the one error shape', async () => {
+    const big = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }) });
+    expect(big.statusCode).toBe(413);
+    expect(shape(big).message).toBe('The request is too large.');
+    const xml = await t.call({ method: 'POST', url: '/api/users', headers: { ...admin, 'content-type': 'application/xml' }, payload: '<user/>' });
+    expect(xml.statusCode).toBe(415);
+    expect(shape(xml).message).toBe('Unsupported content type.');
+  });
+
+  it('a date the form accepts but the database cannot hold (year 0): 400, not a 500', async () => {
+    const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'year.zero@example.com', mobile: '+18685550777', dob: '0000-02-29' }) });
+    expect(user.statusCode).toBe(400);
+    shape(user);
+    const signup = await t.call({ method: 'POST', url: '/api/signups/', payload: adultSignup(9203, { dob: '0000-01-01' }) });
+    expect(signup.statusCode).toBeGreaterThanOrEqual(400);
+    expect(signup.statusCode).toBeLessThan(500);
+    shape(signup);
+  });
+
+  it('NUL and unpaired surrogates in onboarding steps: 400, nothing stored', async () => {
+    const peps = await t.call({ method: 'POST', url: '/api/peps', headers: applicant.headers, payload: { signup_id: 'a\u0000' } });
+    expect(peps.statusCode).toBe(400);
+    const surrogate = await t.call({ method: 'POST', url: '/api/membership-declarations/', headers: applicant.headers, payload: { signup_id: applicant.id, note: 'x\ud800' } });
+    expect(surrogate.statusCode).toBe(400);
+    expect(shape(surrogate).errors).toEqual({ note: 'This field contains a character that is not allowed.' });
+    const steps = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).execute();
+    expect(steps.map((s) => s.step)).toEqual(['basic-info']);
+  });
+
+  it('malformed multipart (no boundary, cut off mid-file, NUL in a field): 400, no file kept', async () => {
+    const stored = () => (fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0);
+    const before = stored();
+    const fields = { signup_id: applicant.id, address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
+    const good = multipart(fields, [{ field: 'proof_of_address_files', name: 'T&TEC-bill-october.pdf', content: PDF(64 * 1024) }]);
+    const noBoundary = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, 'content-type': 'multipart/form-data' }, payload: good.payload });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(shape(noBoundary).message).toBe('The upload could not be read: the form data is malformed or incomplete. Please try again.');
+    const cut = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...good.headers }, payload: good.payload.subarray(0, 40 * 1024) });
+    expect(cut.statusCode).toBe(400);
+    expect(shape(cut).message).toBe('The upload could not be read: the form data is malformed or incomplete. Please try again.');
+    const nul = multipart({ ...fields, city: 'Port\u0000of Spain' }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+    const withNul = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...nul.headers }, payload: nul.payload });
+    expect(withNul.statusCode).toBe(400);
+    expect(shape(withNul).errors).toEqual({ city: 'This field contains a character that is not allowed.' });
+    expect(stored()).toBe(before);
+    // The same upload, whole, is accepted.
+    expect((await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...good.headers }, payload: good.payload })).statusCode).toBe(201);
+  });
+});
+
+describe.each(dbTargets())('a route whose schema accepts integers beyond the database range does not register, on $name', (target) => {
+  it('building the app fails loudly, naming the route and the field', async () => {
+    const db = await target.open();
+    let refusal: unknown;
+    const t = await createTestApp(db, {
+      beforeReady(app) {
+        try {
+          app.get('/api/test-only/loose/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } } } }, async () => ({}));
+        } catch (error) {
+          refusal = error;
+        }
+      },
+    });
+    await t.close();
+    await db.close();
+    expect(String(refusal)).toContain('GET /api/test-only/loose/:id: the params schema accepts integers beyond the database range at /properties/id');
+  });
+});
