@@ -200,6 +200,8 @@ async function settle(page: Page): Promise<void> {
   const overlays = page.locator('.MuiMenu-root, .MuiPopover-root, .MuiAutocomplete-popper');
   if (await page.getByRole('listbox').isVisible().catch(() => false)) await page.keyboard.press('Escape');
   await overlays.first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+  // The step's form has loaded (a skipped step is photographed with its form, not its spinner).
+  await page.getByRole('progressbar', { name: 'Loading form' }).waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
   // And every CSS transition has ended (a button turning enabled, a label moving into its outline's notch).
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)))).catch(() => undefined);
 }

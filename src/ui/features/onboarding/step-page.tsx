@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardActionArea, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CircularProgress, CardActionArea, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { factsWithStepData } from '../../../shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../../shared/dates/today';
@@ -274,6 +274,11 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
         </Typography>
       ))}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
+      {!form && !generalError && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading form" />
+        </Box>
+      )}
       {form && (
         <Box onKeyDownCapture={touch} onPointerDownCapture={touch} onInputCapture={touch}>
         <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts}>
