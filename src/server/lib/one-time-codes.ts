@@ -91,10 +91,6 @@ export async function issueCode(db: Db, input: IssueCodeInput): Promise<string> 
   return code;
 }
 
-/** Voids every live code of (purpose, subject), e.g. when a newer reset request replaces an older one. */
-export async function voidCodes(db: Db, purpose: CodePurpose, subject: string, now: Date): Promise<void> {
-  await db.updateTable('one_time_codes').set({ voided_on: now }).where('purpose', '=', purpose).where('subject', '=', subject).where('consumed_on', 'is', null).where('voided_on', 'is', null).execute();
-}
 
 export type CheckCodeResult = 'ok' | 'invalid' | 'expired' | 'exhausted';
 

@@ -77,10 +77,5 @@ export function listSteps(flow: FlowDefinition): StepRef[] {
   return Object.entries(flow.steps).map(([id, step]) => ({ id, ...step }));
 }
 
-/** The step whose route is `pathname`, if any. */
-export function stepForRoute(flow: FlowDefinition, pathname: string): StepRef | undefined {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return listSteps(flow).find((s) => s.route === clean);
-}
 
 export const DEFAULT_RESTART_ROUTE = '/basic-info';

@@ -1,5 +1,5 @@
 import { ageInYears } from '../dates/age';
-import { checks, transforms } from './index';
+import { transforms } from './index';
 import type { FormData, TransformContext } from './types';
 
 type Schema = Record<string, any>;
@@ -41,17 +41,9 @@ export function deriveFormData(schema: Schema, data: FormData, ctx: TransformCon
   return transform(data, ctx);
 }
 
-/**
- * What JSON Schema alone cannot decide: the date keywords (against `ctx.today`) and the form's
- * `x-checks` (named predicates, each with its field and message). Returns field -> message.
- */
+/** What JSON Schema alone cannot decide: the date keywords (against `ctx.today`). Returns field -> message. */
 export function formRuleErrors(schema: Schema, data: FormData, ctx: TransformContext): Record<string, string> {
   const out: Record<string, string> = {};
   walkDateRules(schema, data, '', ctx.today, out);
-  for (const rule of (schema['x-checks'] ?? []) as Array<{ check: string; field: string; message: string }>) {
-    const check = checks[rule.check];
-    if (!check) throw new Error(`Unknown check "${rule.check}" named by the form schema "${schema.title ?? ''}".`);
-    if (!check(data, ctx) && !(rule.field in out)) out[rule.field] = rule.message;
-  }
   return out;
 }

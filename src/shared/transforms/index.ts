@@ -11,7 +11,7 @@ import {
   pepDerive,
   pepPayload,
 } from './step-rules';
-import type { Check, Transform } from './types';
+import type { Transform } from './types';
 
 /**
  * Every named transform. The flow file names payload builders (`submit.transform`, run in the browser
@@ -33,5 +33,3 @@ export const transforms: Record<string, Transform> = {
   beneficiariesPayload,
 };
 
-/** Every named check a form schema's `x-checks` may name (with the field and message it reports). */
-export const checks: Record<string, Check> = {};

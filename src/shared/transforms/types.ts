@@ -13,5 +13,3 @@ export interface TransformContext {
 /** A named, pure function over form data; the flow file and the form schemas refer to it by name. */
 export type Transform = (data: FormData, ctx: TransformContext) => FormData;
 
-/** A named predicate over a whole form (what JSON Schema cannot say, e.g. a sum); true when the data passes. */
-export type Check = (data: FormData, ctx: TransformContext) => boolean;

@@ -44,7 +44,7 @@ export interface SchemaFormProps<T = any> {
   fileStore?: FileStore;
   uploadProgress?: UploadProgress;
   idPrefix?: string;
-  /** The applicant's facts for the form's `x-checks` (the date keywords need only today's date). */
+  /** The applicant's facts, for the form's transform and rules (the date keywords need only today's date). */
   facts?: Record<string, unknown>;
 }
 
@@ -97,7 +97,7 @@ const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condit
 const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate };
 
 /**
- * The rules a static schema cannot hold (the date keywords and `x-checks` of src/shared/transforms/form-rules.ts)
+ * The rules a static schema cannot hold (the date keywords of src/shared/transforms/form-rules.ts)
  * for the visible data: the server runs the same function, so the same message shows under the field before
  * submit. (Not RJSF's customValidate: with a precompiled validator it re-resolves if/then schemas and throws.)
  */

@@ -19,9 +19,6 @@ let onUnauthorized: (() => void) | null = null;
 export function setSessionToken(token: string | null): void {
   sessionToken = token;
 }
-export function getSessionToken(): string | null {
-  return sessionToken;
-}
 /** Registers what to do when a call answers 401 outside sign-in and onboarding (the app signs out). */
 export function setUnauthorizedHandler(handler: (() => void) | null): void {
   onUnauthorized = handler;

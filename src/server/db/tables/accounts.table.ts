@@ -56,4 +56,3 @@ export interface LedgerEntriesTable {
 export type Member = Selectable<MembersTable>;
 export type Account = Selectable<AccountsTable>;
 export type Transfer = Selectable<TransfersTable>;
-export type LedgerEntry = Selectable<LedgerEntriesTable>;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
@@ -35,5 +35,3 @@ export interface PasswordResetsTable {
   created_on: ColumnType<Date, Date | string | undefined, never>;
 }
 
-export type SignInAttempt = Selectable<SignInAttemptsTable>;
-export type PasswordReset = Selectable<PasswordResetsTable>;

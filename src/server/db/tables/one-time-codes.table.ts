@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * 6-digit codes (email, SMS, reset), stored hashed. `subject` binds a code to one signup, one sign-in
@@ -16,4 +16,3 @@ export interface OneTimeCodesTable {
   voided_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_on: ColumnType<Date, Date | string | undefined, never>;
 }
-export type OneTimeCode = Selectable<OneTimeCodesTable>;

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Every email and SMS the product sends, written in the same transaction as the change that causes it. */
 export interface OutboxTable {
@@ -15,4 +15,3 @@ export interface OutboxTable {
   created_on: ColumnType<Date, Date | string | undefined, never>;
   sent_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
-export type OutboxMessage = Selectable<OutboxTable>;

@@ -58,4 +58,3 @@ export interface SignupFilesTable {
 
 export type Signup = Selectable<SignupsTable>;
 export type SignupStep = Selectable<SignupStepsTable>;
-export type SignupFile = Selectable<SignupFilesTable>;

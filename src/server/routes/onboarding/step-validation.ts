@@ -21,7 +21,7 @@ interface CompiledForm {
 /**
  * Validates a step's body with the SAME forms/ schema the browser uses (DESIGN.md section 3): the
  * form's `x-transform` derives its computed fields with the server's clock, ajv checks the schema, then
- * the date keywords and `x-checks` run. Any failure is a 400 with the field messages.
+ * the date keywords run. Any failure is a 400 with the field messages.
  */
 export function createStepValidator(app: FastifyInstance) {
   const cache = new Map<string, CompiledForm>();

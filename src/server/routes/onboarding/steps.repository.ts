@@ -46,8 +46,3 @@ export async function storedStepIds(db: Db, signupId: string): Promise<Set<strin
   return new Set(rows.map((r) => r.step));
 }
 
-export async function readStep(db: Db, signupId: string, step: string): Promise<Record<string, unknown> | undefined> {
-  const row = await db.selectFrom('signup_steps').select('data').where('signup_id', '=', signupId).where('step', '=', step).executeTakeFirst();
-  if (!row) return undefined;
-  return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
-}

@@ -123,10 +123,6 @@ export async function syncSessionWithServer(): Promise<void> {
   }
 }
 
-export function getSession(): SessionState {
-  return state;
-}
-
 export function useSession(): SessionState & { isAdmin: boolean } {
   const snapshot = useSyncExternalStore(
     (listener) => {
