@@ -7,8 +7,11 @@ import { transforms } from '../src/shared/transforms/index.js';
 import { apiEndpointChecker } from './lib/list-api-endpoints.js';
 
 const root = process.env.CONFIG_ROOT ?? path.resolve(import.meta.dirname, '..');
-const server = process.argv.includes('--no-endpoints') ? null : await apiEndpointChecker();
+process.env.CONFIG_ROOT = root; // the server whose endpoints are checked is built from the same configuration
+let startProblem: string | undefined;
+const server = process.argv.includes('--no-endpoints') ? null : await apiEndpointChecker().catch((error: Error) => ((startProblem = error.message.split('\n')[0]), null));
 const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), hasEndpoint: server?.hasEndpoint });
+if (startProblem) problems.push({ file: 'forms/, flows/', path: '/', message: `the server cannot start with this configuration: ${startProblem}`, hint: 'Fix the problems above first; endpoints were not checked.' });
 await server?.close();
 if (problems.length) {
   console.error(formatProblems(problems));

@@ -10,6 +10,7 @@ import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } fr
 import { walkFlow } from '../../src/shared/flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../../src/shared/facts/declared-facts.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../../src/shared/flow/otp-operations.js';
+import { SERVER_ACTION_NAMES } from '../../src/shared/flow/server-actions.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
 export interface Problem {
@@ -234,6 +235,9 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     if (routes.has(step.route)) problems.push({ file, path: at('route'), message: `route ${step.route} is also used by step "${routes.get(step.route)}"`, hint: 'Each step needs its own route.' });
     routes.set(step.route, id);
     if (step.form && !sources.schemas[step.form]) problems.push({ file, path: at('form'), message: `form "${step.form}" not found`, hint: `Create forms/${step.form}.schema.json or use one of: ${Object.keys(sources.schemas).join(', ')}.` });
+    if (step.submit?.action && !(SERVER_ACTION_NAMES as readonly string[]).includes(step.submit.action)) {
+      problems.push({ file, path: at('submit', 'action'), message: `unknown server action "${step.submit.action}"`, hint: `Known actions: ${SERVER_ACTION_NAMES.join(', ')} (src/shared/flow/server-actions.ts). Leave "action" out for a step whose call only stores its form.` });
+    }
     if (step.submit?.transform && !options.transformNames.includes(step.submit.transform)) {
       problems.push({ file, path: at('submit', 'transform'), message: `unknown transform "${step.submit.transform}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
     }

@@ -1,13 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FlowDefinition } from '../../shared/flow/flow-types.js';
+import { configRoot } from '../../shared/forms/read-forms-dir.js';
 
-/** The wizard's flow file: the one source of step order, titles, forms and branching on the server too. */
-export const FLOW_FILE = path.resolve(import.meta.dirname, '../../../flows/onboarding.flow.json');
+/** The wizard's flow file (in CONFIG_ROOT when set): the one source of step order, titles, forms, facts and routes. */
+export function flowFile(): string {
+  return path.join(configRoot(), 'flows/onboarding.flow.json');
+}
 
-let cached: FlowDefinition | undefined;
-/** The onboarding flow, read once per process. */
+const cache = new Map<string, FlowDefinition>();
+/** The onboarding flow, read once per process and file. */
 export function onboardingFlow(): FlowDefinition {
-  cached ??= JSON.parse(fs.readFileSync(FLOW_FILE, 'utf8')) as FlowDefinition;
-  return cached;
+  const file = flowFile();
+  let flow = cache.get(file);
+  if (!flow) {
+    flow = JSON.parse(fs.readFileSync(file, 'utf8')) as FlowDefinition;
+    cache.set(file, flow);
+  }
+  return flow;
 }

@@ -8,6 +8,8 @@ export interface SubmitCall {
   endpoint: string;
   encoding?: 'json' | 'multipart';
   transform?: string;
+  /** A named server behaviour (src/shared/flow/server-actions.ts); absent: the generic step route serves it. */
+  action?: string;
   includeSignupId?: boolean;
 }
 

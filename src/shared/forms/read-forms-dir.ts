@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { formSourcesFromFiles, type FormSources, type JsonObject } from './form-registry.js';
 
-/** The repository's forms/ folder, found from this file so any working directory works. */
-export const DEFAULT_FORMS_DIR = path.resolve(import.meta.dirname, '../../../forms');
+/** The folder holding forms/ and flows/: CONFIG_ROOT when set (a copy an analyst or a test edits), else the repository. */
+export function configRoot(): string {
+  return path.resolve(process.env.CONFIG_ROOT || path.resolve(import.meta.dirname, '../../..'));
+}
 
-/** Reads every JSON file under a forms folder (Node only: the server and the scripts). */
-export function readFormsDir(dir: string = DEFAULT_FORMS_DIR): FormSources {
+/** Reads every JSON file under a forms folder (Node only: the server and the scripts); default: the config's forms/. */
+export function readFormsDir(dir: string = path.join(configRoot(), 'forms')): FormSources {
   const files: Record<string, JsonObject> = {};
   const walk = (folder: string) => {
     for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {

@@ -13,44 +13,15 @@ import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { serverContext } from '../signups/submit-application.js';
-
-/** A step a call stores: its id in the flow file and its form (forms/<form>.schema.json). */
-interface StepTarget {
-  step: string;
-  form: string;
-}
-
-/** One endpoint; when several steps share it (addresses, identifications) a field picks the step. */
-interface StepRoute {
-  method: 'POST' | 'PUT';
-  url: string;
-  encoding: 'json' | 'multipart';
-  targets: StepTarget[];
-  /** The body field whose value picks the target (its form declares it as a const). */
-  pickBy?: { field: string; values: Record<string, StepTarget> };
-}
-
-const ROUTES: StepRoute[] = [
-  { method: 'POST', url: '/membership-declarations/', encoding: 'json', targets: [{ step: 'membership-declaration-agreement', form: 'onboarding/membership-declaration-agreement' }] },
-  { method: 'POST', url: '/peps', encoding: 'json', targets: [{ step: 'politically-exposed-persons', form: 'onboarding/politically-exposed-persons' }] },
-  { method: 'POST', url: '/foreign-nationals/', encoding: 'json', targets: [{ step: 'foreign-national-bank-information', form: 'onboarding/foreign-national-bank-information' }] },
-  { method: 'POST', url: '/beneficiaries/', encoding: 'json', targets: [{ step: 'designation-of-beneficiary', form: 'onboarding/designation-of-beneficiary' }] },
-  { method: 'POST', url: '/guardians/', encoding: 'multipart', targets: [{ step: 'parent-guardian-information', form: 'onboarding/parent-guardian-information' }] },
-  { method: 'POST', url: '/employments/', encoding: 'multipart', targets: [{ step: 'employment-information', form: 'onboarding/employment-information' }] },
-  { method: 'POST', url: '/power-of-attorneys/', encoding: 'multipart', targets: [{ step: 'power-of-attorney', form: 'onboarding/power-of-attorney' }] },
-];
-
-const ADDRESS = { residential: { step: 'address', form: 'onboarding/address' }, mailing: { step: 'mailing-address', form: 'onboarding/mailing-address' } };
-const IDENTIFICATION = { child: { step: 'child-id-information', form: 'onboarding/child-id-information' }, adult: { step: 'id-information', form: 'onboarding/id-information' } };
-ROUTES.push(
-  { method: 'POST', url: '/addresses/', encoding: 'multipart', targets: Object.values(ADDRESS), pickBy: { field: 'address_type', values: ADDRESS } },
-  { method: 'POST', url: '/identifications/', encoding: 'multipart', targets: Object.values(IDENTIFICATION), pickBy: { field: 'holder_type', values: IDENTIFICATION } },
-);
+import { onboardingFlow } from '../../lib/onboarding-flow.js';
+import { stepRoutes, type StepRoute, type StepTarget } from './step-routes.js';
+import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
 
 /**
- * The onboarding step calls of spec 2, 3 and 4 section 7. Every body is validated by its forms/ schema,
- * every call must carry the applicant token of its signup (404 otherwise, 409 once submitted), and each
- * step's data (and files) replace what the step stored before.
+ * The onboarding step calls of spec 2, 3 and 4 section 7, one generic route per `submit` endpoint of the flow
+ * file (step-routes.ts; steps naming a server `action` are served where that action lives). Every body is
+ * validated by its forms/ schema, every call must carry the applicant token of its signup (404 otherwise, 409
+ * once submitted), and each step's data (and files) replace what the step stored before.
  */
 export default async function onboardingRoutes(app: FastifyInstance) {
   await app.register(multipart, {
@@ -95,7 +66,12 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     return valid;
   }
 
-  for (const route of ROUTES) {
+  const flow = onboardingFlow();
+  for (const [id, step] of Object.entries(flow.steps)) {
+    const action = step.submit?.action;
+    if (action && !(SERVER_ACTION_NAMES as readonly string[]).includes(action)) throw new Error(`flows/onboarding.flow.json: step "${id}" names the unknown server action "${action}" (known: ${SERVER_ACTION_NAMES.join(', ')}).`);
+  }
+  for (const route of stepRoutes(flow, (formId) => validator.schemaOf(formId))) {
     app.route({
       method: route.method,
       url: route.url,
