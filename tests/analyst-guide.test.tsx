@@ -17,39 +17,16 @@ import { readFormsDir } from '../src/shared/forms/read-forms-dir';
 import { applicantProfiles, walkFlow } from '../src/shared/flow/walk-flow';
 import { SchemaForm } from '../src/ui/forms/schema-form';
 import { formFromModule } from '../src/ui/forms/load-form';
-import { copyConfig } from './scripts/config-copy';
+import { guideConfig } from './scripts/config-copy';
+import { impossiblePairs } from '../src/shared/facts/declared-facts';
 
-interface Replay {
-  op: 'set' | 'append';
-  file: string;
-  pointer: string;
-  value: unknown;
-}
-
-/** The guide's replay comments, each followed by a ```json block. */
-function readReplays(): Replay[] {
-  const guide = fs.readFileSync(path.resolve(import.meta.dirname, '../docs/analyst-guide.md'), 'utf8');
-  const re = /<!-- replay: (set|append) (\S+) (\S+) -->\s*```json\n([\s\S]*?)```/g;
-  return [...guide.matchAll(re)].map((m) => ({ op: m[1] as Replay['op'], file: m[2], pointer: m[3], value: JSON.parse(m[4]) }));
-}
-
-function apply(json: any, { op, pointer, value }: Replay): void {
-  const parts = pointer.split('/').slice(1);
-  const last = parts.pop()!;
-  let node = json;
-  for (const p of parts) node = node[p] ??= {};
-  if (op === 'append') node[last].push(value);
-  else node[last] = value;
-}
-
-const replays = readReplays();
-const config = copyConfig('repository');
-for (const replay of replays) config.edit(replay.file, (json) => apply(json, replay));
+const config = guideConfig();
+const replays = config.replays;
 const options = { root: config.root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) };
 
 describe('docs/analyst-guide.md, replayed on a copy of the configuration', () => {
-  it('has the five worked examples', () => {
-    expect(replays.map((r) => `${r.op} ${r.file} ${r.pointer}`)).toHaveLength(7);
+  it('has the seven worked examples', () => {
+    expect(replays.map((r) => `${r.op} ${r.file} ${r.pointer}`)).toHaveLength(14);
   });
 
   it('leaves a configuration the checker accepts', () => {
@@ -97,5 +74,34 @@ describe('docs/analyst-guide.md, replayed on a copy of the configuration', () =>
       expect(ids.at(-1)).toBe('success');
       expect(ids.includes('before-you-submit'), profile.name).toBe(profile.facts.isExistingCustomer);
     }
+  });
+
+  it('6. the step with its own endpoint is on every path, after employment; its form shows its message in the browser', async () => {
+    const flow = config.read('flows/onboarding.flow.json');
+    for (const profile of applicantProfiles(flow)) {
+      const ids = walkFlow(flow, profile.facts).map((s) => s.id);
+      expect(ids.indexOf('tax-residency'), profile.name).toBe(ids.indexOf('employment-information') + 1);
+    }
+    const outDir = path.join(config.root, 'generated-tax');
+    const sources = readFormsDir(path.join(config.root, 'forms'));
+    expect(compileFormValidators({ sources, outDir }).errors).toEqual([]);
+    const local = path.resolve(import.meta.dirname, '../.tmp/guide-forms');
+    fs.mkdirSync(local, { recursive: true });
+    const target = path.join(local, `tax-${Date.now()}.js`);
+    fs.copyFileSync(path.join(outDir, 'forms', moduleFileOf('onboarding/tax-residency')), target);
+    const form = formFromModule(await import(/* @vite-ignore */ target));
+    render(<SchemaForm form={form} onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText(/Country of tax residence/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Submit|Next/ }));
+    expect(await screen.findByText('Please enter your country of tax residence.')).toBeInTheDocument();
+  });
+
+  it('7. seniors (a declared fact) see Senior Benefits; nobody is both a minor and a senior', () => {
+    const flow = config.read('flows/onboarding.flow.json');
+    const profiles = applicantProfiles(flow);
+    expect(profiles.some((p) => p.facts.isSenior && p.facts.isMinor)).toBe(false);
+    expect(profiles.filter((p) => p.facts.isSenior)).toHaveLength(4);
+    for (const profile of profiles) expect(walkFlow(flow, profile.facts).some((s) => s.id === 'senior-benefits'), profile.name).toBe(profile.facts.isSenior);
+    expect(impossiblePairs(flow.facts, ['isMinor', 'isSenior'])).toEqual(['a minor and a senior']);
   });
 });

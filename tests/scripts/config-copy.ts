@@ -18,3 +18,37 @@ export function copyConfig(from: 'mini' | 'repository' = 'mini'): { root: string
   };
   return { root, read, write, edit: (rel, change) => { const json = read(rel); change(json); write(rel, json); } };
 }
+
+export interface GuideReplay {
+  op: 'set' | 'append' | 'create';
+  file: string;
+  pointer: string;
+  value: unknown;
+}
+
+/** The analyst guide's replay comments (`<!-- replay: set|append FILE /pointer -->` or `create FILE`), each followed by a ```json block. */
+export function readGuideReplays(): GuideReplay[] {
+  const guide = fs.readFileSync(path.join(REPO, 'docs/analyst-guide.md'), 'utf8');
+  const re = /<!-- replay: (set|append|create) (\S+)(?: (\S+))? -->\s*```json\n([\s\S]*?)```/g;
+  return [...guide.matchAll(re)].map((m) => ({ op: m[1] as GuideReplay['op'], file: m[2], pointer: m[3] ?? '', value: JSON.parse(m[4]) }));
+}
+
+function applyReplay(json: any, { op, pointer, value }: GuideReplay): void {
+  const parts = pointer.split('/').slice(1);
+  const last = parts.pop()!;
+  let node = json;
+  for (const p of parts) node = node[p] ??= {};
+  if (op === 'append') node[last].push(value);
+  else node[last] = value;
+}
+
+/** A copy of the repository's configuration with every worked example of docs/analyst-guide.md applied, in order. */
+export function guideConfig(): ReturnType<typeof copyConfig> & { replays: GuideReplay[] } {
+  const config = copyConfig('repository');
+  const replays = readGuideReplays();
+  for (const replay of replays) {
+    if (replay.op === 'create') config.write(replay.file, replay.value);
+    else config.edit(replay.file, (json) => applyReplay(json, replay));
+  }
+  return { ...config, replays };
+}

@@ -43,3 +43,26 @@ export function applicantProfiles(flow: FlowDefinition): FactProfile[] {
 export function requiredSubmissions(path: StepRef[]): StepRef[] {
   return path.filter((s) => s.submit && !s.skippable && s.kind !== 'success' && s.kind !== 'otp');
 }
+
+/**
+ * Every step in the order applicants meet them: each step after every step that can lead to it (a topological
+ * order of the transitions), ties in file order; steps on a cycle or unreachable keep file order at the end.
+ */
+export function stepsInWalkOrder(flow: FlowDefinition): string[] {
+  const ids = Object.keys(flow.steps);
+  const incoming = new Map(ids.map((id) => [id, 0]));
+  for (const id of ids) for (const t of new Set((flow.steps[id].next ?? []).map((n) => n.to))) if (incoming.has(t)) incoming.set(t, incoming.get(t)! + 1);
+  const order: string[] = [];
+  const ready = ids.filter((id) => incoming.get(id) === 0);
+  while (ready.length) {
+    ready.sort((a, b) => ids.indexOf(a) - ids.indexOf(b));
+    const id = ready.shift()!;
+    order.push(id);
+    for (const t of new Set((flow.steps[id].next ?? []).map((n) => n.to))) {
+      if (!incoming.has(t)) continue;
+      incoming.set(t, incoming.get(t)! - 1);
+      if (incoming.get(t) === 0) ready.push(t);
+    }
+  }
+  return [...order, ...ids.filter((id) => !order.includes(id))];
+}

@@ -1,41 +1,18 @@
-// The server's step routes come from the flow file (issue: the configuration is the whole truth): a step with a
-// new endpoint, added to a copy of the configuration in JSON only, is validated with its form, stored, and
-// required at final submission, with no TypeScript change.
+// The server's step routes come from the flow file (issue: the configuration is the whole truth): the analyst
+// guide's step with its own endpoint, added to a copy of the configuration in JSON only, is validated with its
+// form, stored, required at final submission and shown in the admin review in walk order, with no TypeScript change.
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { copyConfig } from '../../scripts/config-copy';
+import { guideConfig } from '../../scripts/config-copy';
+import { auth, tokenFor } from '../admin/admin-helpers';
 import { checkConfig, formatProblems } from '../../../scripts/lib/check-config';
 import { WIDGET_NAMES } from '../../../src/ui/forms/widget-names';
 import { transforms } from '../../../src/shared/transforms/index';
 import { stepRoutes } from '../../../src/server/routes/onboarding/step-routes';
 import { adultSignup, createApplicant } from './onboarding-helpers';
 
-const config = copyConfig('repository');
-config.write('forms/onboarding/tax-residency.schema.json', {
-  $comment: 'A step an analyst adds: the body of POST /tax-residencies/.',
-  title: 'Tax Residency',
-  type: 'object',
-  additionalProperties: false,
-  required: ['tax_country'],
-  properties: {
-    tax_country: { type: 'string', title: 'Country of tax residence', minLength: 2, maxLength: 60 },
-    tin: { type: 'string', title: 'Tax identification number', maxLength: 30 },
-  },
-  errorMessage: { required: { tax_country: 'Please enter your country of tax residence.' } },
-});
-config.write('forms/onboarding/tax-residency.ui.json', { 'ui:order': ['tax_country', 'tin'] });
-config.edit('flows/onboarding.flow.json', (flow) => {
-  flow.steps['tax-residency'] = {
-    route: '/tax-residency',
-    title: 'Tax Residency',
-    kind: 'form',
-    form: 'onboarding/tax-residency',
-    requiresSignupId: true,
-    submit: { method: 'POST', endpoint: '/tax-residencies/', encoding: 'json' },
-    next: flow.steps['employment-information'].next,
-  };
-  flow.steps['employment-information'].next = [{ to: 'tax-residency' }];
-});
+// docs/analyst-guide.md's worked examples applied to a copy: example 6 adds Tax Residency with POST /tax-residencies/.
+const config = guideConfig();
 
 describe('step routes from the flow file', () => {
   it('the repository flow gives one route per endpoint; shared endpoints are told apart by a const field', async () => {
@@ -86,5 +63,12 @@ describe.each(dbTargets())('a step added in JSON only, served on $name', (target
     expect(stored.statusCode, stored.body).toBe(201);
     const row = await t.db.db.selectFrom('signup_steps').select('data').where('signup_id', '=', applicant.id).where('step', '=', 'tax-residency').executeTakeFirstOrThrow();
     expect(row.data).toEqual({ tax_country: 'Canada', tin: '123' });
+
+    // The administrator's review lists the new step with its title and form, where applicants meet it.
+    await t.db.db.updateTable('signups').set({ status: 'pending_approval' }).where('id', '=', applicant.id).execute();
+    const review = await t.call({ method: 'GET', url: `/api/signups/${applicant.id}`, headers: auth(await tokenFor(t.app, 'admin@cu.example')) });
+    expect(review.statusCode, review.body).toBe(200);
+    const steps: Array<{ step: string; title: string; form: string; data: unknown }> = review.json().steps;
+    expect(steps.find((s) => s.step === 'tax-residency')).toMatchObject({ title: 'Tax Residency', form: 'onboarding/tax-residency', data: { tax_country: 'Canada', tin: '123' } });
   });
 });
