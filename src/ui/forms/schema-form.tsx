@@ -14,6 +14,7 @@ import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
 import FieldErrorTemplate from './templates/field-error-template';
+import BaseInputTemplate from './templates/base-input-template';
 
 export interface SchemaFormProps<T = any> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -94,7 +95,7 @@ const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'h
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
 // `ui:groups` (sections with headings) on any object of a UI schema; each message once (a widget showing its own
 // messages gets no second copy from RJSF's error list).
-const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate };
+const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate, BaseInputTemplate };
 
 /**
  * The rules a static schema cannot hold (the date keywords of src/shared/transforms/form-rules.ts)
@@ -149,9 +150,22 @@ export function fieldErrorsFor(form: LoadedForm, data: unknown, ids: ReadonlySet
  * How a form starts. Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a
  * role), and a `const: true` (an agreement that must be accepted) would start ticked; a fixed value the form must
  * send (address_type, holder_type) says so with `default`. A list with `minItems` starts empty, not as `minItems`
- * empty entries (they showed as phantom file rows and held messages no field could show).
+ * empty entries (they showed as phantom file rows and held messages no field could show). A required yes/no
+ * starts unanswered, not No: a declaration (politically exposed?) is the applicant's own answer, and an
+ * unanswered one shows its message.
  */
-export const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' } } as const;
+export const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' }, requiredBooleanDefault: 'skip' } as const;
+
+/**
+ * After a refused submit, the keyboard goes to the first field that shows a problem, in the order the page shows
+ * them (whatever the order of the validator's errors, and for widgets too: radios, checkboxes, file buttons).
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null | undefined): void {
+  setTimeout(() => {
+    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"], .Mui-error input:not([type="hidden"]), .Mui-error button, .Mui-error [tabindex="0"]');
+    target?.focus();
+  }, 0);
+}
 
 const ROOT = '.';
 /**
@@ -276,7 +290,6 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         showErrorList={false}
         noHtml5Validate
         experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
-        focusOnFirstError
         liveValidate={submitted ? 'onChange' : false}
         disabled={disabled}
         readonly={readonly}
@@ -298,6 +311,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         }}
         onError={(errors) => {
           setSubmitted(true);
+          focusFirstInvalid(formRef.current?.formElement?.current);
           setRootErrors(rootMessages(errors, form.schema, uiSchema));
           setRuleErrors(rulesFor(live));
         }}
@@ -308,7 +322,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
           setRuleErrors(rules);
           const first = Object.keys(rules)[0];
           if (first) {
-            document.getElementById(`${idPrefix ?? 'root'}_${first.replaceAll('.', '_')}`)?.focus();
+            focusFirstInvalid(formRef.current?.formElement?.current);
             return undefined;
           }
           return onSubmit?.(visible(event.formData));

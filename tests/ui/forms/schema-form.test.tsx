@@ -29,6 +29,17 @@ describe('SchemaForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('links each message to its input for screen readers and moves the keyboard to the first field with a problem', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    render(<SchemaForm form={form} onSubmit={vi.fn()} formData={{ first_name: 'Ann' }} />);
+    await userEvent.type(screen.getByLabelText(/Email/), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const email = screen.getByLabelText(/Email/);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText(/First Name/)).not.toHaveAttribute('aria-describedby');
+  });
+
   it('shows format messages, then submits valid data', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     const onSubmit = vi.fn();

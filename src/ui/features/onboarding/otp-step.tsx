@@ -3,6 +3,7 @@ import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@m
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { translateApiError } from '../../../shared/translate-api-error';
+import { isAxiosError } from 'axios';
 import { api } from '../../lib/api-client';
 import { CodeEntry } from '../../components/code-entry';
 import { applicantCall } from './build-request';
@@ -32,12 +33,18 @@ export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applic
     return api.post(url, body, { headers });
   };
 
-  const send = useCallback(async () => {
+  const send = useCallback(async (onEntry = false) => {
     setError(null);
     try {
       const { data } = await call(otp.sendEndpoint ?? SEND, {});
       setNotice(typeof data?.message === 'string' ? data.message : null);
     } catch (e) {
+      // Coming back to the page (a reload) within the resend wait: the code already sent still works, so this
+      // is news, not an error.
+      if (onEntry && isAxiosError(e) && e.response?.status === 429) {
+        setNotice(texts.sentRecently ?? 'We sent you a code a moment ago: enter it below, or ask for a new one when the wait is over.');
+        return;
+      }
       setError(translateApiError(e).message);
       throw e;
     }
@@ -47,7 +54,7 @@ export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applic
   useEffect(() => {
     if (sentOnEntry.current) return;
     sentOnEntry.current = true;
-    send().catch(() => undefined);
+    send(true).catch(() => undefined);
   }, [send]);
 
   const verify = async (value: string) => {
