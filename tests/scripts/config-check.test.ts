@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { checkConfig, formatProblems, type CheckOptions } from '../../scripts/lib/check-config';
-import { WIDGET_NAMES } from '../../src/ui/forms/widget-names';
+import { checkConfig, formatProblems, type CheckOptions } from '../../src/shared/config-check/check-config';
+import { WIDGET_NAMES } from '../../src/shared/forms/widget-names';
 import { transforms } from '../../src/shared/transforms';
 import { copyConfig } from './config-copy';
 

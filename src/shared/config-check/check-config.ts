@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAjv } from '../../src/shared/create-ajv.js';
-import { DB_INTEGER_MAX, unboundedIntegers } from '../../src/shared/forms/integer-bounds.js';
-import { formSourcesFromFiles, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry.js';
-import { inlineListRefs } from '../../src/shared/forms/inline-list-refs.js';
-import { findWidgetNames } from '../../src/shared/forms/find-widget-names.js';
-import type { FlowDefinition } from '../../src/shared/flow/flow-types.js';
-import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
-import { walkFlow } from '../../src/shared/flow/walk-flow.js';
-import { factProfiles, type FactRule } from '../../src/shared/facts/declared-facts.js';
-import { OTP_OPERATIONS, otpKey, otpPurpose } from '../../src/shared/flow/otp-operations.js';
+import { createAjv } from '../create-ajv.js';
+import { DB_INTEGER_MAX, unboundedIntegers } from '../forms/integer-bounds.js';
+import { formSourcesFromFiles, type FormSources, type JsonObject } from '../forms/form-registry.js';
+import { inlineListRefs } from '../forms/inline-list-refs.js';
+import { findWidgetNames } from '../forms/find-widget-names.js';
+import type { FlowDefinition } from '../flow/flow-types.js';
+import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
+import { walkFlow } from '../flow/walk-flow.js';
+import { factProfiles, type FactRule } from '../facts/declared-facts.js';
+import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
 export interface Problem {
@@ -75,7 +75,7 @@ const UI_META = 'forms/form.ui.meta.schema.json';
 /** Compiles a meta-schema from the config folder, or from this repository's when the folder has none (a copy under test). */
 function compileMeta(root: string, rel: string) {
   const own = path.join(root, rel);
-  const file = fs.existsSync(own) ? own : path.resolve(import.meta.dirname, '../..', rel);
+  const file = fs.existsSync(own) ? own : path.resolve(import.meta.dirname, '../../..', rel);
   return createAjv().compile(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
@@ -325,7 +325,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
 
   const flowsDir = path.join(options.root, 'flows');
   const metaFile = path.join(flowsDir, 'flow.schema.json');
-  const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../flows/flow.schema.json'), 'utf8'));
+  const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../flows/flow.schema.json'), 'utf8'));
   const validateFlow = createAjv().compile(meta);
   for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems))) {
     if (!file.endsWith('.flow.json')) continue;
