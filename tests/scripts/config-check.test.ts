@@ -20,7 +20,7 @@ describe('config:check', () => {
     expect(formatProblems(checkConfig(base(copyConfig('repository').root)))).toBe('');
   });
 
-  const cases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp }]> = [
+  const cases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp; line?: number; column?: number }]> = [
     ['a step naming a missing form', (c) => c.edit(FLOW, (f) => (f.steps.guardian.form = 'mini/guardians')), { file: FLOW, path: '/steps/guardian/form', message: /form "mini\/guardians" not found/, hint: /mini\/guardian\b/ }],
     ['a transition to a missing step', (c) => c.edit(FLOW, (f) => (f.steps.guardian.next[0].to = 'documentz')), { file: FLOW, path: '/steps/guardian/next/0/to', message: /missing step "documentz"/, hint: /documents/ }],
     ['a misspelt widget', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u.is_parent['ui:widget'] = 'yesno')), { file: 'forms/mini/guardian.ui.json', path: '/is_parent/ui:widget', message: /unknown widget "yesno"/, hint: /yes-no/ }],
@@ -45,7 +45,8 @@ describe('config:check', () => {
     ['a required field with no message', (c) => c.edit('forms/mini/guardian.schema.json', (s) => delete s.errorMessage.required.is_parent), { file: 'forms/mini/guardian.schema.json', path: '/required', message: /"is_parent" has no message/, hint: /errorMessage/ }],
     ['an integer field the database cannot hold', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_age = { type: 'integer', minimum: 0, title: 'Age', errorMessage: 'Enter an age' })), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_age', message: /integer field without bounds/, hint: /"maximum"/ }],
     ['a missing endpoint', () => undefined, { file: FLOW, path: '/steps/guardian/submit/endpoint', message: /no API route answers POST \/api\/mini\/guardians\//, hint: /trailing slash/ }],
-    ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON/, hint: /comma/ }],
+    ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON: expected a value/, hint: /comma/, line: 1, column: 16 }],
+    ['broken JSON on a later line', (c) => fs.writeFileSync(`${c.root}/flows/mini.flow.json`, '{\n  "initial": "start",\n  "steps": {}\n  "facts": {}\n}'), { file: FLOW, path: '', message: /expected "," or "}"/, hint: /missing comma/, line: 4, column: 3 }],
   ];
 
   it.each(cases)('finds %s, with file, JSON path and a hint', (_name, change, expected) => {
@@ -54,6 +55,15 @@ describe('config:check', () => {
     const match = problems.find((p) => p.file === expected.file && p.path === expected.path && expected.message.test(p.message));
     expect(match, formatProblems(problems)).toBeDefined();
     expect(match!.hint).toMatch(expected.hint);
+    if (expected.line) expect({ line: match!.line, column: match!.column }).toEqual({ line: expected.line, column: expected.column });
+  });
+
+  it('gives the line and column where the JSON path a problem names starts', () => {
+    const config = copyConfig();
+    config.edit(FLOW, (f) => (f.steps.guardian.next[0].to = 'documentz'));
+    const problem = checkConfig(base(config.root)).find((p) => p.path === '/steps/guardian/next/0/to')!;
+    const line = fs.readFileSync(`${config.root}/${FLOW}`, 'utf8').split('\n')[problem.line! - 1];
+    expect(line.slice(problem.column! - 1)).toMatch(/^"to": "documentz"/);
   });
 });
 
@@ -70,7 +80,7 @@ describe('npm run config:check (the script)', () => {
       output = String(error.stderr);
     }
     expect(status).toBe(1);
-    expect(output).toContain('flows/mini.flow.json at /steps/guardian/next/0/to: transition to missing step "documentz"');
+    expect(output).toMatch(/flows\/mini\.flow\.json:\d+:\d+ at \/steps\/guardian\/next\/0\/to: transition to missing step "documentz"/);
     expect(output).toMatch(/hint: Use one of: start, about-you, guardian, documents, done/);
   });
 });

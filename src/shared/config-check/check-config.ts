@@ -9,6 +9,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
+import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
@@ -17,6 +18,9 @@ export interface Problem {
   path: string;
   message: string;
   hint: string;
+  /** Where in the file (1-based), when the checker can tell. */
+  line?: number;
+  column?: number;
 }
 
 export interface CheckOptions {
@@ -28,7 +32,7 @@ export interface CheckOptions {
   hasEndpoint?: (method: string, path: string) => boolean;
 }
 
-const readJsonFiles = (dir: string, base: string, problems: Problem[]): Record<string, JsonObject> => {
+const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Map<string, JsonSource>): Record<string, JsonObject> => {
   const out: Record<string, JsonObject> = {};
   if (!fs.existsSync(dir)) return out;
   const walk = (folder: string) => {
@@ -38,9 +42,12 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[]): Record<s
       else if (entry.name.endsWith('.json')) {
         const rel = `${base}/${path.relative(dir, full).split(path.sep).join('/')}`;
         try {
-          out[rel] = JSON.parse(fs.readFileSync(full, 'utf8'));
+          const source = parseJsonSource(fs.readFileSync(full, 'utf8'));
+          texts.set(rel, source);
+          out[rel] = source.value as JsonObject;
         } catch (error) {
-          problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: 'Look for a missing comma, quote or bracket near the position given.' });
+          const at = error instanceof JsonSyntaxError ? error.position : undefined;
+          problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: 'Look for a missing comma, quote or bracket at the line and column given (or just before).', ...at });
         }
       }
     }
@@ -307,7 +314,8 @@ function fieldsRead(rule: FactRule | undefined): string[] {
 /** Checks every form and flow file under `root`; an empty list means all is well. */
 export function checkConfig(options: CheckOptions): Problem[] {
   const problems: Problem[] = [];
-  const formFiles = readJsonFiles(path.join(options.root, 'forms'), 'forms', problems);
+  const texts = new Map<string, JsonSource>();
+  const formFiles = readJsonFiles(path.join(options.root, 'forms'), 'forms', problems, texts);
   const sources = formSourcesFromFiles(Object.fromEntries(Object.entries(formFiles).filter(([f]) => !f.endsWith('.meta.schema.json'))));
   const validateForm = compileMeta(options.root, FORM_META);
   const validateUi = compileMeta(options.root, UI_META);
@@ -327,7 +335,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
   const metaFile = path.join(flowsDir, 'flow.schema.json');
   const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../flows/flow.schema.json'), 'utf8'));
   const validateFlow = createAjv().compile(meta);
-  for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems))) {
+  for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems, texts))) {
     if (!file.endsWith('.flow.json')) continue;
     if (!validateFlow(flow)) {
       problems.push(...metaProblems(file, validateFlow.errors));
@@ -335,10 +343,20 @@ export function checkConfig(options: CheckOptions): Problem[] {
     }
     checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
   }
-  return problems;
+  return problems.map((p) => withPosition(p, texts.get(p.file)));
+}
+
+/** The problem with the line and column of its JSON path (or of the nearest enclosing value that exists). */
+function withPosition(problem: Problem, source: JsonSource | undefined): Problem {
+  if (!source || problem.line !== undefined || !problem.path.startsWith('/')) return problem;
+  for (let at = problem.path; at; at = at.slice(0, at.lastIndexOf('/'))) {
+    const found = source.locate(at);
+    if (found) return { ...problem, ...found };
+  }
+  return problem;
 }
 
 /** Problems as the analyst reads them: file, JSON path, what, and a hint. */
 export function formatProblems(problems: Problem[]): string {
-  return problems.map((p) => `${p.file}${p.path ? ` at ${p.path}` : ''}: ${p.message}\n    hint: ${p.hint}`).join('\n');
+  return problems.map((p) => `${p.file}${p.line ? `:${p.line}:${p.column}` : ''}${p.path ? ` at ${p.path}` : ''}: ${p.message}\n    hint: ${p.hint}`).join('\n');
 }
