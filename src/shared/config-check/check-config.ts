@@ -9,6 +9,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
+import { duplicateOptions, errorMessageUnknown, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 
@@ -172,6 +173,8 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   for (const at of unboundedIntegers(schema)) {
     problems.push({ file, path: at, message: 'an integer field without bounds inside the database integer range', hint: `Add "minimum" and "maximum" (ids: 1 and ${DB_INTEGER_MAX}) or list the allowed values with enum/oneOf.` });
   }
+  // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
+  problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...duplicateOptions(file, raw));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
@@ -330,6 +333,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
   }
   for (const id of Object.keys(sources.uiSchemas)) if (!sources.schemas[id]) problems.push({ file: `forms/${id}.ui.json`, path: '', message: 'UI schema without a schema', hint: `Create forms/${id}.schema.json or remove this file.` });
   for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems);
+  for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list));
 
   const flowsDir = path.join(options.root, 'flows');
   const metaFile = path.join(flowsDir, 'flow.schema.json');
