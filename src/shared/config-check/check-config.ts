@@ -10,6 +10,7 @@ import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } fr
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
 import { duplicateOptions, errorMessageUnknown, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
+import { strictSchemaProblems } from './strict-schema.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 
@@ -112,12 +113,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   const schema = inlineListRefs(raw, sources.lists, (ref) =>
     problems.push({ file, path: '(a $ref)', message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
   );
-  const ajv = createAjv();
-  try {
-    ajv.compile(schema);
-  } catch (error) {
-    problems.push({ file, path: '/', message: `the schema does not compile: ${(error as Error).message}`, hint: 'Check the JSON Schema keywords and errorMessage entries.' });
-  }
+  problems.push(...strictSchemaProblems(file, schema));
   if (!sources.uiSchemas[formId]) problems.push({ file: uiFile, path: '', message: 'missing UI schema', hint: `Create ${uiFile} (at least {}) next to the schema.` });
   const ui = sources.uiSchemas[formId] ?? {};
 
