@@ -10,6 +10,7 @@ import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } fr
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
 import { duplicateOptions, errorMessageUnknown, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
+import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { strictSchemaProblems } from './strict-schema.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
@@ -290,11 +291,13 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
       if (stuck) problems.push({ file, path: at('next'), message: `some applicants have no way out of step "${id}"`, hint: 'End "next" with a transition without "when" (the default).' });
     }
   }
+  problems.push(...flowCycles(file, flow));
   // Unreachable steps: on no applicant's walk, whatever the facts.
   if (steps[flow.initial]) {
     const reached = new Set<string>();
     for (const facts of profiles) for (const s of walkFlow(flow, facts)) reached.add(s.id);
     for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
+    problems.push(...transitionsNeverTaken(file, flow, profiles));
   }
 }
 
