@@ -56,6 +56,7 @@ describe('config:check', () => {
     ['an unknown format (ajv strict mode)', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.format = 'dat')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name', message: /strict mode.*unknown format "dat"/, hint: /form\.meta\.schema\.json/ }],
     ['a cycle of steps', (c) => c.edit(FLOW, (f) => (f.steps.documents.next = [{ to: 'guardian' }])), { file: FLOW, path: '/steps/documents/next/0/to', message: /a cycle: guardian → documents → guardian/, hint: /forward/ }],
     ['conditions that never hold together', (c) => c.edit(FLOW, (f) => (f.steps.guardian.next = [{ when: { properties: { isMinor: { const: false } }, required: ['isMinor'] }, to: 'done' }, { to: 'documents' }])), { file: FLOW, path: '/steps/guardian/next/0/when', message: /never holds together with the ones that lead to "guardian"/, hint: /first that holds/ }],
+    ['a field keyword the form meta-schema does not list', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.placeholder = 'Jane Doe')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/placeholder', message: /unknown schema keyword "placeholder"/, hint: /form\.meta\.schema\.json/ }],
     ['a missing endpoint', () => undefined, { file: FLOW, path: '/steps/guardian/submit/endpoint', message: /no API route answers POST \/api\/mini\/guardians\//, hint: /trailing slash/ }],
     ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON: expected a value/, hint: /comma/, line: 1, column: 16 }],
     ['broken JSON on a later line', (c) => fs.writeFileSync(`${c.root}/flows/mini.flow.json`, '{\n  "initial": "start",\n  "steps": {}\n  "facts": {}\n}'), { file: FLOW, path: '', message: /expected "," or "}"/, hint: /missing comma/, line: 4, column: 3 }],
@@ -68,6 +69,13 @@ describe('config:check', () => {
     expect(match, formatProblems(problems)).toBeDefined();
     expect(match!.hint).toMatch(expected.hint);
     if (expected.line) expect({ line: match!.line, column: match!.column }).toEqual({ line: expected.line, column: expected.column });
+  });
+
+  it('reports a misspelt keyword once, at the key, with the keyword it resembles', () => {
+    const problems = problemsAfter((c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.maxlength = 50)));
+    expect(problems.filter((p) => /maxlength/.test(p.message)).map((p) => `${p.path}: ${p.message} (${p.hint})`)).toEqual([
+      '/properties/guardian_name/maxlength: unknown schema keyword "maxlength": ajv (strict mode) would ignore it, so its rule would not apply (Did you mean "maxLength"? Keywords are case-sensitive.)',
+    ]);
   });
 
   it('gives the line and column where the JSON path a problem names starts', () => {

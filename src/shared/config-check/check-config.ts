@@ -346,7 +346,16 @@ export function checkConfig(options: CheckOptions): Problem[] {
     }
     checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
   }
-  return problems.map((p) => withPosition(p, texts.get(p.file)));
+  return withoutRepeats(problems).map((p) => withPosition(p, texts.get(p.file)));
+}
+
+/** A misspelt keyword once: the strict-mode problem (at the key, with a suggestion), not also the meta-schema's. */
+function withoutRepeats(problems: Problem[]): Problem[] {
+  const strict = new Set(problems.map((p) => /^unknown schema keyword "([^"]+)"/.exec(p.message)?.[1] && `${p.file} ${p.path}`));
+  return problems.filter((p) => {
+    const key = /^unknown key "([^"]+)"/.exec(p.message)?.[1];
+    return !key || !(strict.has(`${p.file} ${p.path}`) || strict.has(`${p.file} ${p.path.replace(/\/$/, '')}/${key}`));
+  });
 }
 
 /** The problem with the line and column of its JSON path (or of the nearest enclosing value that exists). */
