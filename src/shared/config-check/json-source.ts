@@ -113,3 +113,14 @@ export function parseJsonSource(text: string): JsonSource {
     },
   };
 }
+
+/** Reads and parses a JSON file; broken JSON throws naming `label`, the line and the column (npm run config:check says more). */
+export function readJsonFile(file: string, label: string, readText: (file: string) => string): unknown {
+  const text = readText(file);
+  try {
+    return parseJsonSource(text).value;
+  } catch (error) {
+    const at = error instanceof JsonSyntaxError ? `:${error.position.line}:${error.position.column}` : '';
+    throw new Error(`${label}${at}: not valid JSON (${(error as Error).message}); run npm run config:check`);
+  }
+}
