@@ -12,6 +12,7 @@ import { factProfiles, type FactRule } from '../facts/declared-facts.js';
 import { duplicateOptions, errorMessageUnknown, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { strictSchemaProblems } from './strict-schema.js';
+import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 
@@ -59,7 +60,6 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Ma
   return out;
 };
 
-const pointer = (parts: Array<string | number>) => `/${parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /** ajv errors of a meta-schema check as problems; `metaFile` names the meta-schema in the hint. */
 function metaProblems(file: string, errors: any[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
@@ -177,34 +177,6 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
 }
 
-/** Field names declared in if/then/else/allOf branches of an object schema (conditional fields). */
-function allBranchProps(schema: any): Set<string> {
-  const out = new Set<string>();
-  const visit = (s: any) => {
-    if (!s || typeof s !== 'object') return;
-    for (const k of Object.keys(s.properties ?? {})) out.add(k);
-    for (const key of ['then', 'else']) visit(s[key]);
-    for (const key of ['allOf', 'anyOf', 'oneOf']) (s[key] ?? []).forEach(visit);
-  };
-  for (const key of ['then', 'else']) visit(schema[key]);
-  for (const key of ['allOf', 'anyOf', 'oneOf']) (schema[key] ?? []).forEach(visit);
-  return out;
-}
-
-/** Names a condition's `properties` and `required` use, at every level of allOf/anyOf/oneOf/not. */
-function conditionNames(condition: unknown): Set<string> {
-  const used = new Set<string>();
-  const collect = (s: any) => {
-    if (!s || typeof s !== 'object') return;
-    Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
-    (s.required ?? []).forEach((k: string) => used.add(k));
-    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(collect));
-    collect(s.not);
-  };
-  collect(condition);
-  return used;
-}
-
 /** A step's skip settings: only on a skippable step; skipWhen uses keywords the browser evaluates and the form's fields. */
 function checkSkip(file: string, step: FlowDefinition['steps'][string], sources: FormSources, at: (...rest: Array<string | number>) => string, problems: Problem[]): void {
   for (const key of ['skipPlacement', 'skipWhen'] as const) {
@@ -215,7 +187,7 @@ function checkSkip(file: string, step: FlowDefinition['steps'][string], sources:
   const schema = step.form ? sources.schemas[step.form] : undefined;
   if (!schema) return;
   const fields = new Set([...Object.keys(schema.properties ?? {}), ...allBranchProps(schema)]);
-  for (const name of conditionNames(step.skipWhen)) {
+  for (const name of conditionFieldNames(step.skipWhen)) {
     if (!fields.has(name)) problems.push({ file, path: at('skipWhen'), message: `skipWhen names "${name}", which is not a field of ${step.form}`, hint: `Fields: ${[...fields].join(', ')}.` });
   }
 }
