@@ -11,7 +11,7 @@ import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
 import { duplicateOptions, errorMessageUnknown, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
-import { strictSchemaProblems } from './strict-schema.js';
+import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
@@ -107,12 +107,18 @@ function hasRequiredMessage(schema: any, field: string, parentMessages: any): bo
   return false;
 }
 
+/** The JSON path of the first `$ref` to `ref` in a raw form schema. */
+const refPath = (raw: unknown, ref: string) => {
+  const at = keywordPaths(raw, '$ref').find((where) => where.slice(0, -1).reduce((node: any, part) => node?.[part], raw)?.$ref === ref);
+  return at ? pointer(at) : '(a $ref)';
+};
+
 function checkForm(formId: string, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
   const file = `forms/${formId}.schema.json`;
   const uiFile = `forms/${formId}.ui.json`;
   const raw = sources.schemas[formId];
   const schema = inlineListRefs(raw, sources.lists, (ref) =>
-    problems.push({ file, path: '(a $ref)', message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
+    problems.push({ file, path: refPath(raw, ref), message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
   );
   problems.push(...strictSchemaProblems(file, schema));
   if (!sources.uiSchemas[formId]) problems.push({ file: uiFile, path: '', message: 'missing UI schema', hint: `Create ${uiFile} (at least {}) next to the schema.` });
