@@ -88,8 +88,9 @@ export default fp(
     if (options.env === 'production') {
       throw new Error(`The configuration in forms/ and flows/ has ${problems.length} problem${problems.length === 1 ? '' : 's'}; the server does not start until they are fixed:\n${listing}`);
     }
-    app.log.error({ problems: problems.length }, `configuration problems (npm run config:check):\n${listing}`);
+    // On a developer's terminal as the checker prints them; in the log otherwise.
     if (options.env === 'development') console.error(`\nThe configuration has problems; the steps they concern answer 503 until fixed:\n${listing}\n`);
+    else app.log.error({ problems: problems.length }, `configuration problems (npm run config:check):\n${listing}`);
     app.addHook('onRequest', async (request, reply) => {
       const found = callKeys(request.method, request.url).map((k) => broken.get(k)).find(Boolean);
       if (found) return reply.status(503).send(errorBody(503, brokenStepMessage(found), request.id));
