@@ -1,8 +1,8 @@
 // `npm run config:check`: checks forms/ and flows/ the way an analyst needs (file, JSON path, hint) and
 // exits non-zero on any problem. `--no-endpoints` skips building the server to list its routes.
 import path from 'node:path';
-import { checkConfig, formatProblems } from './lib/check-config.js';
-import { WIDGET_NAMES } from '../src/ui/forms/widget-names.js';
+import { checkConfig, formatProblems } from '../src/shared/config-check/check-config.js';
+import { WIDGET_NAMES } from '../src/shared/forms/widget-names.js';
 import { transforms } from '../src/shared/transforms/index.js';
 import { apiEndpointChecker } from './lib/list-api-endpoints.js';
 

@@ -14,6 +14,7 @@ import inputGuardPlugin from './plugins/input-guard.js';
 import outboxPlugin from './plugins/outbox.js';
 import authPlugin from './plugins/auth.js';
 import applicantGuardPlugin from './plugins/applicant-guard.js';
+import configCheckPlugin from './plugins/config-check.js';
 import apiRoutes from './routes/index.js';
 import { createAjv } from '../shared/create-ajv.js';
 
@@ -25,6 +26,8 @@ export interface BuildAppOptions {
   db?: DbHandle;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** The folder whose forms/ and flows/ the start-time check reads (default the repository; tests pass a copy). */
+  configRoot?: string;
 }
 
 /**
@@ -88,6 +91,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(outboxPlugin);
   await app.register(authPlugin);
   await app.register(applicantGuardPlugin);
+  // The configuration checker: production refuses to start on a problem; elsewhere the broken steps answer 503.
+  await app.register(configCheckPlugin, { env: config.env, root: options.configRoot });
 
   await app.register(apiRoutes, { prefix: '/api' });
 

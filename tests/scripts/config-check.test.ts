@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { checkConfig, formatProblems, type CheckOptions } from '../../scripts/lib/check-config';
-import { WIDGET_NAMES } from '../../src/ui/forms/widget-names';
+import { checkConfig, formatProblems, type CheckOptions } from '../../src/shared/config-check/check-config';
+import { WIDGET_NAMES } from '../../src/shared/forms/widget-names';
 import { transforms } from '../../src/shared/transforms';
 import { copyConfig } from './config-copy';
 
@@ -20,12 +20,12 @@ describe('config:check', () => {
     expect(formatProblems(checkConfig(base(copyConfig('repository').root)))).toBe('');
   });
 
-  const cases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp }]> = [
+  const cases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp; line?: number; column?: number }]> = [
     ['a step naming a missing form', (c) => c.edit(FLOW, (f) => (f.steps.guardian.form = 'mini/guardians')), { file: FLOW, path: '/steps/guardian/form', message: /form "mini\/guardians" not found/, hint: /mini\/guardian\b/ }],
     ['a transition to a missing step', (c) => c.edit(FLOW, (f) => (f.steps.guardian.next[0].to = 'documentz')), { file: FLOW, path: '/steps/guardian/next/0/to', message: /missing step "documentz"/, hint: /documents/ }],
     ['a misspelt widget', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u.is_parent['ui:widget'] = 'yesno')), { file: 'forms/mini/guardian.ui.json', path: '/is_parent/ui:widget', message: /unknown widget "yesno"/, hint: /yes-no/ }],
     ['a misspelt flow key (meta-schema)', (c) => c.edit(FLOW, (f) => (f.steps.guardian.skipable = true)), { file: FLOW, path: '/steps/guardian', message: /unknown key "skipable"/, hint: /flow\.schema\.json/ }],
-    ['a missing list', (c) => c.edit('forms/mini/about-you.schema.json', (s) => (s.properties.nationality.$ref = '../lists/nations.json')), { file: 'forms/mini/about-you.schema.json', path: '(a $ref)', message: /list "..\/lists\/nations.json" not found/, hint: /countries/ }],
+    ['a missing list', (c) => c.edit('forms/mini/about-you.schema.json', (s) => (s.properties.nationality.$ref = '../lists/nations.json')), { file: 'forms/mini/about-you.schema.json', path: '/properties/nationality/$ref', message: /list "..\/lists\/nations.json" not found/, hint: /countries/ }],
     ['an unknown transform', (c) => c.edit(FLOW, (f) => (f.steps.guardian.submit.transform = 'guardianPayloadX')), { file: FLOW, path: '/steps/guardian/submit/transform', message: /unknown transform "guardianPayloadX"/, hint: /src\/shared\/transforms/ }],
     ['an unknown fact', (c) => c.edit(FLOW, (f) => (f.steps['about-you'].next[0].when = { properties: { isChild: { const: true } }, required: ['isChild'] })), { file: FLOW, path: '/steps/about-you/next/0/when', message: /unknown fact "isChild"/, hint: /isMinor/ }],
     ['an unreachable step', (c) => c.edit(FLOW, (f) => (f.steps.orphan = { route: '/mini/orphan', title: 'Orphan', kind: 'info', next: [{ to: 'done' }] })), { file: FLOW, path: '/steps/orphan', message: /unreachable/, hint: /transition/ }],
@@ -44,8 +44,22 @@ describe('config:check', () => {
     ['a skip condition keyword the wizard cannot evaluate', (c) => c.edit(FLOW, (f) => (f.steps.documents.skipWhen = { properties: { proof_files: { minLength: 1 } } })), { file: FLOW, path: '/steps/documents/skipWhen/properties/proof_files/minLength', message: /cannot evaluate/, hint: /maxItems/ }],
     ['a required field with no message', (c) => c.edit('forms/mini/guardian.schema.json', (s) => delete s.errorMessage.required.is_parent), { file: 'forms/mini/guardian.schema.json', path: '/required', message: /"is_parent" has no message/, hint: /errorMessage/ }],
     ['an integer field the database cannot hold', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_age = { type: 'integer', minimum: 0, title: 'Age', errorMessage: 'Enter an age' })), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_age', message: /integer field without bounds/, hint: /"maximum"/ }],
+    ['a field missing from ui:order', (c) => c.edit('forms/mini/about-you.ui.json', (u) => (u['ui:order'] = ['first_name', 'dob'])), { file: 'forms/mini/about-you.ui.json', path: '/ui:order', message: /leaves out "nationality"/, hint: /"\*"/ }],
+    ['a required field not in properties', (c) => c.edit('forms/mini/guardian.schema.json', (s) => s.required.push('guardian_phone')), { file: 'forms/mini/guardian.schema.json', path: '/required/2', message: /required field "guardian_phone" is not in "properties"/, hint: /guardian_name, is_parent/ }],
+    ['a required field in a branch that no branch declares', (c) => c.edit('forms/mini/guardian.schema.json', (s) => Object.assign(s, { if: { properties: { is_parent: { const: false } }, required: ['is_parent'] }, then: { required: ['relationship'] } })), { file: 'forms/mini/guardian.schema.json', path: '/then/required/0', message: /"relationship" is not in "properties"/, hint: /Fields here/ }],
+    ['a message for a keyword the field does not use', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.errorMessage.maxLength = 'Too long')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/errorMessage/maxLength', message: /a message for "maxLength", which this schema does not use/, hint: /minLength/ }],
+    ['a message for a field that does not exist', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.errorMessage.required.guardian_phone = 'Phone is required')), { file: 'forms/mini/guardian.schema.json', path: '/errorMessage/required/guardian_phone', message: /a message for "guardian_phone", which is not a field/, hint: /guardian_name/ }],
+    ['a showWhen naming a missing field', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u.guardian_name = { 'ui:options': { showWhen: { properties: { is_parnet: { const: true } }, required: ['is_parnet'] } } })), { file: 'forms/mini/guardian.ui.json', path: '/guardian_name/ui:options/showWhen', message: /showWhen names "is_parnet"/, hint: /is_parent/ }],
+    ['a duplicate enum value in a form', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.relationship = { type: 'string', title: 'Relationship', enum: ['Mother', 'Father', 'Mother'] })), { file: 'forms/mini/guardian.schema.json', path: '/properties/relationship/enum/2', message: /"Mother" is listed twice/, hint: /own value/ }],
+    ['a duplicate option value in a list', (c) => c.edit('forms/lists/countries.json', (l) => l.oneOf.push({ ...l.oneOf[0] })), { file: 'forms/lists/countries.json', path: '/oneOf/3/const', message: /is listed twice/, hint: /own value/ }],
+    ['a misspelt schema keyword (ajv strict mode)', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.maxlength = 50)), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/maxlength', message: /unknown schema keyword "maxlength"/, hint: /"maxLength"/ }],
+    ['an unknown format (ajv strict mode)', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.format = 'dat')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name', message: /strict mode.*unknown format "dat"/, hint: /form\.meta\.schema\.json/ }],
+    ['a cycle of steps', (c) => c.edit(FLOW, (f) => (f.steps.documents.next = [{ to: 'guardian' }])), { file: FLOW, path: '/steps/documents/next/0/to', message: /a cycle: guardian → documents → guardian/, hint: /forward/ }],
+    ['conditions that never hold together', (c) => c.edit(FLOW, (f) => (f.steps.guardian.next = [{ when: { properties: { isMinor: { const: false } }, required: ['isMinor'] }, to: 'done' }, { to: 'documents' }])), { file: FLOW, path: '/steps/guardian/next/0/when', message: /never holds together with the ones that lead to "guardian"/, hint: /first that holds/ }],
+    ['a field keyword the form meta-schema does not list', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.placeholder = 'Jane Doe')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/placeholder', message: /unknown schema keyword "placeholder"/, hint: /form\.meta\.schema\.json/ }],
     ['a missing endpoint', () => undefined, { file: FLOW, path: '/steps/guardian/submit/endpoint', message: /no API route answers POST \/api\/mini\/guardians\//, hint: /trailing slash/ }],
-    ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON/, hint: /comma/ }],
+    ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON: expected a value/, hint: /comma/, line: 1, column: 16 }],
+    ['broken JSON on a later line', (c) => fs.writeFileSync(`${c.root}/flows/mini.flow.json`, '{\n  "initial": "start",\n  "steps": {}\n  "facts": {}\n}'), { file: FLOW, path: '', message: /expected "," or "}"/, hint: /missing comma/, line: 4, column: 3 }],
   ];
 
   it.each(cases)('finds %s, with file, JSON path and a hint', (_name, change, expected) => {
@@ -54,6 +68,22 @@ describe('config:check', () => {
     const match = problems.find((p) => p.file === expected.file && p.path === expected.path && expected.message.test(p.message));
     expect(match, formatProblems(problems)).toBeDefined();
     expect(match!.hint).toMatch(expected.hint);
+    if (expected.line) expect({ line: match!.line, column: match!.column }).toEqual({ line: expected.line, column: expected.column });
+  });
+
+  it('reports a misspelt keyword once, at the key, with the keyword it resembles', () => {
+    const problems = problemsAfter((c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.maxlength = 50)));
+    expect(problems.filter((p) => /maxlength/.test(p.message)).map((p) => `${p.path}: ${p.message} (${p.hint})`)).toEqual([
+      '/properties/guardian_name/maxlength: unknown schema keyword "maxlength": ajv (strict mode) would ignore it, so its rule would not apply (Did you mean "maxLength"? Keywords are case-sensitive.)',
+    ]);
+  });
+
+  it('gives the line and column where the JSON path a problem names starts', () => {
+    const config = copyConfig();
+    config.edit(FLOW, (f) => (f.steps.guardian.next[0].to = 'documentz'));
+    const problem = checkConfig(base(config.root)).find((p) => p.path === '/steps/guardian/next/0/to')!;
+    const line = fs.readFileSync(`${config.root}/${FLOW}`, 'utf8').split('\n')[problem.line! - 1];
+    expect(line.slice(problem.column! - 1)).toMatch(/^"to": "documentz"/);
   });
 });
 
@@ -70,7 +100,7 @@ describe('npm run config:check (the script)', () => {
       output = String(error.stderr);
     }
     expect(status).toBe(1);
-    expect(output).toContain('flows/mini.flow.json at /steps/guardian/next/0/to: transition to missing step "documentz"');
+    expect(output).toMatch(/flows\/mini\.flow\.json:\d+:\d+ at \/steps\/guardian\/next\/0\/to: transition to missing step "documentz"/);
     expect(output).toMatch(/hint: Use one of: start, about-you, guardian, documents, done/);
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readJsonFile } from '../../shared/config-check/json-source.js';
 import type { FlowDefinition } from '../../shared/flow/flow-types.js';
 import { configRoot } from '../../shared/forms/read-forms-dir.js';
 
@@ -14,7 +15,7 @@ export function onboardingFlow(): FlowDefinition {
   const file = flowFile();
   let flow = cache.get(file);
   if (!flow) {
-    flow = JSON.parse(fs.readFileSync(file, 'utf8')) as FlowDefinition;
+    flow = readJsonFile(file, 'flows/onboarding.flow.json', (f) => fs.readFileSync(f, 'utf8')) as FlowDefinition;
     cache.set(file, flow);
   }
   return flow;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { readJsonFile } from '../config-check/json-source.js';
 import { formSourcesFromFiles, type FormSources, type JsonObject } from './form-registry.js';
 
 /** The folder holding forms/ and flows/: CONFIG_ROOT when set (a copy an analyst or a test edits), else the repository. */
@@ -16,11 +17,7 @@ export function readFormsDir(dir: string = path.join(configRoot(), 'forms')): Fo
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.json') && !entry.name.endsWith('.meta.schema.json')) {
         const rel = path.relative(dir, full).split(path.sep).join('/');
-        try {
-          files[`forms/${rel}`] = JSON.parse(fs.readFileSync(full, 'utf8'));
-        } catch (error) {
-          throw new Error(`forms/${rel}: not valid JSON (${(error as Error).message})`);
-        }
+        files[`forms/${rel}`] = readJsonFile(full, `forms/${rel}`, (f) => fs.readFileSync(f, 'utf8')) as JsonObject;
       }
     }
   };

@@ -1,16 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createAjv } from '../../src/shared/create-ajv.js';
-import { DB_INTEGER_MAX, unboundedIntegers } from '../../src/shared/forms/integer-bounds.js';
-import { formSourcesFromFiles, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry.js';
-import { inlineListRefs } from '../../src/shared/forms/inline-list-refs.js';
-import { findWidgetNames } from '../../src/shared/forms/find-widget-names.js';
-import type { FlowDefinition } from '../../src/shared/flow/flow-types.js';
-import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../../src/shared/flow/matches-condition.js';
-import { walkFlow } from '../../src/shared/flow/walk-flow.js';
-import { factProfiles, type FactRule } from '../../src/shared/facts/declared-facts.js';
-import { OTP_OPERATIONS, otpKey, otpPurpose } from '../../src/shared/flow/otp-operations.js';
-import { SERVER_ACTION_NAMES } from '../../src/shared/flow/server-actions.js';
+import { createAjv } from '../create-ajv.js';
+import { DB_INTEGER_MAX, unboundedIntegers } from '../forms/integer-bounds.js';
+import { formSourcesFromFiles, type FormSources, type JsonObject } from '../forms/form-registry.js';
+import { inlineListRefs } from '../forms/inline-list-refs.js';
+import { findWidgetNames } from '../forms/find-widget-names.js';
+import type { FlowDefinition } from '../flow/flow-types.js';
+import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
+import { walkFlow } from '../flow/walk-flow.js';
+import { factProfiles, type FactRule } from '../facts/declared-facts.js';
+import { duplicateOptions, errorMessageUnknown, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
+import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
+import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
+import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
+import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
+import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
+import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
 export interface Problem {
@@ -18,6 +23,9 @@ export interface Problem {
   path: string;
   message: string;
   hint: string;
+  /** Where in the file (1-based), when the checker can tell. */
+  line?: number;
+  column?: number;
 }
 
 export interface CheckOptions {
@@ -29,7 +37,7 @@ export interface CheckOptions {
   hasEndpoint?: (method: string, path: string) => boolean;
 }
 
-const readJsonFiles = (dir: string, base: string, problems: Problem[]): Record<string, JsonObject> => {
+const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Map<string, JsonSource>): Record<string, JsonObject> => {
   const out: Record<string, JsonObject> = {};
   if (!fs.existsSync(dir)) return out;
   const walk = (folder: string) => {
@@ -39,9 +47,12 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[]): Record<s
       else if (entry.name.endsWith('.json')) {
         const rel = `${base}/${path.relative(dir, full).split(path.sep).join('/')}`;
         try {
-          out[rel] = JSON.parse(fs.readFileSync(full, 'utf8'));
+          const source = parseJsonSource(fs.readFileSync(full, 'utf8'));
+          texts.set(rel, source);
+          out[rel] = source.value as JsonObject;
         } catch (error) {
-          problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: 'Look for a missing comma, quote or bracket near the position given.' });
+          const at = error instanceof JsonSyntaxError ? error.position : undefined;
+          problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: 'Look for a missing comma, quote or bracket at the line and column given (or just before).', ...at });
         }
       }
     }
@@ -50,7 +61,6 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[]): Record<s
   return out;
 };
 
-const pointer = (parts: Array<string | number>) => `/${parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
 /** ajv errors of a meta-schema check as problems; `metaFile` names the meta-schema in the hint. */
 function metaProblems(file: string, errors: any[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
@@ -76,7 +86,7 @@ const UI_META = 'forms/form.ui.meta.schema.json';
 /** Compiles a meta-schema from the config folder, or from this repository's when the folder has none (a copy under test). */
 function compileMeta(root: string, rel: string) {
   const own = path.join(root, rel);
-  const file = fs.existsSync(own) ? own : path.resolve(import.meta.dirname, '../..', rel);
+  const file = fs.existsSync(own) ? own : path.resolve(import.meta.dirname, '../../..', rel);
   return createAjv().compile(JSON.parse(fs.readFileSync(file, 'utf8')));
 }
 
@@ -98,19 +108,20 @@ function hasRequiredMessage(schema: any, field: string, parentMessages: any): bo
   return false;
 }
 
+/** The JSON path of the first `$ref` to `ref` in a raw form schema. */
+const refPath = (raw: unknown, ref: string) => {
+  const at = keywordPaths(raw, '$ref').find((where) => where.slice(0, -1).reduce((node: any, part) => node?.[part], raw)?.$ref === ref);
+  return at ? pointer(at) : '(a $ref)';
+};
+
 function checkForm(formId: string, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
   const file = `forms/${formId}.schema.json`;
   const uiFile = `forms/${formId}.ui.json`;
   const raw = sources.schemas[formId];
   const schema = inlineListRefs(raw, sources.lists, (ref) =>
-    problems.push({ file, path: '(a $ref)', message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
+    problems.push({ file, path: refPath(raw, ref), message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
   );
-  const ajv = createAjv();
-  try {
-    ajv.compile(schema);
-  } catch (error) {
-    problems.push({ file, path: '/', message: `the schema does not compile: ${(error as Error).message}`, hint: 'Check the JSON Schema keywords and errorMessage entries.' });
-  }
+  problems.push(...strictSchemaProblems(file, schema));
   if (!sources.uiSchemas[formId]) problems.push({ file: uiFile, path: '', message: 'missing UI schema', hint: `Create ${uiFile} (at least {}) next to the schema.` });
   const ui = sources.uiSchemas[formId] ?? {};
 
@@ -166,37 +177,11 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   for (const at of unboundedIntegers(schema)) {
     problems.push({ file, path: at, message: 'an integer field without bounds inside the database integer range', hint: `Add "minimum" and "maximum" (ids: 1 and ${DB_INTEGER_MAX}) or list the allowed values with enum/oneOf.` });
   }
+  // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
+  problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...duplicateOptions(file, raw));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
-}
-
-/** Field names declared in if/then/else/allOf branches of an object schema (conditional fields). */
-function allBranchProps(schema: any): Set<string> {
-  const out = new Set<string>();
-  const visit = (s: any) => {
-    if (!s || typeof s !== 'object') return;
-    for (const k of Object.keys(s.properties ?? {})) out.add(k);
-    for (const key of ['then', 'else']) visit(s[key]);
-    for (const key of ['allOf', 'anyOf', 'oneOf']) (s[key] ?? []).forEach(visit);
-  };
-  for (const key of ['then', 'else']) visit(schema[key]);
-  for (const key of ['allOf', 'anyOf', 'oneOf']) (schema[key] ?? []).forEach(visit);
-  return out;
-}
-
-/** Names a condition's `properties` and `required` use, at every level of allOf/anyOf/oneOf/not. */
-function conditionNames(condition: unknown): Set<string> {
-  const used = new Set<string>();
-  const collect = (s: any) => {
-    if (!s || typeof s !== 'object') return;
-    Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
-    (s.required ?? []).forEach((k: string) => used.add(k));
-    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(collect));
-    collect(s.not);
-  };
-  collect(condition);
-  return used;
 }
 
 /** A step's skip settings: only on a skippable step; skipWhen uses keywords the browser evaluates and the form's fields. */
@@ -209,7 +194,7 @@ function checkSkip(file: string, step: FlowDefinition['steps'][string], sources:
   const schema = step.form ? sources.schemas[step.form] : undefined;
   if (!schema) return;
   const fields = new Set([...Object.keys(schema.properties ?? {}), ...allBranchProps(schema)]);
-  for (const name of conditionNames(step.skipWhen)) {
+  for (const name of conditionFieldNames(step.skipWhen)) {
     if (!fields.has(name)) problems.push({ file, path: at('skipWhen'), message: `skipWhen names "${name}", which is not a field of ${step.form}`, hint: `Fields: ${[...fields].join(', ')}.` });
   }
 }
@@ -288,11 +273,13 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
       if (stuck) problems.push({ file, path: at('next'), message: `some applicants have no way out of step "${id}"`, hint: 'End "next" with a transition without "when" (the default).' });
     }
   }
+  problems.push(...flowCycles(file, flow));
   // Unreachable steps: on no applicant's walk, whatever the facts.
   if (steps[flow.initial]) {
     const reached = new Set<string>();
     for (const facts of profiles) for (const s of walkFlow(flow, facts)) reached.add(s.id);
     for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
+    problems.push(...transitionsNeverTaken(file, flow, profiles));
   }
 }
 
@@ -311,7 +298,8 @@ function fieldsRead(rule: FactRule | undefined): string[] {
 /** Checks every form and flow file under `root`; an empty list means all is well. */
 export function checkConfig(options: CheckOptions): Problem[] {
   const problems: Problem[] = [];
-  const formFiles = readJsonFiles(path.join(options.root, 'forms'), 'forms', problems);
+  const texts = new Map<string, JsonSource>();
+  const formFiles = readJsonFiles(path.join(options.root, 'forms'), 'forms', problems, texts);
   const sources = formSourcesFromFiles(Object.fromEntries(Object.entries(formFiles).filter(([f]) => !f.endsWith('.meta.schema.json'))));
   const validateForm = compileMeta(options.root, FORM_META);
   const validateUi = compileMeta(options.root, UI_META);
@@ -326,12 +314,13 @@ export function checkConfig(options: CheckOptions): Problem[] {
   }
   for (const id of Object.keys(sources.uiSchemas)) if (!sources.schemas[id]) problems.push({ file: `forms/${id}.ui.json`, path: '', message: 'UI schema without a schema', hint: `Create forms/${id}.schema.json or remove this file.` });
   for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems);
+  for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list));
 
   const flowsDir = path.join(options.root, 'flows');
   const metaFile = path.join(flowsDir, 'flow.schema.json');
-  const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../flows/flow.schema.json'), 'utf8'));
+  const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../flows/flow.schema.json'), 'utf8'));
   const validateFlow = createAjv().compile(meta);
-  for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems))) {
+  for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems, texts))) {
     if (!file.endsWith('.flow.json')) continue;
     if (!validateFlow(flow)) {
       problems.push(...metaProblems(file, validateFlow.errors));
@@ -339,10 +328,29 @@ export function checkConfig(options: CheckOptions): Problem[] {
     }
     checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
   }
-  return problems;
+  return withoutRepeats(problems).map((p) => withPosition(p, texts.get(p.file)));
+}
+
+/** A misspelt keyword once: the strict-mode problem (at the key, with a suggestion), not also the meta-schema's. */
+function withoutRepeats(problems: Problem[]): Problem[] {
+  const strict = new Set(problems.map((p) => /^unknown schema keyword "([^"]+)"/.exec(p.message)?.[1] && `${p.file} ${p.path}`));
+  return problems.filter((p) => {
+    const key = /^unknown key "([^"]+)"/.exec(p.message)?.[1];
+    return !key || !(strict.has(`${p.file} ${p.path}`) || strict.has(`${p.file} ${p.path.replace(/\/$/, '')}/${key}`));
+  });
+}
+
+/** The problem with the line and column of its JSON path (or of the nearest enclosing value that exists). */
+function withPosition(problem: Problem, source: JsonSource | undefined): Problem {
+  if (!source || problem.line !== undefined || !problem.path.startsWith('/')) return problem;
+  for (let at = problem.path; at; at = at.slice(0, at.lastIndexOf('/'))) {
+    const found = source.locate(at);
+    if (found) return { ...problem, ...found };
+  }
+  return problem;
 }
 
 /** Problems as the analyst reads them: file, JSON path, what, and a hint. */
 export function formatProblems(problems: Problem[]): string {
-  return problems.map((p) => `${p.file}${p.path ? ` at ${p.path}` : ''}: ${p.message}\n    hint: ${p.hint}`).join('\n');
+  return problems.map((p) => `${p.file}${p.line ? `:${p.line}:${p.column}` : ''}${p.path ? ` at ${p.path}` : ''}: ${p.message}\n    hint: ${p.hint}`).join('\n');
 }

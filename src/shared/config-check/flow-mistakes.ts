@@ -1,0 +1,63 @@
+/**
+ * Flow mistakes beyond references: a cycle of steps (an applicant could go round for ever), and a
+ * transition whose condition can hold but never together with the conditions on the way to its step.
+ */
+import type { FlowDefinition } from '../flow/flow-types.js';
+import { matchesCondition } from '../flow/matches-condition.js';
+import { chooseTransition, walkFlow } from '../flow/walk-flow.js';
+import type { Problem } from './check-config.js';
+import { pointer } from './schema-walk.js';
+
+/** Each cycle of transitions once, named by its steps in order, at the transition that closes it. */
+export function flowCycles(file: string, flow: FlowDefinition): Problem[] {
+  const steps = flow.steps ?? {};
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  const state = new Map<string, 'open' | 'done'>();
+  const trail: string[] = [];
+  const visit = (id: string) => {
+    state.set(id, 'open');
+    trail.push(id);
+    (steps[id]?.next ?? []).forEach((t, i) => {
+      if (!steps[t.to]) return;
+      if (state.get(t.to) === 'open') {
+        const loop = trail.slice(trail.indexOf(t.to));
+        const key = [...loop].sort().join(' ');
+        if (!seen.has(key)) {
+          seen.add(key);
+          problems.push({ file, path: pointer(['steps', id, 'next', i, 'to']), message: `a cycle: ${[...loop, t.to].join(' → ')}`, hint: 'A flow only moves forward (Back is the browser’s): point this transition to a later step.' });
+        }
+      } else if (!state.has(t.to)) visit(t.to);
+    });
+    trail.pop();
+    state.set(id, 'done');
+  };
+  for (const id of [flow.initial, ...Object.keys(steps)]) if (steps[id] && !state.has(id)) visit(id);
+  return problems;
+}
+
+/**
+ * Transitions whose condition holds for some applicant but which no applicant ever takes: on every walk
+ * that reaches the step an earlier transition is taken, or the condition contradicts the ones on the way.
+ * `profiles` are the fact combinations an applicant can have; conditions that never hold are reported elsewhere.
+ */
+export function transitionsNeverTaken(file: string, flow: FlowDefinition, profiles: Array<Record<string, unknown>>): Problem[] {
+  const taken = new Set<string>();
+  for (const facts of profiles) {
+    for (const step of walkFlow(flow, facts)) {
+      const next = flow.steps[step.id]?.next ?? [];
+      const chosen = chooseTransition(next, facts);
+      if (chosen) taken.add(`${step.id} ${next.indexOf(chosen)}`);
+    }
+  }
+  const reached = new Set(profiles.flatMap((facts) => walkFlow(flow, facts).map((s) => s.id)));
+  const problems: Problem[] = [];
+  for (const [id, step] of Object.entries(flow.steps ?? {})) {
+    if (!reached.has(id)) continue;
+    (step.next ?? []).forEach((t, i) => {
+      if (!t.when || taken.has(`${id} ${i}`) || !profiles.some((facts) => matchesCondition(t.when!, facts))) return;
+      problems.push({ file, path: pointer(['steps', id, 'next', i, 'when']), message: `no applicant ever takes this transition: its condition never holds together with the ones that lead to "${id}", or an earlier transition always comes first`, hint: 'Check the conditions on the way to this step and the order of "next" (the first that holds is taken).' });
+    });
+  }
+  return problems;
+}

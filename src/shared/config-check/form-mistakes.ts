@@ -1,0 +1,121 @@
+/**
+ * Form mistakes that pass JSON Schema but break the page or the rules: a field missing from `ui:order`,
+ * a required field that does not exist, a message for a field or keyword that does not exist, a
+ * `showWhen` naming a missing field, duplicate option values.
+ */
+import type { Problem } from './check-config.js';
+import { conditionFieldNames, fieldsOf, pointer, type At } from './schema-walk.js';
+
+type Json = Record<string, any>;
+const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** Every field of an object missing from its `ui:order` (RJSF refuses to draw the form), nested objects too. */
+export function uiOrderGaps(uiFile: string, schema: Json, ui: Json, at: At = []): Problem[] {
+  const out: Problem[] = [];
+  const order = ui?.['ui:order'];
+  const fields = fieldsOf(schema);
+  if (Array.isArray(order) && !order.includes('*')) {
+    const missing = [...fields].filter((f) => !order.includes(f));
+    if (missing.length) {
+      out.push({ file: uiFile, path: pointer([...at, 'ui:order']), message: `ui:order leaves out ${missing.map((m) => `"${m}"`).join(', ')}: the page shows an error instead of the form`, hint: 'List every field (conditional ones too), or end the list with "*" for "the rest in schema order".' });
+    }
+  }
+  for (const [name, sub] of Object.entries<Json>(schema.properties ?? {})) {
+    if (isObject(ui?.[name]) && sub?.type === 'object') out.push(...uiOrderGaps(uiFile, sub, ui[name], [...at, name]));
+    if (isObject(ui?.[name]?.items) && isObject(sub?.items)) out.push(...uiOrderGaps(uiFile, sub.items, ui[name].items, [...at, name, 'items']));
+  }
+  return out;
+}
+
+/**
+ * Every schema node with the field names it may use: an object's own and its branches' fields; a branch
+ * (if/then/else/allOf/anyOf/oneOf/not) also the enclosing object's; a field or array item starts afresh.
+ */
+function eachSchemaNode(schema: Json, at: At, inherited: Set<string>, visit: (node: Json, at: At, fields: Set<string>) => void): void {
+  if (!isObject(schema)) return;
+  const fields = new Set([...inherited, ...fieldsOf(schema)]);
+  visit(schema, at, fields);
+  for (const key of ['if', 'then', 'else', 'not'] as const) if (isObject(schema[key])) eachSchemaNode(schema[key], [...at, key], fields, visit);
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (Array.isArray(schema[key]) ? schema[key] : []).forEach((s: Json, i: number) => eachSchemaNode(s, [...at, key, i], fields, visit));
+  for (const [name, sub] of Object.entries<Json>(isObject(schema.properties) ? schema.properties : {})) eachSchemaNode(sub, [...at, 'properties', name], new Set(), visit);
+  if (isObject(schema.items)) eachSchemaNode(schema.items, [...at, 'items'], new Set(), visit);
+}
+
+/** `required` naming a field no `properties` declares (here, in a branch, or in the enclosing object). */
+export function requiredUnknown(file: string, schema: Json): Problem[] {
+  const out: Problem[] = [];
+  eachSchemaNode(schema, [], new Set(), (node, at, fields) => {
+    (Array.isArray(node.required) ? node.required : []).forEach((name: string, i: number) => {
+      if (!fields.has(name)) out.push({ file, path: pointer([...at, 'required', i]), message: `required field "${name}" is not in "properties": the form can never be submitted`, hint: `Fields here: ${[...fields].join(', ') || 'none'}. Fix the name or add the field.` });
+    });
+  });
+  return out;
+}
+
+/** Keywords a message may be given for although the schema node does not write them itself. */
+const ALWAYS_MESSAGEABLE = new Set(['_', 'required', 'properties']);
+
+/** An `errorMessage` for a field or keyword the schema does not have: the message is never shown. */
+export function errorMessageUnknown(file: string, schema: Json): Problem[] {
+  const out: Problem[] = [];
+  eachSchemaNode(schema, [], new Set(), (node, at, fields) => {
+    const messages = node.errorMessage;
+    if (!isObject(messages)) return;
+    for (const key of Object.keys(messages)) {
+      if (!ALWAYS_MESSAGEABLE.has(key) && !(key in node)) {
+        out.push({ file, path: pointer([...at, 'errorMessage', key]), message: `a message for "${key}", which this schema does not use: it is never shown`, hint: `Keywords here: ${Object.keys(node).filter((k) => k !== 'errorMessage').join(', ')}. Fix the keyword's spelling or remove the message.` });
+      }
+    }
+    for (const group of ['required', 'properties'] as const) {
+      if (!isObject(messages[group])) continue;
+      for (const name of Object.keys(messages[group])) {
+        if (!fields.has(name)) out.push({ file, path: pointer([...at, 'errorMessage', group, name]), message: `a message for "${name}", which is not a field: it is never shown`, hint: `Fields here: ${[...fields].join(', ') || 'none'}.` });
+      }
+    }
+  });
+  return out;
+}
+
+/** A `ui:options.showWhen` naming a field that is not a sibling of the field it hides. */
+export function showWhenUnknown(uiFile: string, schema: Json, ui: Json, at: At = []): Problem[] {
+  const out: Problem[] = [];
+  if (!isObject(ui)) return out;
+  const fields = fieldsOf(schema);
+  for (const [name, entry] of Object.entries<Json>(ui)) {
+    if (name.startsWith('ui:') || !isObject(entry)) continue;
+    const when = entry['ui:options']?.showWhen;
+    for (const used of when === undefined ? [] : conditionFieldNames(when)) {
+      if (!fields.has(used)) out.push({ file: uiFile, path: pointer([...at, name, 'ui:options', 'showWhen']), message: `showWhen names "${used}", which is not a field here: the condition never holds as meant`, hint: `Fields beside "${name}": ${[...fields].join(', ')}.` });
+    }
+    const sub = schema.properties?.[name];
+    if (isObject(sub) && (sub.type === 'object' || sub.properties)) out.push(...showWhenUnknown(uiFile, sub, entry, [...at, name]));
+    if (isObject(sub?.items) && isObject(entry.items)) out.push(...showWhenUnknown(uiFile, sub.items, entry.items, [...at, name, 'items']));
+  }
+  return out;
+}
+
+/** Option values given twice (an `enum` entry, or a `const` in `oneOf`/`anyOf`), anywhere in a schema or list. */
+export function duplicateOptions(file: string, schema: unknown, at: At = []): Problem[] {
+  const out: Problem[] = [];
+  if (!schema || typeof schema !== 'object') return out;
+  if (Array.isArray(schema)) {
+    schema.forEach((s, i) => out.push(...duplicateOptions(file, s, [...at, i])));
+    return out;
+  }
+  const node = schema as Json;
+  const report = (values: Array<[unknown, At]>) => {
+    const seen = new Set<string>();
+    for (const [value, where] of values) {
+      const key = JSON.stringify(value);
+      if (seen.has(key)) out.push({ file, path: pointer(where), message: `option value ${key} is listed twice`, hint: 'Each option needs its own value: remove the copy or correct the value.' });
+      seen.add(key);
+    }
+  };
+  if (Array.isArray(node.enum)) report(node.enum.map((v: unknown, i: number) => [v, [...at, 'enum', i]]));
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const options = Array.isArray(node[key]) ? node[key] : [];
+    report(options.flatMap((o: Json, i: number) => (isObject(o) && 'const' in o ? [[o.const, [...at, key, i, 'const']] as [unknown, At]] : [])));
+  }
+  for (const [key, value] of Object.entries(node)) if (key !== 'enum' && key !== 'const') out.push(...duplicateOptions(file, value, [...at, key]));
+  return out;
+}

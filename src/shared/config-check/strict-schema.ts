@@ -1,0 +1,78 @@
+/**
+ * Compiles a form with ajv in strict mode, with the project's own keywords registered: a misspelt keyword
+ * (`maxlength`) or format is an error with its JSON path, not a rule silently dropped on both sides.
+ */
+import type Ajv from 'ajv';
+import { createAjv } from '../create-ajv.js';
+import { DATE_KEYWORDS } from '../transforms/form-rules.js';
+import type { Problem } from './check-config.js';
+import { pointer, type At } from './schema-walk.js';
+
+type Json = Record<string, any>;
+
+/**
+ * strictTypes and strictRequired stay off: the forms' if/then branches narrow a field (`pattern` without
+ * `type`) and require fields the enclosing object declares, which is how they are meant to be written.
+ * A required field that no `properties` declare is the checker's own rule (form-mistakes.ts).
+ */
+export function strictFormAjv(): Ajv {
+  const ajv = createAjv({ strict: true, strictTypes: false, strictRequired: false });
+  for (const keyword of DATE_KEYWORDS) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: ['boolean', 'number'] });
+  return ajv;
+}
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', 'definitions', '$defs', 'dependencies'];
+const SCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'items'];
+const SCHEMA_ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems'];
+
+/** The JSON paths of the schema nodes (not field names, not values) that carry `keyword`. */
+export function keywordPaths(schema: unknown, keyword: string, at: At = []): At[] {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return [];
+  const node = schema as Json;
+  const found: At[] = keyword in node ? [[...at, keyword]] : [];
+  for (const key of SCHEMA_MAPS) {
+    if (node[key] && typeof node[key] === 'object') for (const [name, sub] of Object.entries(node[key])) found.push(...keywordPaths(sub, keyword, [...at, key, name]));
+  }
+  for (const key of SCHEMA_LISTS) if (Array.isArray(node[key])) node[key].forEach((sub: unknown, i: number) => found.push(...keywordPaths(sub, keyword, [...at, key, i])));
+  for (const key of SCHEMA_ONE) if (node[key] && typeof node[key] === 'object' && !Array.isArray(node[key])) found.push(...keywordPaths(node[key], keyword, [...at, key]));
+  return found;
+}
+
+const KNOWN = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'format', 'enum', 'const', 'oneOf', 'anyOf', 'allOf', 'required', 'properties', 'additionalProperties', 'uniqueItems', 'multipleOf', 'errorMessage', 'title', 'description', 'default', 'items', 'type', 'maxFileSize', 'fileTypes', 'totalPercent', ...DATE_KEYWORDS];
+
+const suggestion = (keyword: string) => KNOWN.find((k) => k.toLowerCase() === keyword.toLowerCase().replace(/[-_]/g, ''));
+
+const withoutKey = (schema: unknown, at: At): unknown => {
+  const copy = structuredClone(schema) as Json;
+  let node: any = copy;
+  for (const part of at.slice(0, -1)) node = node?.[part];
+  if (node && typeof node === 'object') delete node[at[at.length - 1]];
+  return copy;
+};
+
+/** Every strict-mode complaint about a form schema (one compile per complaint, the offending key taken out). */
+export function strictSchemaProblems(file: string, schema: Json): Problem[] {
+  const problems: Problem[] = [];
+  let current: unknown = schema;
+  for (let round = 0; round < 20; round++) {
+    try {
+      strictFormAjv().compile(current as Json);
+      return problems;
+    } catch (error) {
+      const message = (error as Error).message.replace(/^strict mode: /, '');
+      const unknown = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+      const at = /at (?:path )?"#([^"]*)"/.exec(message)?.[1];
+      if (unknown) {
+        const where = keywordPaths(current, unknown)[0] ?? [];
+        const close = suggestion(unknown);
+        problems.push({ file, path: pointer(where), message: `unknown schema keyword "${unknown}": ajv (strict mode) would ignore it, so its rule would not apply`, hint: close ? `Did you mean "${close}"? Keywords are case-sensitive.` : 'Check the spelling against forms/form.meta.schema.json (your editor completes the keywords).' });
+        if (!where.length) return problems;
+        current = withoutKey(current, where);
+        continue;
+      }
+      problems.push({ file, path: at ? at || '/' : '/', message: `the schema does not compile (ajv strict mode): ${message.replace(/ at (path )?"#[^"]*"/, '')}`, hint: 'See forms/README.md "Checking your changes" and forms/form.meta.schema.json for the keywords a form may use.' });
+      return problems;
+    }
+  }
+  return problems;
+}

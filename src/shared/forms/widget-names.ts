@@ -1,0 +1,11 @@
+/** The project's widget names (`ui:widget`), implemented in src/ui/forms/widgets/ and registered in widget-registry.ts. */
+export const CUSTOM_WIDGET_NAMES = ['otp', 'file-upload', 'beneficiary-list', 'password-strength', 'school-search', 'searchable-select', 'country-select', 'yes-no', 'agreement', 'document-checklist'] as const;
+
+/** RJSF's own widget names, also allowed in `ui:widget`. */
+export const BUILT_IN_WIDGETS = [
+  'text', 'textarea', 'password', 'email', 'uri', 'url', 'tel', 'date', 'datetime', 'time', 'alt-date', 'alt-datetime',
+  'select', 'radio', 'checkbox', 'checkboxes', 'range', 'updown', 'hidden', 'color', 'file',
+] as const;
+
+/** Every name a form may use in `ui:widget` (the checker reads this file; it has no React in it). */
+export const WIDGET_NAMES: readonly string[] = [...CUSTOM_WIDGET_NAMES, ...BUILT_IN_WIDGETS];
