@@ -63,7 +63,7 @@ describe('NODE_ENV: only development and test are development', () => {
   }, 30_000);
 
   it('settings it cannot read stop the start instead of falling back', () => {
-    expect(() => loadConfig({ SESSION_SECONDS: 'five minutes' })).toThrow('SESSION_SECONDS=five minutes: expected a whole number from 30 to 86400.');
+    expect(() => loadConfig({ SESSION_SECONDS: 'five minutes' })).toThrow('SESSION_SECONDS=five minutes: expected a whole number from 5 to 86400.');
     expect(() => loadConfig({ PORT: '3000x' })).toThrow(/PORT=3000x/);
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '5000' })).toThrow('HEADERS_TIMEOUT_MS cannot be longer than REQUEST_TIMEOUT_MS.');
     expect(loadConfig({}).timeouts).toEqual({ requestMs: 120_000, headersMs: 15_000, connectionMs: 30_000, keepAliveMs: 5_000 });
