@@ -1,4 +1,5 @@
 import { ageInYears } from '../dates/age';
+import { optionRuleErrors } from '../forms/option-rules';
 import { transforms } from './index';
 import type { FormData, TransformContext } from './types';
 
@@ -41,9 +42,13 @@ export function deriveFormData(schema: Schema, data: FormData, ctx: TransformCon
   return transform(data, ctx);
 }
 
-/** What JSON Schema alone cannot decide: the date keywords (against `ctx.today`). Returns field -> message. */
+/**
+ * What JSON Schema alone cannot decide: the date keywords (against `ctx.today`) and the option rules
+ * (`optionsWhen`, against `ctx.facts` and the sibling fields). Returns field -> message.
+ */
 export function formRuleErrors(schema: Schema, data: FormData, ctx: TransformContext): Record<string, string> {
   const out: Record<string, string> = {};
   walkDateRules(schema, data, '', ctx.today, out);
+  for (const [field, message] of Object.entries(optionRuleErrors(schema, data, ctx.facts))) out[field] ??= message;
   return out;
 }

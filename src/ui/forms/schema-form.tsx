@@ -5,11 +5,12 @@ import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
 import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/visible-fields';
+import { restrictOptionsInUiSchema } from '../../shared/forms/option-rules';
 import { formRuleErrors } from '../../shared/transforms/form-rules';
 import { today } from '../../shared/dates/today';
 import { loadForm, type LoadedForm } from './load-form';
 import { placeError, propertyPath } from './place-error';
-import { reviewWidgets, widgets, WIDGET_NAMES } from './widget-registry';
+import { ALLOWED_OPTIONS_WIDGET, reviewWidgets, widgets, WIDGET_NAMES } from './widget-registry';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
@@ -249,10 +250,12 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   const shownData = useMemo(() => visible(live), [live, form]); // eslint-disable-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(
     () => {
-      const shown = hideFieldsInUiSchema(form.schema, form.uiSchema, shownData, HIDDEN_BY_CONDITION);
+      // `optionsWhen` (forms/README.md "Option rules"): a field under a rule in force offers only the allowed options.
+      const restricted = restrictOptionsInUiSchema(form.schema, form.uiSchema, shownData, facts, ALLOWED_OPTIONS_WIDGET);
+      const shown = hideFieldsInUiSchema(form.schema, restricted, shownData, HIDDEN_BY_CONDITION);
       return withoutRootTitle(routeObjectWidgets(readonly ? withoutPasswordFields(shown) : shown, form.schema), hideTitle);
     },
-    [form.uiSchema, form.schema, shownData, hideTitle, readonly],
+    [form.uiSchema, form.schema, shownData, hideTitle, readonly, facts],
   );
   // Server messages win over the browser's own rule messages for the same field.
   const { errorSchema, unplaced } = useMemo(

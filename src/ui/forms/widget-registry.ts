@@ -9,6 +9,10 @@ import YesNoWidget from './widgets/yes-no-widget';
 import AgreementWidget from './widgets/agreement-widget';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 import ReviewDateWidget from './widgets/review-date-widget';
+import AllowedOptionsWidget from './widgets/allowed-options-widget';
+
+/** SchemaForm's own widget for a field under an option rule in force (`optionsWhen`); not for `ui:widget` in a form. */
+export const ALLOWED_OPTIONS_WIDGET = 'allowed-options';
 
 /** The project's widgets by `ui:widget` name (forms/README.md lists them; names also in widget-names.ts). */
 export const widgets: RegistryWidgetsType = {
@@ -23,6 +27,7 @@ export const widgets: RegistryWidgetsType = {
   'yes-no': YesNoWidget,
   agreement: AgreementWidget,
   'document-checklist': DocumentChecklistWidget,
+  [ALLOWED_OPTIONS_WIDGET]: AllowedOptionsWidget,
 };
 
 /** Review mode (read-only forms): the same widgets, with dates shown as dd.mm.yyyy text. */

@@ -2,6 +2,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
+import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/routes/onboarding/step-validation';
 import { adultSignup, createApplicant, nextAddress } from './onboarding-helpers';
 
 describe.each(dbTargets())('POST /signups/ on $name', (target) => {
@@ -59,6 +60,9 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['marital_status', { dob: '2012-01-01', marital_status: 'Married', school_name: 'Fatima College' }, "Invalid marital status for a minor. Only 'Single' is allowed."],
     ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, 'School name is required'],
     ['role_id', { role_id: 1 }, 'Unknown field: role_id'],
+    // Shown to minors only (showWhen): an adult's body may not carry them.
+    ['school_name', { school_name: 'Fatima College' }, HIDDEN_FIELD_MESSAGE],
+    ['is_home_schooled', { is_home_schooled: true }, HIDDEN_FIELD_MESSAGE],
   ])('refuses a bad %s with 400 and the message under the field (%j)', async (field, change, message) => {
     const body: Record<string, unknown> = { ...adultSignup(++n), ...change };
     for (const [k, v] of Object.entries(change)) if (v === undefined) delete body[k];

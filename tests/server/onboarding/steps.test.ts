@@ -3,6 +3,7 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES, type StepCase } from './step-bodies';
+import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/routes/onboarding/step-validation';
 
 describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   let n = 0;
@@ -82,6 +83,26 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
     const applicant = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
     const res = await t.call({ method: 'POST', url: '/api/foreign-nationals/', headers: applicant.headers, payload: { signup_id: applicant.id, no_foreign_bank_account: true } });
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('refuses a field its showWhen hides for the sent answers (a bank name with the opt-out), under the field, and stores nothing', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
+    const res = await t.call({ method: 'POST', url: '/api/foreign-nationals/', headers: applicant.headers, payload: { signup_id: applicant.id, no_foreign_bank_account: true, bank_name: 'Royal Bank of Canada', account_number: '12345678' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ bank_name: HIDDEN_FIELD_MESSAGE, account_number: HIDDEN_FIELD_MESSAGE });
+    const rows = await t.db.db.selectFrom('signup_steps').selectAll().where('signup_id', '=', applicant.id).where('step', '=', 'foreign-national-bank-information').execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses a student's employer name (hidden for a student; the spec's body says 'Not Applicable'): the schema's own message wins", async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const body = { signup_id: applicant.id, employment_status: 'student', is_business_owner: false, employer_name: 'ACME Ltd', occupation: 'Not Applicable', address_line_1: 'Not Applicable', city: 'Not Applicable', country: 'TT', nis_number: 'Not Applicable', bir_number: 'Not Applicable', work_phone: 'Not Applicable', monthly_remuneration: 'Under $5,000', value_of_assets: 'Under $100,000', source_of_funds: 'Savings' };
+    const form = multipart(body, []);
+    const res = await t.call({ method: 'POST', url: '/api/employments/', payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ employer_name: "Must be 'Not Applicable' when not employed." });
+    const rows = await t.db.db.selectFrom('signup_steps').selectAll().where('signup_id', '=', applicant.id).where('step', '=', 'employment-information').execute();
+    expect(rows).toEqual([]);
   });
 
   it('records an existing customer account number as a claim attempt, answering alike whether or not it matches', async () => {

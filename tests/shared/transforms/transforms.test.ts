@@ -24,12 +24,14 @@ describe('basic info', () => {
   it('derives is_minor and clears the school name when homeschooled', () => {
     expect(basicInfoDerive({ dob: '2012-01-01', school_name: 'QRC', is_home_schooled: true }, { today, facts: factsOf('2012-01-01') })).toEqual({ dob: '2012-01-01', is_minor: true, is_home_schooled: true });
   });
-  it('resets marital status to Single when the date of birth makes a minor, and empties it when invalid for an adult', () => {
-    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, previous: { dob: '1990-01-01' }, facts: factsOf('2012-01-01') }).marital_status).toBe('Single');
-    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, facts: factsOf('2012-01-01') }).marital_status).toBe('Married');
+  it('leaves marital status to the schema\'s option rule (no list of statuses in TypeScript)', () => {
+    expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, previous: { dob: '1990-01-01' }, facts: factsOf('2012-01-01') }).marital_status).toBe('Married');
+    const schema = resolveForm(readFormsDir(), 'onboarding/basic-info').schema;
+    expect(formRuleErrors(schema, { dob: '2012-01-01', marital_status: 'Married' }, { today, facts: factsOf('2012-01-01') })).toEqual({ marital_status: "Invalid marital status for a minor. Only 'Single' is allowed." });
+    expect(formRuleErrors(schema, { dob: '1990-01-01', marital_status: 'Married' }, { today, facts: factsOf('1990-01-01') })).toEqual({});
   });
-  it('builds the signup body: Single for minors, school only when not homeschooled, homeschooled false for adults, one agreement flag', () => {
-    const minor = basicInfoPayload({ dob: '2012-01-01', marital_status: 'Married', school_name: 'QRC', terms_viewed: true, financial_agreement_viewed: true }, { today, facts: factsOf('2012-01-01', { customerType: 'existing' }) });
+  it('builds the signup body: school only when not homeschooled, homeschooled false for adults, one agreement flag', () => {
+    const minor = basicInfoPayload({ dob: '2012-01-01', marital_status: 'Single', school_name: 'QRC', terms_viewed: true, financial_agreement_viewed: true }, { today, facts: factsOf('2012-01-01', { customerType: 'existing' }) });
     expect(minor).toMatchObject({ marital_status: 'Single', school_name: 'QRC', agreed_to_tc_fa: true, is_existing_customer: true, is_minor: true });
     const adult = basicInfoPayload({ dob: '1990-01-01', school_name: 'QRC', is_home_schooled: true, terms_viewed: true }, { today, facts: factsOf('1990-01-01') });
     expect(adult).toMatchObject({ is_home_schooled: false, agreed_to_tc_fa: false, is_minor: false });

@@ -4,24 +4,56 @@ import { resolveForm } from '../../../shared/forms/form-registry.js';
 import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
+import { withoutHiddenFields } from '../../../shared/forms/visible-fields.js';
 import { deriveFormData, formRuleErrors } from '../../../shared/transforms/form-rules.js';
 import { today as creditUnionToday } from '../../../shared/dates/today.js';
-import type { FormData } from '../../../shared/transforms/types.js';
+import type { FormData, Transform } from '../../../shared/transforms/types.js';
+import { transforms } from '../../../shared/transforms/index.js';
 import type { ApplicantContext } from '../../../shared/facts/applicant-context.js';
 import { factsWithStepData } from '../../../shared/facts/declared-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 
 export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
+/** Under a sent field whose `showWhen` does not hold for the sent answers (the browser never sends one). */
+export const HIDDEN_FIELD_MESSAGE = 'This field does not apply to your answers.';
+
+/** The dotted paths of `sent` that `visible` (the same data without hidden fields) no longer holds, nested objects too. */
+function hiddenPaths(sent: unknown, visible: unknown, prefix = ''): string[] {
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent)) return [];
+  const kept = visible && typeof visible === 'object' && !Array.isArray(visible) ? (visible as FormData) : {};
+  return Object.entries(sent as FormData).flatMap(([field, value]) => {
+    const path = prefix ? `${prefix}.${field}` : field;
+    if (value === undefined) return [];
+    return field in kept ? hiddenPaths(value, kept[field], path) : [path];
+  });
+}
+
+const valueAt = (data: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as FormData)[key] : undefined), data);
+function withValueAt(data: FormData, path: string, value: unknown): FormData {
+  const [head, ...rest] = path.split('.');
+  if (!rest.length) return { ...data, [head]: value };
+  const inner = data[head] && typeof data[head] === 'object' ? (data[head] as FormData) : {};
+  return { ...data, [head]: withValueAt(inner, rest.join('.'), value) };
+}
+
+/** The submit transform (`submit.transform`) of the flow step showing this form, if any. */
+function submitTransformOf(formId: string): Transform | undefined {
+  const step = Object.values(onboardingFlow().steps).find((s) => s.form === formId && s.submit?.transform);
+  return step?.submit?.transform ? transforms[step.submit.transform] : undefined;
+}
 
 interface CompiledForm {
   schema: Record<string, any>;
+  uiSchema: Record<string, any>;
   validate: ValidateFunction;
 }
 
 /**
  * Validates a step's body with the SAME forms/ schema the browser uses (DESIGN.md section 3): the
- * form's `x-transform` derives its computed fields with the server's clock, ajv checks the schema, then
- * the date keywords run. Any failure is a 400 with the field messages.
+ * form's `x-transform` derives its computed fields with the server's clock, a sent field its `showWhen` hides
+ * for these answers is refused (forms/README.md "Visibility": the browser never sends one, so it is never stored),
+ * ajv checks the schema, then the date keywords and option rules run. Any failure is a 400 with the field messages.
  */
 export function createStepValidator(app: FastifyInstance) {
   const cache = new Map<string, CompiledForm>();
@@ -29,8 +61,8 @@ export function createStepValidator(app: FastifyInstance) {
   function compiled(formId: string): CompiledForm {
     let entry = cache.get(formId);
     if (!entry) {
-      const schema = resolveForm(sources, formId).schema;
-      entry = { schema, validate: app.bodyAjv.compile(schema) };
+      const { schema, uiSchema } = resolveForm(sources, formId);
+      entry = { schema, uiSchema, validate: app.bodyAjv.compile(schema) };
       cache.set(formId, entry);
     }
     return entry;
@@ -45,11 +77,31 @@ export function createStepValidator(app: FastifyInstance) {
      * the server holds (`context`) and what this step's data tells (its `remember` entries: basic info's dob).
      */
     validate(formId: string, body: FormData, context: ApplicantContext = {}): FormData {
-      const { schema, validate } = compiled(formId);
+      const { schema, uiSchema, validate } = compiled(formId);
       const today = creditUnionToday(app.clock.now());
       const facts = factsWithStepData(onboardingFlow(), formId, context, body, today);
-      const data = deriveFormData(schema, body, { today, facts });
-      const errors: Record<string, string> = validate(data) ? {} : ajvErrorsToFieldErrors(validate.errors);
+      const derived = deriveFormData(schema, body, { today, facts });
+      let data = withoutHiddenFields(schema, uiSchema, derived);
+      const errors: Record<string, string> = {};
+      // A sent field its showWhen hides is refused, unless the step's submit transform (the flow file's
+      // `submit.transform`) puts exactly that value there for these answers: the spec's body has some hidden
+      // fields filled in (an adult's is_home_schooled false, a student's employer 'Not Applicable').
+      // A refused value is validated too, so a schema message for it (e.g. 'Country must be TT when not employed.')
+      // wins over the general one; either way the step is refused and nothing is stored.
+      // Which sent fields showWhen hides, given the derived answers (a field the transform cleared counts as sent).
+      const hidden = hiddenPaths(body, withoutHiddenFields(schema, uiSchema, { ...body, ...derived }));
+      const refused: string[] = [];
+      if (hidden.length) {
+        const payload = submitTransformOf(formId);
+        const expected = payload ? payload(data, { today, facts }) : {};
+        for (const path of hidden) {
+          const value = valueAt(expected, path);
+          if (value === undefined || JSON.stringify(value) !== JSON.stringify(valueAt(body, path))) refused.push(path);
+          data = withValueAt(data, path, valueAt(body, path));
+        }
+      }
+      if (!validate(data)) Object.assign(errors, ajvErrorsToFieldErrors(validate.errors));
+      for (const path of refused) errors[path] ??= HIDDEN_FIELD_MESSAGE;
       for (const [field, message] of Object.entries(formRuleErrors(schema, data, { today, facts }))) if (!(field in errors)) errors[field] = message;
       if (Object.keys(errors).length) throw badRequest(errors._root ?? VALIDATION_MESSAGE, errors);
       return data;

@@ -3,6 +3,7 @@ import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CircularProgress, CardActionArea, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { factsWithStepData } from '../../../shared/facts/declared-facts';
+import { withAllowedOptions } from '../../../shared/forms/option-rules';
 import { today as creditUnionToday } from '../../../shared/dates/today';
 import { transforms } from '../../../shared/transforms';
 import { translateApiError } from '../../../shared/translate-api-error';
@@ -207,7 +208,9 @@ function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant
   const derive = (next: Data, previous?: Data) => {
     const name = form?.schema['x-transform'];
     const fn = typeof name === 'string' ? transforms[name] : undefined;
-    return fn ? fn(next, { today, previous, facts: factsWith(next) }) : next;
+    const derived = fn ? fn(next, { today, previous, facts: factsWith(next) }) : next;
+    // `optionsWhen`: a value the new facts no longer allow becomes the rule's default or goes (forms/README.md).
+    return form ? withAllowedOptions(form.schema, derived, factsWith(derived)) : derived;
   };
 
   const change = (next: Data) => {
