@@ -2,6 +2,9 @@ import { matchesCondition } from '../flow/matches-condition';
 
 type Json = Record<string, any>;
 
+/** The schema keyword of a list field's option rules. */
+export const OPTION_RULES_KEYWORD = 'optionsWhen';
+
 /**
  * One entry of a field's `optionsWhen` (forms/README.md "Option rules"): while `when` (a JSON Schema over the
  * applicant's facts, like a flow transition's `when`) and `whenData` (a JSON Schema over the data of the object
@@ -21,7 +24,7 @@ const isRecord = (v: unknown): v is Json => !!v && typeof v === 'object' && !Arr
 
 /** The first of the field's rules that holds for these facts and sibling data (rules are read in order), if any. */
 export function ruleInForce(fieldSchema: Json | undefined, siblings: unknown, facts: Record<string, unknown> | undefined): OptionRule | undefined {
-  const rules: unknown = fieldSchema?.optionsWhen;
+  const rules: unknown = fieldSchema?.[OPTION_RULES_KEYWORD];
   if (!Array.isArray(rules)) return undefined;
   return (rules as OptionRule[]).find(
     (rule) => (rule.when === undefined || matchesCondition(rule.when, facts ?? {})) && (rule.whenData === undefined || matchesCondition(rule.whenData, isRecord(siblings) ? siblings : {})),
