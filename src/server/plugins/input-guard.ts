@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest } from '../lib/http-errors.js';
-import { findUnstorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { findUnstorableText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
 /** A route as the guard saw it registered (HEAD twins of GET routes left out). */
@@ -27,8 +27,9 @@ const REQUEST_PARTS = [
 /** preValidation of every route: text the database cannot store (NUL, unpaired surrogates) is a 400. */
 async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   for (const [part] of REQUEST_PARTS) {
-    const where = findUnstorableText(request[part]);
-    if (where !== null) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [where || part]: UNSTORABLE_FIELD_MESSAGE });
+    const found = findUnstorableText(request[part]);
+    if (found?.tooDeep) throw badRequest(TOO_DEEP_MESSAGE, { [found.path || part]: TOO_DEEP_MESSAGE });
+    if (found) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [found.path || part]: UNSTORABLE_FIELD_MESSAGE });
   }
 }
 

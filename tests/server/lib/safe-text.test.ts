@@ -1,4 +1,4 @@
-import { findUnstorableText, isStorableText } from '../../../src/server/lib/safe-text';
+import { findUnstorableText, isStorableText, MAX_NESTING } from '../../../src/server/lib/safe-text';
 
 describe('text the database can store', () => {
   it.each([
@@ -13,18 +13,21 @@ describe('text the database can store', () => {
   });
 
   it('names the first field that holds such text, by dotted path, keys included', () => {
-    expect(findUnstorableText({ a: 'x', b: { c: ['ok', 'n\u0000'] } })).toBe('b.c.1');
-    expect(findUnstorableText({ 'bad\u0000key': 'x' })).toBe('');
-    expect(findUnstorableText({ nested: { 'bad\u0000key': 'x' } })).toBe('nested');
-    expect(findUnstorableText('a\u0000')).toBe('');
+    expect(findUnstorableText({ a: 'x', b: { c: ['ok', 'n\u0000'] } })).toEqual({ path: 'b.c.1', tooDeep: false });
+    expect(findUnstorableText({ 'bad\u0000key': 'x' })).toEqual({ path: '', tooDeep: false });
+    expect(findUnstorableText({ nested: { 'bad\u0000key': 'x' } })).toEqual({ path: 'nested', tooDeep: false });
+    expect(findUnstorableText('a\u0000')).toEqual({ path: '', tooDeep: false });
     expect(findUnstorableText({ a: 1, b: true, c: null, d: ['x'] })).toBeNull();
     expect(findUnstorableText(undefined)).toBeNull();
     expect(findUnstorableText(Buffer.from([0, 0]))).toBeNull();
   });
 
-  it('walks a deeply nested body without exhausting the stack', () => {
-    let deep: unknown = 'a\u0000';
+  it('stops at a body nested deeper than any form (MAX_NESTING), without exhausting the stack', () => {
+    let deep: unknown = 'fine';
     for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(findUnstorableText(deep)).toMatch(/^(0\.){99999}0$/);
+    expect(findUnstorableText(deep)).toEqual({ path: `${'0.'.repeat(MAX_NESTING)}0`, tooDeep: true });
+    let shallow: unknown = 'fine';
+    for (let i = 0; i < MAX_NESTING; i++) shallow = [shallow];
+    expect(findUnstorableText(shallow)).toBeNull();
   });
 });
