@@ -24,6 +24,18 @@ const config = guideConfig();
 const replays = config.replays;
 const options = { root: config.root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) };
 
+/** A form of the copy as the browser gets it: compiled the way the build does, with its precompiled validator. */
+async function browserForm(formId: string) {
+  const outDir = fs.mkdtempSync(path.join(config.root, 'generated-'));
+  expect(compileFormValidators({ sources: readFormsDir(path.join(config.root, 'forms')), outDir }).errors).toEqual([]);
+  // Imported from inside the repository so the generated module resolves the ajv runtime.
+  const local = path.resolve(import.meta.dirname, '../.tmp/guide-forms');
+  fs.mkdirSync(local, { recursive: true });
+  const target = path.join(local, `${moduleFileOf(formId).replace(/\.js$/, '')}-${Date.now()}.js`);
+  fs.copyFileSync(path.join(outDir, 'forms', moduleFileOf(formId)), target);
+  return formFromModule(await import(/* @vite-ignore */ target));
+}
+
 describe('docs/analyst-guide.md, replayed on a copy of the configuration', () => {
   it('has the seven worked examples', () => {
     expect(replays.map((r) => `${r.op} ${r.file} ${r.pointer}`)).toHaveLength(14);
@@ -34,15 +46,8 @@ describe('docs/analyst-guide.md, replayed on a copy of the configuration', () =>
   });
 
   it('1. the added field appears in the browser and is validated there and on the server, with no TypeScript change', async () => {
-    const outDir = path.join(config.root, 'generated');
     const sources = readFormsDir(path.join(config.root, 'forms'));
-    expect(compileFormValidators({ sources, outDir }).errors).toEqual([]);
-    // Imported from inside the repository so the generated module resolves the ajv runtime.
-    const local = path.resolve(import.meta.dirname, '../.tmp/guide-forms');
-    fs.mkdirSync(local, { recursive: true });
-    const target = path.join(local, `branch-${Date.now()}.js`);
-    fs.copyFileSync(path.join(outDir, 'forms', moduleFileOf('onboarding/branch')), target);
-    const form = formFromModule(await import(/* @vite-ignore */ target));
+    const form = await browserForm('onboarding/branch');
     const onSubmit = vi.fn();
     render(<SchemaForm form={form} formData={{ home_branch: form.schema.properties.home_branch.oneOf?.[0]?.const ?? form.schema.properties.home_branch.enum?.[0], preferred_contact_method: form.schema.properties.preferred_contact_method.oneOf?.[0]?.const, best_contact_time: 'evening' }} onSubmit={onSubmit} />);
     const notes = screen.getByLabelText('Notes for the branch');
@@ -82,14 +87,7 @@ describe('docs/analyst-guide.md, replayed on a copy of the configuration', () =>
       const ids = walkFlow(flow, profile.facts).map((s) => s.id);
       expect(ids.indexOf('tax-residency'), profile.name).toBe(ids.indexOf('employment-information') + 1);
     }
-    const outDir = path.join(config.root, 'generated-tax');
-    const sources = readFormsDir(path.join(config.root, 'forms'));
-    expect(compileFormValidators({ sources, outDir }).errors).toEqual([]);
-    const local = path.resolve(import.meta.dirname, '../.tmp/guide-forms');
-    fs.mkdirSync(local, { recursive: true });
-    const target = path.join(local, `tax-${Date.now()}.js`);
-    fs.copyFileSync(path.join(outDir, 'forms', moduleFileOf('onboarding/tax-residency')), target);
-    const form = formFromModule(await import(/* @vite-ignore */ target));
+    const form = await browserForm('onboarding/tax-residency');
     render(<SchemaForm form={form} onSubmit={vi.fn()} />);
     expect(screen.getByLabelText(/Country of tax residence/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /Submit|Next/ }));
