@@ -216,7 +216,12 @@ const PHONE = { width: 360, height: 780 };
 async function screenshotsAtEveryWidth(page: Page, dir: string, shot: string, viewport: { width: number; height: number }): Promise<string[]> {
   const files: string[] = [];
   for (const size of [viewport, viewport.width === PHONE.width ? DESKTOP : PHONE]) {
-    if (size !== viewport) await page.setViewportSize(size);
+    if (size !== viewport) {
+      await page.setViewportSize(size);
+      // Two frames for the new width's layout and paint (a full-page shot taken at once showed half-painted fields).
+      await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+      await settle(page);
+    }
     const file = path.join(dir, `${shot}@${size.width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     files.push(file);
@@ -225,7 +230,9 @@ async function screenshotsAtEveryWidth(page: Page, dir: string, shot: string, vi
   return files;
 }
 
-async function seriousViolations(page: Page, name: string): Promise<string[]> {
+/** Serious and critical axe violations of the settled page (menus closed, transitions ended: a half-faded button is no finding). */
+export async function seriousViolations(page: Page, name: string): Promise<string[]> {
+  await settle(page);
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { browserSuite, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
 import { loadJourney, replayJourney, JOURNEYS_DIR } from '../../scripts/lib/replay-journey';
+import { seriousViolations } from '../../scripts/lib/browser-replay';
 
 const ADMIN = { email: 'admin@cu.example', password: 'Admin!2345', mobile: '+18683000001' };
 const PHONE = { width: 360, height: 780 };
@@ -15,10 +16,6 @@ async function insideWindow(control: Locator): Promise<boolean> {
   return !!box && box.x >= 0 && box.x + box.width <= PHONE.width;
 }
 
-async function seriousViolations(page: Page, name: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${name}: ${v.id} ${v.nodes.map((n) => n.html.slice(0, 200)).join(" | ")}`);
-}
 
 describe('administrator approves an application in Chromium; the new member signs in', () => {
   const e2e = browserSuite();
