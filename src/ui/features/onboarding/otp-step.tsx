@@ -41,8 +41,8 @@ export function OtpStep({ step, applicant, onVerified }: { step: StepRef; applic
     } catch (e) {
       // Coming back to the page (a reload) within the resend wait: the code already sent still works, so this
       // is news, not an error.
-      if (onEntry && isAxiosError(e) && e.response?.status === 429) {
-        setNotice(texts.sentRecently ?? 'We sent you a code a moment ago: enter it below, or ask for a new one when the wait is over.');
+      if (onEntry && texts.sentRecently && isAxiosError(e) && e.response?.status === 429) {
+        setNotice(texts.sentRecently);
         return;
       }
       setError(translateApiError(e).message);

@@ -106,9 +106,9 @@ function ChoiceStep({ step, resumeAt, onChoose }: { step: StepRef; resumeAt?: St
           <CardActionArea onClick={() => navigate(inProgress.route)}>
             <CardContent>
               <Typography variant="h6" component="span" sx={{ display: 'block' }}>
-                {t.resume ?? 'Continue your application'}
+                {t.resume}
               </Typography>
-              <Typography sx={{ color: 'text.secondary' }}>{(t.resumeDescription ?? 'Pick up where you left off: {step}.').replace('{step}', inProgress.title)}</Typography>
+              <Typography sx={{ color: 'text.secondary' }}>{t.resumeDescription?.replace('{step}', inProgress.title)}</Typography>
             </CardContent>
           </CardActionArea>
         </Card>
@@ -126,16 +126,16 @@ function ChoiceStep({ step, resumeAt, onChoose }: { step: StepRef; resumeAt?: St
         </Card>
       ))}
       <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="discard-title">
-        <DialogTitle id="discard-title">{t.discardTitle ?? 'Start a new application?'}</DialogTitle>
+        <DialogTitle id="discard-title">{t.discardTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{t.discardBody ?? 'The application you started on this device will be discarded.'}</DialogContentText>
+          <DialogContentText>{t.discardBody}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPending(null)} autoFocus>
-            {t.keep ?? 'Keep my application'}
+            {t.keep}
           </Button>
-          <Button color="warning" onClick={() => pending && start(pending)}>
-            {t.discard ?? 'Start a new application'}
+          <Button color="error" onClick={() => pending && start(pending)}>
+            {t.discard}
           </Button>
         </DialogActions>
       </Dialog>

@@ -91,7 +91,7 @@ export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; ap
               navigate('/', { replace: true });
             }}
           >
-            {t.receivedGoHome ?? 'Go to Home'}
+            {t.receivedGoHome}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Alert,
@@ -67,28 +67,29 @@ function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId:
               </IconButton>
             </Tooltip>
           ) : (
-            // A disabled button gets no pointer events: the span carries the tooltip that says why.
-            <Tooltip title={user.id === selfId ? SELF_LOCKOUT_HINT : 'Block'}>
-              <span>
-                <IconButton onClick={() => ask('block', user)} aria-label={`Block ${user.name}`} size="small" color="warning" disabled={user.id === selfId}>
-                  <BlockIcon fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <SelfLockoutAction title="Block" label={`Block ${user.name}`} color="warning" own={user.id === selfId} onClick={() => ask('block', user)} icon={<BlockIcon fontSize="small" />} />
           )}
           {!user.is_deleted && (
-            <Tooltip title={user.id === selfId ? SELF_LOCKOUT_HINT : 'Delete'}>
-              <span>
-                <IconButton onClick={() => ask('delete', user)} aria-label={`Delete ${user.name}`} size="small" color="error" disabled={user.id === selfId}>
-                  <DeleteIcon fontSize="small" />
-                </IconButton>
-              </span>
-            </Tooltip>
+            <SelfLockoutAction title="Delete" label={`Delete ${user.name}`} color="error" own={user.id === selfId} onClick={() => ask('delete', user)} icon={<DeleteIcon fontSize="small" />} />
           )}
         </>
       ),
     },
   ];
+}
+
+/** Block or Delete on a row: disabled on the administrator's own row, where the tooltip says why. */
+function SelfLockoutAction({ title, label, color, own, onClick, icon }: { title: string; label: string; color: 'warning' | 'error'; own: boolean; onClick: () => void; icon: ReactNode }) {
+  return (
+    // A disabled button gets no pointer events: the span carries the tooltip that says why.
+    <Tooltip title={own ? SELF_LOCKOUT_HINT : title}>
+      <span>
+        <IconButton onClick={onClick} aria-label={label} size="small" color={color} disabled={own}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
 }
 
 function readQuery(params: URLSearchParams) {
