@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createAjv } from '../../src/shared/create-ajv';
+import { configRoot } from '../../src/shared/forms/read-forms-dir';
 import { computeFacts, factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowDefinition, FlowStep, JsonSchema } from '../../src/shared/flow/flow-types';
@@ -9,8 +10,10 @@ import { transforms } from '../../src/shared/transforms/index';
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
 import { API_KEY_HEADER, API_SECRET_HEADER, APPLICANT_TOKEN_HEADER } from '../../src/shared/product';
 
-export const FLOW_FILE = path.resolve(import.meta.dirname, '../../flows/onboarding.flow.json');
-export const JOURNEYS_DIR = path.resolve(import.meta.dirname, '../../tests/fixtures/journeys');
+/** The flow file of the configuration in use (CONFIG_ROOT, default the repository). */
+export const FLOW_FILE = path.join(configRoot(), 'flows/onboarding.flow.json');
+/** The QA journeys in use: JOURNEYS_DIR, default tests/fixtures/journeys (a copy may hold an analyst's change). */
+export const JOURNEYS_DIR = path.resolve(process.env.JOURNEYS_DIR || path.resolve(import.meta.dirname, '../../tests/fixtures/journeys'));
 
 /** A file a fixture uploads: generated with the real magic bytes of its type. */
 export interface FixtureFile {
@@ -114,6 +117,27 @@ function holds(when: JsonSchema, facts: Record<string, unknown>): boolean {
   return validate(facts) === true;
 }
 
+/**
+ * The body a form step sends, as the wizard builds it: the step's data through its submit transform (with the
+ * facts of the applicant so far), and the application's id when the step names it.
+ */
+export function stepBody(flow: FlowDefinition, step: FlowStep, data: Record<string, unknown>, context: Record<string, unknown>, today: string): Record<string, unknown> {
+  const submit = step.submit!;
+  const transform = submit.transform ? transforms[submit.transform] : undefined;
+  if (submit.transform && !transform) throw new Error(`unknown transform ${submit.transform}`);
+  const body: Record<string, unknown> = transform ? transform(data, { today, facts: factsWithStepData(flow, step.form ?? '', context, data, today) }) : { ...data };
+  if (submit.includeSignupId ?? step.requiresSignupId ?? false) body.signup_id = context.signupId;
+  return body;
+}
+
+/** What a step remembers from the data it sends ("data.dob"), for the facts of later steps; values from the response are the caller's. */
+export function rememberFromData(step: FlowStep, data: Record<string, unknown>, context: Record<string, unknown>): void {
+  for (const [key, where] of Object.entries(step.remember ?? {})) {
+    const [source, ...rest] = where.split('.');
+    if (source === 'data') context[key] = readPath(data, rest.join('.'));
+  }
+}
+
 function readPath(source: Record<string, unknown>, dotted: string): unknown {
   return dotted.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), source);
 }
@@ -201,11 +225,7 @@ export async function replayJourney(journey: Journey, options: { baseUrl: string
         verdict('ok', `code from the outbox verified`);
       } else if (step.submit) {
         const data = entry.data ?? {};
-        const transform = step.submit.transform ? transforms[step.submit.transform] : undefined;
-        if (step.submit.transform && !transform) throw new Error(`unknown transform ${step.submit.transform}`);
-        const body: Record<string, unknown> = transform ? transform(data, { today, facts: factsWithStepData(flow, step.form ?? '', context, data, today) }) : { ...data };
-        const withId = step.submit.includeSignupId ?? step.requiresSignupId ?? false;
-        if (withId) body.signup_id = context.signupId;
+        const body = stepBody(flow, step, data, context, today);
         let res;
         if (step.submit.encoding === 'multipart') {
           const form = new FormData();

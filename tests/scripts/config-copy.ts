@@ -20,6 +20,8 @@ export function copyConfig(from: 'mini' | 'repository' = 'mini'): { root: string
 }
 
 export interface GuideReplay {
+  /** The guide's example number ("## 6. ..." -> 6). */
+  example: number;
   op: 'set' | 'append' | 'create';
   file: string;
   pointer: string;
@@ -30,7 +32,8 @@ export interface GuideReplay {
 export function readGuideReplays(): GuideReplay[] {
   const guide = fs.readFileSync(path.join(REPO, 'docs/analyst-guide.md'), 'utf8');
   const re = /<!-- replay: (set|append|create) (\S+)(?: (\S+))? -->\s*```json\n([\s\S]*?)```/g;
-  return [...guide.matchAll(re)].map((m) => ({ op: m[1] as GuideReplay['op'], file: m[2], pointer: m[3] ?? '', value: JSON.parse(m[4]) }));
+  const exampleAt = (index: number) => Number(/^## (\d+)\./m.exec([...guide.slice(0, index).matchAll(/^## \d+\..*$/gm)].pop()?.[0] ?? '')?.[1] ?? 0);
+  return [...guide.matchAll(re)].map((m) => ({ example: exampleAt(m.index), op: m[1] as GuideReplay['op'], file: m[2], pointer: m[3] ?? '', value: JSON.parse(m[4]) }));
 }
 
 function applyReplay(json: any, { op, pointer, value }: GuideReplay): void {
@@ -42,10 +45,10 @@ function applyReplay(json: any, { op, pointer, value }: GuideReplay): void {
   else node[last] = value;
 }
 
-/** A copy of the repository's configuration with every worked example of docs/analyst-guide.md applied, in order. */
-export function guideConfig(): ReturnType<typeof copyConfig> & { replays: GuideReplay[] } {
+/** A copy of the repository's configuration with the worked examples of docs/analyst-guide.md applied (all, or the numbers given), in order. */
+export function guideConfig(examples?: number[]): ReturnType<typeof copyConfig> & { replays: GuideReplay[] } {
   const config = copyConfig('repository');
-  const replays = readGuideReplays();
+  const replays = readGuideReplays().filter((r) => !examples || examples.includes(r.example));
   for (const replay of replays) {
     if (replay.op === 'create') config.write(replay.file, replay.value);
     else config.edit(replay.file, (json) => applyReplay(json, replay));

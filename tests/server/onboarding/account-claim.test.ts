@@ -5,8 +5,7 @@ import { CLAIM_LIMITS } from '../../../src/server/lib/account-claims';
 import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { latestCodeFor, nextIp, signIn } from '../auth/auth-helpers';
 import { auth, tokenFor } from '../admin/admin-helpers';
-import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
-import { STEP_CASES } from './step-bodies';
+import { ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
 
 /**
  * SECURITY.md row 21 (DESIGN.md "Existing-customer claim"): an existing member's accounts are linked only
@@ -15,8 +14,6 @@ import { STEP_CASES } from './step-bodies';
  */
 const ANDRE = { accountNumber: '10000000302', firstName: 'Andre', lastName: 'Charles', dob: '1995-05-14', onFileMobile: '+18684000002' };
 const PRIYA = { accountNumber: '10000000303', lastName: 'Singh', dob: '2001-01-09', onFileMobile: '+18684000003' };
-const byStep = Object.fromEntries(STEP_CASES.map((c) => [c.step, c]));
-const ADULT_STEPS = ['membership-declaration-agreement', 'politically-exposed-persons', 'id-information', 'address', 'mailing-address', 'employment-information', 'branch'];
 const SEND = '/api/device-verifications/send/';
 const VERIFY = '/api/device-verifications/verify/';
 
@@ -34,15 +31,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
   const admin = async () => auth(await tokenFor(t.app, 'admin@cu.example'));
 
   async function doStep(applicant: Applicant, step: string) {
-    const c = byStep[step];
-    const body = { signup_id: applicant.id, ...c.body };
-    const res =
-      c.encoding === 'json'
-        ? await t.call({ method: c.method, url: c.url, payload: body, headers: applicant.headers, remoteAddress: nextIp() })
-        : await (async () => {
-            const form = multipart(body, c.files ?? []);
-            return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...applicant.headers, ...form.headers }, remoteAddress: nextIp() });
-          })();
+    const res = await sendStep(t, applicant, step, { remoteAddress: nextIp() });
     expect(res.statusCode, `${step}: ${res.body}`).toBeLessThan(300);
   }
 

@@ -1,26 +1,9 @@
+import { journeyFacts, signupBody, stepRequest, stepsToSubmit } from '../../helpers/journey-bodies';
 import type { TestApp } from '../../helpers/test-app';
 
-/** A valid adult signup body for POST /signups/ (unique email and mobile per call). */
+/** A valid adult signup body for POST /signups/ (unique email and mobile per `n`): the adult journey's basic info. */
 export function adultSignup(n: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    first_name: 'Nadia',
-    last_name: 'Persad',
-    middle_name: 'Ann',
-    email: `nadia.${n}@example.com`,
-    mobile: `+1868555${String(1000 + n).slice(-4)}`,
-    gender: 'Female',
-    dob: '1992-03-14',
-    nationality: 'TT',
-    marital_status: 'Married',
-    has_foreign_bank_account: false,
-    is_existing_customer: false,
-    password: 'Str0ng!Pass',
-    confirmed_password: 'Str0ng!Pass',
-    terms_viewed: true,
-    financial_agreement_viewed: true,
-    agreed_to_tc_fa: true,
-    ...overrides,
-  };
+  return signupBody(n, overrides, 'adult-new-local');
 }
 
 export interface Applicant {
@@ -68,3 +51,17 @@ export const PDF = (size = 1024) => Buffer.concat([Buffer.from('%PDF-1.7\n'), Bu
 export const PNG = (size = 1024) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(Math.max(0, size - 8), 0)]);
 export const JPEG = (size = 1024) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(Math.max(0, size - 4), 0)]);
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+/** The steps a local adult sends before final submission, in walk order: from the flow file, for the adult journey's facts. */
+export const ADULT_STEPS = stepsToSubmit(journeyFacts('adult-new-local'));
+
+/** Sends one step's call as the QA journeys make it (endpoint from the flow file, body and files from tests/fixtures/journeys). */
+export function sendStep(t: TestApp, applicant: Applicant, step: string, options: { headers?: Record<string, string>; remoteAddress?: string } = {}) {
+  const c = stepRequest(step);
+  const body = { signup_id: applicant.id, ...c.body };
+  const headers = options.headers ?? applicant.headers;
+  const remoteAddress = options.remoteAddress ?? applicant.address;
+  if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: body, headers, remoteAddress });
+  const form = multipart(body, c.files);
+  return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...headers, ...form.headers }, remoteAddress });
+}

@@ -5,8 +5,7 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { latestCodeFor } from '../auth/auth-helpers';
 import { auth, tokenFor } from '../admin/admin-helpers';
-import { adultSignup, createApplicant, multipart, nextAddress, type Applicant } from './onboarding-helpers';
-import { STEP_CASES } from './step-bodies';
+import { ADULT_STEPS, adultSignup, createApplicant, nextAddress, sendStep, type Applicant } from './onboarding-helpers';
 
 /**
  * SECURITY.md rows 22 and 17 (DESIGN.md "Duplicate contacts at signup", "Applicant access"): a new
@@ -17,8 +16,6 @@ import { STEP_CASES } from './step-bodies';
 const MEMBER = { email: 'member@cu.example', mobile: '+18683000002' };
 const SEND = '/api/device-verifications/send/';
 const VERIFY = '/api/device-verifications/verify/';
-const byStep = Object.fromEntries(STEP_CASES.map((c) => [c.step, c]));
-const ADULT_STEPS = ['membership-declaration-agreement', 'politically-exposed-persons', 'id-information', 'address', 'mailing-address', 'employment-information', 'branch'];
 
 /** The lower quartile: a path's own cost, little moved by a shared machine's load spikes. */
 function lowerQuartile(values: number[]): number {
@@ -37,10 +34,7 @@ describe.each(dbTargets())('signup privacy and applicant limits on $name', (targ
   };
 
   async function doStep(applicant: Applicant, step: string) {
-    const c = byStep[step];
-    const body = { signup_id: applicant.id, ...c.body };
-    const form = c.encoding === 'multipart' ? multipart(body, c.files ?? []) : undefined;
-    const res = await t.call({ method: c.method, url: c.url, payload: form ? form.payload : body, headers: { ...applicant.headers, ...(form?.headers ?? {}) }, remoteAddress: nextAddress() });
+    const res = await sendStep(t, applicant, step, { remoteAddress: nextAddress() });
     expect(res.statusCode, `${step}: ${res.body}`).toBeLessThan(300);
   }
 

@@ -1,23 +1,13 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
-import { STEP_CASES } from './step-bodies';
-
-const byStep = Object.fromEntries(STEP_CASES.map((c) => [c.step, c]));
-const ADULT_LOCAL_STEPS = ['membership-declaration-agreement', 'politically-exposed-persons', 'id-information', 'address', 'mailing-address', 'employment-information', 'branch'];
+import { ADULT_STEPS as ADULT_LOCAL_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
 
 describe.each(dbTargets())('final submission on $name', (target) => {
   let n = 0;
 
   const t = suiteApp(target);
 
-  async function doStep(applicant: Applicant, step: string) {
-    const c = byStep[step];
-    const body = { signup_id: applicant.id, ...c.body };
-    if (c.encoding === 'json') return t.call({ method: c.method, url: c.url, payload: body, headers: applicant.headers, remoteAddress: applicant.address });
-    const form = multipart(body, c.files ?? []);
-    return t.call({ method: c.method, url: c.url, payload: form.payload, headers: { ...applicant.headers, ...form.headers }, remoteAddress: applicant.address });
-  }
+  const doStep = (applicant: Applicant, step: string) => sendStep(t, applicant, step);
   const verify = (applicant: Applicant) => t.db.db.updateTable('signups').set({ email_verified_on: new Date(), mobile_verified_on: new Date() }).where('id', '=', applicant.id).execute();
   const submit = (applicant: Applicant, headers = applicant.headers) => t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers, remoteAddress: applicant.address });
   const status = async (applicant: Applicant) => (await t.db.db.selectFrom('signups').select('status').where('id', '=', applicant.id).executeTakeFirstOrThrow()).status;

@@ -1,0 +1,43 @@
+// An analyst's change, made the way an analyst makes it (JSON only), to a copy of the configuration and of
+// the QA journeys: (a) a new required field on basic info, its value added to every journey; (b) a new step
+// with its own endpoint (the analyst guide's example 6, Tax Residency), its data added to every journey that
+// passes there. `npm run test:analyst-change` runs the server, engine and shared suites against the copy:
+// tests take bodies and walks from the configuration and the journeys, so the change keeps them green.
+import fs from 'node:fs';
+import path from 'node:path';
+import { guideConfig } from './config-copy';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+
+/** The new required field of change (a), and the value every journey gives it. */
+export const NEW_FIELD = { name: 'mothers_maiden_name', value: 'Ramdial', message: "Mother's maiden name is required." };
+/** The new step of change (b), and the data every journey gives it. */
+export const NEW_STEP = { id: 'tax-residency', after: 'employment-information', data: { tax_country: 'Trinidad and Tobago', tin: 'TT-1234567' } };
+
+interface JourneyEntry { step: string; data?: Record<string, unknown>; expect?: unknown; skip?: boolean }
+
+export function analystChangeConfig(): { root: string; journeysDir: string } {
+  const config = guideConfig([6]);
+  config.edit('forms/onboarding/basic-info.schema.json', (schema) => {
+    schema.properties[NEW_FIELD.name] = { type: 'string', title: "Mother's maiden name", minLength: 2, maxLength: 60 };
+    schema.required.push(NEW_FIELD.name);
+    schema.errorMessage.required[NEW_FIELD.name] = NEW_FIELD.message;
+  });
+  config.edit('forms/onboarding/basic-info.ui.json', (ui) => {
+    ui['ui:order'].splice(ui['ui:order'].indexOf('nationality') + 1, 0, NEW_FIELD.name);
+    ui['ui:groups'][0].fields.push(NEW_FIELD.name);
+  });
+
+  const journeysDir = path.join(config.root, 'journeys');
+  fs.cpSync(path.join(REPO, 'tests/fixtures/journeys'), journeysDir, { recursive: true });
+  for (const file of fs.readdirSync(journeysDir).filter((f) => f.endsWith('.json'))) {
+    const full = path.join(journeysDir, file);
+    const journey = JSON.parse(fs.readFileSync(full, 'utf8')) as { entries: JourneyEntry[] };
+    for (const entry of journey.entries) if (entry.step === 'basic-info' && entry.data) entry.data[NEW_FIELD.name] = NEW_FIELD.value;
+    // The new step follows the last attempt at the step before it (a refused attempt is followed by a retry).
+    const last = journey.entries.map((e) => e.step).lastIndexOf(NEW_STEP.after);
+    if (last >= 0) journey.entries.splice(last + 1, 0, { step: NEW_STEP.id, data: NEW_STEP.data });
+    fs.writeFileSync(full, JSON.stringify(journey, null, 2));
+  }
+  return { root: config.root, journeysDir };
+}
