@@ -138,6 +138,17 @@ export function rememberFromData(step: FlowStep, data: Record<string, unknown>, 
   }
 }
 
+/** The facts the flow derives for a journey's applicant, from its choices and what its entries remember. */
+export function journeyFacts(flow: FlowDefinition, journey: Journey, day: string): Record<string, boolean> {
+  const context: Record<string, unknown> = {};
+  for (const entry of journey.entries) {
+    const step = flow.steps[entry.step];
+    if (step?.kind === 'choice' && entry.choice !== undefined) Object.assign(context, step.choices?.[entry.choice]?.set);
+    if (step && entry.data && !entry.expect) rememberFromData(step, entry.data, context);
+  }
+  return computeFacts(flow.facts, context, day);
+}
+
 function readPath(source: Record<string, unknown>, dotted: string): unknown {
   return dotted.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), source);
 }

@@ -2,8 +2,7 @@
 // JOURNEYS_DIR) and the flow file of the configuration in use (CONFIG_ROOT): a field an analyst adds, with its
 // value in the journeys, or a step inserted into the flow, reaches every test without a TypeScript edit.
 import path from 'node:path';
-import { fileContent, listJourneyFiles, loadFlow, loadJourney, personalise, rememberFromData, stepBody, type Journey, type JourneyEntry } from '../../scripts/lib/replay-journey';
-import { computeFacts } from '../../src/shared/facts/declared-facts';
+import { fileContent, journeyFacts as factsOfJourney, listJourneyFiles, loadFlow, loadJourney, personalise, rememberFromData, stepBody, type Journey, type JourneyEntry } from '../../scripts/lib/replay-journey';
 import { requiredSubmissions, walkFlow } from '../../src/shared/flow/walk-flow';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types';
 import { today } from '../../src/shared/dates/today';
@@ -94,11 +93,5 @@ export function stepsToSubmit(facts: Record<string, unknown>): string[] {
 export function journeyFacts(journey: string): Record<string, unknown> {
   const found = journeys.find((j) => j.file === journey);
   if (!found) throw new Error(`No journey named ${journey}`);
-  const context: Record<string, unknown> = {};
-  for (const entry of found.journey.entries) {
-    const step = flow.steps[entry.step];
-    if (step?.kind === 'choice' && entry.choice !== undefined) Object.assign(context, step.choices?.[entry.choice]?.set);
-    if (step && entry.data && !entry.expect) rememberFromData(step, entry.data, context);
-  }
-  return computeFacts(flow.facts, context, today());
+  return factsOfJourney(flow, found.journey, today());
 }

@@ -1,13 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { configRoot } from '../../src/shared/forms/read-forms-dir';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
-/** A throwaway copy of a config (forms/ + flows/) that a test may edit; flows/flow.schema.json comes along. */
+/**
+ * A throwaway copy of a config (forms/ + flows/) that a test may edit; flows/flow.schema.json comes along.
+ * 'repository' copies the configuration in use (CONFIG_ROOT, default the repository's own).
+ */
 export function copyConfig(from: 'mini' | 'repository' = 'mini'): { root: string; read: (rel: string) => any; write: (rel: string, value: unknown) => void; edit: (rel: string, change: (json: any) => void) => void } {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'cu-config-'));
-  const source = from === 'mini' ? path.join(REPO, 'tests/fixtures/config') : REPO;
+  const source = from === 'mini' ? path.join(REPO, 'tests/fixtures/config') : configRoot();
   fs.cpSync(path.join(source, 'forms'), path.join(root, 'forms'), { recursive: true });
   fs.cpSync(path.join(source, 'flows'), path.join(root, 'flows'), { recursive: true });
   fs.copyFileSync(path.join(REPO, 'flows/flow.schema.json'), path.join(root, 'flows/flow.schema.json'));
