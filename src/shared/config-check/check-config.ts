@@ -9,7 +9,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
-import { duplicateOptions, errorMessageUnknown, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
+import { duplicateOptions, errorMessageUnknown, optionRuleMistakes, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
@@ -320,13 +320,19 @@ export function checkConfig(options: CheckOptions): Problem[] {
   const metaFile = path.join(flowsDir, 'flow.schema.json');
   const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../flows/flow.schema.json'), 'utf8'));
   const validateFlow = createAjv().compile(meta);
+  const declaredFacts = new Set<string>();
   for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems, texts))) {
     if (!file.endsWith('.flow.json')) continue;
+    Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
     if (!validateFlow(flow)) {
       problems.push(...metaProblems(file, validateFlow.errors));
       if (!flow || typeof flow !== 'object' || typeof (flow as any).steps !== 'object') continue;
     }
     checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
+  }
+  // Option rules test the facts the flow files declare.
+  for (const formId of Object.keys(sources.schemas).sort()) {
+    problems.push(...optionRuleMistakes(`forms/${formId}.schema.json`, inlineListRefs(sources.schemas[formId], sources.lists, () => undefined), declaredFacts));
   }
   return withoutRepeats(problems).map((p) => withPosition(p, texts.get(p.file)));
 }

@@ -1,7 +1,7 @@
 /**
  * Form mistakes that pass JSON Schema but break the page or the rules: a field missing from `ui:order`,
  * a required field that does not exist, a message for a field or keyword that does not exist, a
- * `showWhen` naming a missing field, duplicate option values.
+ * `showWhen` naming a missing field, duplicate option values, option rules that cannot work.
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldsOf, pointer, type At } from './schema-walk.js';
@@ -117,5 +117,48 @@ export function duplicateOptions(file: string, schema: unknown, at: At = []): Pr
     report(options.flatMap((o: Json, i: number) => (isObject(o) && 'const' in o ? [[o.const, [...at, key, i, 'const']] as [unknown, At]] : [])));
   }
   for (const [key, value] of Object.entries(node)) if (key !== 'enum' && key !== 'const') out.push(...duplicateOptions(file, value, [...at, key]));
+  return out;
+}
+
+/** The values a field offers (its enum, or its oneOf/anyOf consts; an array's items'), or null when it lists none. */
+function optionValues(field: Json): unknown[] | null {
+  const node = field?.type === 'array' && isObject(field.items) ? field.items : field;
+  if (Array.isArray(node?.enum)) return node.enum;
+  for (const key of ['oneOf', 'anyOf'] as const) if (Array.isArray(node?.[key]) && node[key].every((o: Json) => isObject(o) && 'const' in o)) return node[key].map((o: Json) => o.const);
+  return null;
+}
+
+/**
+ * Option rules (`optionsWhen`) that cannot work: a value in `only` or a `default` the field does not offer, a
+ * default its own rule forbids, a `when` naming a fact the flow does not declare, a `whenData` naming a field
+ * the object does not have. `schema` has its lists inlined; `facts` are the names the flow files declare.
+ */
+export function optionRuleMistakes(file: string, schema: Json, facts: Set<string>): Problem[] {
+  const out: Problem[] = [];
+  eachSchemaNode(schema, [], new Set(), (node, at, fields) => {
+    for (const [name, field] of Object.entries<Json>(isObject(node.properties) ? node.properties : {})) {
+      const rules = field?.optionsWhen;
+      if (!Array.isArray(rules)) continue;
+      const options = optionValues(field);
+      const offered = (v: unknown) => !options || options.some((o) => JSON.stringify(o) === JSON.stringify(v));
+      rules.forEach((rule: Json, i: number) => {
+        const where = (...rest: Array<string | number>) => pointer([...at, 'properties', name, 'optionsWhen', i, ...rest]);
+        (Array.isArray(rule?.only) ? rule.only : []).forEach((v: unknown, j: number) => {
+          if (!offered(v)) out.push({ file, path: where('only', j), message: `option rule of "${name}" allows ${JSON.stringify(v)}, which the field does not offer`, hint: `Options: ${(options ?? []).map((o) => JSON.stringify(o)).join(', ')}.` });
+        });
+        if (rule?.default !== undefined) {
+          if (!offered(rule.default) || !(rule.only ?? []).some((v: unknown) => JSON.stringify(v) === JSON.stringify(rule.default))) {
+            out.push({ file, path: where('default'), message: `option rule of "${name}" defaults to ${JSON.stringify(rule.default)}, which it does not allow`, hint: 'The default must be one of the values in "only".' });
+          }
+        }
+        for (const fact of conditionFieldNames(rule?.when)) {
+          if (!facts.has(fact)) out.push({ file, path: where('when'), message: `option rule of "${name}" tests "${fact}", which no flow file declares under "facts"`, hint: `Declared facts: ${[...facts].join(', ') || 'none'}.` });
+        }
+        for (const sibling of conditionFieldNames(rule?.whenData)) {
+          if (!fields.has(sibling)) out.push({ file, path: where('whenData'), message: `option rule of "${name}" reads "${sibling}", which is not a field beside it`, hint: `Fields here: ${[...fields].join(', ')}.` });
+        }
+      });
+    }
+  });
   return out;
 }
