@@ -52,6 +52,20 @@ describe.each(dbTargets())('configuration check at start on $name', (target) => 
     app = undefined;
   });
 
+  it('in development, a form file that is not valid JSON breaks only its own step, named with line and column', async () => {
+    const config = copyConfig('repository');
+    fs.writeFileSync(path.join(config.root, 'forms/onboarding/politically-exposed-persons.schema.json'), '{ "title": "Politically Exposed Persons", ');
+    app = await buildApp({ db, configRoot: config.root, config: { ...appOptions(dataDir), env: 'test' } });
+    await app.ready();
+    const broken = await app.inject({ method: 'POST', url: '/api/peps', headers: API_HEADERS, payload: {} });
+    expect(broken.statusCode).toBe(503);
+    expect(broken.json().message).toMatch(/^This step's configuration has a problem: forms\/onboarding\/politically-exposed-persons\.schema\.json:1:\d+: not valid JSON/);
+    const otherStep = await app.inject({ method: 'POST', url: '/api/addresses/', headers: API_HEADERS, payload: {} });
+    expect(otherStep.statusCode).not.toBe(503);
+    await app.close();
+    app = undefined;
+  });
+
   it('in production, refuses to start and lists the problems', async () => {
     await expect(buildApp({ db, env: { NODE_ENV: 'production', ...SECRETS }, configRoot: brokenConfig(), config: appOptions(dataDir) })).rejects.toThrow(
       /does not start until they are fixed:\nforms\/onboarding\/basic-info\.ui\.json:\d+:\d+ at \/ui:order: ui:order leaves out "last_name"/,
