@@ -1,12 +1,14 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/lib/compile-form-validators.js';
+import { precompressPlugin } from './scripts/lib/precompress-plugin.js';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
   // Precompiled form validators (src/ui/generated/), so the browser never compiles a schema (CSP).
-  plugins: [react(), formValidatorsPlugin()],
+  // Brotli and gzip copies of the build's text files, sent to browsers that accept them (src/server/app.ts).
+  plugins: [react(), formValidatorsPlugin(), precompressPlugin()],
   root: '.',
   publicDir: 'public',
   define: {

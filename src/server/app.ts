@@ -104,6 +104,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each text file (scripts/lib/precompress-plugin.ts): sent by Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { ColorModeProvider } from './app/color-mode';
 import { createAppRouter } from './app/router';
-import { setUnauthorizedHandler } from './lib/api-client';
+import { setUnauthorizedHandler } from './lib/session-token';
 import { clearSession, isSessionExpired, setSessionExpiredHandler, SESSION_EXPIRED_MESSAGE, syncSessionWithServer } from './features/auth/session-store';
 
 const router = createAppRouter();

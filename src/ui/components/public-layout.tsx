@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
-import { AppBar, Box, Container, IconButton, Link, Toolbar, Tooltip, Typography } from '@mui/material';
+import { AppBar, Box, Container, IconButton, Link, Toolbar, Typography } from '@mui/material';
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
@@ -11,11 +11,10 @@ export function ColorModeButton() {
   const { mode, toggle } = useColorMode();
   const label = mode === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
   return (
-    <Tooltip title={label}>
-      <IconButton onClick={toggle} color="inherit" aria-label={label}>
-        {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
-      </IconButton>
-    </Tooltip>
+    // A native title, not MUI's Tooltip: it would bring Popper into every page's first load.
+    <IconButton onClick={toggle} color="inherit" aria-label={label} title={label}>
+      {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+    </IconButton>
   );
 }
 

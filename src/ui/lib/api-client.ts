@@ -1,5 +1,8 @@
 import axios, { type AxiosError, type AxiosResponse } from 'axios';
 import { API_KEY_HEADER, API_SECRET_HEADER, API_TIMEOUT_MS, TOKEN_HEADER } from '../../shared/product';
+import { isSessionEndingUnauthorized, sessionEndedByServer, sessionToken, setSessionToken } from './session-token';
+
+export { isSessionEndingUnauthorized, setSessionToken, setUnauthorizedHandler } from './session-token';
 
 /**
  * The one axios instance (spec 1 section 7): 30 s timeout, JSON, the client-identification headers,
@@ -13,26 +16,9 @@ export const api = axios.create({
   withCredentials: true,
 });
 
-let sessionToken: string | null = null;
-let onUnauthorized: (() => void) | null = null;
-
-export function setSessionToken(token: string | null): void {
-  sessionToken = token;
-}
-/** Registers what to do when a call answers 401 outside sign-in and onboarding (the app signs out). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
-  onUnauthorized = handler;
-}
-
-/** The spec's rule: a 401 from any URL not containing login, signups or verify ends the session. */
-export function isSessionEndingUnauthorized(status: number | undefined, url: string | undefined): boolean {
-  if (status !== 401) return false;
-  const u = url ?? '';
-  return !(u.includes('login') || u.includes('signups') || u.includes('verify'));
-}
-
 api.interceptors.request.use((config) => {
-  if (sessionToken) config.headers.set(TOKEN_HEADER, sessionToken);
+  const token = sessionToken();
+  if (token) config.headers.set(TOKEN_HEADER, token);
   if (typeof FormData !== 'undefined' && config.data instanceof FormData) config.headers.delete('Content-Type');
   return config;
 });
@@ -41,14 +27,11 @@ api.interceptors.response.use(
   (response: AxiosResponse) => {
     const url = response.config.url ?? '';
     const token = (response.data as { access_token?: unknown } | undefined)?.access_token;
-    if (url.includes('/device-verifications/verify') && typeof token === 'string' && token) sessionToken = token;
+    if (url.includes('/device-verifications/verify') && typeof token === 'string' && token) setSessionToken(token);
     return response;
   },
   (error: AxiosError) => {
-    if (isSessionEndingUnauthorized(error.response?.status, error.config?.url)) {
-      sessionToken = null;
-      onUnauthorized?.();
-    }
+    if (isSessionEndingUnauthorized(error.response?.status, error.config?.url)) sessionEndedByServer();
     return Promise.reject(error);
   },
 );

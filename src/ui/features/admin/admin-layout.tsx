@@ -45,3 +45,5 @@ export function AdminLayout() {
     />
   );
 }
+
+export default AdminLayout;

@@ -1,8 +1,9 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { RequireAdmin } from '../auth/route-guards';
-import { AdminLayout } from './admin-layout';
 
+// The layout loads with the first admin page, not with the public pages.
+const AdminLayout = lazy(() => import('./admin-layout'));
 const UsersListPage = lazy(() => import('./users/users-list-page'));
 const UserViewPage = lazy(() => import('./users/user-view-page'));
 const UserCreatePage = lazy(() => import('./users/user-create-page'));

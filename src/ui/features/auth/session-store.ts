@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { http, setSessionToken } from '../../lib/api-client';
+import { setSessionToken } from '../../lib/session-token';
+
+/** axios loads with the first call, not with the first page. */
+const loadHttp = async () => (await import('../../lib/api-client')).http;
 import { SESSION_MINUTES, ROLES } from '../../../shared/product';
 import { isTimeZone, setTimeZone } from '../../../shared/dates/today';
 
@@ -104,6 +107,8 @@ export function isSessionExpired(now = Date.now()): boolean {
  * Either way a dead session ends here with the expiry message.
  */
 export async function syncSessionWithServer(): Promise<void> {
+  const http = await loadHttp().catch(() => null);
+  if (!http) return; // offline at load: the timer still ends the session on time
   try {
     const config = await http.get<{ session_seconds?: number; time_zone?: string }>('/config');
     if (typeof config.time_zone === 'string' && isTimeZone(config.time_zone)) setTimeZone(config.time_zone);

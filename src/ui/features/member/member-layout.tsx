@@ -10,22 +10,10 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { AppShell } from '../../components/app-shell';
 import { AccountMenu } from '../auth/account-menu';
+import { MEMBER_PAGE_TITLES } from './member-page-titles';
 
 const DASHBOARD = { label: 'Dashboard', to: '/users/dashboard', icon: <DashboardIcon /> };
 
-/** Titles of the member pages, for the second top tab (spec 2 section 2: Dashboard plus the current page). */
-export const MEMBER_PAGE_TITLES: Record<string, string> = {
-  '/users/transfer-to-self': 'Transfer to Self',
-  '/users/transfer-to-member': 'Transfer to Member',
-  '/users/transactions': 'Transactions',
-  '/users/account': 'Account',
-  '/users/transfers': 'Transfers',
-  '/users/loans': 'Loans',
-  '/users/investments': 'Investments',
-  '/users/cards': 'Cards',
-  '/users/support': 'Support',
-  '/users/settings': 'Settings',
-};
 
 // Spec 2 section 2: only Dashboard is clickable in the member sidebar; the others appear disabled.
 const DISABLED_SECTIONS = [
@@ -56,3 +44,5 @@ export function MemberLayout() {
     />
   );
 }
+
+export default MemberLayout;

@@ -2,8 +2,10 @@ import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import ComingSoonPage from '../../components/coming-soon-page';
 import { RequireSignedIn } from '../auth/route-guards';
-import { MemberLayout, MEMBER_PAGE_TITLES } from './member-layout';
+import { MEMBER_PAGE_TITLES } from './member-page-titles';
 
+// The layout loads with the first member page, not with the public pages.
+const MemberLayout = lazy(() => import('./member-layout'));
 const DashboardPage = lazy(() => import('./dashboard-page'));
 const TransactionsPage = lazy(() => import('./transactions-page'));
 const TransferToSelfPage = lazy(() => import('./transfer-to-self-page'));

@@ -1,0 +1,30 @@
+// The session token and the "session ended" handler, without axios: the first page needs these, and axios
+// loads with the first API call (src/ui/lib/api-client.ts).
+
+let token: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+/** The token from /device-verifications/verify, kept in memory only (never in storage). */
+export const sessionToken = (): string | null => token;
+
+export function setSessionToken(value: string | null): void {
+  token = value;
+}
+
+/** Registers what to do when a call answers 401 outside sign-in and onboarding (the app signs out). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+/** A call answered with a session-ending 401: the token goes and the app signs out. */
+export function sessionEndedByServer(): void {
+  token = null;
+  onUnauthorized?.();
+}
+
+/** The spec's rule: a 401 from any URL not containing login, signups or verify ends the session. */
+export function isSessionEndingUnauthorized(status: number | undefined, url: string | undefined): boolean {
+  if (status !== 401) return false;
+  const u = url ?? '';
+  return !(u.includes('login') || u.includes('signups') || u.includes('verify'));
+}
