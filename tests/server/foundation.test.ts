@@ -1,3 +1,4 @@
+import { HEALTH_CHECK_MS } from '../../src/server/routes/health/index';
 import { sql } from 'kysely';
 import { dbTargets } from '../helpers/test-db';
 import { suiteApp } from '../helpers/test-app';
@@ -16,6 +17,26 @@ describe.each(dbTargets())('foundation on $name', (target) => {
     const res = await t.call({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok', database: target.name });
+  });
+
+  it('checks the database at most once a second for health, however often it is asked', async () => {
+    await new Promise((r) => setTimeout(r, HEALTH_CHECK_MS));
+    const queries: string[] = [];
+    // Every query of the app goes through its Kysely executor: count the ones health makes.
+    const executor = (t.app.db as unknown as { getExecutor(): { executeQuery: (q: { sql: string }, id: unknown) => Promise<unknown> } }).getExecutor();
+    const original = executor.executeQuery;
+    executor.executeQuery = function (q, id) {
+      queries.push(q.sql);
+      return original.call(this, q, id);
+    };
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.call({ method: 'GET', url: '/api/health' })));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      executor.executeQuery = original;
+    }
+    expect(queries.filter((q) => /select 1/.test(q))).toHaveLength(1);
   });
 
   it('refuses a call without the API key headers with 401 and a clear message', async () => {
