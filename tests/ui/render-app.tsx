@@ -1,3 +1,4 @@
+import { installMatchMedia } from '../helpers/match-media';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { routes } from '../../src/ui/app/router';
@@ -21,5 +22,5 @@ export function renderAt(path: string, state?: unknown) {
 
 export function setUpDom() {
   window.scrollTo = () => undefined;
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+  installMatchMedia();
 }

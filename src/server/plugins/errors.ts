@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
+import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../shared/messages.js';
 
 /** Builds the one error body every failed answer carries. */
 export function errorBody(status: number, message: string, requestId: string, errors?: Record<string, string>): ApiErrorBody {
@@ -28,7 +29,7 @@ export default fp(
       if (error.validation) {
         const errors = ajvErrorsToFieldErrors(error.validation as any);
         const where = error.validationContext ?? 'body';
-        const general = errors._root ?? (where === 'body' ? 'Please correct the highlighted fields.' : `Invalid ${where}.`);
+        const general = errors._root ?? (where === 'body' ? FIX_FIELDS : `Invalid ${where}.`);
         return reply.status(400).send(errorBody(400, general, request.id, errors));
       }
       if (error.code === UNIQUE_VIOLATION) {
@@ -36,9 +37,9 @@ export default fp(
         const field = which.includes('mobile') ? 'mobile' : which.includes('email') ? 'email' : undefined;
         const message =
           field === 'mobile'
-            ? 'This mobile number is already registered with another account'
+            ? MOBILE_TAKEN
             : field === 'email'
-              ? 'This email address is already registered with another account'
+              ? EMAIL_TAKEN
               : 'This information is already registered in our system';
         return reply.status(409).send(errorBody(409, message, request.id, field ? { [field]: message } : undefined));
       }

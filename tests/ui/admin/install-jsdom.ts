@@ -1,3 +1,4 @@
+import { installMatchMedia } from '../../helpers/match-media';
 // @ts-expect-error jsdom ships no type declarations (and @types/jsdom is not a dependency)
 import { JSDOM } from 'jsdom';
 import { populateGlobal } from 'vitest/runtime';
@@ -15,4 +16,4 @@ const keep = { URL: globalThis.URL, URLSearchParams: globalThis.URLSearchParams,
 populateGlobal(globalThis, dom.window, { bindFunctions: true });
 Object.assign(globalThis, keep);
 window.scrollTo = () => undefined;
-window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
+installMatchMedia();

@@ -1,3 +1,4 @@
+import { installMatchMedia } from '../../helpers/match-media';
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../src/ui/components/responsive-table';
@@ -21,15 +22,7 @@ const rows: Row[] = [
   { id: 2, name: 'Grace Member', email: 'grace@cu.example', status: 'Blocked' },
 ];
 
-/** A viewport `width` px wide, as far as CSS media queries (and so MUI's useMediaQuery) can tell. */
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
-    return { matches, media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
+const viewport = installMatchMedia;
 
 describe('ResponsiveTable: columns declared once, a table on wide screens, cards on a phone', () => {
   it('is a table with every column at 1280 px', () => {

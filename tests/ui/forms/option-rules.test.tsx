@@ -26,10 +26,6 @@ async function optionsOf(user: ReturnType<typeof userEvent.setup>, label: RegExp
   return names.filter(Boolean);
 }
 
-beforeAll(() => {
-  window.scrollTo = () => undefined;
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
-});
 
 describe('option rules (optionsWhen) in the browser', () => {
   it('offers a minor only Single', async () => {

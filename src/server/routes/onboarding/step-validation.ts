@@ -12,8 +12,9 @@ import { transforms } from '../../../shared/transforms/index.js';
 import type { ApplicantContext } from '../../../shared/facts/applicant-context.js';
 import { factsWithStepData } from '../../../shared/facts/declared-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
+import { FIX_FIELDS } from '../../../shared/messages.js';
 
-export const VALIDATION_MESSAGE = 'Please correct the highlighted fields.';
+export const VALIDATION_MESSAGE = FIX_FIELDS;
 /** Under a sent field whose `showWhen` does not hold for the sent answers (the browser never sends one). */
 export const HIDDEN_FIELD_MESSAGE = 'This field does not apply to your answers.';
 

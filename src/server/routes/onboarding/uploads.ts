@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
 import { isStorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
+import { FIX_FIELDS } from '../../../shared/messages.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -193,7 +194,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
   return { fields, files };
 }
 
-const VALIDATION = 'Please correct the highlighted fields.';
+const VALIDATION = FIX_FIELDS;
 const UNREADABLE_UPLOAD = 'The upload could not be read: the form data is malformed or incomplete. Please try again.';
 /** Default for a file field's `errorMessage.fileName`. */
 export const FILE_NAME_MESSAGE = 'Invalid file name. Please rename the file without slashes or control characters and try again.';

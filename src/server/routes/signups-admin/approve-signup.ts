@@ -10,6 +10,7 @@ import { OFFICES, ROLES } from '../../../shared/product.js';
 import { takenContacts } from '../users/users.repository.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
 import { CLAIM_TEXTS, maskEmail, provenClaim } from '../../lib/account-claims.js';
+import { EMAIL_TAKEN, MOBILE_TAKEN } from '../../../shared/messages.js';
 
 // The applicant's home branch (forms/lists/branches.json) decides the office of the new online user.
 const OFFICE_OF_BRANCH: Record<string, number> = {
@@ -50,8 +51,8 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     assertPending(signup);
 
     const taken = await takenContacts(trx, { email: signup.email, mobile: signup.mobile });
-    if (taken.email) throw conflict('This email address is already registered with another account', { email: 'This email address is already registered with another account' });
-    if (taken.mobile) throw conflict('This mobile number is already registered with another account', { mobile: 'This mobile number is already registered with another account' });
+    if (taken.email) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    if (taken.mobile) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
 
     let memberId: number;
     let accountNumber: string | null = null;

@@ -12,6 +12,7 @@ import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { provenClaim } from '../../lib/account-claims.js';
 import { otpKey, type OtpOperationKey } from '../../../shared/flow/otp-operations.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
+import { FIX_FIELDS } from '../../../shared/messages.js';
 
 type Db = Parameters<typeof storedStepIds>[0];
 
@@ -78,7 +79,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
   const now = app.clock.now();
   const body = request.body as Record<string, unknown>;
   const extra = Object.keys(body).filter((k) => k !== 'signup_id');
-  if (extra.length) throw badRequest('Please correct the highlighted fields.', Object.fromEntries(extra.map((k) => [k, `Unknown field: ${k}`])));
+  if (extra.length) throw badRequest(FIX_FIELDS, Object.fromEntries(extra.map((k) => [k, `Unknown field: ${k}`])));
   return app.db.transaction().execute(async (trx) => {
     const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
     const errors: Record<string, string> = {};

@@ -9,10 +9,8 @@ import { createStepValidator } from '../onboarding/step-validation.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
+import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
 
-const EMAIL_TAKEN = 'This email address is already registered with another account';
-const MOBILE_TAKEN = 'This mobile number is already registered with another account';
-const FIX_FIELDS = 'Please correct the highlighted fields.';
 const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
 const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 

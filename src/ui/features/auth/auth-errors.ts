@@ -1,4 +1,4 @@
-import { translateApiError } from '../../../shared/translate-api-error';
+import { translateApiError } from '../../lib/translate-api-error';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules';
 
 interface ErrorLike {

@@ -6,7 +6,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OTP_LENGTH } from '../../components/otp-input';
 import { CodeEntry } from '../../components/code-entry';
-import { translateApiError } from '../../../shared/translate-api-error';
+import { translateApiError } from '../../lib/translate-api-error';
 import { ROLES } from '../../../shared/product';
 import { authApi, toSessionUser } from './api/auth-api';
 import { startSession } from './session-store';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { http } from '../../lib/api-client';
-import { translateApiError } from '../../../shared/translate-api-error';
+import { translateApiError } from '../../lib/translate-api-error';
 import { usePageTitle } from '../../lib/use-page-title';
 import { formatDateTime } from '../../../shared/format-date';
 

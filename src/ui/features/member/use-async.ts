@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { translateApiError } from '../../../shared/translate-api-error';
+import { translateApiError } from '../../lib/translate-api-error';
 
 /** Loads data once (and on reload()), with the shared error translation for failures. */
 export function useAsync<T>(load: () => Promise<T>, deps: unknown[] = []) {

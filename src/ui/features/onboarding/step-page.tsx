@@ -6,7 +6,7 @@ import { factsWithStepData } from '../../../shared/facts/declared-facts';
 import { withAllowedOptions } from '../../../shared/forms/option-rules';
 import { today as creditUnionToday } from '../../../shared/dates/today';
 import { transforms } from '../../../shared/transforms';
-import { translateApiError } from '../../../shared/translate-api-error';
+import { translateApiError } from '../../lib/translate-api-error';
 import { canVisit, previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
 import { api } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
-import { translateApiError } from '../../../shared/translate-api-error';
+import { translateApiError } from '../../lib/translate-api-error';
 import { api } from '../../lib/api-client';
 import { applicantCall } from './build-request';
 

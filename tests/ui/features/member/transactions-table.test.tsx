@@ -1,3 +1,4 @@
+import { installMatchMedia } from '../../../helpers/match-media';
 // @vitest-environment jsdom
 import { render, screen, within } from '@testing-library/react';
 import { createTheme } from '@mui/material/styles';
@@ -25,12 +26,7 @@ const items = [
   entry({ id: 1 }),
 ];
 
-function viewport(width: number) {
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    return { matches: !max || width <= Number(max[1]), media: query, onchange: null, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, dispatchEvent: () => false };
-  }) as typeof window.matchMedia;
-}
+const viewport = installMatchMedia;
 
 describe('the member\'s transactions', () => {
   it('shows dates as dd.mm.yyyy hh:mm; money in green, out red, and a loan (money owed) in the normal text colour', () => {

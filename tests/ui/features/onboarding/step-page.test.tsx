@@ -16,10 +16,6 @@ function renderAt(path: string) {
   return router;
 }
 
-beforeAll(() => {
-  window.scrollTo = () => undefined;
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {}, onchange: null, dispatchEvent: () => false })) as any;
-});
 beforeEach(() => clearOnboarding());
 
 describe('onboarding routes from the flow file', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { translateApiError } from '../../../../shared/translate-api-error';
+import { translateApiError } from '../../../lib/translate-api-error';
 import type { Feedback } from './feedback-alert';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { translateApiError } from '../../../../shared/translate-api-error';
+import { translateApiError } from '../../../lib/translate-api-error';
 
 /**
  * Data from the server, fetched on mount and whenever `deps` change, with its loading flag and the

@@ -8,7 +8,7 @@ import CommentIcon from '@mui/icons-material/Comment';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { SchemaForm } from '../../../forms/schema-form';
-import { translateApiError } from '../../../../shared/translate-api-error';
+import { translateApiError } from '../../../lib/translate-api-error';
 import { downloadSignupDocument, fetchSignup, type SignupDocument, type SignupStep } from '../api/signups-api';
 import type { AuditEntry } from '../../../../shared/api-types';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';

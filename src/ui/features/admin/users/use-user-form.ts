@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { translateApiError } from '../../../../shared/translate-api-error';
+import { translateApiError } from '../../../lib/translate-api-error';
 import { loadForm, type LoadedForm } from '../../../forms/load-form';
 import { formRuleErrors } from '../../../../shared/transforms/form-rules';
 import { today } from '../../../../shared/dates/today';

@@ -5,7 +5,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SchemaForm } from '../../../forms/schema-form';
 import { loadForm, type LoadedForm } from '../../../forms/load-form';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { translateApiError } from '../../../../shared/translate-api-error';
+import { translateApiError } from '../../../lib/translate-api-error';
 import { postTransfer } from '../api/accounts-api';
 import { newIdempotencyKey, normaliseAmount, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
 

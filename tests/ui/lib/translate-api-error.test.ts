@@ -1,4 +1,4 @@
-import { translateApiError, cleanServerText } from '../../src/shared/translate-api-error';
+import { translateApiError, cleanServerText } from '../../../src/ui/lib/translate-api-error';
 
 const fail = (status: number, data?: unknown) => ({ response: { status, data } });
 
