@@ -1,4 +1,4 @@
-import { installMatchMedia } from '../../helpers/match-media';
+import { setUpTestDom } from '../../helpers/dom-setup';
 // @ts-expect-error jsdom ships no type declarations (and @types/jsdom is not a dependency)
 import { JSDOM } from 'jsdom';
 import { populateGlobal } from 'vitest/runtime';
@@ -15,5 +15,4 @@ const dom = new JSDOM('<!doctype html><html><head></head><body></body></html>', 
 const keep = { URL: globalThis.URL, URLSearchParams: globalThis.URLSearchParams, fetch: globalThis.fetch, AbortController: globalThis.AbortController, AbortSignal: globalThis.AbortSignal };
 populateGlobal(globalThis, dom.window, { bindFunctions: true });
 Object.assign(globalThis, keep);
-window.scrollTo = () => undefined;
-installMatchMedia();
+await setUpTestDom();
