@@ -1,4 +1,3 @@
-import { installMatchMedia } from '../helpers/match-media';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router-dom';
 import { routes } from '../../src/ui/app/router';
@@ -18,9 +17,4 @@ export function renderRoutes(routeTable: RouteObject[], entry: InitialEntry) {
 /** The whole app at `path`, with `state` as the history entry's state. */
 export function renderAt(path: string, state?: unknown) {
   return renderRoutes(routes, { pathname: path, state });
-}
-
-export function setUpDom() {
-  window.scrollTo = () => undefined;
-  installMatchMedia();
 }

@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderAt, setUpDom } from './render-app';
+import { renderAt } from './render-app';
 import { ONBOARDING_PROGRESS_KEY, saveProgress } from '../../src/engine/saved-progress';
-
-beforeAll(setUpDom);
 
 describe('welcome page', () => {
   it('shows Sign In, the intro text and the account button, with the page title', async () => {

@@ -2,9 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
-import { renderAt, setUpDom } from '../render-app';
+import { renderAt } from '../render-app';
 
-beforeAll(setUpDom);
 beforeEach(() => sessionStorage.clear());
 
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };

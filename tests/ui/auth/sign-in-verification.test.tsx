@@ -2,10 +2,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
-import { renderAt, setUpDom } from '../render-app';
+import { renderAt } from '../render-app';
 import { clearSession, startSession } from '../../../src/ui/features/auth/session-store';
 
-beforeAll(setUpDom);
 beforeEach(() => {
   sessionStorage.clear();
   localStorage.clear();

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { pathOf, progressPercent } from '../../../../src/engine/navigation';
 import { saveProgress } from '../../../../src/engine/saved-progress';
 import { drafts, onboardingFlow, PROGRESS_KEY } from '../../../../src/ui/features/onboarding/flow-actor';
-import { renderAt, setUpDom } from '../../render-app';
+import { renderAt } from '../../render-app';
 
 // An adult applicant who has sent every step up to the beneficiaries (saved progress, as the wizard keeps it).
 const applicant = { customerType: 'new', signupId: 'S-1', applicantToken: 'token', dob: '1990-01-01', nationality: 'TT', hasForeignBankAccount: false };
@@ -24,7 +24,6 @@ const beneficiary = {
 };
 
 beforeAll(() => {
-  setUpDom();
   saveProgress(localStorage, PROGRESS_KEY, { currentStep: 'designation-of-beneficiary', completedSteps: path.slice(0, path.indexOf('designation-of-beneficiary') + 1), sessionId: 'x', applicant });
 });
 afterEach(() => {
