@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/lib/compile-form-validators.js';
@@ -10,6 +11,8 @@ export default defineConfig({
   // Brotli and gzip copies of the build's text files, sent to browsers that accept them (src/server/app.ts).
   plugins: [react(), formValidatorsPlugin(), precompressPlugin()],
   root: '.',
+  // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx).
+  resolve: { alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx') } },
   publicDir: 'public',
   define: {
     // Client identification only (DESIGN.md): anything in the bundle is public, never a secret.

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
+import { schemaParser } from '@rjsf/utils';
+import createAjvInstance from '@rjsf/validator-ajv8/lib/createAjvInstance.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import { extendAjv } from '../../src/shared/create-ajv.js';
+import { isConstOption, listsAsEnums } from '../../src/shared/forms/const-option.js';
 import { listFormIds, resolveForm, type FormSources } from '../../src/shared/forms/form-registry.js';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir.js';
 
@@ -13,6 +16,19 @@ export const PRECOMPILE_OPTIONS = {
   ajvFormatOptions: false as const,
   extenderFn: (ajv: any) => extendAjv(ajv),
 };
+
+/**
+ * ajv standalone code for every schema RJSF may validate with (its schemaParser), as @rjsf/validator-ajv8's
+ * compileSchemaValidatorsCode writes it, less the list options the browser answers itself, and with lists
+ * compiled as enums (both in src/shared/forms/const-option.ts).
+ */
+export function compileValidatorsCode(schema: Record<string, unknown>): string {
+  // Each schema keeps its `$id` (RJSF finds a validator by the hash of the schema it renders from).
+  const schemas = Object.values(schemaParser(schema as any)).filter((s) => !isConstOption(s)).map((s) => listsAsEnums(s));
+  const { ajvOptionsOverrides, ajvFormatOptions, extenderFn } = PRECOMPILE_OPTIONS;
+  const ajv = createAjvInstance(undefined, undefined, { ...ajvOptionsOverrides, code: { lines: true, source: true }, schemas }, ajvFormatOptions, undefined, extenderFn);
+  return standaloneCode(ajv);
+}
 
 /**
  * ajv's standalone output is CommonJS (its ESM mode breaks on $id-less and oneOf schemas): turn each
@@ -52,7 +68,7 @@ export function compileFormValidators(options: { formsDir?: string; outDir?: str
     let resolved: ReturnType<typeof resolveForm>;
     try {
       resolved = resolveForm(sources, formId);
-      code = compileSchemaValidatorsCode(resolved.schema as any, PRECOMPILE_OPTIONS);
+      code = compileValidatorsCode(resolved.schema);
     } catch (error) {
       // One broken form must not take the others down: report it, keep its last good module.
       errors.push(`forms/${formId}.schema.json does not compile: ${(error as Error).message}`);

@@ -1,5 +1,6 @@
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
-import type { ValidatorType } from '@rjsf/utils';
+import { deepEquals, type ValidatorType } from '@rjsf/utils';
+import { isConstOption } from '../../shared/forms/const-option';
 
 /** A form as the browser uses it: schema and UI schema from forms/, and its precompiled validator. */
 export interface LoadedForm {
@@ -26,7 +27,11 @@ export function formFromModule(mod: CompiledFormModule): LoadedForm {
   const validator = createPrecompiledValidator(mod.default as any, mod.schema as any);
   // RJSF checks that each schema it validates with is the compiled root; we hand it the root without `$data`
   // consts (below), and validation always runs the compiled root and its compiled sub-schemas, so skip the check.
-  (validator as unknown as { ensureSameRootSchema: () => boolean }).ensureSameRootSchema = () => true;
+  const precompiled = validator as unknown as { ensureSameRootSchema: () => boolean; getValidator: (schema: object) => (data: unknown) => boolean };
+  precompiled.ensureSameRootSchema = () => true;
+  // List options are not compiled (src/shared/forms/const-option.ts): data matches one when it equals its value.
+  const compiled = precompiled.getValidator.bind(validator);
+  precompiled.getValidator = (schema) => (isConstOption(schema) ? (data: unknown) => deepEquals(data, schema.const) : compiled(schema));
   return { id: mod.formId, schema: withoutDataConsts(mod.schema), uiSchema: mod.uiSchema, validator };
 }
 
