@@ -5,10 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
-import { firstLoadScripts } from '../scripts/lib/first-load';
+import { firstLoadScripts, staticClosure } from '../scripts/lib/first-load';
 
 /** gzip KB of script `/` loads before it renders. Measured 2026-11-24: 154 KB (217.6 before this budget). */
 const FIRST_LOAD_BUDGET_KB = 160;
+/** gzip KB of script the heaviest wizard step needs, cumulative. Measured 2026-11-24: 356 KB (employment; 430.6 before). */
+const STEP_BUDGET_KB = 370;
 
 describe('production build', () => {
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cu-build-'));
@@ -32,6 +34,19 @@ describe('production build', () => {
     // What the first page must not pull in: the signed-in layouts, axios, the form renderer.
     const code = scripts.map((s) => fs.readFileSync(path.join(outDir, s.file), 'utf8')).join('\n');
     expect(code).not.toMatch(/MuiDrawer|MuiTabs|MuiPopper|axios/i);
+  });
+
+  it(`loads at most ${STEP_BUDGET_KB} KB of gzip script for any wizard step, with its form`, () => {
+    const assets = fs.readdirSync(path.join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+    const stepPage = assets.find((f) => f.startsWith('step-page-'));
+    const forms = assets.filter((f) => f.startsWith('onboarding--'));
+    expect(stepPage).toBeDefined();
+    expect(forms.length).toBeGreaterThan(10);
+    const first = firstLoadScripts(outDir).map((s) => s.file);
+    for (const form of forms) {
+      const total = staticClosure(outDir, [...first, `assets/${stepPage}`, `assets/${form}`]).reduce((sum, s) => sum + s.gzip, 0) / 1024;
+      expect(total, form).toBeLessThanOrEqual(STEP_BUDGET_KB);
+    }
   });
 
   it('writes a Brotli and a gzip copy beside every script the first page loads', () => {

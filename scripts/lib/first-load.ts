@@ -16,7 +16,11 @@ export interface LoadedScript {
  */
 export function firstLoadScripts(distDir: string): LoadedScript[] {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map((m) => m[1]);
+  return staticClosure(distDir, [...html.matchAll(/<script[^>]+type="module"[^>]+src="\/([^"]+)"/g)].map((m) => m[1]));
+}
+
+/** These scripts of a build and every chunk they import statically, transitively, with their sizes. */
+export function staticClosure(distDir: string, entries: string[]): LoadedScript[] {
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
