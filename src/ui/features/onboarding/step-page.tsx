@@ -1,37 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CircularProgress, CardActionArea, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { Box, CircularProgress } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
-import { factsWithStepData } from '../../../shared/facts/declared-facts';
-import { withAllowedOptions } from '../../../shared/forms/option-rules';
 import { today as creditUnionToday } from '../../../shared/dates/today';
-import { transforms } from '../../../shared/transforms';
-import { translateApiError } from '../../lib/translate-api-error';
 import { canVisit, previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
-import { api } from '../../lib/api-client';
 import { usePageTitle } from '../../lib/use-page-title';
-import { SchemaForm } from '../../forms/schema-form';
-import { loadForm, type LoadedForm } from '../../forms/load-form';
-import { FileStore, type UploadProgress } from '../../forms/file-store';
-import { clearOnboarding, drafts, flowActor, onboardingFlow, useFlowSnapshot } from './flow-actor';
+import { clearOnboarding, flowActor, onboardingFlow, useFlowSnapshot } from './flow-actor';
 import { WizardLayout } from './wizard-layout';
-import { isChecklistComplete } from '../../forms/widgets/document-checklist-widget';
-import { OtpStep } from './otp-step';
-import { SuccessStep } from './success-step';
-import { applicantCall, perFileProgress, toMultipart } from './build-request';
-import { isSkipOffered, OptionalStepNotice, SkipButton } from './skip-step';
+import { stepKindPage } from './steps';
 
 type Data = Record<string, unknown>;
 
-/** Fields never kept in the tab's draft: passwords. */
-const secretFields = (form: LoadedForm | null) =>
-  Object.entries(form?.uiSchema ?? {})
-    .filter(([, ui]) => ui && typeof ui === 'object' && ['password', 'password-strength'].includes((ui as any)['ui:widget']))
-    .map(([k]) => k);
-
 /**
- * The generic step page: checks the navigation rules, then renders the step's kind (form, checklist, otp,
- * info, choice, success) from the flow file, submits to the configured endpoint and moves along the flow.
+ * The generic step page: checks the navigation rules, then renders the page of the step's kind (steps/: form,
+ * checklist, otp, info, choice, success) from the flow file, and moves along the flow when the step is done.
  */
 export default function StepPage({ stepId }: { stepId: string }) {
   const step: StepRef = { id: stepId, ...onboardingFlow.steps[stepId] };
@@ -66,251 +48,30 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const back = previousStep(onboardingFlow, applicant, stepId, today);
   const onBack = back ? () => navigate(back.route) : () => navigate(-1);
 
+  const StepKindPage = stepKindPage(step.kind);
   return (
     <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack}>
-      {step.kind === 'choice' && <ChoiceStep step={step} resumeAt={completed.length ? resumeStep(onboardingFlow, { applicant, completed }, today) : undefined} onChoose={(set) => finish(set)} />}
-      {step.kind === 'info' && <InfoStep step={step} onNext={() => finish({})} />}
-      {(step.kind === 'form' || step.kind === 'checklist') && <FormStep key={stepId} step={step} applicant={applicant} today={today} onDone={finish} />}
-      {step.kind === 'otp' && <OtpStep step={step} applicant={applicant} onVerified={(response) => finish(rememberedValues(step.remember, {}, response))} />}
-      {step.kind === 'success' && (
-        <SuccessStep
+      <Suspense
+        fallback={
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+        }
+      >
+        <StepKindPage
+          key={stepId}
           step={step}
           applicant={applicant}
+          today={today}
+          resumeAt={completed.length ? resumeStep(onboardingFlow, { applicant, completed }, today) : undefined}
+          finish={finish}
+          finishWith={(response) => finish(rememberedValues(step.remember, {}, response))}
           onFinished={() => {
             setFinished(true);
             clearOnboarding();
           }}
         />
-      )}
+      </Suspense>
     </WizardLayout>
-  );
-}
-
-/**
- * One card per choice. With an application in progress (`resumeAt`, its first open step), a card continues it
- * first, and a choice asks before discarding it (choosing starts a new application: spec 3, a new draft id).
- */
-function ChoiceStep({ step, resumeAt, onChoose }: { step: StepRef; resumeAt?: StepRef; onChoose: (set: Data) => void }) {
-  const navigate = useNavigate();
-  const t = step.texts ?? {};
-  const [pending, setPending] = useState<Data | null>(null);
-  const inProgress = resumeAt && resumeAt.id !== step.id ? resumeAt : undefined;
-  const start = (set: Data) => {
-    clearOnboarding();
-    onChoose(set);
-  };
-  return (
-    <Stack spacing={2}>
-      {inProgress && (
-        <Card variant="outlined" sx={{ borderColor: 'primary.main', borderWidth: 2 }}>
-          <CardActionArea onClick={() => navigate(inProgress.route)}>
-            <CardContent>
-              <Typography variant="h6" component="span" sx={{ display: 'block' }}>
-                {t.resume}
-              </Typography>
-              <Typography sx={{ color: 'text.secondary' }}>{t.resumeDescription?.replace('{step}', inProgress.title)}</Typography>
-            </CardContent>
-          </CardActionArea>
-        </Card>
-      )}
-      {(step.choices ?? []).map((choice) => (
-        <Card key={choice.label} variant="outlined">
-          <CardActionArea onClick={() => (inProgress ? setPending(choice.set) : start(choice.set))}>
-            <CardContent>
-              <Typography variant="h6" component="span" sx={{ display: 'block' }}>
-                {choice.label}
-              </Typography>
-              {choice.description && <Typography sx={{ color: 'text.secondary' }}>{choice.description}</Typography>}
-            </CardContent>
-          </CardActionArea>
-        </Card>
-      ))}
-      <Dialog open={pending !== null} onClose={() => setPending(null)} aria-labelledby="discard-title">
-        <DialogTitle id="discard-title">{t.discardTitle}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t.discardBody}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setPending(null)} autoFocus>
-            {t.keep}
-          </Button>
-          <Button color="error" onClick={() => pending && start(pending)}>
-            {t.discard}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Stack>
-  );
-}
-
-function InfoStep({ step, onNext }: { step: StepRef; onNext: () => void }) {
-  const content = step.content ?? {};
-  return (
-    <Stack spacing={2}>
-      {content.paragraphs?.map((p) => <Typography key={p}>{p}</Typography>)}
-      {content.items && (
-        <Box component="ul" sx={{ pl: 3, m: 0 }}>
-          {content.items.map((item) => (
-            <li key={item}>
-              <Typography>{item}</Typography>
-            </li>
-          ))}
-        </Box>
-      )}
-      {content.links?.map((link) => (
-        <Link key={link.href} href={link.href} target="_blank" rel="noopener noreferrer">
-          {link.label}
-        </Link>
-      ))}
-      <Box>
-        <Button variant="contained" onClick={onNext}>
-          {step.texts?.submit ?? 'Next'}
-        </Button>
-      </Box>
-    </Stack>
-  );
-}
-
-function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void }) {
-  const [form, setForm] = useState<LoadedForm | null>(null);
-  const [data, setData] = useState<Data>(() => drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {});
-  const [dirty, setDirty] = useState(false);
-  // Only the applicant's own input makes the step dirty (typing, a click, a paste or the browser's autofill), not the
-  // form filling in its defaults when it mounts: a page nobody touched never asks 'Leave this step?'.
-  const touched = useRef(false);
-  const touch = () => {
-    touched.current = true;
-  };
-  const [busy, setBusy] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [generalError, setGeneralError] = useState<string | null>(null);
-  const [progress, setProgress] = useState<UploadProgress>({});
-  const files = useMemo(() => new FileStore(), []);
-  const leaving = useRef(false);
-  // The facts as they will be once this step's data is sent (basic info's date of birth decides isMinor).
-  const factsWith = (values: Data) => factsWithStepData(onboardingFlow, step.form!, applicant, values, today);
-  const facts = useMemo(() => factsWith(data), [applicant, today, data]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
-    loadForm(step.form!).then(setForm, (e: Error) => setGeneralError(e.message));
-  }, [step.form]);
-
-  // Leaving a changed form asks first (spec 4: the guardian form; DESIGN: every form).
-  const guard = step.confirmLeave ?? true;
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => guard && dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!guard || !dirty) return undefined;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [guard, dirty]);
-
-  const derive = (next: Data, previous?: Data) => {
-    const name = form?.schema['x-transform'];
-    const fn = typeof name === 'string' ? transforms[name] : undefined;
-    const derived = fn ? fn(next, { today, previous, facts: factsWith(next) }) : next;
-    // `optionsWhen`: a value the new facts no longer allow becomes the rule's default or goes (forms/README.md).
-    return form ? withAllowedOptions(form.schema, derived, factsWith(derived)) : derived;
-  };
-
-  const change = (next: Data) => {
-    const derived = derive(next, data);
-    setData(derived);
-    if (touched.current) setDirty(true);
-    drafts.save(step.id, derived, secretFields(form));
-  };
-
-  const submit = async (valid: Data) => {
-    if (!step.submit) {
-      leaving.current = true;
-      drafts.clear(step.id);
-      onDone(rememberedValues(step.remember, valid, {}));
-      return;
-    }
-    setBusy(true);
-    setServerErrors({});
-    setGeneralError(null);
-    try {
-      // One step, one call (the server stores a step all-or-nothing and checks cross-record rules in it).
-      const named = step.submit.transform ? transforms[step.submit.transform] : undefined;
-      const { body, headers } = applicantCall(step, applicant, named ? named(valid, { today, facts: factsWith(valid) }) : valid);
-      const multipart = step.submit.encoding === 'multipart';
-      const { data: response } = await api.request({
-        method: step.submit.method,
-        url: step.submit.endpoint,
-        data: multipart ? toMultipart(body, files) : body,
-        headers,
-        onUploadProgress: multipart ? (e) => setProgress(perFileProgress(body, files, e.loaded)) : undefined,
-      });
-      leaving.current = true;
-      drafts.clear(step.id);
-      if (step.keepValues) drafts.keep(step.keepValues, valid, secretFields(form));
-      onDone(rememberedValues(step.remember, valid, response));
-    } catch (error) {
-      const translated = translateApiError(error);
-      setServerErrors(translated.fieldErrors);
-      setGeneralError(translated.message);
-      setProgress({});
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const checklistComplete =
-    step.kind !== 'checklist' || !form || (form.validator.validateFormData(data, form.schema).errors.length === 0 && isChecklistComplete(form.schema, form.uiSchema['ui:options'], data));
-  const texts = step.texts ?? {};
-  const skip = () => {
-    leaving.current = true;
-    drafts.clear(step.id);
-    onDone({}, true);
-  };
-  const skipOffered = isSkipOffered(step, data);
-  const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? form?.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Next');
-
-  return (
-    <>
-      {skipOffered && step.skipPlacement === 'both' && <OptionalStepNotice step={step} onSkip={skip} disabled={busy} />}
-      {/* A form step's text from the flow file (the PEP definition, the membership declaration). */}
-      {step.content?.paragraphs?.map((p) => (
-        <Typography key={p} sx={{ mb: 2 }}>
-          {p}
-        </Typography>
-      ))}
-      {!form && generalError && <Alert severity="error">{generalError}</Alert>}
-      {!form && !generalError && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading form" />
-        </Box>
-      )}
-      {form && (
-        <Box onKeyDownCapture={touch} onPointerDownCapture={touch} onInputCapture={touch}>
-        <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts}>
-          {step.kind === 'checklist' && !checklistComplete && texts.warning && (
-            <Alert severity="warning" sx={{ mt: 2 }}>
-              {texts.warning}
-            </Alert>
-          )}
-          <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" disabled={busy || !checklistComplete}>
-              {submitLabel}
-            </Button>
-            {skipOffered && <SkipButton step={step} onSkip={skip} disabled={busy} />}
-          </Stack>
-        </SchemaForm>
-        </Box>
-      )}
-      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
-        <DialogTitle id="leave-title">{texts.leaveTitle ?? 'Leave this step?'}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{texts.leaveBody ?? 'You have unsaved changes. If you leave now, they will not be submitted.'}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => blocker.reset?.()}>{texts.stay ?? 'Stay'}</Button>
-          <Button color="warning" onClick={() => blocker.proceed?.()}>
-            {texts.leave ?? 'Leave'}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
   );
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { api } from '../../../../src/ui/lib/api-client';
-import { SuccessStep } from '../../../../src/ui/features/onboarding/success-step';
+import { SuccessStep } from '../../../../src/ui/features/onboarding/steps/success-step';
 import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
 
 const step = { id: 'success', ...onboardingFlow.steps.success };

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
-import type { StepRef } from '../../../shared/flow/flow-types';
-import { translateApiError } from '../../lib/translate-api-error';
-import { api } from '../../lib/api-client';
-import { applicantCall } from './build-request';
+import type { StepRef } from '../../../../shared/flow/flow-types';
+import { translateApiError } from '../../../lib/translate-api-error';
+import { api } from '../../../lib/api-client';
+import { applicantCall } from '../build-request';
 
 const RECEIVED_DELAY_MS = 2000;
 const HOME_DELAY_MS = 10_000;

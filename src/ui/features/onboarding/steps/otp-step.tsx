@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
-import type { StepRef } from '../../../shared/flow/flow-types';
-import { translateApiError } from '../../lib/translate-api-error';
+import type { StepRef } from '../../../../shared/flow/flow-types';
+import { translateApiError } from '../../../lib/translate-api-error';
 import { isAxiosError } from 'axios';
-import { api } from '../../lib/api-client';
-import { CodeEntry } from '../../components/code-entry';
-import { applicantCall } from './build-request';
+import { api } from '../../../lib/api-client';
+import { CodeEntry } from '../../../components/code-entry';
+import { applicantCall } from '../build-request';
 
 const SEND = '/device-verifications/send/';
 const VERIFY = '/device-verifications/verify/';

@@ -1,0 +1,64 @@
+import { lazy, type ComponentType } from 'react';
+import type { StepKind, StepRef } from '../../../../shared/flow/flow-types';
+
+type Data = Record<string, unknown>;
+
+/** What the step page gives every kind of step. */
+export interface StepKindProps {
+  step: StepRef;
+  applicant: Data;
+  /** Today in the credit union's time zone (the date rules of the forms). */
+  today: string;
+  /** The first open step of an application in progress on this device (a choice step offers to continue it). */
+  resumeAt?: StepRef;
+  /** Marks the step done with what it remembered (or skipped) and goes where the flow says. */
+  finish: (remember: Data, skipped?: boolean) => void;
+  /** The same, remembering what the step's `remember` takes from the server's answer. */
+  finishWith: (response: unknown) => void;
+  /** The application was received: the wizard ends. */
+  onFinished: () => void;
+}
+
+// Each kind loads with the first step of its kind: the choice, info and code steps do without the form renderer.
+// (This module is part of the first page, so it imports no step code; preloadStep starts the loads early.)
+const modules = {
+  choice: () => import('./choice-step'),
+  info: () => import('./info-step'),
+  form: () => import('./form-step'),
+  otp: () => import('./otp-step'),
+  success: () => import('./success-step'),
+};
+const ChoiceStep = lazy(() => modules.choice().then((m) => ({ default: m.ChoiceStep })));
+const InfoStep = lazy(() => modules.info().then((m) => ({ default: m.InfoStep })));
+const FormStep = lazy(() => modules.form().then((m) => ({ default: m.FormStep })));
+const OtpStep = lazy(() => modules.otp().then((m) => ({ default: m.OtpStep })));
+const SuccessStep = lazy(() => modules.success().then((m) => ({ default: m.SuccessStep })));
+const moduleOfKind: Record<StepKind, () => Promise<unknown>> = { ...modules, checklist: modules.form };
+
+const formStep = (p: StepKindProps) => <FormStep step={p.step} applicant={p.applicant} today={p.today} onDone={p.finish} />;
+
+/** The kinds a flow step may have (`kind` in flows/flow.schema.json), each with its page. */
+export const STEP_KINDS: Record<StepKind, ComponentType<StepKindProps>> = {
+  choice: (p) => <ChoiceStep step={p.step} resumeAt={p.resumeAt} onChoose={(set) => p.finish(set)} />,
+  info: (p) => <InfoStep step={p.step} onNext={() => p.finish({})} />,
+  form: formStep,
+  checklist: formStep,
+  otp: (p) => <OtpStep step={p.step} applicant={p.applicant} onVerified={p.finishWith} />,
+  success: (p) => <SuccessStep step={p.step} applicant={p.applicant} onFinished={p.onFinished} />,
+};
+
+/** The page of a step's kind; a kind the wizard does not have is an error, not a blank page. */
+export function stepKindPage(kind: string): ComponentType<StepKindProps> {
+  const page = (STEP_KINDS as Record<string, ComponentType<StepKindProps> | undefined>)[kind];
+  if (!page) throw new Error(`Unknown step kind "${kind}": the wizard has ${Object.keys(STEP_KINDS).join(', ')}.`);
+  return page;
+}
+
+/**
+ * Starts loading the page of a step's kind and its form together with the step page, instead of each waiting for
+ * the one before it (three round trips on a phone become one). A failed load shows where the step renders.
+ */
+export function preloadStep(step: Pick<StepRef, 'kind' | 'form'>): void {
+  void moduleOfKind[step.kind]?.().catch(() => undefined);
+  if (step.form) void import('../../../forms/load-form').then((m) => m.loadForm(step.form!)).catch(() => undefined);
+}
