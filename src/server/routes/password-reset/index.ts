@@ -5,7 +5,8 @@ import { HttpError, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { checkCode, issueCode } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
-import { AUTH_TEXTS, PASSWORD_MAX_LENGTH, newPasswordProblem } from '../../../shared/auth/auth-rules.js';
+import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { PASSWORD_POLICY, passwordPolicyProblem } from '../../../shared/auth/password-policy.js';
 import { codeCheckError } from '../device-verifications/index.js';
 import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
 
@@ -114,14 +115,15 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         properties: {
           ...fixedFields,
           user_id: requestId,
-          new_password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH * 4 },
+          // Bounded for the body check; the policy's own limit comes with its message below.
+          new_password: { type: 'string', maxLength: PASSWORD_POLICY.maxLength * 4 },
           reset_token: { type: 'string', minLength: 1, maxLength: 200 },
         },
       },
     },
     handler: async (request) => {
       const body = request.body as { email: string; user_id: string; new_password: string; reset_token: string };
-      const problem = newPasswordProblem(body.new_password);
+      const problem = passwordPolicyProblem(body.new_password);
       if (problem) throw new HttpError(400, AUTH_TEXTS.invalidPasswordFormat, { new_password: problem });
       const passwordHash = await hashPassword(body.new_password);
       const now = app.clock.now();

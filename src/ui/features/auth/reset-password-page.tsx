@@ -3,7 +3,8 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ResendCountdown } from '../../components/resend-countdown';
-import { AUTH_TEXTS, confirmPasswordProblem, emailProblem, newPasswordProblem, resetCodeProblem } from '../../../shared/auth/auth-rules';
+import { AUTH_TEXTS, confirmPasswordProblem, emailProblem, resetCodeProblem } from '../../../shared/auth/auth-rules';
+import { passwordPolicyProblem } from '../../../shared/auth/password-policy';
 import { authApi } from './api/auth-api';
 import { resetSendErrorMessage, resetUpdateError, resetVerifyErrorMessage } from './auth-errors';
 import { PasswordField } from './password-field';
@@ -58,7 +59,7 @@ export default function ResetPasswordPage() {
   const validators: Record<string, () => string | undefined> = {
     email: () => emailProblem(email),
     code: () => resetCodeProblem(code),
-    password: () => newPasswordProblem(password),
+    password: () => passwordPolicyProblem(password),
     confirm: () => confirmPasswordProblem(password, confirm),
   };
   const blur = (field: string) => {
@@ -71,7 +72,7 @@ export default function ResetPasswordPage() {
       const next = { ...e };
       if (touched.email) next.email = emailProblem(email);
       if (touched.code) next.code = resetCodeProblem(code);
-      if (touched.password) next.password = newPasswordProblem(password);
+      if (touched.password) next.password = passwordPolicyProblem(password);
       if (touched.confirm) next.confirm = confirmPasswordProblem(password, confirm);
       return next;
     });
@@ -146,7 +147,7 @@ export default function ResetPasswordPage() {
 
   const submitPassword = async (event: FormEvent) => {
     event.preventDefault();
-    const found = { password: newPasswordProblem(password), confirm: confirmPasswordProblem(password, confirm) };
+    const found = { password: passwordPolicyProblem(password), confirm: confirmPasswordProblem(password, confirm) };
     setTouched((t) => ({ ...t, password: true, confirm: true }));
     setErrors((e) => ({ ...e, ...found }));
     if (found.password || found.confirm || busy || !requestId) return;
