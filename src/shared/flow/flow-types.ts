@@ -40,6 +40,8 @@ export interface FlowStep {
   requiresSignupId?: boolean;
   submit?: SubmitCall;
   skippable?: boolean;
+  /** false: the final submission does not wait for this step's call (flows/flow.schema.json). */
+  requiredForSubmission?: boolean;
   skipLabel?: string;
   /** Where the skip button shows: next to Next (default), or also at the top with `texts.optional`. */
   skipPlacement?: 'bottom' | 'both';

@@ -39,9 +39,9 @@ export function applicantProfiles(flow: FlowDefinition): FactProfile[] {
   return factProfiles(flow.facts ?? {}, factsUsedByConditions(flow));
 }
 
-/** The steps of a path whose data the server must hold before final submission: submitted, not skippable. */
+/** The steps of a path whose data the server must hold before final submission: submitted, not skippable, not marked optional. */
 export function requiredSubmissions(path: StepRef[]): StepRef[] {
-  return path.filter((s) => s.submit && !s.skippable && s.kind !== 'success' && s.kind !== 'otp');
+  return path.filter((s) => s.submit && !s.skippable && s.requiredForSubmission !== false && s.kind !== 'success' && s.kind !== 'otp');
 }
 
 /**

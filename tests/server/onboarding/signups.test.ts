@@ -56,7 +56,8 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['confirmed_password', { confirmed_password: 'Str0ng!Pasz' }, 'Passwords do not match'],
     ['confirmed_password', { confirmed_password: undefined }, 'Password confirmation is required'],
     ['terms_viewed', { terms_viewed: false }, 'You must agree to the Terms and Conditions'],
-    ['financial_agreement_viewed', { financial_agreement_viewed: undefined }, 'You must agree to the Financial Declaration'],
+    // Without the specification's one agreement flag (agreed_to_tc_fa), each agreement is required on its own.
+    ['financial_agreement_viewed', { financial_agreement_viewed: undefined, agreed_to_tc_fa: undefined }, 'You must agree to the Financial Declaration'],
     ['school_name', { school_name: 'x'.repeat(256), dob: '2012-01-01', marital_status: 'Single' }, 'School name must be 255 characters or less'],
     ['marital_status', { dob: '2012-01-01', marital_status: 'Married', school_name: 'Fatima College' }, "Invalid marital status for a minor. Only 'Single' is allowed."],
     ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, 'School name is required'],
@@ -70,6 +71,20 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     const res = await post(body);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[field]).toBe(message);
+  });
+
+  it("accepts the specification's body (one agreement flag, agreed_to_tc_fa) and stores it as our client's", async () => {
+    const ours = adultSignup(++n);
+    const { terms_viewed: _t, financial_agreement_viewed: _f, ...spec } = { ...adultSignup(++n), agreed_to_tc_fa: true };
+    const answers = [await post(ours), await post(spec)];
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    const stored = await t.db.db.selectFrom('signup_steps').select(['signup_id', 'data']).where('step', '=', 'basic-info').where('signup_id', 'in', answers.map((a) => a.json().id)).execute();
+    for (const row of stored) {
+      const data = typeof row.data === 'string' ? JSON.parse(row.data) : row.data;
+      expect(data).toMatchObject({ terms_viewed: true, financial_agreement_viewed: true, agreed_to_tc_fa: true });
+    }
+    expect(stored).toHaveLength(2);
+    expect((await post({ ...spec, email: 'x' + String(spec.email), agreed_to_tc_fa: false })).json().errors.terms_viewed).toBe('You must agree to the Terms and Conditions');
   });
 
   it('treats 18 today as an adult and 17 as a minor (Single only, school or homeschooled)', async () => {

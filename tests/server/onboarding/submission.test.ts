@@ -43,13 +43,17 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     expect(await status(applicant)).toBe('draft');
   });
 
-  it('follows the server-held facts: a foreign national needs the foreign bank step, a minor the child ID and guardian', async () => {
+  it('follows the server-held facts: a foreign national may answer the foreign bank step without a call, a minor needs the child ID and guardian', async () => {
+    // Spec 4: 'I do not have a Foreign Bank Account' moves on without a call in the specification's client.
     const foreign = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
     await verify(foreign);
     for (const step of ADULT_LOCAL_STEPS) await doStep(foreign, step);
-    expect(Object.keys((await submit(foreign)).json().errors)).toEqual(['foreign-national-bank-information']);
-    await doStep(foreign, 'foreign-national-bank-information');
     expect((await submit(foreign)).statusCode).toBe(200);
+    const withBank = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
+    await verify(withBank);
+    for (const step of ADULT_LOCAL_STEPS) await doStep(withBank, step);
+    expect((await doStep(withBank, 'foreign-national-bank-information')).statusCode).toBe(201);
+    expect((await submit(withBank)).statusCode).toBe(200);
 
     const minor = await createApplicant(t, adultSignup(++n, { dob: '2012-01-01', marital_status: 'Single', school_name: 'Fatima College' }));
     await verify(minor);

@@ -20,9 +20,13 @@ describe('walkFlow and requiredSubmissions (the server checks the final submissi
     ].filter((id) => flow.steps[id].submit));
   });
 
-  it('adds the child ID and guardian for a minor, the account number for an existing customer, the foreign bank for a foreign national', () => {
+  it('adds the child ID and guardian for a minor, the account number for an existing customer, the foreign bank for a foreign national unless the flow marks it optional', () => {
+    const path = walkFlow(flow, facts({ isMinor: true, isExistingCustomer: true, isForeignNational: true })).map((s) => s.id);
     const ids = requiredSubmissions(walkFlow(flow, facts({ isMinor: true, isExistingCustomer: true, isForeignNational: true }))).map((s) => s.id);
-    expect(ids).toEqual(expect.arrayContaining(['child-id-information', 'parent-guardian-information', 'id-information', 'account-number', 'foreign-national-bank-information']));
+    expect(ids).toEqual(expect.arrayContaining(['child-id-information', 'parent-guardian-information', 'id-information', 'account-number']));
+    // On the path, and required unless the flow says the final submission does not wait for it (spec 4: no call for 'I do not have').
+    expect(path).toContain('foreign-national-bank-information');
+    expect(ids.includes('foreign-national-bank-information')).toBe(flow.steps['foreign-national-bank-information'].requiredForSubmission !== false);
     expect(ids).not.toContain('designation-of-beneficiary');
     expect(ids).not.toContain('power-of-attorney');
     expect(ids).not.toContain('success');
