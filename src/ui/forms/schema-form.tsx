@@ -6,6 +6,7 @@ import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
 import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/visible-fields';
 import { restrictOptionsInUiSchema } from '../../shared/forms/option-rules';
+import { formOnlyRequiredErrors, withFormOnlyRequired } from '../../shared/forms/form-only-required';
 import { formRuleErrors } from '../../shared/transforms/form-rules';
 import { today } from '../../shared/dates/today';
 import { loadForm, type LoadedForm } from './load-form';
@@ -104,7 +105,8 @@ const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorT
  * submit. (Not RJSF's customValidate: with a precompiled validator it re-resolves if/then schemas and throws.)
  */
 export function formRuleFieldErrors(schema: Record<string, any>, uiSchema: Record<string, any>, data: unknown, facts?: Record<string, unknown>): Record<string, string> {
-  return formRuleErrors(schema, withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>), { today: today(), facts });
+  const shown = withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>);
+  return { ...formOnlyRequiredErrors(schema, uiSchema, shown), ...formRuleErrors(schema, shown, { today: today(), facts }) };
 }
 
 /** An object-typed node whose `ui:widget` is a checklist renders through the checklist field instead. */
@@ -265,6 +267,8 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   const general = [...new Set([generalError, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
   const placeErrors = useCallback((errors: RJSFValidationError[], ui?: Record<string, any>) => transformErrors(errors, form.schema, ui ?? uiSchema), [form.schema, uiSchema]);
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
+  // Fields required in the form only (a confirmation an API client may leave out) show as required.
+  const renderSchema = useMemo(() => withFormOnlyRequired(form.schema, form.uiSchema), [form.schema, form.uiSchema]);
   const touchedErrors = (data: unknown, ids: ReadonlySet<string>) =>
     ids.size ? fieldErrorsFor(form, data, ids, idPrefix ?? 'root', rulesFor(data)) : {};
 
@@ -280,7 +284,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
       <Form
         ref={formRef}
         idPrefix={idPrefix}
-        schema={form.schema}
+        schema={renderSchema}
         uiSchema={uiSchema}
         fields={fields}
         templates={templates}

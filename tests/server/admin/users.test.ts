@@ -94,6 +94,15 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect(JSON.stringify(view.audit)).not.toMatch(/password|argon2/);
     });
 
+    it("accepts the specification's create call, which sends no verify_password, and still checks one that is sent", async () => {
+      const spec = validUserBody({ email: 'spec.client@example.com', mobile: '+18687731001' });
+      delete spec.verify_password;
+      expect((await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: spec })).statusCode).toBe(201);
+      const mismatch = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: { ...validUserBody({ email: 'spec.client2@example.com', mobile: '+18687731002' }), verify_password: 'Other!Pass1' } });
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json().errors.verify_password).toBe('Passwords must match');
+    });
+
     it('refuses a registered email (any case) and mobile with the spec messages', async () => {
       const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: 'MEMBER@cu.example', mobile: '+18683000002' }) });
       expect(res.statusCode).toBe(409);

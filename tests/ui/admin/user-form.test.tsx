@@ -2,11 +2,11 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
-import { USER_FORM_RULES } from '../../server/admin/user-form-rules';
+import { USER_FORM_ONLY_RULES, USER_FORM_RULES } from '../../server/admin/user-form-rules';
 import { validUserBody } from '../../server/admin/admin-helpers';
 
 // The date rule (not after today) needs today's date and is checked by the pages, see user-pages.test.tsx.
-const STATIC_RULES = USER_FORM_RULES.filter(([, , message]) => message !== 'Date of birth cannot be in the future');
+const STATIC_RULES = [...USER_FORM_RULES, ...USER_FORM_ONLY_RULES].filter(([, , message]) => message !== 'Date of birth cannot be in the future');
 
 function bodyWith(field: string, value: unknown, base = validUserBody()) {
   const body = { ...base };
