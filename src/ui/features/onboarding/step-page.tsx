@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router-dom';
 import { Box, CircularProgress } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { today as creditUnionToday } from '../../../shared/dates/today';
-import { canVisit, previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
+import { previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
 import { usePageTitle } from '../../lib/use-page-title';
 import { clearOnboarding, flowActor, onboardingFlow, useFlowSnapshot } from './flow-actor';
 import { WizardLayout } from './wizard-layout';
@@ -26,7 +26,8 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const [finished, setFinished] = useState(false);
 
   const restart = restartRouteFor(onboardingFlow, step, applicant);
-  const allowed = canVisit(onboardingFlow, { applicant, completed }, stepId, today);
+  // The machine's own navigation rule (its step.goto guard), not a second computation beside it.
+  const allowed = snapshot.can({ type: 'step.goto', stepId });
   useEffect(() => {
     if (!restart && allowed && String(snapshot.value) !== stepId) flowActor().send({ type: 'step.goto', stepId });
   }, [restart, allowed, stepId, snapshot.value]);
