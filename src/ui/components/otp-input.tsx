@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { Box, FormHelperText, TextField } from '@mui/material';
+import { Box, FormHelperText, OutlinedInput } from '@mui/material';
 
 export const OTP_LENGTH = 6;
 
@@ -133,7 +133,8 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
     <Box>
       <Box role="group" aria-label="Verification code" sx={{ display: 'flex', gap: { xs: 0.75, sm: 1.5 }, justifyContent: 'center' }}>
         {digits.map((digit, index) => (
-          <TextField
+          // OutlinedInput rather than TextField: no label per box, and no Select/Menu/Modal in the code pages' script.
+          <OutlinedInput
             key={index}
             id={`${idPrefix}-${index + 1}`}
             value={digit}
@@ -155,18 +156,16 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
             onKeyDown={(event) => onKeyDown(index, event as KeyboardEvent<HTMLInputElement>)}
             onPaste={(event) => onPaste(index, event as ClipboardEvent<HTMLInputElement>)}
             onFocus={(event) => event.target.select()}
-            slotProps={{
-              htmlInput: {
-                'aria-label': `Digit ${index + 1} of ${length}`,
-                'aria-invalid': Boolean(error),
-                'aria-describedby': error ? errorId : undefined,
-                inputMode: 'numeric',
-                pattern: '[0-9]*',
-                // The first box takes the phone's code suggestion (SMS autofill); no maxLength, so an autofill or a
-                // fill of all six digits reaches onChange whole and spreads over the boxes (a limit cut it to 2).
-                autoComplete: index === 0 ? 'one-time-code' : 'off',
-                style: { textAlign: 'center', fontSize: '1.5rem', padding: '12px 0' },
-              },
+            inputProps={{
+              'aria-label': `Digit ${index + 1} of ${length}`,
+              'aria-invalid': Boolean(error),
+              'aria-describedby': error ? errorId : undefined,
+              inputMode: 'numeric',
+              pattern: '[0-9]*',
+              // The first box takes the phone's code suggestion (SMS autofill); no maxLength, so an autofill or a
+              // fill of all six digits reaches onChange whole and spreads over the boxes (a limit cut it to 2).
+              autoComplete: index === 0 ? 'one-time-code' : 'off',
+              style: { textAlign: 'center', fontSize: '1.5rem', padding: '12px 0' },
             }}
             sx={{ flex: '0 1 52px', minWidth: 0 }}
           />

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { TextInput } from '../../components/text-input';
 import { usePageTitle } from '../../lib/use-page-title';
 import { AUTH_TEXTS, emailProblem, signInPasswordProblem } from '../../../shared/auth/auth-rules';
 import { getSessionEndedNotice, SESSION_EXPIRED_MESSAGE } from './session-store';
@@ -88,7 +89,7 @@ export default function LoginPage() {
                 {storedError}
               </Alert>
             )}
-            <TextField
+            <TextInput
               label="Email"
               type="email"
               name="email"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { IconButton, InputAdornment } from '@mui/material';
+import { TextInput } from '../../components/text-input';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 
@@ -7,7 +8,7 @@ import VisibilityOff from '@mui/icons-material/VisibilityOff';
 export function PasswordField(props: { label: string; value: string; onChange: (v: string) => void; onBlur: () => void; error?: string; autoComplete: string; name: string }) {
   const [show, setShow] = useState(false);
   return (
-    <TextField
+    <TextInput
       label={props.label}
       name={props.name}
       type={show ? 'text' : 'password'}
@@ -19,17 +20,13 @@ export function PasswordField(props: { label: string; value: string; onChange: (
       onBlur={props.onBlur}
       error={Boolean(props.error)}
       helperText={props.error ?? ' '}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`} onClick={() => setShow((s) => !s)} edge="end">
-                {show ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`} onClick={() => setShow((s) => !s)} edge="end">
+            {show ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { TextInput } from '../../components/text-input';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { AUTH_TEXTS, confirmPasswordProblem, emailProblem, resetCodeProblem } from '../../../shared/auth/auth-rules';
@@ -210,7 +211,7 @@ export default function ResetPasswordPage() {
           {step === 'email' && (
             <Box component="form" noValidate onSubmit={submitEmail} aria-label="Reset password">
               <Stack spacing={2.5}>
-                <TextField
+                <TextInput
                   label="Email"
                   type="email"
                   name="email"
@@ -236,7 +237,7 @@ export default function ResetPasswordPage() {
           {step === 'verification' && (
             <Box component="form" noValidate onSubmit={submitCode} aria-label="Verify email">
               <Stack spacing={2.5}>
-                <TextField
+                <TextInput
                   label="Verification Code"
                   name="code"
                   placeholder="Enter 6-digit code"
@@ -248,7 +249,7 @@ export default function ResetPasswordPage() {
                   onBlur={() => blur('code')}
                   error={Boolean(errors.code)}
                   helperText={errors.code ?? ' '}
-                  slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                  inputProps={{ inputMode: 'numeric', maxLength: 6 }}
                 />
                 <Typography variant="body2" color="text.secondary">
                   Code sent to <strong>{email}</strong>
