@@ -2,7 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { openAccount } from '../lib/open-account.js';
-import { ROLES, ROLE_NAMES, OFFICES, OFFICE_NAMES } from '../../shared/product.js';
+import { ROLES, OFFICES } from '../../shared/product.js';
+import { readFormList } from '../../shared/forms/read-forms-dir.js';
+import { listOptions } from '../../shared/forms/list-options.js';
 
 export const DEMO_ADMIN = { email: 'admin@cu.example', password: 'Admin!2345' } as const;
 export const DEMO_MEMBER = { email: 'member@cu.example', password: 'Member!2345' } as const;
@@ -29,11 +31,12 @@ export interface SeedOptions {
 /** Seeds reference data, and in development the demo administrator, members and accounts. Idempotent. */
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
-    for (const [id, name] of Object.entries(ROLE_NAMES)) {
-      await trx.insertInto('roles').values({ id: Number(id), name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    // The reference tables hold what forms/lists says (the admin form offers the same ids).
+    for (const { value, title } of listOptions<number>(readFormList('roles'))) {
+      await trx.insertInto('roles').values({ id: value, name: title }).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
-    for (const [id, name] of Object.entries(OFFICE_NAMES)) {
-      await trx.insertInto('offices').values({ id: Number(id), name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    for (const { value, title } of listOptions<number>(readFormList('offices'))) {
+      await trx.insertInto('offices').values({ id: value, name: title }).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
     const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (anyUser) return { seeded: false };

@@ -8,7 +8,8 @@ import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import { createStepValidator } from '../onboarding/step-validation.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
-import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
+import { findUser, insertUser, listUsers, takenContacts, updateUser } from './users.repository.js';
+import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
 import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
 
 const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
@@ -92,7 +93,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/', {
-    schema: { querystring: adminListQuerystring(['active', 'blocked', 'deleted'], 10) },
+    schema: { querystring: adminListQuerystring(USER_STATUS_FILTER_NAMES, 10) },
     handler: async (request) => listUsers(app.db, adminListOptions<UserStatusFilter>(request.query)),
   });
 

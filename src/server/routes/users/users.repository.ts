@@ -3,10 +3,9 @@ import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
 import { mobileSearchDigits, normaliseMobile } from '../../../shared/mobile-number.js';
 import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
+import type { UserStatusFilter } from '../../../shared/statuses.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export type UserStatusFilter = 'active' | 'blocked' | 'deleted';
 
 /** What the API shows of a user: everything but the password hash. */
 export type UserView = Omit<User, 'password_hash'> & { name: string };

@@ -23,7 +23,8 @@ import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { fetchUsers, type AdminUser, type UserStatusFilter } from '../api/users-api';
+import { fetchUsers, type AdminUser, type UserListQuery } from '../api/users-api';
+import { isUserStatusFilter, USER_STATUS_FILTERS } from '../../../../shared/statuses';
 import { padUserId } from '../admin-format';
 import { formatDateTime } from '../../../../shared/format-date';
 import { UserStatusChip } from '../components/user-status-chip';
@@ -92,14 +93,14 @@ function SelfLockoutAction({ title, label, color, own, onClick, icon }: { title:
   );
 }
 
-function readQuery(params: URLSearchParams) {
+function readQuery(params: URLSearchParams): UserListQuery {
   const pageSize = Number(params.get('page_size'));
   const status = params.get('status') ?? '';
   return {
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : 10,
     search: params.get('search') ?? '',
-    status: (['active', 'blocked', 'deleted'].includes(status) ? status : '') as UserStatusFilter,
+    status: isUserStatusFilter(status) ? status : '',
   };
 }
 
@@ -175,9 +176,11 @@ export default function UsersListPage() {
           />
           <TextField select label="Status" value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false}>
             <MenuItem value="">All</MenuItem>
-            <MenuItem value="active">Active</MenuItem>
-            <MenuItem value="blocked">Blocked</MenuItem>
-            <MenuItem value="deleted">Deleted</MenuItem>
+            {Object.entries(USER_STATUS_FILTERS).map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
           </TextField>
         </Stack>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading users" />}</Box>
