@@ -47,4 +47,27 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [layer('engine'), layer('ui'), { group: reactOnly, message: 'The server may not import browser packages.' }] }],
     },
   },
+  {
+    // A route imports no other route: what two routes share lives in src/server/lib or a plugin.
+    files: ['src/server/routes/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            layer('engine'),
+            layer('ui'),
+            { group: reactOnly, message: 'The server may not import browser packages.' },
+            { regex: '^\\.\\./(?!\\.\\./)', message: 'A route may not import another route: move what they share to src/server/lib or a plugin.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/server/{lib,plugins,db}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [layer('engine'), layer('ui'), { group: ['**/routes/**', '**/routes'], message: 'Libraries, plugins and the database layer serve the routes; they never import one.' }, { group: reactOnly, message: 'The server may not import browser packages.' }] }],
+    },
+  },
 );

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import { tooMany } from './http-errors.js';
+import { HttpError, tooMany } from './http-errors.js';
+import { AUTH_TEXTS } from '../../shared/auth/auth-rules.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -141,4 +142,11 @@ export async function checkCode(
     .returning('id')
     .executeTakeFirst();
   return consumed ? 'ok' : 'invalid';
+}
+
+/** The one way a failed code check is answered (spec 1 section 8, reset verify), under the code field. */
+export function codeCheckError(result: Exclude<CheckCodeResult, 'ok'>): HttpError {
+  if (result === 'expired') return new HttpError(403, AUTH_TEXTS.expiredCode, { code: AUTH_TEXTS.expiredCode });
+  if (result === 'exhausted') return new HttpError(429, AUTH_TEXTS.tooManyVerifications, { code: AUTH_TEXTS.tooManyVerifications });
+  return new HttpError(401, AUTH_TEXTS.invalidCode, { code: AUTH_TEXTS.invalidCode });
 }

@@ -7,7 +7,7 @@ import { conflict, notFound } from '../../lib/http-errors.js';
 import { openAccount } from '../../lib/open-account.js';
 import { writeAudit } from '../../lib/audit.js';
 import { OFFICE_OF_BRANCH, ROLES } from '../../../shared/product.js';
-import { takenContacts } from '../users/users.repository.js';
+import { takenContacts } from '../../lib/user-contacts.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
 import { CLAIM_TEXTS, maskEmail, provenClaim } from '../../lib/account-claims.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN } from '../../../shared/messages.js';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
-import { mobileSearchDigits, normaliseMobile } from '../../../shared/mobile-number.js';
+import { mobileSearchDigits } from '../../../shared/mobile-number.js';
 import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
 import type { UserStatusFilter } from '../../../shared/statuses.js';
 
@@ -78,22 +78,6 @@ export async function findUser(db: Db, id: number, options: { forUpdate?: boolea
   if (options.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toView(row) : undefined;
-}
-
-/** Which of email / mobile another user already holds (the unique indexes decide races; this gives both messages at once). */
-export async function takenContacts(db: Db, contact: { email: string; mobile: string | null }, exceptUserId?: number): Promise<{ email: boolean; mobile: boolean }> {
-  // Mobiles are stored normalised (src/shared/mobile-number.ts), so one form compares equal to another.
-  const mobile = contact.mobile ? normaliseMobile(contact.mobile) : null;
-  let query = db
-    .selectFrom('users')
-    .select(['email', 'mobile'])
-    .where((eb) => eb.or([eb(sql`lower(email)`, '=', contact.email.toLowerCase()), ...(mobile ? [eb('mobile', '=', mobile)] : [])]));
-  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
-  const rows = await query.execute();
-  return {
-    email: rows.some((r) => r.email.toLowerCase() === contact.email.toLowerCase()),
-    mobile: !!mobile && rows.some((r) => r.mobile === mobile),
-  };
 }
 
 export async function insertUser(db: Db, values: NewUser): Promise<UserView> {
