@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { openAccount } from '../lib/open-account.js';
@@ -10,9 +10,7 @@ export const DEMO_ADMIN = { email: 'admin@cu.example', password: 'Admin!2345' } 
 export const DEMO_MEMBER = { email: 'member@cu.example', password: 'Member!2345' } as const;
 export const DEMO_OTHER_MEMBER = { email: 'grace@cu.example', password: 'Member!2345' } as const;
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-async function addMember(db: Db, member: { number: string; first: string; last: string; email: string | null; mobile: string | null; dob: string }) {
+async function addMember(db: Kysely<Database>, member: { number: string; first: string; last: string; email: string | null; mobile: string | null; dob: string }) {
   const row = await db
     .insertInto('members')
     .values({ member_number: member.number, first_name: member.first, last_name: member.last, email: member.email, mobile: member.mobile, dob: member.dob })

@@ -1,12 +1,10 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ReceivedFile } from './uploads.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** Replaces a step's files; returns the stored names of the files it replaced (to delete after commit). */
-export async function replaceStepFiles(db: Db, signupId: string, step: string, files: ReceivedFile[], now: Date): Promise<string[]> {
+export async function replaceStepFiles(db: Kysely<Database>, signupId: string, step: string, files: ReceivedFile[], now: Date): Promise<string[]> {
   const old = await db.deleteFrom('signup_files').where('signup_id', '=', signupId).where('step', '=', step).returning('stored_name').execute();
   if (files.length) {
     await db

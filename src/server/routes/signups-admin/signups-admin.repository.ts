@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
 import { mobileSearchDigits } from '../../../shared/mobile-number.js';
@@ -7,7 +7,8 @@ import { SIGNUP_STATUS_FILTERS as FILTER_STATUS, SUBMITTED_SIGNUP_STATUSES as SU
 import type { AccountClaimReview } from '../../../shared/api-types.js';
 import { provenClaim } from '../../lib/account-claims.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
+/** A transaction is a Kysely<Database> too. */
+type Db = Kysely<Database>;
 
 /** What the back office shows of a signup: never the password hash or the applicant token hash. */
 export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on'>;

@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** The live draft holding this applicant token hash, if any (a returning applicant edits basic info). */
-export async function draftByTokenHash(db: Db, tokenHash: string, now: Date) {
+export async function draftByTokenHash(db: Kysely<Database>, tokenHash: string, now: Date) {
   return db
     .selectFrom('signups')
     .selectAll()

@@ -1,7 +1,5 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const FAILED_SIGN_IN_LIMIT = 100;
 export const FAILED_SIGN_IN_WINDOW_MS = 60 * 60_000;
@@ -11,7 +9,7 @@ export function accountKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function countRecentFailures(db: Db, key: string, now: Date): Promise<number> {
+export async function countRecentFailures(db: Kysely<Database>, key: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom('sign_in_failures')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -40,11 +38,11 @@ export async function claimSignInCheck(db: Kysely<Database>, key: string, ip: st
   });
 }
 
-export async function forgetFailure(db: Db, id: number): Promise<void> {
+export async function forgetFailure(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
 }
 
-export function findUserByEmail(db: Db, email: string) {
+export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
     .select(['id', 'email', 'mobile', 'password_hash', 'is_blocked', 'is_deleted', 'role_id', 'first_name', 'last_name'])

@@ -135,7 +135,7 @@ export default async function usersRoutes(app: FastifyInstance) {
       const isBlockChange = Object.keys(body).length === 1 && 'is_blocked' in body;
 
       if (isBlockChange) {
-        if (!validateBlock(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validateBlock.errors as any));
+        if (!validateBlock(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validateBlock.errors));
         const blocked = body.is_blocked as boolean;
         const user = await app.db.transaction().execute(async (trx) => {
           const before = await findUser(trx, id, { forUpdate: true });

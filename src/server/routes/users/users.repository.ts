@@ -1,11 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
 import { mobileSearchDigits } from '../../../shared/mobile-number.js';
 import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
 import type { UserStatusFilter } from '../../../shared/statuses.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What the API shows of a user: everything but the password hash. */
 export type UserView = Omit<User, 'password_hash'> & { name: string };
@@ -35,7 +33,7 @@ function toView(row: Omit<User, 'password_hash'>): UserView {
 
 /** One page of users, filtered and searched by the database; `total` counts every match. */
 export async function listUsers(
-  db: Db,
+  db: Kysely<Database>,
   options: AdminListOptions<UserStatusFilter>,
 ): Promise<{ items: UserView[]; total: number }> {
   let query = db.selectFrom('users');
@@ -73,19 +71,19 @@ export async function listUsers(
   return { items: rows.map(toView), total: Number(total) };
 }
 
-export async function findUser(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<UserView | undefined> {
+export async function findUser(db: Kysely<Database>, id: number, options: { forUpdate?: boolean } = {}): Promise<UserView | undefined> {
   let query = db.selectFrom('users').select(VIEW_COLUMNS).where('id', '=', id);
   if (options.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toView(row) : undefined;
 }
 
-export async function insertUser(db: Db, values: NewUser): Promise<UserView> {
+export async function insertUser(db: Kysely<Database>, values: NewUser): Promise<UserView> {
   const row = await db.insertInto('users').values(values).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
   return toView(row);
 }
 
-export async function updateUser(db: Db, id: number, values: UserUpdate): Promise<UserView> {
+export async function updateUser(db: Kysely<Database>, id: number, values: UserUpdate): Promise<UserView> {
   const row = await db.updateTable('users').set(values).where('id', '=', id).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
   return toView(row);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { JsonObject } from '../../../shared/forms/form-registry';
 import { Navigate, useBlocker, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CircularProgress, CardActionArea, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
@@ -26,7 +27,7 @@ type Data = Record<string, unknown>;
 /** Fields never kept in the tab's draft: passwords. */
 const secretFields = (form: LoadedForm | null) =>
   Object.entries(form?.uiSchema ?? {})
-    .filter(([, ui]) => ui && typeof ui === 'object' && ['password', 'password-strength'].includes((ui as any)['ui:widget']))
+    .filter(([, ui]) => ui && typeof ui === 'object' && ['password', 'password-strength'].includes((ui as JsonObject)['ui:widget']))
     .map(([k]) => k);
 
 /**
