@@ -57,4 +57,3 @@ export interface SignupFilesTable {
 }
 
 export type Signup = Selectable<SignupsTable>;
-export type SignupStep = Selectable<SignupStepsTable>;

@@ -31,7 +31,7 @@ import { UserStatusChip } from '../components/user-status-chip';
 import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
-import { useReloadable } from '../components/use-reloadable';
+import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -131,7 +131,7 @@ export default function UsersListPage() {
   );
 
   const { page, pageSize, search, status } = query;
-  const { data, loading, error: loadError, reload: load } = useReloadable(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
+  const { data, loading, error: loadError, reload: load } = useServerData(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
 
   // Typing searches after a short pause, from the first page.
   useEffect(() => {
