@@ -37,16 +37,7 @@ export function buildFlowMachine(flow: FlowDefinition, options: FlowMachineOptio
   const newSessionId = options.newSessionId ?? randomId;
   const merged = (context: FlowContext, event: FlowEvent) => ({ ...context.applicant, ...(event.type === 'step.completed' ? event.remember : {}) });
 
-  const states: Record<string, any> = {};
-  for (const [id, step] of Object.entries(flow.steps)) {
-    // Each transition also checks that the event names this step, so a late event from a page being left is ignored.
-    const onward = (kind: 'completesAndHolds' | 'skipsAndHolds', action: 'complete' | 'skip') =>
-      (step.next ?? []).map((t) => ({ target: t.to, guard: { type: kind, params: { stepId: id, when: t.when ?? true } }, actions: action }));
-    states[id] = { on: { 'step.completed': step.next?.length ? onward('completesAndHolds', 'complete') : [{ guard: { type: 'isStep', params: { stepId: id } }, actions: 'complete' }] } };
-    if (step.skippable) states[id].on['step.skipped'] = onward('skipsAndHolds', 'skip');
-  }
-
-  return setup({
+  const flowSetup = setup({
     types: { context: {} as FlowContext, events: {} as FlowEvent, input: {} as Partial<FlowContext> },
     guards: {
       isStep: ({ event }, params: { stepId: string }) => 'stepId' in event && event.stepId === params.stepId,
@@ -68,7 +59,23 @@ export function buildFlowMachine(flow: FlowDefinition, options: FlowMachineOptio
       setApplicant: assign(({ context, event }) => (event.type === 'applicant.set' ? { applicant: { ...context.applicant, ...event.values } } : {})),
       resetAll: assign(() => ({ applicant: {}, completed: [], sessionId: newSessionId() })),
     },
-  }).createMachine({
+  });
+
+  // One state per step, typed by the machine's own setup (its guards and actions by name).
+  const states: NonNullable<Parameters<typeof flowSetup.createMachine>[0]['states']> = {};
+  for (const [id, step] of Object.entries(flow.steps)) {
+    // Each transition also checks that the event names this step, so a late event from a page being left is ignored.
+    const onward = (kind: 'completesAndHolds' | 'skipsAndHolds', action: 'complete' | 'skip') =>
+      (step.next ?? []).map((t) => ({ target: t.to, guard: { type: kind, params: { stepId: id, when: t.when ?? (true as const) } }, actions: action }));
+    states[id] = {
+      on: {
+        'step.completed': step.next?.length ? onward('completesAndHolds', 'complete') : [{ guard: { type: 'isStep', params: { stepId: id } }, actions: 'complete' }],
+        ...(step.skippable ? { 'step.skipped': onward('skipsAndHolds', 'skip') } : {}),
+      },
+    };
+  }
+
+  return flowSetup.createMachine({
     id: flow.id,
     initial: flow.initial,
     context: ({ input }) => ({ applicant: input?.applicant ?? {}, completed: input?.completed ?? [], sessionId: input?.sessionId ?? newSessionId() }),

@@ -15,6 +15,7 @@ import outboxPlugin from './plugins/outbox.js';
 import authPlugin from './plugins/auth.js';
 import applicantGuardPlugin from './plugins/applicant-guard.js';
 import configCheckPlugin from './plugins/config-check.js';
+import formsPlugin from './plugins/forms.js';
 import apiRoutes from './routes/index.js';
 import { createAjv } from '../shared/create-ajv.js';
 
@@ -93,6 +94,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(applicantGuardPlugin);
   // The configuration checker: production refuses to start on a problem; elsewhere the broken steps answer 503.
   await app.register(configCheckPlugin, { env: config.env, root: options.configRoot });
+  // forms/ read once: every route validates bodies with app.forms.
+  await app.register(formsPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
 

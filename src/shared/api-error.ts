@@ -15,8 +15,10 @@ interface AjvLikeError {
   keyword: string;
   instancePath: string;
   message?: string;
-  params: Record<string, any>;
+  params: Record<string, unknown>;
 }
+
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 function pointerToField(instancePath: string): string {
   return instancePath
@@ -33,15 +35,17 @@ export function ajvErrorsToFieldErrors(errors: readonly AjvLikeError[] | null | 
     // 'must match "then" schema' only says an if/then failed; the branch's own errors name the field and the words.
     if (error.keyword === 'if') continue;
     let field = pointerToField(error.instancePath);
-    const inner: AjvLikeError[] = error.keyword === 'errorMessage' ? (error.params.errors ?? []) : [error];
+    const inner = error.keyword === 'errorMessage' ? ((error.params.errors as AjvLikeError[] | undefined) ?? []) : [error];
     const first = inner[0];
-    if (first && (first.keyword === 'required' || first.keyword === 'dependentRequired') && first.params.missingProperty) {
-      field = field ? `${field}.${first.params.missingProperty}` : first.params.missingProperty;
-    } else if (first && first.keyword === 'additionalProperties' && first.params.additionalProperty) {
-      field = field ? `${field}.${first.params.additionalProperty}` : first.params.additionalProperty;
+    const missing = textOf(first?.params.missingProperty);
+    const unknown = textOf(first?.params.additionalProperty);
+    if (first && (first.keyword === 'required' || first.keyword === 'dependentRequired') && missing) {
+      field = field ? `${field}.${missing}` : missing;
+    } else if (first && first.keyword === 'additionalProperties' && unknown) {
+      field = field ? `${field}.${unknown}` : unknown;
     }
     const key = field || '_root';
-    const message = error.keyword === 'additionalProperties' ? `Unknown field: ${error.params.additionalProperty}` : error.message ?? 'Invalid value';
+    const message = error.keyword === 'additionalProperties' ? `Unknown field: ${String(error.params.additionalProperty)}` : error.message ?? 'Invalid value';
     if (!(key in out)) out[key] = message;
   }
   return out;

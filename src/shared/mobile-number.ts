@@ -1,16 +1,11 @@
-/**
- * A number typed without a country code belongs to the credit union's home numbering plan: Trinidad and
- * Tobago is in the North American plan (+1) with area code 868.
- */
-export const HOME_COUNTRY_CODE = '1';
-export const HOME_AREA_CODE = '868';
+import { HOME_COUNTRY } from './product.js';
 
 /**
  * The one stored and compared form of a mobile number: `+` and digits only (E.164 style), so
  * `+1 868 300 0002`, `+1 (868) 300-0002`, `1-868-300-0002`, `868 300 0002`, `300-0002` and
  * `+18683000002` are the same number. A leading `+` or `00` means the digits already start with a
  * country code; ten digits starting 2-9 are a North American number (+1); seven digits are a local
- * number in the home area. Used by every place that stores or looks up a member's, user's or
+ * number in the home area (HOME_COUNTRY: Trinidad and Tobago, +1 868). Used by every place that stores or looks up a member's, user's or
  * applicant's mobile (admin user form, sign-up, uniqueness checks, searches); the forms' patterns
  * decide what may be typed.
  */
@@ -23,8 +18,8 @@ export function normaliseMobile(text: string): string {
     digits = digits.slice(2);
     return `+${digits}`;
   }
-  if (digits.length === 7) return `+${HOME_COUNTRY_CODE}${HOME_AREA_CODE}${digits}`;
-  if (digits.length === 10 && /^[2-9]/.test(digits)) return `+${HOME_COUNTRY_CODE}${digits}`;
+  if (digits.length === 7) return `+${HOME_COUNTRY.callingCode}${HOME_COUNTRY.areaCode}${digits}`;
+  if (digits.length === 10 && /^[2-9]/.test(digits)) return `+${HOME_COUNTRY.callingCode}${digits}`;
   return `+${digits}`;
 }
 

@@ -8,7 +8,28 @@ export const SESSION_COOKIE = 'cu_session';
 export const APPLICANT_TOKEN_HEADER = 'x-applicant-token';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+/** Role ids the code acts on; their names are in forms/lists/roles.json (a test checks each id is listed there). */
 export const ROLES = { SYSTEMS_ADMINISTRATOR: 1, CUSTOMER: 2 } as const;
-export const ROLE_NAMES: Record<number, string> = { 1: 'Systems Administrator', 2: 'Customer' };
+export type RoleId = (typeof ROLES)[keyof typeof ROLES];
+
+/** Office ids the code acts on; their names are in forms/lists/offices.json (a test checks each id is listed there). */
 export const OFFICES = { TRINIDAD_PORT_OF_SPAIN: 1, TOBAGO_PANAM_BUILDING: 2 } as const;
-export const OFFICE_NAMES: Record<number, string> = { 1: 'Trinidad, Port of Spain', 2: 'Tobago, Panam Building' };
+export type OfficeId = (typeof OFFICES)[keyof typeof OFFICES];
+
+/**
+ * The office of each home branch (forms/lists/branches.json): it becomes the office of the online user an
+ * approval creates. A table here rather than a keyword in the list: the list is inlined into the branch form's
+ * schema, which ajv compiles in strict mode, where an unknown keyword is an error (a test checks the keys are
+ * the list's values and the offices are in offices.json).
+ */
+export const OFFICE_OF_BRANCH: Readonly<Record<string, OfficeId>> = {
+  port_of_spain: OFFICES.TRINIDAD_PORT_OF_SPAIN,
+  milford_road_tobago: OFFICES.TOBAGO_PANAM_BUILDING,
+};
+
+/**
+ * The credit union's home country: Trinidad and Tobago (ISO 3166-1 alpha-2 `TT`, as in forms/lists/countries.json),
+ * in the North American numbering plan (+1) with area code 868. Flow conditions name the country in
+ * flows/onboarding.flow.json (configuration, not code).
+ */
+export const HOME_COUNTRY = { code: 'TT', callingCode: '1', areaCode: '868' } as const;

@@ -127,7 +127,7 @@ describe.each(datedForms)('date keywords of %s', (formId) => {
 
   it.each(dateRuleCases(schema))('%s: same verdict and messages on both sides', (_name, input, message, path) => {
     const today = creditUnionToday();
-    // Server: exactly what src/server/routes/onboarding/step-validation.ts does after deriving.
+    // Server: exactly what src/server/lib/form-validation.ts does after deriving.
     const serverFields: Record<string, string> = serverValidate(structuredClone(input)) ? {} : ajvErrorsToFieldErrors(serverValidate.errors);
     for (const [field, m] of Object.entries(formRuleErrors(schema, input, { today }))) if (!(field in serverFields)) serverFields[field] = m;
     // Browser: what SchemaForm does (precompiled validator, then the same rules for fields without a message).

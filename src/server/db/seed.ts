@@ -1,16 +1,16 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
 import { hashPassword } from '../lib/passwords.js';
 import { openAccount } from '../lib/open-account.js';
-import { ROLES, ROLE_NAMES, OFFICES, OFFICE_NAMES } from '../../shared/product.js';
+import { ROLES, OFFICES } from '../../shared/product.js';
+import { readFormList } from '../../shared/forms/read-forms-dir.js';
+import { listOptions } from '../../shared/forms/list-options.js';
 
 export const DEMO_ADMIN = { email: 'admin@cu.example', password: 'Admin!2345' } as const;
 export const DEMO_MEMBER = { email: 'member@cu.example', password: 'Member!2345' } as const;
 export const DEMO_OTHER_MEMBER = { email: 'grace@cu.example', password: 'Member!2345' } as const;
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-async function addMember(db: Db, member: { number: string; first: string; last: string; email: string | null; mobile: string | null; dob: string }) {
+async function addMember(db: Kysely<Database>, member: { number: string; first: string; last: string; email: string | null; mobile: string | null; dob: string }) {
   const row = await db
     .insertInto('members')
     .values({ member_number: member.number, first_name: member.first, last_name: member.last, email: member.email, mobile: member.mobile, dob: member.dob })
@@ -29,11 +29,12 @@ export interface SeedOptions {
 /** Seeds reference data, and in development the demo administrator, members and accounts. Idempotent. */
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
-    for (const [id, name] of Object.entries(ROLE_NAMES)) {
-      await trx.insertInto('roles').values({ id: Number(id), name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    // The reference tables hold what forms/lists says (the admin form offers the same ids).
+    for (const { value, title } of listOptions<number>(readFormList('roles'))) {
+      await trx.insertInto('roles').values({ id: value, name: title }).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
-    for (const [id, name] of Object.entries(OFFICE_NAMES)) {
-      await trx.insertInto('offices').values({ id: Number(id), name }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    for (const { value, title } of listOptions<number>(readFormList('offices'))) {
+      await trx.insertInto('offices').values({ id: value, name: title }).onConflict((oc) => oc.column('id').doNothing()).execute();
     }
     const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (anyUser) return { seeded: false };

@@ -7,8 +7,6 @@ import { badRequest, tooMany } from './http-errors.js';
 import { checkCode, issueCode, MAX_MOBILE_RESENDS, type CheckCodeResult } from './one-time-codes.js';
 import type { OutgoingMessage } from '../plugins/outbox.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /**
  * Claiming an existing member's accounts (DESIGN.md "Existing-customer claim", SECURITY.md row 21).
  *
@@ -69,7 +67,7 @@ function isoDate(value: unknown): string {
 }
 
 /** The member an account number, last name and date of birth designate, if they have no online access yet. */
-async function matchingMember(db: Db, signup: Signup, digits: string) {
+async function matchingMember(db: Kysely<Database>, signup: Signup, digits: string) {
   const row = await db
     .selectFrom('accounts')
     .innerJoin('members', 'members.id', 'accounts.member_id')
@@ -85,7 +83,7 @@ async function matchingMember(db: Db, signup: Signup, digits: string) {
 }
 
 /** Wrong claim codes entered for this account number (any application, any address) in the window. */
-export async function failedTriesOnAccount(db: Db, digits: string, now: Date): Promise<number> {
+export async function failedTriesOnAccount(db: Kysely<Database>, digits: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - CLAIM_LIMITS.failedTriesWindowMs);
   const row = await db
     .selectFrom('one_time_codes')
@@ -129,7 +127,7 @@ export async function startClaim(trx: Transaction<Database>, input: { signup: Si
 }
 
 /** The signup's current claim attempt (the newest, not superseded). */
-export async function currentClaim(db: Db, signupId: string): Promise<AccountClaim | undefined> {
+export async function currentClaim(db: Kysely<Database>, signupId: string): Promise<AccountClaim | undefined> {
   return db.selectFrom('account_claims').selectAll().where('signup_id', '=', signupId).where('superseded_on', 'is', null).orderBy('created_on', 'desc').limit(1).executeTakeFirst();
 }
 
@@ -137,7 +135,7 @@ function sentMessage(claim: AccountClaim): string {
   return claim.channel === 'sms' ? CLAIM_TEXTS.sentToMobile(claim.hint) : CLAIM_TEXTS.sentToEmail(claim.hint);
 }
 
-async function requireClaim(db: Db, signupId: string, now: Date): Promise<AccountClaim> {
+async function requireClaim(db: Kysely<Database>, signupId: string, now: Date): Promise<AccountClaim> {
   const claim = await currentClaim(db, signupId);
   if (!claim) throw badRequest(CLAIM_TEXTS.noClaim, { account_number: CLAIM_TEXTS.noClaim });
   if ((await failedTriesOnAccount(db, claim.account_number, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(CLAIM_TEXTS.tooManyAttempts);
@@ -185,7 +183,7 @@ export async function verifyClaim(trx: Transaction<Database>, input: { signup: S
 }
 
 /** The verified claim that links this signup to its member, if the applicant proved it. */
-export async function provenClaim(db: Db, signup: Pick<Signup, 'id' | 'member_id'>): Promise<AccountClaim | undefined> {
+export async function provenClaim(db: Kysely<Database>, signup: Pick<Signup, 'id' | 'member_id'>): Promise<AccountClaim | undefined> {
   if (signup.member_id === null) return undefined;
   return db
     .selectFrom('account_claims')

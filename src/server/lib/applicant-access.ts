@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Signup } from '../db/tables/signups.table.js';
 import { conflict, notFound } from './http-errors.js';
@@ -30,7 +30,7 @@ function sameHash(a: string, b: string): boolean {
  * (never someone else's data). With `forUpdate`, an application already submitted: 409.
  */
 export async function loadApplicantSignup(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Kysely<Database>,
   request: FastifyRequest,
   signupId: unknown,
   options: { now: Date; forUpdate?: boolean },

@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { AuditEntry } from '../../shared/api-types.js';
 import type { AuditAction } from '../../shared/audit-words.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface AuditInput {
   actorUserId: number | null;
@@ -25,7 +23,7 @@ function scrub(value: unknown): unknown {
 }
 
 /** Records an administrator action (who, what, which record, before and after) in the caller's transaction. */
-export async function writeAudit(db: Db, entry: AuditInput): Promise<void> {
+export async function writeAudit(db: Kysely<Database>, entry: AuditInput): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
@@ -42,7 +40,7 @@ export async function writeAudit(db: Db, entry: AuditInput): Promise<void> {
 export type AuditView = AuditEntry<Date>;
 
 /** The audit trail of one record, newest first, with the actor's name. */
-export async function listAudit(db: Db, entityType: AuditInput['entityType'], entityId: string | number, limit = 100): Promise<AuditView[]> {
+export async function listAudit(db: Kysely<Database>, entityType: AuditInput['entityType'], entityId: string | number, limit = 100): Promise<AuditView[]> {
   const rows = await db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import { tooMany } from './http-errors.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { HttpError, tooMany } from './http-errors.js';
+import { AUTH_TEXTS } from '../../shared/auth/auth-rules.js';
 
 /** DESIGN.md section 4: 6 digits, 10 minutes, 5 wrong tries, 60 s between sends, 3 mobile resends. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -55,7 +54,7 @@ export interface IssueCodeInput {
  * cooldown or past the send cap. Run it in a transaction that also writes the outbox message. An
  * `undeliverable` code is stored so that no six digits match it; the digits returned must not be sent.
  */
-export async function issueCode(db: Db, input: IssueCodeInput): Promise<string> {
+export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Promise<string> {
   const previous = await db
     .selectFrom('one_time_codes')
     .select([sql<number>`count(*)::int`.as('sent'), sql<Date | null>`max(created_on)`.as('last_sent_on')])
@@ -100,7 +99,7 @@ export type CheckCodeResult = 'ok' | 'invalid' | 'expired' | 'exhausted';
  * 5 comparisons; a correct code is then consumed with another conditional UPDATE (single use).
  */
 export async function checkCode(
-  db: Db,
+  db: Kysely<Database>,
   input: { purpose: CodePurpose; subject: string; code: string; now: Date; secret: string; /** the address the code must have gone to (it may have changed since) */ recipient?: string },
 ): Promise<CheckCodeResult> {
   const current = await db
@@ -141,4 +140,11 @@ export async function checkCode(
     .returning('id')
     .executeTakeFirst();
   return consumed ? 'ok' : 'invalid';
+}
+
+/** The one way a failed code check is answered (spec 1 section 8, reset verify), under the code field. */
+export function codeCheckError(result: Exclude<CheckCodeResult, 'ok'>): HttpError {
+  if (result === 'expired') return new HttpError(403, AUTH_TEXTS.expiredCode, { code: AUTH_TEXTS.expiredCode });
+  if (result === 'exhausted') return new HttpError(429, AUTH_TEXTS.tooManyVerifications, { code: AUTH_TEXTS.tooManyVerifications });
+  return new HttpError(401, AUTH_TEXTS.invalidCode, { code: AUTH_TEXTS.invalidCode });
 }

@@ -1,10 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { AccountType } from '../db/tables/accounts.table.js';
 
 /** Opens an account with an opening ledger entry, so its balance equals the sum of its entries. */
 export async function openAccount(
-  db: Kysely<Database> | Transaction<Database>,
+  db: Kysely<Database>,
   input: { memberId: number; accountNumber: string; type: AccountType; productCode: string; productName: string; openingCents: number },
 ): Promise<number> {
   const account = await db

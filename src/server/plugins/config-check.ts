@@ -7,6 +7,7 @@ import { checkConfig, formatProblems, type Problem } from '../../shared/config-c
 import { brokenCalls, callKeys, type BrokenCalls } from '../../shared/config-check/affected-endpoints.js';
 import type { FlowDefinition } from '../../shared/flow/flow-types.js';
 import { WIDGET_NAMES } from '../../shared/forms/widget-names.js';
+import type { JsonObject } from '../../shared/forms/form-registry.js';
 import { transforms } from '../../shared/transforms/index.js';
 import { errorBody } from './errors.js';
 
@@ -19,8 +20,8 @@ export interface ConfigCheckOptions {
 }
 
 /** JSON files under `dir` that parse (the checker reports the others), keyed `<base>/<relative path>`. */
-function readJson(dir: string, base: string): Record<string, any> {
-  const out: Record<string, any> = {};
+function readJson(dir: string, base: string): Record<string, JsonObject> {
+  const out: Record<string, JsonObject> = {};
   if (!fs.existsSync(dir)) return out;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.json')) continue;

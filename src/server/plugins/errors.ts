@@ -27,7 +27,7 @@ export default fp(
         return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, request.id, error.errors));
       }
       if (error.validation) {
-        const errors = ajvErrorsToFieldErrors(error.validation as any);
+        const errors = ajvErrorsToFieldErrors(error.validation);
         const where = error.validationContext ?? 'body';
         const general = errors._root ?? (where === 'body' ? FIX_FIELDS : `Invalid ${where}.`);
         return reply.status(400).send(errorBody(400, general, request.id, errors));

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Database } from '../db/database.js';
 
@@ -14,7 +14,7 @@ export interface OutgoingMessage {
 
 export interface Outbox {
   /** Records a message in the outbox (inside the caller's transaction when given one); delivery follows. */
-  send(message: OutgoingMessage, executor?: Kysely<Database> | Transaction<Database>): Promise<number>;
+  send(message: OutgoingMessage, executor?: Kysely<Database>): Promise<number>;
   /** Delivers pending messages now; returns how many were handled. */
   flush(): Promise<number>;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ErrorObject } from 'ajv';
 import { createAjv } from '../create-ajv.js';
 import { DB_INTEGER_MAX, unboundedIntegers } from '../forms/integer-bounds.js';
 import { formSourcesFromFiles, type FormSources, type JsonObject } from '../forms/form-registry.js';
@@ -63,7 +64,7 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Ma
 
 
 /** ajv errors of a meta-schema check as problems; `metaFile` names the meta-schema in the hint. */
-function metaProblems(file: string, errors: any[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
+function metaProblems(file: string, errors: ErrorObject[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
   const seen = new Set<string>();
   return (errors ?? [])
     .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if' && e.keyword !== 'propertyNames')
@@ -73,7 +74,7 @@ function metaProblems(file: string, errors: any[] | null | undefined, metaFile =
       return {
         file,
         path: unknownKey && e.keyword !== 'additionalProperties' ? pointer([...e.instancePath.split('/').filter(Boolean), unknownKey]) : e.instancePath || '/',
-        message: unknownKey ? `unknown key "${unknownKey}"` : e.keyword === 'enum' ? `${e.message}: ${e.params.allowedValues.join(', ')}` : e.message,
+        message: unknownKey ? `unknown key "${unknownKey}"` : e.keyword === 'enum' ? `${e.message}: ${e.params.allowedValues.join(', ')}` : (e.message ?? e.keyword),
         hint: unknownKey ? `Check the spelling against ${metaFile} (your editor completes the keys).` : `See ${metaFile} for what this key accepts.`,
       };
     })
@@ -91,17 +92,17 @@ function compileMeta(root: string, rel: string) {
 }
 
 /** Walks an object schema and its nested object/array schemas, calling back with each object schema's JSON path. */
-function eachObjectSchema(schema: any, at: Array<string | number>, visit: (s: any, at: Array<string | number>) => void): void {
+function eachObjectSchema(schema: JsonObject | undefined, at: Array<string | number>, visit: (s: JsonObject, at: Array<string | number>) => void): void {
   if (!schema || typeof schema !== 'object') return;
   if (schema.properties || schema.required) visit(schema, at);
-  for (const [name, sub] of Object.entries<any>(schema.properties ?? {})) eachObjectSchema(sub, [...at, 'properties', name], visit);
+  for (const [name, sub] of Object.entries<JsonObject>(schema.properties ?? {})) eachObjectSchema(sub, [...at, 'properties', name], visit);
   if (schema.items && typeof schema.items === 'object') eachObjectSchema(schema.items, [...at, 'items'], visit);
-  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (schema[key] ?? []).forEach((sub: any, i: number) => eachObjectSchema(sub, [...at, key, i], visit));
+  for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (schema[key] ?? []).forEach((sub: JsonObject, i: number) => eachObjectSchema(sub, [...at, key, i], visit));
   for (const key of ['then', 'else'] as const) if (schema[key]) eachObjectSchema(schema[key], [...at, key], visit);
 }
 
 /** Does the object schema (or an enclosing one at the same level) give a message for a missing `field`? */
-function hasRequiredMessage(schema: any, field: string, parentMessages: any): boolean {
+function hasRequiredMessage(schema: JsonObject, field: string, parentMessages: unknown): boolean {
   const m = schema.errorMessage ?? parentMessages;
   if (typeof m === 'string') return true;
   if (m && typeof m === 'object') return typeof m.required === 'string' || (m.required && typeof m.required === 'object' && typeof m.required[field] === 'string');
@@ -110,7 +111,7 @@ function hasRequiredMessage(schema: any, field: string, parentMessages: any): bo
 
 /** The JSON path of the first `$ref` to `ref` in a raw form schema. */
 const refPath = (raw: unknown, ref: string) => {
-  const at = keywordPaths(raw, '$ref').find((where) => where.slice(0, -1).reduce((node: any, part) => node?.[part], raw)?.$ref === ref);
+  const at = keywordPaths(raw, '$ref').find((where) => where.slice(0, -1).reduce<JsonObject | undefined>((node, part) => node?.[part], raw as JsonObject)?.$ref === ref);
   return at ? pointer(at) : '(a $ref)';
 };
 
@@ -133,10 +134,10 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
     }
   }
   // UI schema entries naming fields the schema does not have.
-  const checkUi = (uiNode: any, schemaNode: any, at: string[]) => {
+  const checkUi = (uiNode: JsonObject | undefined, schemaNode: JsonObject | undefined, at: string[]) => {
     if (!uiNode || typeof uiNode !== 'object' || !schemaNode) return;
     const props = schemaNode.properties ?? {};
-    for (const [key, value] of Object.entries<any>(uiNode)) {
+    for (const [key, value] of Object.entries<JsonObject>(uiNode)) {
       if (key.startsWith('ui:')) continue;
       if (key === 'items' && schemaNode.items) {
         checkUi(value, schemaNode.items, [...at, 'items']);
@@ -255,7 +256,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
       }
       for (const bad of unsupportedConditionKeywords(t.when)) problems.push({ file, path: at('next', i, 'when') + bad, message: 'a condition keyword the flow cannot evaluate', hint: 'Use properties, required, const, enum, not, allOf, anyOf, oneOf.' });
       const used = new Set<string>();
-      const collect = (s: any) => {
+      const collect = (s: JsonObject) => {
         if (!s || typeof s !== 'object') return;
         Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
         (s.required ?? []).forEach((k: string) => used.add(k));
@@ -326,7 +327,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
     Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
     if (!validateFlow(flow)) {
       problems.push(...metaProblems(file, validateFlow.errors));
-      if (!flow || typeof flow !== 'object' || typeof (flow as any).steps !== 'object') continue;
+      if (!flow || typeof flow !== 'object' || typeof (flow as JsonObject).steps !== 'object') continue;
     }
     checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
   }

@@ -6,7 +6,7 @@
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldsOf, pointer, type At } from './schema-walk.js';
 
-type Json = Record<string, any>;
+import type { JsonObject as Json } from '../forms/form-registry.js';
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Every field of an object missing from its `ui:order` (RJSF refuses to draw the form), nested objects too. */

@@ -1,7 +1,7 @@
 /** Small helpers the checker's parts share: JSON pointers and the field names a schema or condition declares. */
 
 export type At = Array<string | number>;
-type Json = Record<string, any>;
+import type { JsonObject as Json } from '../forms/form-registry';
 
 /** A JSON pointer (RFC 6901) from path parts. */
 export const pointer = (parts: At) => `/${parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
@@ -9,7 +9,7 @@ export const pointer = (parts: At) => `/${parts.map((p) => String(p).replace(/~/
 /** Field names declared in if/then/else/allOf/anyOf/oneOf branches of an object schema (conditional fields). */
 export function allBranchProps(schema: Json): Set<string> {
   const out = new Set<string>();
-  const visit = (s: any) => {
+  const visit = (s: Json) => {
     if (!s || typeof s !== 'object') return;
     for (const k of Object.keys(s.properties ?? {})) out.add(k);
     for (const key of ['then', 'else']) visit(s[key]);
@@ -29,13 +29,13 @@ export function fieldsOf(schema: Json | undefined): Set<string> {
 /** Names a condition's `properties` and `required` use, at every level of allOf/anyOf/oneOf/not. */
 export function conditionFieldNames(condition: unknown): Set<string> {
   const used = new Set<string>();
-  const collect = (s: any) => {
+  const collect = (s: Json) => {
     if (!s || typeof s !== 'object') return;
     Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
     (Array.isArray(s.required) ? s.required : []).forEach((k: string) => used.add(k));
     ['allOf', 'anyOf', 'oneOf'].forEach((k) => (Array.isArray(s[k]) ? s[k] : []).forEach(collect));
     collect(s.not);
   };
-  collect(condition);
+  collect(condition as Json);
   return used;
 }

@@ -9,7 +9,7 @@ import { OPTION_RULES_KEYWORD } from '../forms/option-rules.js';
 import type { Problem } from './check-config.js';
 import { pointer, type At } from './schema-walk.js';
 
-type Json = Record<string, any>;
+import type { JsonObject as Json } from '../forms/form-registry.js';
 
 /**
  * strictTypes and strictRequired stay off: the forms' if/then branches narrow a field (`pattern` without
@@ -47,7 +47,7 @@ const suggestion = (keyword: string) => KNOWN.find((k) => k.toLowerCase() === ke
 
 const withoutKey = (schema: unknown, at: At): unknown => {
   const copy = structuredClone(schema) as Json;
-  let node: any = copy;
+  let node: Json | undefined = copy;
   for (const part of at.slice(0, -1)) node = node?.[part];
   if (node && typeof node === 'object') delete node[at[at.length - 1]];
   return copy;

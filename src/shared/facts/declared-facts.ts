@@ -1,3 +1,4 @@
+import type { JsonObject } from '../forms/form-registry';
 import { ageInYears, birthDateForAge } from '../dates/age';
 import type { ApplicantContext } from './applicant-context';
 import { rememberedValues } from '../flow/remembered-values';
@@ -131,7 +132,7 @@ export function impossiblePairs(declarations: FactDeclarations, names: readonly 
 /** The fact names a condition (a JSON Schema over the facts) reads. */
 export function factsInCondition(condition: unknown, out = new Set<string>()): Set<string> {
   if (!condition || typeof condition !== 'object') return out;
-  const s = condition as Record<string, any>;
+  const s = condition as JsonObject;
   Object.keys(s.properties ?? {}).forEach((k) => out.add(k));
   (Array.isArray(s.required) ? s.required : []).forEach((k: string) => out.add(k));
   for (const k of ['allOf', 'anyOf', 'oneOf']) (Array.isArray(s[k]) ? s[k] : []).forEach((c: unknown) => factsInCondition(c, out));

@@ -1,12 +1,13 @@
+import type { JsonObject } from '../forms/form-registry';
 import type { FlowDefinition } from './flow-types';
 
 const label = (text: string) => text.replace(/"/g, "'");
 const nodeId = (id: string) => id.replace(/-/g, '_');
 
 /** A short reading of a condition for the diagram (e.g. "isMinor", "not isForeignNational"). */
-export function describeCondition(when: Record<string, any>): string {
+export function describeCondition(when: JsonObject): string {
   const parts: string[] = [];
-  for (const [fact, rule] of Object.entries<any>(when.properties ?? {})) {
+  for (const [fact, rule] of Object.entries<JsonObject>(when.properties ?? {})) {
     const value = rule?.const ?? (Array.isArray(rule?.enum) && rule.enum.length === 1 ? rule.enum[0] : undefined);
     parts.push(value === false ? `not ${fact}` : value === true ? fact : `${fact} ${JSON.stringify(rule)}`);
   }

@@ -1,3 +1,4 @@
+import type { JsonObject } from '../forms/form-registry';
 import type { JsonSchema } from './flow-types';
 
 /** JSON Schema keywords a transition's `when` may use (the checker reports any other). */
@@ -13,7 +14,7 @@ const equal = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b
 export function matchesCondition(schema: JsonSchema | boolean, value: unknown): boolean {
   if (schema === true) return true;
   if (schema === false) return false;
-  const s = schema as Record<string, any>;
+  const s = schema as JsonObject;
   if (s.type !== undefined) {
     const types: string[] = Array.isArray(s.type) ? s.type : [s.type];
     const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;

@@ -1,4 +1,4 @@
-type Json = Record<string, any>;
+import type { JsonObject as Json } from './form-registry';
 
 /** The UI-schema option that makes a field required in the browser form only (forms/README.md "Required in the form only"). */
 export const FORM_ONLY_REQUIRED = 'requiredInForm';

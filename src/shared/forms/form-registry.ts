@@ -1,5 +1,11 @@
 import { inlineListRefs } from './inline-list-refs.js';
 
+/**
+ * A JSON object read from forms/ or flows/ (a schema, a UI schema, a list): TypeScript cannot know its keywords,
+ * the meta-schemas and the config checker do (`npm run config:check`, and the server at start). The one loosely
+ * typed value of the code base: code reading a keyword checks its type where it matters (typeof, Array.isArray).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: checked by the meta-schemas, not by TypeScript
 export type JsonObject = Record<string, any>;
 
 /** The raw contents of forms/: schemas and UI schemas keyed by form id, lists keyed by name. */

@@ -2,7 +2,7 @@
 export const DB_INTEGER_MIN = -2147483648;
 export const DB_INTEGER_MAX = 2147483647;
 
-type Schema = Record<string, any>;
+import type { JsonObject as Schema } from './form-registry';
 
 const inRange = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n >= DB_INTEGER_MIN && n <= DB_INTEGER_MAX;
 

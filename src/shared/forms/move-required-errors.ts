@@ -4,7 +4,7 @@ export interface FormErrorLike {
   property?: string;
   message?: string;
   stack: string;
-  params?: any;
+  params?: { errors?: Array<{ keyword?: string; params?: { missingProperty?: string } }>; additionalProperty?: string };
   schemaPath?: string;
 }
 
@@ -16,7 +16,7 @@ export interface FormErrorLike {
 export function moveRequiredErrors<E extends FormErrorLike>(errors: E[]): E[] {
   return errors.map((error) => {
     if (error.name !== 'errorMessage') return error;
-    const inner: Array<{ keyword?: string; params?: { missingProperty?: string } }> = error.params?.errors ?? [];
+    const inner = error.params?.errors ?? [];
     if (inner.length === 0 || !inner.every((e) => e.keyword === 'required' && e.params?.missingProperty)) return error;
     const missing = inner[0].params!.missingProperty!;
     const parent = error.property && error.property !== '.' ? error.property : '';

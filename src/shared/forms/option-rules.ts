@@ -1,6 +1,6 @@
 import { matchesCondition } from '../flow/matches-condition';
 
-type Json = Record<string, any>;
+import type { JsonObject as Json } from './form-registry';
 
 /** The schema keyword of a list field's option rules. */
 export const OPTION_RULES_KEYWORD = 'optionsWhen';

@@ -24,3 +24,9 @@ export function readFormsDir(dir: string = path.join(configRoot(), 'forms')): Fo
   walk(dir);
   return formSourcesFromFiles(files);
 }
+
+/** One list (forms/lists/<name>.json) of the config, read on its own (the seed needs two small lists, not every form). */
+export function readFormList(name: string, dir: string = path.join(configRoot(), 'forms')): JsonObject {
+  const rel = `forms/lists/${name}.json`;
+  return readJsonFile(path.join(dir, 'lists', `${name}.json`), rel, (f) => fs.readFileSync(f, 'utf8')) as JsonObject;
+}

@@ -1,6 +1,6 @@
 import { matchesCondition } from '../flow/matches-condition';
 
-type Json = Record<string, any>;
+import type { JsonObject as Json } from './form-registry';
 
 /** A field's `ui:options.showWhen` (a JSON Schema over the data of the object holding it), if any. */
 function showWhenOf(ui: unknown): Json | boolean | undefined {

@@ -1,5 +1,9 @@
-/** The project's widget names (`ui:widget`), implemented in src/ui/forms/widgets/ and registered in widget-registry.ts. */
+/**
+ * The project's widget names (`ui:widget`), implemented in src/ui/forms/widgets/; src/ui/forms/widget-registry.ts
+ * must register exactly these (its type says so).
+ */
 export const CUSTOM_WIDGET_NAMES = ['otp', 'file-upload', 'beneficiary-list', 'password-strength', 'school-search', 'searchable-select', 'country-select', 'yes-no', 'agreement', 'document-checklist'] as const;
+export type CustomWidgetName = (typeof CUSTOM_WIDGET_NAMES)[number];
 
 /** RJSF's own widget names, also allowed in `ui:widget`. */
 export const BUILT_IN_WIDGETS = [

@@ -3,7 +3,7 @@ import { optionRuleErrors } from '../forms/option-rules';
 import { transforms } from './index';
 import type { FormData, TransformContext } from './types';
 
-type Schema = Record<string, any>;
+import type { JsonObject as Schema } from '../forms/form-registry';
 
 /** The date keywords a static schema cannot evaluate (they need today's date); messages stay in `errorMessage`. */
 export const DATE_KEYWORDS = ['notAfterToday', 'afterToday', 'minAgeYears'] as const;

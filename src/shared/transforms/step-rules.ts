@@ -1,4 +1,5 @@
 import type { FormData, TransformContext } from './types';
+import { HOME_COUNTRY } from '../product';
 
 function without(data: FormData, fields: string[]): FormData {
   const out = { ...data };
@@ -100,13 +101,13 @@ export function employmentDerive(data: FormData, ctx: TransformContext): FormDat
   return out;
 }
 
-/** The body of POST /employments/: minimal mode sends the hidden fields as 'Not Applicable' with country TT. */
+/** The body of POST /employments/: minimal mode sends the hidden fields as 'Not Applicable' with the home country. */
 export function employmentPayload(data: FormData, ctx: TransformContext): FormData {
   let out = employmentDerive(data, { ...ctx, previous: undefined });
   if (MINIMAL_EMPLOYMENT_STATUSES.includes(String(out.employment_status))) {
     out = without(out, MINIMAL_HIDDEN);
     for (const field of ['employer_name', 'occupation', 'address_line_1', 'city', 'nis_number', 'bir_number', 'work_phone']) out[field] = NOT_APPLICABLE;
-    out.country = 'TT';
+    out.country = HOME_COUNTRY.code;
   } else if (typeof out.work_phone === 'string') {
     out.work_phone = out.work_phone.replace(/[\s()-]/g, '');
     if (out.work_phone === '') delete out.work_phone;

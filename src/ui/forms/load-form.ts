@@ -1,21 +1,23 @@
 import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
 import { deepEquals, type ValidatorType } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8';
+import type { JsonObject } from '../../shared/forms/form-registry';
 import { isConstOption } from '../../shared/forms/const-option';
 
 /** A form as the browser uses it: schema and UI schema from forms/, and its precompiled validator. */
 export interface LoadedForm {
   id: string;
-  schema: Record<string, any>;
-  uiSchema: Record<string, any>;
-  validator: ValidatorType<any, any, any>;
+  schema: JsonObject;
+  uiSchema: JsonObject;
+  validator: ValidatorType;
 }
 
 /** What scripts/compile-validators.ts writes for one form. */
 export interface CompiledFormModule {
-  default: Record<string, any>;
+  default: ValidatorFunctions;
   formId: string;
-  schema: Record<string, any>;
-  uiSchema: Record<string, any>;
+  schema: JsonObject;
+  uiSchema: JsonObject;
 }
 
 // The generated modules are code-split: a page loads only the forms it shows.
@@ -24,7 +26,7 @@ const cache = new Map<string, Promise<LoadedForm>>();
 
 /** Turns a generated module into a LoadedForm (also used by tests with modules compiled from a copy of forms/). */
 export function formFromModule(mod: CompiledFormModule): LoadedForm {
-  const validator = createPrecompiledValidator(mod.default as any, mod.schema as any);
+  const validator = createPrecompiledValidator(mod.default, mod.schema);
   // RJSF checks that each schema it validates with is the compiled root; we hand it the root without `$data`
   // consts (below), and validation always runs the compiled root and its compiled sub-schemas, so skip the check.
   const precompiled = validator as unknown as { ensureSameRootSchema: () => boolean; getValidator: (schema: object) => (data: unknown) => boolean };

@@ -1,4 +1,4 @@
-type Json = Record<string, any>;
+import type { JsonObject as Json } from '../../shared/forms/form-registry';
 
 const isIndex = (part: string) => /^\d+$/.test(part);
 

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/mui';
-import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFValidationError } from '@rjsf/utils';
+import type CoreForm from '@rjsf/core';
+import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFValidationError, type WidgetProps } from '@rjsf/utils';
+import type { JsonObject } from '../../shared/forms/form-registry';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
 import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
@@ -11,14 +13,15 @@ import { formRuleErrors } from '../../shared/transforms/form-rules';
 import { today } from '../../shared/dates/today';
 import { loadForm, type LoadedForm } from './load-form';
 import { placeError, propertyPath } from './place-error';
-import { ALLOWED_OPTIONS_WIDGET, reviewWidgets, widgets, WIDGET_NAMES } from './widget-registry';
+import { ALLOWED_OPTIONS_WIDGET, reviewWidgets, widgets } from './widget-registry';
+import { WIDGET_NAMES } from '../../shared/forms/widget-names';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
 import FieldErrorTemplate from './templates/field-error-template';
 import BaseInputTemplate from './templates/base-input-template';
 
-export interface SchemaFormProps<T = any> {
+export interface SchemaFormProps<T = JsonObject> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
   formId?: string;
   form?: LoadedForm;
@@ -55,8 +58,8 @@ export interface SchemaFormProps<T = any> {
  * Field -> message (dotted path) into RJSF's nested ErrorSchema, each message at the node that shows it
  * (place-error.ts); messages no visible field can show are returned apart, for the form's alert.
  */
-export function toErrorSchema(errors: Record<string, string>, schema: Record<string, any>, uiSchema: Record<string, any> = {}): { errorSchema: ErrorSchema; unplaced: string[] } {
-  const errorSchema: Record<string, any> = {};
+export function toErrorSchema(errors: Record<string, string>, schema: JsonObject, uiSchema: JsonObject = {}): { errorSchema: ErrorSchema; unplaced: string[] } {
+  const errorSchema: JsonObject = {};
   const unplaced: string[] = [];
   for (const [field, message] of Object.entries(errors)) {
     const parts = placeError(field.split('.').filter(Boolean), schema, uiSchema);
@@ -73,10 +76,10 @@ export function toErrorSchema(errors: Record<string, string>, schema: Record<str
 
 /** RJSF gives objects to fields, not widgets: this field lets `document-checklist` sit on an object of booleans. */
 function DocumentChecklistField(props: FieldProps) {
-  const { fieldPathId, formData, onChange, schema, uiSchema, disabled, readonly, rawErrors, registry } = props as any;
+  const { fieldPathId, formData, onChange, schema, uiSchema, disabled, readonly, rawErrors, registry } = props;
   return (
     <DocumentChecklistWidget
-      {...(props as any)}
+      {...(props as unknown as WidgetProps)}
       id={fieldPathId?.$id ?? 'root'}
       value={formData}
       schema={schema}
@@ -104,29 +107,29 @@ const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorT
  * for the visible data: the server runs the same function, so the same message shows under the field before
  * submit. (Not RJSF's customValidate: with a precompiled validator it re-resolves if/then schemas and throws.)
  */
-export function formRuleFieldErrors(schema: Record<string, any>, uiSchema: Record<string, any>, data: unknown, facts?: Record<string, unknown>): Record<string, string> {
+export function formRuleFieldErrors(schema: JsonObject, uiSchema: JsonObject, data: unknown, facts?: Record<string, unknown>): Record<string, string> {
   const shown = withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>);
   return { ...formOnlyRequiredErrors(schema, uiSchema, shown), ...formRuleErrors(schema, shown, { today: today(), facts }) };
 }
 
 /** An object-typed node whose `ui:widget` is a checklist renders through the checklist field instead. */
-export function routeObjectWidgets(uiSchema: Record<string, any>, schema: Record<string, any>): Record<string, any> {
-  const out: Record<string, any> = { ...uiSchema };
+export function routeObjectWidgets(uiSchema: JsonObject, schema: JsonObject): JsonObject {
+  const out: JsonObject = { ...uiSchema };
   if (schema?.type === 'object' && uiSchema['ui:widget'] === 'document-checklist') out['ui:field'] = 'document-checklist';
-  for (const [key, sub] of Object.entries<any>(schema?.properties ?? {})) if (uiSchema[key] && typeof uiSchema[key] === 'object') out[key] = routeObjectWidgets(uiSchema[key], sub);
+  for (const [key, sub] of Object.entries<JsonObject>(schema?.properties ?? {})) if (uiSchema[key] && typeof uiSchema[key] === 'object') out[key] = routeObjectWidgets(uiSchema[key], sub);
   return out;
 }
 
 /** RJSF's `label: false` on an object drops its title and description (nested objects keep theirs). */
-export function withoutRootTitle(uiSchema: Record<string, any>, hide?: boolean): Record<string, any> {
+export function withoutRootTitle(uiSchema: JsonObject, hide?: boolean): JsonObject {
   return hide ? { ...uiSchema, 'ui:options': { ...uiSchema['ui:options'], label: false } } : uiSchema;
 }
 
 const PASSWORD_WIDGETS = new Set(['password', 'password-strength']);
 /** Review mode: a password is never shown back (an empty password box on a review page only confuses). */
-export function withoutPasswordFields(uiSchema: Record<string, any>): Record<string, any> {
-  const out: Record<string, any> = { ...uiSchema };
-  for (const [key, sub] of Object.entries<any>(uiSchema)) {
+export function withoutPasswordFields(uiSchema: JsonObject): JsonObject {
+  const out: JsonObject = { ...uiSchema };
+  for (const [key, sub] of Object.entries<JsonObject>(uiSchema)) {
     if (key.startsWith('ui:') || !sub || typeof sub !== 'object') continue;
     out[key] = PASSWORD_WIDGETS.has(sub['ui:widget']) ? { ...sub, ...HIDDEN_BY_CONDITION } : withoutPasswordFields(sub);
   }
@@ -177,15 +180,15 @@ const ROOT = '.';
  * message moves to the node that draws it (place-error.ts). A message no visible field can show goes to the
  * root, which SchemaForm shows in its alert: a refused submit is never silent.
  */
-export function transformErrors(errors: RJSFValidationError[], schema: Record<string, any>, uiSchema: Record<string, any>): RJSFValidationError[] {
-  return (moveRequiredErrors(errors.filter((e) => e.name !== 'if') as any) as RJSFValidationError[]).map((error) => {
+export function transformErrors(errors: RJSFValidationError[], schema: JsonObject, uiSchema: JsonObject): RJSFValidationError[] {
+  return (moveRequiredErrors(errors.filter((e) => e.name !== 'if'))).map((error) => {
     const placed = placeError(propertyPath(error.property), schema, uiSchema);
     const property = placed?.length ? `.${placed.join('.')}` : ROOT;
     return property === error.property ? error : { ...error, property, stack: `${property} ${error.message ?? ''}`.trim() };
   });
 }
 /** The messages of errors placed at the root (see transformErrors), once each; none when one field draws the whole form (a checklist shows its own). */
-export function rootMessages(errors: readonly RJSFValidationError[] | undefined, schema: Record<string, any>, uiSchema: Record<string, any>): string[] {
+export function rootMessages(errors: readonly RJSFValidationError[] | undefined, schema: JsonObject, uiSchema: JsonObject): string[] {
   if (placeError([], schema, uiSchema)) return [];
   return [...new Set((errors ?? []).filter((e) => (e.property ?? ROOT) === ROOT && e.message).map((e) => e.message!))];
 }
@@ -194,7 +197,7 @@ export function rootMessages(errors: readonly RJSFValidationError[] | undefined,
  * Renders a form of forms/ with @rjsf/mui and validates it with its precompiled validator (no eval, so it
  * runs under the app's CSP). Messages come from the schema; server errors land under their fields.
  */
-export function SchemaForm<T = any>(props: SchemaFormProps<T>) {
+export function SchemaForm<T = JsonObject>(props: SchemaFormProps<T>) {
   const { formId, form: given } = props;
   const [loaded, setLoaded] = useState<LoadedForm | null>(given ?? null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -231,7 +234,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   // Fail loudly, naming the widget and the schema, rather than render a field the analyst did not mean.
   assertKnownWidgets(form.id, form.schema, form.uiSchema, WIDGET_NAMES);
   const [submitted, setSubmitted] = useState(false);
-  const formRef = useRef<any>(null);
+  const formRef = useRef<CoreForm<T>>(null);
   const ownStore = useMemo(() => fileStore ?? new FileStore(), [fileStore]);
   const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});
   // validateOn 'blur': the ids of the fields that lost focus, and their messages until the first submit.
@@ -265,7 +268,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     [blurErrors, submitted, ruleErrors, serverErrors, form.schema, uiSchema],
   );
   const general = [...new Set([generalError, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
-  const placeErrors = useCallback((errors: RJSFValidationError[], ui?: Record<string, any>) => transformErrors(errors, form.schema, ui ?? uiSchema), [form.schema, uiSchema]);
+  const placeErrors = useCallback((errors: RJSFValidationError[], ui?: JsonObject) => transformErrors(errors, form.schema, ui ?? uiSchema), [form.schema, uiSchema]);
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
   // Fields required in the form only (a confirmation an API client may leave out) show as required.
   const renderSchema = useMemo(() => withFormOnlyRequired(form.schema, form.uiSchema), [form.schema, form.uiSchema]);

@@ -1,4 +1,5 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryWidgetsType, Widget } from '@rjsf/utils';
+import type { CustomWidgetName } from '../../shared/forms/widget-names';
 import OtpWidget from './widgets/otp-widget';
 import FileUploadWidget from './widgets/file-upload-widget';
 import BeneficiaryListWidget from './widgets/beneficiary-list-widget';
@@ -14,8 +15,12 @@ import AllowedOptionsWidget from './widgets/allowed-options-widget';
 /** SchemaForm's own widget for a field under an option rule in force (`optionsWhen`); not for `ui:widget` in a form. */
 export const ALLOWED_OPTIONS_WIDGET = 'allowed-options';
 
-/** The project's widgets by `ui:widget` name (forms/README.md lists them; names also in widget-names.ts). */
-export const widgets: RegistryWidgetsType = {
+/**
+ * The project's widgets by `ui:widget` name (forms/README.md lists them). The names are written once, in
+ * src/shared/forms/widget-names.ts (the checker reads them without React); `satisfies` makes a name without a
+ * widget, or a widget without a name, a type error.
+ */
+export const widgets = {
   otp: OtpWidget,
   'file-upload': FileUploadWidget,
   'beneficiary-list': BeneficiaryListWidget,
@@ -28,9 +33,8 @@ export const widgets: RegistryWidgetsType = {
   agreement: AgreementWidget,
   'document-checklist': DocumentChecklistWidget,
   [ALLOWED_OPTIONS_WIDGET]: AllowedOptionsWidget,
-};
+} satisfies Record<CustomWidgetName | typeof ALLOWED_OPTIONS_WIDGET, Widget>;
 
 /** Review mode (read-only forms): the same widgets, with dates shown as dd.mm.yyyy text. */
 export const reviewWidgets: RegistryWidgetsType = { ...widgets, DateWidget: ReviewDateWidget };
 
-export { BUILT_IN_WIDGETS, WIDGET_NAMES } from './widget-names';

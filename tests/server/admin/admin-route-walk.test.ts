@@ -5,6 +5,9 @@ import { createAjv } from '../../../src/shared/create-ajv';
 import usersRoutes from '../../../src/server/routes/users/index';
 import signupsAdminRoutes from '../../../src/server/routes/signups-admin/index';
 import { auth, tokenFor } from './admin-helpers';
+import { createFormValidator } from '../../../src/server/lib/form-validation';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { systemClock } from '../../../src/server/lib/clock';
 
 /** Every route the admin plugins declare, read from the plugins themselves (so a new route is walked too). */
 async function adminRouteTable(): Promise<Array<{ method: string; url: string }>> {
@@ -13,6 +16,7 @@ async function adminRouteTable(): Promise<Array<{ method: string; url: string }>
   const ajv = createAjv();
   probe.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   probe.decorate('bodyAjv', ajv);
+  probe.decorate('forms', createFormValidator({ sources: readFormsDir(), ajv, clock: systemClock }));
   probe.decorate('requireAdmin', async () => undefined);
   probe.addHook('onRoute', (route: RouteOptions) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: `/api${route.url}` });

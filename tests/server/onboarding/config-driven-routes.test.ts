@@ -6,7 +6,7 @@ import { suiteApp } from '../../helpers/test-app';
 import { guideConfig } from '../../scripts/config-copy';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { checkConfig, formatProblems } from '../../../src/shared/config-check/check-config';
-import { WIDGET_NAMES } from '../../../src/ui/forms/widget-names';
+import { WIDGET_NAMES } from '../../../src/shared/forms/widget-names';
 import { transforms } from '../../../src/shared/transforms/index';
 import { stepRoutes } from '../../../src/server/routes/onboarding/step-routes';
 import { adultSignup, createApplicant } from './onboarding-helpers';

@@ -2,7 +2,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
-import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/routes/onboarding/step-validation';
+import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
 import { adultSignup, createApplicant, nextAddress } from './onboarding-helpers';
 
 describe.each(dbTargets())('POST /signups/ on $name', (target) => {

@@ -3,7 +3,7 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES, type StepCase } from './step-bodies';
-import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/routes/onboarding/step-validation';
+import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
 
 describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   let n = 0;

@@ -53,6 +53,4 @@ export interface LedgerEntriesTable {
   created_on: ColumnType<Date, Date | string | undefined, never>;
 }
 
-export type Member = Selectable<MembersTable>;
 export type Account = Selectable<AccountsTable>;
-export type Transfer = Selectable<TransfersTable>;

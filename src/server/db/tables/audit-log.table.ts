@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Every administrator action: who, what, when, before and after. */
 export interface AuditLogTable {
@@ -11,4 +11,3 @@ export interface AuditLogTable {
   after: ColumnType<unknown, string | unknown | null, never>;
   created_on: ColumnType<Date, Date | string | undefined, never>;
 }
-export type AuditEntry = Selectable<AuditLogTable>;

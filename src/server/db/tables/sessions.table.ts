@@ -1,4 +1,4 @@
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 /** One row per issued session token (its `jti`); revocation sets revoked_on. */
 export interface SessionsTable {
@@ -10,4 +10,3 @@ export interface SessionsTable {
   user_agent: string | null;
   ip: string | null;
 }
-export type Session = Selectable<SessionsTable>;

@@ -1,10 +1,10 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { SignupApplicant } from '../../../shared/api-types.js';
+import type { SignupStatus } from '../../../shared/statuses.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-export type SignupStatus = 'draft' | 'pending_approval' | 'approved' | 'rejected';
 
 /** An onboarding application; `id` is issued by the server on POST /signups/ (DESIGN.md section 4). */
 export interface SignupsTable extends SignupApplicant {
@@ -57,4 +57,3 @@ export interface SignupFilesTable {
 }
 
 export type Signup = Selectable<SignupsTable>;
-export type SignupStep = Selectable<SignupStepsTable>;

@@ -1,8 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Account, AccountType } from '../../db/tables/accounts.table.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
+/** A transaction is a Kysely<Database> too. */
+type Db = Kysely<Database>;
 
 /** The caller's active accounts, in a stable order (type, then account number). */
 export async function listMemberAccounts(db: Db, memberId: number): Promise<Account[]> {

@@ -1,23 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import { resolveForm } from '../../../shared/forms/form-registry.js';
-import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
 import { performTransfer, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
 
-/** The same JSON Schemas the browser renders (forms/member); bodies are validated by them. */
-const forms = readFormsDir();
-const transferSchemas = {
-  self: resolveForm(forms, 'member/transfer-to-self').schema,
-  member: resolveForm(forms, 'member/transfer-to-member').schema,
-};
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
-/** The form's amount message: every amount refusal, including the exact-cents check, says the same. */
-const AMOUNT_MESSAGE: string = transferSchemas.self.properties.amount.errorMessage;
 
 /** The account as the dashboard reads it (spec 2 section 3), with plain snake_case fields too. */
 function dashboardAccount(account: Account) {
@@ -66,9 +56,9 @@ function readIdempotencyKey(request: FastifyRequest): string {
 }
 
 /** Exact cents, or 400 with the form's message: fractions of a cent never reach the ledger (I3). */
-function readCents(amount: number): number {
+function readCents(amount: number, message: string): number {
   const cents = dollarsToCents(amount);
-  if (cents === null) throw badRequest(AMOUNT_MESSAGE, { amount: AMOUNT_MESSAGE });
+  if (cents === null) throw badRequest(message, { amount: message });
   return cents;
 }
 
@@ -98,14 +88,14 @@ const instructionsOf = (text: string | undefined) => (text && text.trim() ? text
  * What both transfer kinds read alike, in the order their refusals come: the Idempotency-Key header,
  * then exact cents; the kind-specific checks follow.
  */
-function readTransfer(request: FastifyRequest<{ Body: TransferBody }>) {
+function readTransfer(request: FastifyRequest<{ Body: TransferBody }>, amountMessage: string) {
   const key = readIdempotencyKey(request);
   const body = request.body;
   const common = {
     sourceId: body.source_id,
     sourceAccount: body.source_account,
     destinationAccount: body.destination_account,
-    amountCents: readCents(body.amount),
+    amountCents: readCents(body.amount, amountMessage),
     instructions: instructionsOf(body.instructions),
   };
   return { key, common };
@@ -115,6 +105,10 @@ function readTransfer(request: FastifyRequest<{ Body: TransferBody }>) {
 export default async function accountRoutes(app: FastifyInstance) {
   // preValidation, not preHandler: a caller without a member session learns nothing from body validation.
   const guard = { preValidation: app.requireMember };
+  // The same JSON Schemas the browser renders (forms/member); bodies are validated by them.
+  const transferSchemas = { self: app.forms.schemaOf('member/transfer-to-self'), member: app.forms.schemaOf('member/transfer-to-member') };
+  /** The form's amount message: every amount refusal, including the exact-cents check, says the same. */
+  const amountMessage: string = transferSchemas.self.properties.amount.errorMessage;
 
   app.get('/', guard, async (request) => {
     const accounts = await listMemberAccounts(app.db, caller(request).memberId);
@@ -143,12 +137,12 @@ export default async function accountRoutes(app: FastifyInstance) {
   }
 
   app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: transferSchemas.self } }, async (request) => {
-    const { key, common } = readTransfer(request);
+    const { key, common } = readTransfer(request, amountMessage);
     return send(request, key, { ...common, kind: 'self', destinationId: request.body.destination_id });
   });
 
   app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: transferSchemas.member } }, async (request) => {
-    const { key, common } = readTransfer(request);
+    const { key, common } = readTransfer(request, amountMessage);
     const products = await listDestinationProducts(app.db);
     if (!products.some((p) => p.product_code === request.body.destination_product)) {
       const message: string = transferSchemas.member.properties.destination_product.errorMessage;

@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError, badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
-import { checkCode, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CheckCodeResult, type CodePurpose } from '../../lib/one-time-codes.js';
+import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
+import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CodePurpose } from '../../lib/one-time-codes.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { CLAIM_TEXTS, sendClaimCode, verifyClaim } from '../../lib/account-claims.js';
 import { existingAccountNotice } from '../../lib/existing-account-notice.js';
-import { onlineUserHolds } from '../signups/signups.repository.js';
+import { onlineUserHolds } from '../../lib/user-contacts.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
 import { DB_INTEGER_MAX } from '../../../shared/forms/integer-bounds.js';
-import { findLiveAttempt } from '../users-auth/sign-in.repository.js';
-import { SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie, signInCodeChannel, signInCodeMessage } from '../users-auth/index.js';
+import { findLiveAttempt, SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie, signInCodeChannel, signInCodeMessage } from '../../lib/sign-in-attempts.js';
 
 interface DeviceVerificationBody {
   identifier_type: 'email' | 'mobile' | 'on_file';
@@ -50,13 +49,6 @@ function checkPairing(body: DeviceVerificationBody): void {
     const message = body.operation === 'account_claim' ? 'identifier_type must be on_file for operation account_claim.' : 'identifier_type on_file is for operation account_claim only.';
     throw badRequest(message, { identifier_type: message });
   }
-}
-
-/** The one way a failed code check is answered (spec 1 section 8, reset verify), under the code field. */
-export function codeCheckError(result: Exclude<CheckCodeResult, 'ok'>): HttpError {
-  if (result === 'expired') return new HttpError(403, AUTH_TEXTS.expiredCode, { code: AUTH_TEXTS.expiredCode });
-  if (result === 'exhausted') return new HttpError(429, AUTH_TEXTS.tooManyVerifications, { code: AUTH_TEXTS.tooManyVerifications });
-  return new HttpError(401, AUTH_TEXTS.invalidCode, { code: AUTH_TEXTS.invalidCode });
 }
 
 const ATTEMPT_GONE = 'Your sign-in attempt has expired. Please sign in again.';

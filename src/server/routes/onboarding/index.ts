@@ -5,14 +5,15 @@ import multipart from '@fastify/multipart';
 import { badRequest, notFound } from '../../lib/http-errors.js';
 import { hashApplicantToken, loadApplicantSignup } from '../../lib/applicant-access.js';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
-import { createStepValidator, takeSignupId, VALIDATION_MESSAGE } from './step-validation.js';
+import { takeSignupId, VALIDATION_MESSAGE } from '../../lib/form-validation.js';
 import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
-import { replaceStepFiles, saveStep } from './steps.repository.js';
+import { replaceStepFiles } from './steps.repository.js';
+import { saveStep } from '../../lib/signup-steps.repository.js';
 import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
-import { serverContext } from '../signups/submit-application.js';
+import { serverContext } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { stepRoutes, type StepRoute, type StepTarget } from './step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
@@ -32,7 +33,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   // Per address: each route's own limit, and the count of calls that found no application (404 then 429).
   await registerIpRateLimit(app);
   guardApplicantRoutes(app);
-  const validator = createStepValidator(app);
+  const validator = app.forms;
 
   // Before any file is written: the token must belong to a live draft (a stranger stores nothing).
   async function requireKnownApplicant(request: FastifyRequest): Promise<void> {

@@ -16,7 +16,7 @@ export interface StepRoute {
   pickBy?: { field: string; values: Record<string, StepTarget> };
 }
 
-type Schema = Record<string, any>;
+import type { JsonObject as Schema } from '../../../shared/forms/form-registry.js';
 
 /**
  * The generic step routes, from the flow file: every form step whose `submit` names no server action gets

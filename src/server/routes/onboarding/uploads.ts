@@ -23,7 +23,7 @@ export interface MultipartBody {
   files: ReceivedFile[];
 }
 
-type Schema = Record<string, any>;
+import type { JsonObject as Schema } from '../../../shared/forms/form-registry.js';
 
 const MIME: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 

@@ -3,11 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { HttpError, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { checkCode, issueCode } from '../../lib/one-time-codes.js';
+import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
 import { PASSWORD_POLICY, passwordPolicyProblem } from '../../../shared/auth/password-policy.js';
-import { codeCheckError } from '../device-verifications/index.js';
 import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
 
 const PURPOSE = 'password_reset_code' as const;

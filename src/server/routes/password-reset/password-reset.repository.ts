@@ -2,8 +2,6 @@ import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 export const RESET_TOKEN_TTL_MS = 10 * 60_000;
 export const RESET_SEND_COOLDOWN_MS = 60_000;
 export const RESET_SENDS_PER_HOUR = 5;
@@ -13,7 +11,7 @@ export function hashResetToken(token: string): string {
 }
 
 /** Requests for this email (known account or not) in the last hour, and the newest one's time. */
-export async function recentRequests(db: Db, email: string, now: Date): Promise<{ count: number; lastOn: Date | null }> {
+export async function recentRequests(db: Kysely<Database>, email: string, now: Date): Promise<{ count: number; lastOn: Date | null }> {
   const row = await db
     .selectFrom('password_resets')
     .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`max(created_on)`.as('last_on')])
@@ -24,7 +22,7 @@ export async function recentRequests(db: Db, email: string, now: Date): Promise<
 }
 
 /** A newer request voids every older one for the same email (their codes and tokens die with them). */
-export async function openRequest(db: Db, input: { email: string; userId: number | null; now: Date }): Promise<string> {
+export async function openRequest(db: Kysely<Database>, input: { email: string; userId: number | null; now: Date }): Promise<string> {
   await db
     .updateTable('password_resets')
     .set({ voided_on: input.now })
@@ -50,7 +48,7 @@ export function findLiveRequest(db: Transaction<Database>, id: string, email: st
 }
 
 /** Spends the reset token: one conditional UPDATE, so of two parallel uses exactly one wins. */
-export async function consumeResetToken(db: Db, input: { id: string; email: string; token: string; now: Date }): Promise<number | null> {
+export async function consumeResetToken(db: Kysely<Database>, input: { id: string; email: string; token: string; now: Date }): Promise<number | null> {
   const row = await db
     .updateTable('password_resets')
     .set({ used_on: input.now })

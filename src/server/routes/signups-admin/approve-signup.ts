@@ -6,17 +6,11 @@ import type { Signup } from '../../db/tables/signups.table.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { openAccount } from '../../lib/open-account.js';
 import { writeAudit } from '../../lib/audit.js';
-import { OFFICES, ROLES } from '../../../shared/product.js';
-import { takenContacts } from '../users/users.repository.js';
+import { OFFICE_OF_BRANCH, ROLES } from '../../../shared/product.js';
+import { takenContacts } from '../../lib/user-contacts.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
 import { CLAIM_TEXTS, maskEmail, provenClaim } from '../../lib/account-claims.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN } from '../../../shared/messages.js';
-
-// The applicant's home branch (forms/lists/branches.json) decides the office of the new online user.
-const OFFICE_OF_BRANCH: Record<string, number> = {
-  port_of_spain: OFFICES.TRINIDAD_PORT_OF_SPAIN,
-  milford_road_tobago: OFFICES.TOBAGO_PANAM_BUILDING,
-};
 
 const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
 
@@ -31,6 +25,7 @@ export function assertPending(signup: Signup | undefined): asserts signup is Sig
   if (signup.status === 'rejected') throw conflict('This application has already been rejected.');
 }
 
+/** The applicant's home branch decides the office of the new online user. */
 async function homeOffice(trx: Transaction<Database>, signupId: string): Promise<number | null> {
   const row = await trx.selectFrom('signup_steps').select('data').where('signup_id', '=', signupId).where('step', '=', 'branch').executeTakeFirst();
   const data = (typeof row?.data === 'string' ? JSON.parse(row.data) : row?.data) as { home_branch?: string } | undefined;

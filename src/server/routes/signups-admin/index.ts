@@ -5,7 +5,8 @@ import { conflict, notFound } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
 import { approveSignup, rejectSignup } from './approve-signup.js';
-import { claimReview, findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView, type SignupStatusFilter } from './signups-admin.repository.js';
+import { claimReview, findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView } from './signups-admin.repository.js';
+import { SIGNUP_STATUS_FILTER_NAMES, type SignupStatusFilter } from '../../../shared/statuses.js';
 import { stepsInFlowOrder } from './flow-steps.js';
 
 const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
@@ -45,7 +46,7 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/signups', {
-    schema: { querystring: adminListQuerystring(['pending', 'approved', 'rejected'], 20) },
+    schema: { querystring: adminListQuerystring(SIGNUP_STATUS_FILTER_NAMES, 20) },
     handler: async (request) => listSignups(app.db, adminListOptions<SignupStatusFilter>(request.query)),
   });
 

@@ -1,18 +1,14 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
 import { mobileSearchDigits } from '../../../shared/mobile-number.js';
-import type { Signup, SignupStatus } from '../../db/tables/signups.table.js';
+import type { Signup } from '../../db/tables/signups.table.js';
+import { SIGNUP_STATUS_FILTERS as FILTER_STATUS, SUBMITTED_SIGNUP_STATUSES as SUBMITTED, type SignupStatusFilter } from '../../../shared/statuses.js';
 import type { AccountClaimReview } from '../../../shared/api-types.js';
 import { provenClaim } from '../../lib/account-claims.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Statuses an administrator sees: drafts are still the applicant's and stay out of the back office. */
-export const SUBMITTED: SignupStatus[] = ['pending_approval', 'approved', 'rejected'];
-
-export type SignupStatusFilter = 'pending' | 'approved' | 'rejected';
-const FILTER_STATUS: Record<SignupStatusFilter, SignupStatus> = { pending: 'pending_approval', approved: 'approved', rejected: 'rejected' };
+/** A transaction is a Kysely<Database> too. */
+type Db = Kysely<Database>;
 
 /** What the back office shows of a signup: never the password hash or the applicant token hash. */
 export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on'>;

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords.js';
 import { APPLICANT_TOKEN_HOURS, hashApplicantToken, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
-import { createStepValidator, takeSignupId } from '../onboarding/step-validation.js';
-import { saveStep } from '../onboarding/steps.repository.js';
+import { takeSignupId } from '../../lib/form-validation.js';
+import { saveStep } from '../../lib/signup-steps.repository.js';
 import { draftByTokenHash } from './signups.repository.js';
 import { submitApplication } from './submit-application.js';
 import { registerIpRateLimit } from '../../lib/auth-rate-limit.js';
@@ -20,7 +20,7 @@ export default async function signupRoutes(app: FastifyInstance) {
   // towards the applicant guard (404 then 429).
   await registerIpRateLimit(app);
   guardApplicantRoutes(app);
-  const validator = createStepValidator(app);
+  const validator = app.forms;
 
   app.post('/signups/', { config: applicantLimit(APPLICANT_LIMITS.signupCreate) }, async (request, reply) => {
     const data = validator.validate('onboarding/basic-info', (request.body ?? {}) as Record<string, unknown>);

@@ -1,20 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { requiredSubmissions, walkFlow } from '../../../shared/flow/walk-flow.js';
-import { computeFacts } from '../../../shared/facts/declared-facts.js';
-import { dateOnly } from '../../../shared/dates/age.js';
 import { today } from '../../../shared/dates/today.js';
 import type { Signup } from '../../db/tables/signups.table.js';
-import type { ApplicantContext } from '../../../shared/facts/applicant-context.js';
-import { storedStepIds } from '../onboarding/steps.repository.js';
+import { storedStepIds } from '../../lib/signup-steps.repository.js';
+import { serverFacts } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { provenClaim } from '../../lib/account-claims.js';
 import { otpKey, type OtpOperationKey } from '../../../shared/flow/otp-operations.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
 
-type Db = Parameters<typeof storedStepIds>[0];
+type Db = Kysely<Database>;
 
 /**
  * How the server knows each code check of the flow was passed (src/shared/flow/otp-operations.ts names
@@ -39,22 +39,6 @@ async function unprovenCodeSteps(db: Db, signup: Signup, stepsOnPath: StepRef[])
     if (!(await proof.proven(db, signup))) out.push({ step, message: proof.message });
   }
   return out;
-}
-
-/** What the server holds about the applicant, under the context names the flow's facts read (never from the browser). */
-export function serverContext(signup: Signup): ApplicantContext {
-  return {
-    signupId: signup.id,
-    customerType: signup.is_existing_customer ? 'existing' : 'new',
-    dob: dateOnly(signup.dob),
-    nationality: signup.nationality ?? undefined,
-    hasForeignBankAccount: signup.has_foreign_bank_account,
-  };
-}
-
-/** The applicant's facts from what the server holds. */
-export function serverFacts(signup: Signup, day: string): Record<string, boolean> {
-  return computeFacts(onboardingFlow().facts, serverContext(signup), day);
 }
 
 /** The applicant's path (from the flow file) for the facts the server holds. */

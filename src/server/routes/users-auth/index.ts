@@ -1,14 +1,11 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
-import { issueCode, MAX_MOBILE_RESENDS, type CodePurpose } from '../../lib/one-time-codes.js';
+import { issueCode, MAX_MOBILE_RESENDS } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
-import { accountKey, claimSignInCheck, createAttempt, findUserByEmail, forgetFailure, maskEmail, maskPhone, SIGN_IN_ATTEMPT_TTL_MS } from './sign-in.repository.js';
-
-/** HttpOnly cookie holding the sign-in attempt between the password and the SMS code. */
-export const SIGN_IN_ATTEMPT_COOKIE = 'cu_sign_in';
-export const SIGN_IN_CODE_PURPOSE: CodePurpose = 'sign_in_code';
+import { accountKey, claimSignInCheck, findUserByEmail, forgetFailure } from './sign-in.repository.js';
+import { createAttempt, setAttemptCookie, SIGN_IN_CODE_PURPOSE, signInCodeChannel, signInCodeMessage } from '../../lib/sign-in-attempts.js';
 
 const deviceInfo = {
   type: 'object',
@@ -19,23 +16,6 @@ const deviceInfo = {
     language: { type: ['string', 'null'], maxLength: 50 },
   },
 };
-
-/** Where the sign-in code goes: the member's mobile by SMS, or email when no mobile is on file. */
-export function signInCodeChannel(user: { mobile: string | null; email: string }) {
-  return user.mobile
-    ? { channel: 'sms' as const, to: user.mobile, masked: maskPhone(user.mobile) }
-    : { channel: 'email' as const, to: user.email, masked: maskEmail(user.email) };
-}
-
-export function signInCodeMessage(productName: string, code: string): string {
-  return `${productName}: your sign-in code is ${code}. It expires in 10 minutes. Never share it with anyone, including our staff.`;
-}
-
-export function setAttemptCookie(app: FastifyInstance, reply: FastifyReply, token: string | null): void {
-  const options = { httpOnly: true, sameSite: 'strict' as const, secure: app.config.env === 'production', path: '/api/device-verifications' };
-  if (token) reply.setCookie(SIGN_IN_ATTEMPT_COOKIE, token, { ...options, maxAge: SIGN_IN_ATTEMPT_TTL_MS / 1000 });
-  else reply.clearCookie(SIGN_IN_ATTEMPT_COOKIE, options);
-}
 
 /**
  * POST /users/login, /users/verify-token, /users/logout (spec 1 section 7). Unknown email, wrong

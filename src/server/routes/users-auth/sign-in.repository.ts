@@ -1,20 +1,15 @@
-import crypto from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const FAILED_SIGN_IN_LIMIT = 100;
 export const FAILED_SIGN_IN_WINDOW_MS = 60 * 60_000;
-/** A sign-in attempt lives as long as its first code (10 minutes). */
-export const SIGN_IN_ATTEMPT_TTL_MS = 10 * 60_000;
 
 /** The throttle key: the email as typed, lower-cased, so unknown emails are counted like real ones. */
 export function accountKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function countRecentFailures(db: Db, key: string, now: Date): Promise<number> {
+export async function countRecentFailures(db: Kysely<Database>, key: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom('sign_in_failures')
     .select(sql<number>`count(*)::int`.as('n'))
@@ -43,58 +38,14 @@ export async function claimSignInCheck(db: Kysely<Database>, key: string, ip: st
   });
 }
 
-export async function forgetFailure(db: Db, id: number): Promise<void> {
+export async function forgetFailure(db: Kysely<Database>, id: number): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('id', '=', id).execute();
 }
 
-export function findUserByEmail(db: Db, email: string) {
+export function findUserByEmail(db: Kysely<Database>, email: string) {
   return db
     .selectFrom('users')
     .select(['id', 'email', 'mobile', 'password_hash', 'is_blocked', 'is_deleted', 'role_id', 'first_name', 'last_name'])
     .where(sql`lower(email)`, '=', accountKey(email))
     .executeTakeFirst();
-}
-
-export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
-}
-
-/** Opens a sign-in attempt; the browser keeps its token in an HttpOnly cookie until the code is entered. */
-export async function createAttempt(db: Db, userId: number, now: Date): Promise<{ id: string; token: string }> {
-  const id = crypto.randomBytes(16).toString('base64url');
-  const token = crypto.randomBytes(32).toString('base64url');
-  // An older attempt still waiting for its code is superseded by this one.
-  await db.updateTable('sign_in_attempts').set({ expires_on: now }).where('user_id', '=', userId).where('completed_on', 'is', null).where('expires_on', '>', now).execute();
-  await db
-    .insertInto('sign_in_attempts')
-    .values({ id, user_id: userId, token_hash: hashToken(token), expires_on: new Date(now.getTime() + SIGN_IN_ATTEMPT_TTL_MS), created_on: now })
-    .execute();
-  return { id, token };
-}
-
-/** The live attempt this token names, locked for the rest of the transaction. */
-export function findLiveAttempt(db: Transaction<Database>, token: string, now: Date) {
-  return db
-    .selectFrom('sign_in_attempts')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('completed_on', 'is', null)
-    .where('expires_on', '>', now)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-/** '+18683000002' -> '+1******0002': enough for the member to recognise the number. */
-export function maskPhone(phone: string | null): string | null {
-  if (!phone) return null;
-  const digits = phone.replace(/\s+/g, '');
-  if (digits.length <= 4) return '*'.repeat(digits.length);
-  const head = digits.startsWith('+') ? digits.slice(0, 2) : '';
-  return `${head}${'*'.repeat(digits.length - head.length - 4)}${digits.slice(-4)}`;
-}
-
-/** 'member@cu.example' -> 'm*****@cu.example'. */
-export function maskEmail(email: string): string {
-  const [local, domain] = email.split('@');
-  return `${local.slice(0, 1)}${'*'.repeat(Math.max(1, local.length - 1))}@${domain ?? ''}`;
 }

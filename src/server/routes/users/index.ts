@@ -3,12 +3,11 @@ import { hashPassword } from '../../lib/passwords.js';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
-import { resolveForm } from '../../../shared/forms/form-registry.js';
-import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
-import { createStepValidator } from '../onboarding/step-validation.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
-import { findUser, insertUser, listUsers, takenContacts, updateUser, type UserStatusFilter } from './users.repository.js';
+import { findUser, insertUser, listUsers, updateUser } from './users.repository.js';
+import { takenContacts } from '../../lib/user-contacts.js';
+import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
 import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
 
 const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
@@ -70,11 +69,10 @@ function userColumns(body: UserFormBody) {
  */
 export default async function usersRoutes(app: FastifyInstance) {
   // The same schemas (lists inlined) the browser's precompiled validators were built from.
-  const forms = readFormsDir();
-  const createSchema = resolveForm(forms, 'admin/user').schema;
+  const createSchema = app.forms.schemaOf('admin/user');
   const validateBlock = app.bodyAjv.compile(blockSchema);
   // The form's schema AND its date rules in one pass, so every field's message comes back together.
-  const formValidator = createStepValidator(app);
+  const formValidator = app.forms;
   const validateForm = (formId: 'admin/user' | 'admin/user-update', body: unknown): UserFormBody => {
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
     return formValidator.validate(formId, body as Record<string, unknown>) as unknown as UserFormBody;
@@ -92,7 +90,7 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/', {
-    schema: { querystring: adminListQuerystring(['active', 'blocked', 'deleted'], 10) },
+    schema: { querystring: adminListQuerystring(USER_STATUS_FILTER_NAMES, 10) },
     handler: async (request) => listUsers(app.db, adminListOptions<UserStatusFilter>(request.query)),
   });
 
@@ -137,7 +135,7 @@ export default async function usersRoutes(app: FastifyInstance) {
       const isBlockChange = Object.keys(body).length === 1 && 'is_blocked' in body;
 
       if (isBlockChange) {
-        if (!validateBlock(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validateBlock.errors as any));
+        if (!validateBlock(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validateBlock.errors));
         const blocked = body.is_blocked as boolean;
         const user = await app.db.transaction().execute(async (trx) => {
           const before = await findUser(trx, id, { forUpdate: true });

@@ -1,12 +1,9 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
-import { mobileSearchDigits, normaliseMobile } from '../../../shared/mobile-number.js';
+import { mobileSearchDigits } from '../../../shared/mobile-number.js';
 import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export type UserStatusFilter = 'active' | 'blocked' | 'deleted';
+import type { UserStatusFilter } from '../../../shared/statuses.js';
 
 /** What the API shows of a user: everything but the password hash. */
 export type UserView = Omit<User, 'password_hash'> & { name: string };
@@ -36,7 +33,7 @@ function toView(row: Omit<User, 'password_hash'>): UserView {
 
 /** One page of users, filtered and searched by the database; `total` counts every match. */
 export async function listUsers(
-  db: Db,
+  db: Kysely<Database>,
   options: AdminListOptions<UserStatusFilter>,
 ): Promise<{ items: UserView[]; total: number }> {
   let query = db.selectFrom('users');
@@ -74,35 +71,19 @@ export async function listUsers(
   return { items: rows.map(toView), total: Number(total) };
 }
 
-export async function findUser(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<UserView | undefined> {
+export async function findUser(db: Kysely<Database>, id: number, options: { forUpdate?: boolean } = {}): Promise<UserView | undefined> {
   let query = db.selectFrom('users').select(VIEW_COLUMNS).where('id', '=', id);
   if (options.forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toView(row) : undefined;
 }
 
-/** Which of email / mobile another user already holds (the unique indexes decide races; this gives both messages at once). */
-export async function takenContacts(db: Db, contact: { email: string; mobile: string | null }, exceptUserId?: number): Promise<{ email: boolean; mobile: boolean }> {
-  // Mobiles are stored normalised (src/shared/mobile-number.ts), so one form compares equal to another.
-  const mobile = contact.mobile ? normaliseMobile(contact.mobile) : null;
-  let query = db
-    .selectFrom('users')
-    .select(['email', 'mobile'])
-    .where((eb) => eb.or([eb(sql`lower(email)`, '=', contact.email.toLowerCase()), ...(mobile ? [eb('mobile', '=', mobile)] : [])]));
-  if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
-  const rows = await query.execute();
-  return {
-    email: rows.some((r) => r.email.toLowerCase() === contact.email.toLowerCase()),
-    mobile: !!mobile && rows.some((r) => r.mobile === mobile),
-  };
-}
-
-export async function insertUser(db: Db, values: NewUser): Promise<UserView> {
+export async function insertUser(db: Kysely<Database>, values: NewUser): Promise<UserView> {
   const row = await db.insertInto('users').values(values).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
   return toView(row);
 }
 
-export async function updateUser(db: Db, id: number, values: UserUpdate): Promise<UserView> {
+export async function updateUser(db: Kysely<Database>, id: number, values: UserUpdate): Promise<UserView> {
   const row = await db.updateTable('users').set(values).where('id', '=', id).returning(VIEW_COLUMNS).executeTakeFirstOrThrow();
   return toView(row);
 }

@@ -11,7 +11,7 @@ import { useSession } from '../auth/session-store';
 import { getAccounts, getTransactions } from './api/accounts-api';
 import { AccountGroupCard } from './components/account-group-card';
 import { TransactionsTable } from './components/transactions-table';
-import { useAsync } from './use-async';
+import { MEMBER_DATA, useServerData } from '../../lib/use-server-data';
 
 const QUICK_ACTIONS = [
   { label: 'Transfer to Self', to: '/users/transfer-to-self', icon: <SyncAltIcon /> },
@@ -24,8 +24,8 @@ const QUICK_ACTIONS = [
 export default function DashboardPage() {
   usePageTitle('Dashboard');
   const { user } = useSession();
-  const accounts = useAsync(getAccounts);
-  const recent = useAsync(() => getTransactions(1, 5));
+  const accounts = useServerData(getAccounts, [], MEMBER_DATA);
+  const recent = useServerData(() => getTransactions(1, 5), [], MEMBER_DATA);
   const name = user?.first_name?.trim() || user?.email || '';
 
   return (

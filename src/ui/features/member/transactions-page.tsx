@@ -4,14 +4,14 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { getTransactions } from './api/accounts-api';
 import { TransactionsTable } from './components/transactions-table';
 import { phonePaginationSx } from '../../components/responsive-table';
-import { useAsync } from './use-async';
+import { MEMBER_DATA, useServerData } from '../../lib/use-server-data';
 
 /** /users/transactions: every ledger entry of the member's accounts, newest first, paged (the dashboard's View All). */
 export default function TransactionsPage() {
   usePageTitle('Transactions');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const list = useAsync(() => getTransactions(page + 1, pageSize), [page, pageSize]);
+  const list = useServerData(() => getTransactions(page + 1, pageSize), [page, pageSize], MEMBER_DATA);
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Transactions</Typography>

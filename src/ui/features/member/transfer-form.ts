@@ -1,6 +1,7 @@
 import { createElement } from 'react';
+import type { JsonObject } from '../../../shared/forms/form-registry';
 import { InputAdornment } from '@mui/material';
-import { deepEquals, type ValidatorType } from '@rjsf/utils';
+import { deepEquals, ErrorSchemaBuilder, type ErrorSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import type { LoadedForm } from '../../forms/load-form';
 import { dollarsToCents, parseTypedAmount } from '../../../shared/money';
 
@@ -23,7 +24,7 @@ export function normaliseAmount<T extends { amount?: unknown }>(data: T): T {
  */
 export function withRuntimeOptions(form: LoadedForm, options: Record<string, RuntimeOptions>): LoadedForm {
   const schema = structuredClone(form.schema);
-  const uiSchema: Record<string, any> = { ...form.uiSchema };
+  const uiSchema: JsonObject = { ...form.uiSchema };
   for (const [field, { values, labels }] of Object.entries(options)) {
     // An empty enum is invalid JSON Schema; an impossible value keeps the select empty instead.
     schema.properties[field] = { ...schema.properties[field], enum: values.length ? values : [''] };
@@ -41,18 +42,18 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
   const base = form.validator;
   // The amount's message from the form file: the exact-cents check says what the schema says.
   const amountMessage: string = form.schema.properties.amount.errorMessage;
-  const original = (s: any) => (s && deepEquals(s, schema) ? form.schema : s);
-  const validator: ValidatorType<any, any, any> = {
+  const original = (s: RJSFSchema) => (s && deepEquals(s, schema) ? form.schema : s);
+  const validator: ValidatorType = {
     validateFormData(formData, _schema, customValidate, transformErrors, ui) {
       const data = normaliseAmount(formData ?? {});
       const result = base.validateFormData(data, form.schema, customValidate, transformErrors, ui);
       // JSON Schema's multipleOf is float-unsafe, so whole cents are checked here exactly, as on the server.
       const amount = data.amount;
-      const amountErrors = (result.errorSchema as any)?.amount?.__errors;
+      const amountErrors = (result.errorSchema as ErrorSchema<JsonObject>).amount?.__errors;
       if (typeof amount === 'number' && !amountErrors?.length && dollarsToCents(amount) === null) {
         return {
           errors: [...result.errors, { name: 'multipleOf', property: '.amount', message: amountMessage, stack: `.amount ${amountMessage}`, schemaPath: '#/properties/amount' }],
-          errorSchema: { ...result.errorSchema, amount: { __errors: [amountMessage] } } as any,
+          errorSchema: new ErrorSchemaBuilder(result.errorSchema).setErrors([amountMessage], 'amount').ErrorSchema,
         };
       }
       return result;

@@ -9,6 +9,6 @@ const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
  */
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
   const described = [props.rawErrors?.length ? errorId(props.id) : '', getUiOptions(props.uiSchema).help ? helpId(props.id) : ''].filter(Boolean).join(' ');
-  const slotProps = (props as { slotProps?: Record<string, any> }).slotProps;
+  const slotProps = (props as { slotProps?: { htmlInput?: Record<string, unknown> } & Record<string, unknown> }).slotProps;
   return <MuiBaseInputTemplate {...props} slotProps={{ ...slotProps, htmlInput: { ...slotProps?.htmlInput, 'aria-describedby': described || undefined } }} />;
 }

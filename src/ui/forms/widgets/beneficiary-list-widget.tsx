@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { JsonObject } from '../../../shared/forms/form-registry';
 import type { WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -7,8 +8,8 @@ import { totalColor, totalPercent } from './beneficiary-total';
 
 type Item = Record<string, unknown>;
 
-const optionsOf = (prop: any): Array<{ value: string; label: string }> | null => {
-  if (Array.isArray(prop?.oneOf)) return prop.oneOf.map((o: any) => ({ value: String(o.const), label: String(o.title ?? o.const) }));
+const optionsOf = (prop: JsonObject | undefined): Array<{ value: string; label: string }> | null => {
+  if (Array.isArray(prop?.oneOf)) return prop.oneOf.map((o: JsonObject) => ({ value: String(o.const), label: String(o.title ?? o.const) }));
   if (Array.isArray(prop?.enum)) return prop.enum.map((v: unknown) => ({ value: String(v), label: String(v) }));
   return null;
 };
@@ -22,11 +23,11 @@ const optionsOf = (prop: any): Array<{ value: string; label: string }> | null =>
  */
 export default function BeneficiaryListWidget({ id, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
   const items: Item[] = Array.isArray(value) ? value : [];
-  const itemSchema: any = (schema.items as any) ?? {};
-  const properties: Record<string, any> = itemSchema.properties ?? {};
+  const itemSchema: JsonObject = (schema.items as JsonObject | undefined) ?? {};
+  const properties: Record<string, JsonObject> = itemSchema.properties ?? {};
   const requiredFields: string[] = itemSchema.required ?? [];
   const requiredMessages: Record<string, string> = itemSchema.errorMessage?.required ?? {};
-  const rule = (schema as any).totalPercent ?? {};
+  const rule: JsonObject = (schema as JsonObject).totalPercent ?? {};
   const percentField = options.percentField ?? rule.field;
   if (typeof percentField !== 'string' || !properties[percentField]) {
     throw new Error(`beneficiary-list: name the percentage field with ui:options.percentField or totalPercent.field (one of the items' fields); got ${JSON.stringify(percentField)} for schema ${JSON.stringify(schema)}`);
@@ -42,7 +43,7 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
     cancel: String(options.cancelLabel ?? 'Cancel'),
     full: options.fullMessage ? String(options.fullMessage) : '',
     updated: options.updatedMessage ? String(options.updatedMessage) : '',
-    exceeded: String((schema as any).errorMessage?.totalPercent ?? options.exceededMessage ?? 'Total percentage cannot exceed 100%'),
+    exceeded: String((schema as JsonObject).errorMessage?.totalPercent ?? options.exceededMessage ?? 'Total percentage cannot exceed 100%'),
   };
   const [draft, setDraft] = useState<Item>({});
   const [editing, setEditing] = useState<number | null>(null);

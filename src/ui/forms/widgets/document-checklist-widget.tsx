@@ -1,4 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
+import type { JsonObject } from '../../../shared/forms/form-registry';
 import { Box, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, LinearProgress, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
 
@@ -12,22 +13,22 @@ interface Item {
  * The checklist's items: an object's boolean properties (title, description; `readOnly` ones are
  * informational), or an array's `items.oneOf` (`const`, `title`, `description`) or `items.enum`.
  */
-export function checklistItems(schema: any): Item[] {
-  if (schema?.type === 'object') return Object.entries<any>(schema.properties ?? {}).map(([k, p]) => ({ value: k, title: String(p.title ?? k), description: p.description }));
+export function checklistItems(schema: JsonObject | undefined): Item[] {
+  if (schema?.type === 'object') return Object.entries<JsonObject>(schema.properties ?? {}).map(([k, p]) => ({ value: k, title: String(p.title ?? k), description: p.description }));
   const items = schema?.items ?? {};
-  if (Array.isArray(items.oneOf)) return items.oneOf.map((o: any) => ({ value: String(o.const), title: String(o.title ?? o.const), description: o.description }));
+  if (Array.isArray(items.oneOf)) return items.oneOf.map((o: JsonObject) => ({ value: String(o.const), title: String(o.title ?? o.const), description: o.description }));
   if (Array.isArray(items.enum)) return items.enum.map((v: unknown) => ({ value: String(v), title: String(v) }));
   return [];
 }
 
 /** Informational items: `readOnly` properties of an object checklist, or `ui:options.informational` values. */
-export function informationalItems(schema: any, options: any): Set<string> {
-  if (schema?.type === 'object') return new Set(Object.entries<any>(schema.properties ?? {}).filter(([, p]) => p.readOnly).map(([k]) => k));
+export function informationalItems(schema: JsonObject | undefined, options: JsonObject | undefined): Set<string> {
+  if (schema?.type === 'object') return new Set(Object.entries<JsonObject>(schema.properties ?? {}).filter(([, p]) => p.readOnly).map(([k]) => k));
   return new Set((Array.isArray(options?.informational) ? options.informational : []).map(String));
 }
 
 /** True when every item that can be ticked is ticked (the checklist step's Start button). */
-export function isChecklistComplete(schema: any, options: any, value: unknown): boolean {
+export function isChecklistComplete(schema: JsonObject | undefined, options: JsonObject | undefined, value: unknown): boolean {
   const informational = informationalItems(schema, options);
   const ticked = schema?.type === 'object' ? Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v === true).map(([k]) => k) : Array.isArray(value) ? value : [];
   return checklistItems(schema).every((i) => informational.has(i.value) || ticked.includes(i.value));

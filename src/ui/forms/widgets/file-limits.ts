@@ -1,4 +1,5 @@
 /** The limits a file field declares in its schema (keywords read by the browser widget and the server). */
+import type { JsonObject } from '../../../shared/forms/form-registry';
 export interface FileLimits {
   maxFileSize?: number;
   fileTypes?: string[];
@@ -6,7 +7,7 @@ export interface FileLimits {
   messages: { maxFileSize?: string; fileTypes?: string; maxItems?: string };
 }
 
-export function fileLimitsOf(schema: any): FileLimits {
+export function fileLimitsOf(schema: JsonObject | undefined): FileLimits {
   const messages = typeof schema?.errorMessage === 'object' && schema.errorMessage ? schema.errorMessage : {};
   return {
     maxFileSize: typeof schema?.maxFileSize === 'number' ? schema.maxFileSize : undefined,

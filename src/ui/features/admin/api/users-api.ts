@@ -1,5 +1,6 @@
 import { http } from '../../../lib/api-client';
 import type { AuditEntry } from '../../../../shared/api-types';
+import type { UserStatusFilter } from '../../../../shared/statuses';
 
 /** A user as GET /users and GET /users/{id} return it (spec 2 section 3). */
 export interface AdminUser {
@@ -20,13 +21,14 @@ export interface AdminUser {
   last_signed_in_on: string | null;
 }
 
-export type UserStatusFilter = '' | 'active' | 'blocked' | 'deleted';
+/** The list's filter: one of the user statuses, or '' for all. */
+export type UserListStatus = '' | UserStatusFilter;
 
 export interface UserListQuery {
   page: number;
   pageSize: number;
   search: string;
-  status: UserStatusFilter;
+  status: UserListStatus;
 }
 
 export function fetchUsers(q: UserListQuery) {

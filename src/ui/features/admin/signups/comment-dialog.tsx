@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type HTMLAttributes } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 
 const MAX = 500;
@@ -22,7 +22,7 @@ export function CommentDialog({ open, name, initial, busy, onSubmit, onClose }: 
           autoFocus
           sx={{ mt: 1 }}
           helperText={`${text.length}/${MAX}`}
-          slotProps={{ htmlInput: { maxLength: MAX }, formHelperText: { 'aria-live': 'polite' } as any }}
+          slotProps={{ htmlInput: { maxLength: MAX }, formHelperText: { 'aria-live': 'polite' } as HTMLAttributes<HTMLParagraphElement> }}
         />
       </DialogContent>
       <DialogActions>

@@ -22,7 +22,7 @@ import { fetchSignups, type AdminSignup } from '../api/signups-api';
 import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
-import { useReloadable } from '../components/use-reloadable';
+import { useServerData } from '../../../lib/use-server-data';
 import { useSignupActions } from './use-signup-actions';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
@@ -80,7 +80,7 @@ export default function SignupApprovalsPage() {
   usePageTitle('Signup Approvals');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, loading, error: loadError, reload: load } = useReloadable(() => fetchSignups(page, PAGE_SIZE), [page]);
+  const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups(page, PAGE_SIZE), [page]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; signup: AdminSignup } | null>(null);
 

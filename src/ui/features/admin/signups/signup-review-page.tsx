@@ -15,7 +15,7 @@ import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { DetailField } from '../components/detail-field';
-import { useReloadable } from '../components/use-reloadable';
+import { useServerData } from '../../../lib/use-server-data';
 import { AuditTrail } from '../components/audit-trail';
 import { BackButton, LoadFailure } from '../components/back-button';
 import { useSignupActions } from './use-signup-actions';
@@ -74,7 +74,7 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
 export default function SignupReviewPage() {
   usePageTitle('Review Application');
   const { id } = useParams();
-  const { data, error, reload: load } = useReloadable(() => fetchSignup(id!), [id]);
+  const { data, error, reload: load } = useServerData(() => fetchSignup(id!), [id]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const { ask, dialogs } = useSignupActions((result) => {

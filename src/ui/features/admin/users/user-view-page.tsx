@@ -15,7 +15,7 @@ import { SELF_LOCKOUT_HINT, useUserActions } from '../components/use-user-action
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { DetailField } from '../components/detail-field';
-import { useReloadable } from '../components/use-reloadable';
+import { useServerData } from '../../../lib/use-server-data';
 import { AuditTrail } from '../components/audit-trail';
 import { BackButton, LoadFailure } from '../components/back-button';
 
@@ -39,7 +39,7 @@ export default function UserViewPage() {
   usePageTitle('View User');
   const { id } = useParams();
   const navigate = useNavigate();
-  const { data, loading, error, reload: load } = useReloadable(() => fetchUser(id!), [id]);
+  const { data, loading, error, reload: load } = useServerData(() => fetchUser(id!), [id]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const selfId = useSession().user?.id;
 

@@ -23,14 +23,15 @@ import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { fetchUsers, type AdminUser, type UserStatusFilter } from '../api/users-api';
+import { fetchUsers, type AdminUser, type UserListQuery } from '../api/users-api';
+import { isUserStatusFilter, USER_STATUS_FILTERS } from '../../../../shared/statuses';
 import { padUserId } from '../admin-format';
 import { formatDateTime } from '../../../../shared/format-date';
 import { UserStatusChip } from '../components/user-status-chip';
 import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
-import { useReloadable } from '../components/use-reloadable';
+import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -92,14 +93,14 @@ function SelfLockoutAction({ title, label, color, own, onClick, icon }: { title:
   );
 }
 
-function readQuery(params: URLSearchParams) {
+function readQuery(params: URLSearchParams): UserListQuery {
   const pageSize = Number(params.get('page_size'));
   const status = params.get('status') ?? '';
   return {
     page: Math.max(1, Number(params.get('page')) || 1),
     pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : 10,
     search: params.get('search') ?? '',
-    status: (['active', 'blocked', 'deleted'].includes(status) ? status : '') as UserStatusFilter,
+    status: isUserStatusFilter(status) ? status : '',
   };
 }
 
@@ -130,7 +131,7 @@ export default function UsersListPage() {
   );
 
   const { page, pageSize, search, status } = query;
-  const { data, loading, error: loadError, reload: load } = useReloadable(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
+  const { data, loading, error: loadError, reload: load } = useServerData(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
 
   // Typing searches after a short pause, from the first page.
   useEffect(() => {
@@ -175,9 +176,11 @@ export default function UsersListPage() {
           />
           <TextField select label="Status" value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false}>
             <MenuItem value="">All</MenuItem>
-            <MenuItem value="active">Active</MenuItem>
-            <MenuItem value="blocked">Blocked</MenuItem>
-            <MenuItem value="deleted">Deleted</MenuItem>
+            {Object.entries(USER_STATUS_FILTERS).map(([value, label]) => (
+              <MenuItem key={value} value={value}>
+                {label}
+              </MenuItem>
+            ))}
           </TextField>
         </Stack>
         <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading users" />}</Box>

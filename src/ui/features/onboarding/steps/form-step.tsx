@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../../shared/flow/flow-types';
+import type { JsonObject } from '../../../../shared/forms/form-registry';
 import { factsWithStepData } from '../../../../shared/facts/declared-facts';
 import { withAllowedOptions } from '../../../../shared/forms/option-rules';
 import { transforms } from '../../../../shared/transforms';
@@ -21,7 +22,7 @@ type Data = Record<string, unknown>;
 /** Fields never kept in the tab's draft: passwords. */
 const secretFields = (form: LoadedForm | null) =>
   Object.entries(form?.uiSchema ?? {})
-    .filter(([, ui]) => ui && typeof ui === 'object' && ['password', 'password-strength'].includes((ui as any)['ui:widget']))
+    .filter(([, ui]) => ui && typeof ui === 'object' && ['password', 'password-strength'].includes((ui as JsonObject)['ui:widget']))
     .map(([k]) => k);
 
 /**

@@ -1,18 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import { resolveForm } from '../../../shared/forms/form-registry.js';
-import { readFormsDir } from '../../../shared/forms/read-forms-dir.js';
-import { badRequest } from '../../lib/http-errors.js';
-import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
-import { withoutHiddenFields } from '../../../shared/forms/visible-fields.js';
-import { deriveFormData, formRuleErrors } from '../../../shared/transforms/form-rules.js';
-import { today as creditUnionToday } from '../../../shared/dates/today.js';
-import type { FormData, Transform } from '../../../shared/transforms/types.js';
-import { transforms } from '../../../shared/transforms/index.js';
-import type { ApplicantContext } from '../../../shared/facts/applicant-context.js';
-import { factsWithStepData } from '../../../shared/facts/declared-facts.js';
-import { onboardingFlow } from '../../lib/onboarding-flow.js';
-import { FIX_FIELDS } from '../../../shared/messages.js';
+import { resolveForm, type FormSources, type JsonObject } from '../../shared/forms/form-registry.js';
+import { badRequest } from './http-errors.js';
+import type { Clock } from './clock.js';
+import { ajvErrorsToFieldErrors } from '../../shared/api-error.js';
+import { withoutHiddenFields } from '../../shared/forms/visible-fields.js';
+import { deriveFormData, formRuleErrors } from '../../shared/transforms/form-rules.js';
+import { today as creditUnionToday } from '../../shared/dates/today.js';
+import type { FormData, Transform } from '../../shared/transforms/types.js';
+import { transforms } from '../../shared/transforms/index.js';
+import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
+import { factsWithStepData } from '../../shared/facts/declared-facts.js';
+import { onboardingFlow } from './onboarding-flow.js';
+import { FIX_FIELDS } from '../../shared/messages.js';
 
 export const VALIDATION_MESSAGE = FIX_FIELDS;
 /** Under a sent field whose `showWhen` does not hold for the sent answers (the browser never sends one). */
@@ -45,8 +45,8 @@ function submitTransformOf(formId: string): Transform | undefined {
 }
 
 interface CompiledForm {
-  schema: Record<string, any>;
-  uiSchema: Record<string, any>;
+  schema: JsonObject;
+  uiSchema: JsonObject;
   validate: ValidateFunction;
 }
 
@@ -56,21 +56,21 @@ interface CompiledForm {
  * for these answers is refused (forms/README.md "Visibility": the browser never sends one, so it is never stored),
  * ajv checks the schema, then the date keywords and option rules run. Any failure is a 400 with the field messages.
  */
-export function createStepValidator(app: FastifyInstance) {
+export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: Ajv; clock: Clock }) {
   const cache = new Map<string, CompiledForm>();
-  const sources = readFormsDir();
   function compiled(formId: string): CompiledForm {
     let entry = cache.get(formId);
     if (!entry) {
       const { schema, uiSchema } = resolveForm(sources, formId);
-      entry = { schema, uiSchema, validate: app.bodyAjv.compile(schema) };
+      entry = { schema, uiSchema, validate: ajv.compile(schema) };
       cache.set(formId, entry);
     }
     return entry;
   }
 
   return {
-    schemaOf(formId: string): Record<string, any> {
+    /** The form's schema with its lists inlined, as the browser's validators were built from it. */
+    schemaOf(formId: string): JsonObject {
       return compiled(formId).schema;
     },
     /**
@@ -79,7 +79,7 @@ export function createStepValidator(app: FastifyInstance) {
      */
     validate(formId: string, body: FormData, context: ApplicantContext = {}): FormData {
       const { schema, uiSchema, validate } = compiled(formId);
-      const today = creditUnionToday(app.clock.now());
+      const today = creditUnionToday(clock.now());
       const facts = factsWithStepData(onboardingFlow(), formId, context, body, today);
       const derived = deriveFormData(schema, body, { today, facts });
       let data = withoutHiddenFields(schema, uiSchema, derived);
@@ -110,7 +110,7 @@ export function createStepValidator(app: FastifyInstance) {
   };
 }
 
-export type StepValidator = ReturnType<typeof createStepValidator>;
+export type FormValidator = ReturnType<typeof createFormValidator>;
 
 /** Splits the transport field signup_id from a body; a body without it cannot name its applicant. */
 export function takeSignupId(body: unknown): { signupId: string; data: FormData } {

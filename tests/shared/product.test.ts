@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_COUNTRY, OFFICE_OF_BRANCH, OFFICES, ROLES } from '../../src/shared/product';
+import { readFormList } from '../../src/shared/forms/read-forms-dir';
+import { listOptions } from '../../src/shared/forms/list-options';
+
+const values = (name: string) => listOptions(readFormList(name)).map((o) => o.value);
+
+describe('the ids and tables the code acts on name what forms/lists says', () => {
+  it('every role id is in roles.json', () => {
+    for (const id of Object.values(ROLES)) expect(values('roles')).toContain(id);
+  });
+
+  it('every office id is in offices.json', () => {
+    for (const id of Object.values(OFFICES)) expect(values('offices')).toContain(id);
+  });
+
+  it('every branch of branches.json has an office, and no other branch does', () => {
+    expect(Object.keys(OFFICE_OF_BRANCH).sort()).toEqual(values('branches').map(String).sort());
+    for (const office of Object.values(OFFICE_OF_BRANCH)) expect(values('offices')).toContain(office);
+  });
+
+  it('the home country is in countries.json', () => {
+    expect(listOptions(readFormList('countries'))).toContainEqual({ value: HOME_COUNTRY.code, title: 'Trinidad and Tobago' });
+  });
+});
