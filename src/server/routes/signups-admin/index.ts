@@ -47,7 +47,11 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
 
   app.get('/signups', {
     schema: { querystring: adminListQuerystring(SIGNUP_STATUS_FILTER_NAMES, 20) },
-    handler: async (request) => listSignups(app.db, adminListOptions<SignupStatusFilter>(request.query)),
+    // Spec 2 section 7: the list is read as an array or under `data`, `signups` or `registrations`; `signups` it is.
+    handler: async (request) => {
+      const { items, total } = await listSignups(app.db, adminListOptions<SignupStatusFilter>(request.query));
+      return { signups: items, total };
+    },
   });
 
   app.get('/signups/:id', {

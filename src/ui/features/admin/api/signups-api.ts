@@ -34,7 +34,7 @@ export interface SignupDocument {
 }
 
 export function fetchSignups(page: number, pageSize: number) {
-  return http.get<{ items: AdminSignup[]; total: number }>('/signups', { params: { page, page_size: pageSize } });
+  return http.get<{ signups: AdminSignup[]; total: number }>('/signups', { params: { page, page_size: pageSize } });
 }
 
 export function fetchSignup(id: string) {

@@ -132,7 +132,7 @@ export default function SignupApprovalsPage() {
       ) : (
         <Paper variant="outlined">
           <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading signups" />}</Box>
-          <ResponsiveTable label="Signups" columns={columns} rows={data?.items ?? []} rowKey={(s) => s.id} hover cardsSx={{ px: 2, pt: 1 }} />
+          <ResponsiveTable label="Signups" columns={columns} rows={data?.signups ?? []} rowKey={(s) => s.id} hover cardsSx={{ px: 2, pt: 1 }} />
           <TablePagination
             component="div"
             count={data?.total ?? 0}
