@@ -98,9 +98,10 @@ describe('npm run config:check (the script)', () => {
     let output = '';
     try {
       execFileSync('npx', ['tsx', 'scripts/config-check.ts', '--no-endpoints'], { env: { ...process.env, CONFIG_ROOT: config.root }, encoding: 'utf8', stdio: 'pipe' });
-    } catch (error: any) {
-      status = error.status;
-      output = String(error.stderr);
+    } catch (error) {
+      const failed = error as { status: number; stderr: unknown };
+      status = failed.status;
+      output = String(failed.stderr);
     }
     expect(status).toBe(1);
     expect(output).toMatch(/flows\/mini\.flow\.json:\d+:\d+ at \/steps\/guardian\/next\/0\/to: transition to missing step "documentz"/);

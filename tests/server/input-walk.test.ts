@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { JsonObject } from '../../src/shared/forms/form-registry';
 import fs from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { dbTargets } from '../helpers/test-db';
@@ -18,7 +19,7 @@ import type { RouteEntry } from '../../src/server/plugins/input-guard';
  * Every answer must be a 4xx in the one error shape { status, message, detail, errors?, request_id }.
  */
 
-type Schema = Record<string, any>;
+type Schema = JsonObject;
 const BIG = 99_999_999_999;
 const PARAM_VALUES = ['%00', 'a%00b', '99999999999', '-99999999999', '2147483648', '%E0%A4%A'];
 /** Percent-encoded bytes that are not UTF-8 (an encoded surrogate): the URL decoder keeps them as typed, so any answer but a 5xx will do. */

@@ -1,4 +1,5 @@
 // One schema, both sides: for every form in forms/, the browser's precompiled validator (through RJSF, with
+import type { JsonObject } from '../../src/shared/forms/form-registry';
 // the same error transform SchemaForm uses) and the server's createAjv give the same verdict and the same
 // field messages. The table of inputs is generated from each schema, so a new form is covered automatically.
 import { createAjv } from '../../src/shared/create-ajv';
@@ -13,7 +14,7 @@ import { today as creditUnionToday } from '../../src/shared/dates/today';
 import { birthDateForAge } from '../../src/shared/dates/age';
 import { formRuleFieldErrors } from '../../src/ui/forms/schema-form';
 
-type Json = Record<string, any>;
+type Json = JsonObject;
 
 /** A plausible value for a property (enum's first, const, formats), used to build a mostly good body. */
 function plausible(prop: Json): unknown {

@@ -1,4 +1,4 @@
-import Fastify, { type RouteOptions } from 'fastify';
+import Fastify, { type HTTPMethods, type RouteOptions } from 'fastify';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { createAjv } from '../../../src/shared/create-ajv';
@@ -51,11 +51,11 @@ describe.each(dbTargets())('every admin API route refuses non-administrators on 
     for (const route of routes) {
       const url = fill(route.url);
       const payload = route.method === 'GET' || route.method === 'DELETE' ? undefined : { signup_id: 'x', is_blocked: true, comments: 'x' };
-      const anonymous = await t.call({ method: route.method as any, url, payload });
+      const anonymous = await t.call({ method: route.method as HTTPMethods, url, payload });
       expect(anonymous.statusCode, `${route.method} ${url} without a session`).toBe(401);
-      const asMember = await t.call({ method: route.method as any, url, payload, headers: auth(member) });
+      const asMember = await t.call({ method: route.method as HTTPMethods, url, payload, headers: auth(member) });
       expect(asMember.statusCode, `${route.method} ${url} as a member`).toBe(403);
-      const badBody = route.method === 'POST' || route.method === 'PUT' ? await t.call({ method: route.method as any, url, payload: '{not json', headers: { 'content-type': 'application/json' } }) : undefined;
+      const badBody = route.method === 'POST' || route.method === 'PUT' ? await t.call({ method: route.method as HTTPMethods, url, payload: '{not json', headers: { 'content-type': 'application/json' } }) : undefined;
       if (badBody) expect(badBody.statusCode, `${route.method} ${url} with a broken body and no session`).toBe(401);
     }
   });

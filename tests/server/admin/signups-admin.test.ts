@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { InjectOptions } from 'fastify';
 import path from 'node:path';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
@@ -20,7 +21,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
     member = await tokenFor(t.app, 'member@cu.example');
   });
 
-  const put = (url: string, payload: unknown, token = admin) => t.call({ method: 'PUT', url, headers: auth(token), payload: payload as any });
+  const put = (url: string, payload: unknown, token = admin) => t.call({ method: 'PUT', url, headers: auth(token), payload: payload as InjectOptions['payload'] });
   const get = (url: string, token = admin) => t.call({ method: 'GET', url, headers: auth(token) });
 
   describe('list', () => {
@@ -38,7 +39,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       expect(first.signups[0]).not.toHaveProperty('applicant_token_hash');
       expect((await get('/api/signups?page=2')).json().signups).toHaveLength(3);
       expect((await get(`/api/signups?search=${encodeURIComponent(draft.email)}`)).json().total).toBe(0);
-      expect((await get('/api/signups?search=listed7')).json().signups.map((s: any) => s.last_name)).toEqual(['Listed7']);
+      expect((await get('/api/signups?search=listed7')).json().signups.map((s: { last_name: string }) => s.last_name)).toEqual(['Listed7']);
       expect((await get('/api/signups?status=approved')).json().total).toBe(0);
       expect((await get('/api/signups?status=pending&page_size=5')).json()).toMatchObject({ total: 23 });
       expect((await get('/api/signups?status=draft')).statusCode).toBe(400);
@@ -53,7 +54,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       const body = res.json();
       expect(body.signup).toMatchObject({ id, status: 'pending_approval' });
       expect(body.signup).not.toHaveProperty('password_hash');
-      expect(body.steps.map((s: any) => [s.step, s.form])).toEqual([
+      expect(body.steps.map((s: { step: string; form: string | null }) => [s.step, s.form])).toEqual([
         ['basic-info', 'onboarding/basic-info'],
         ['address', 'onboarding/address'],
         ['branch', 'onboarding/branch'],
@@ -221,7 +222,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       expect((await put('/api/signups/comment', { signup_id: id, comments: 'Called the applicant.' })).statusCode).toBe(200);
       const review = (await get(`/api/signups/${id}`)).json();
       expect(review.signup.comments).toBe('Called the applicant.');
-      expect(review.audit.map((a: any) => a.action)).toEqual(['signup.comment', 'signup.reject', 'signup.comment']);
+      expect(review.audit.map((a: { action: string }) => a.action)).toEqual(['signup.comment', 'signup.reject', 'signup.comment']);
     });
   });
 });

@@ -141,13 +141,13 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
     it('searches names, emails, mobiles and ids in the database', async () => {
       const byName = (await t.call({ method: 'GET', url: '/api/users?search=tester3&page_size=100', headers: as(admin) })).json();
       expect(byName.total).toBe(Array.from({ length: BULK }, (_, i) => i).filter((i) => i % 7 === 3).length);
-      expect(byName.items.every((u: any) => u.last_name === 'Tester3')).toBe(true);
+      expect(byName.items.every((u: { last_name: string }) => u.last_name === 'Tester3')).toBe(true);
       const full = (await t.call({ method: 'GET', url: `/api/users?search=${encodeURIComponent('Bulk1000 Tester')}`, headers: as(admin) })).json();
-      expect(full.items.map((u: any) => u.email)).toEqual(['bulk1000@load.example']);
+      expect(full.items.map((u: { email: string }) => u.email)).toEqual(['bulk1000@load.example']);
       const byMobile = (await t.call({ method: 'GET', url: '/api/users?search=%2B18685551111', headers: as(admin) })).json();
-      expect(byMobile.items.map((u: any) => u.email)).toEqual(['bulk1111@load.example']);
+      expect(byMobile.items.map((u: { email: string }) => u.email)).toEqual(['bulk1111@load.example']);
       const byId = (await t.call({ method: 'GET', url: '/api/users?search=00001', headers: as(admin) })).json();
-      expect(byId.items.map((u: any) => u.id)).toContain(1);
+      expect(byId.items.map((u: { id: number }) => u.id)).toContain(1);
       const literal = (await t.call({ method: 'GET', url: '/api/users?search=%25', headers: as(admin) })).json();
       expect(literal.total).toBe(0);
     });
@@ -155,11 +155,11 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
     it('filters by status: active, blocked, deleted', async () => {
       const blocked = (await t.call({ method: 'GET', url: '/api/users?status=blocked&page_size=100', headers: as(admin) })).json();
       expect(blocked.total).toBeGreaterThanOrEqual(Array.from({ length: BULK }, (_, i) => i).filter((i) => i % 10 === 3).length);
-      expect(blocked.items.every((u: any) => u.is_blocked)).toBe(true);
+      expect(blocked.items.every((u: { is_blocked: boolean }) => u.is_blocked)).toBe(true);
       const deleted = (await t.call({ method: 'GET', url: '/api/users?status=deleted&search=bulk', headers: as(admin) })).json();
       expect(deleted.total).toBe(Array.from({ length: BULK }, (_, i) => i).filter((i) => i % 25 === 4).length);
       const active = (await t.call({ method: 'GET', url: '/api/users?status=active&page_size=100', headers: as(admin) })).json();
-      expect(active.items.every((u: any) => !u.is_blocked && !u.is_deleted)).toBe(true);
+      expect(active.items.every((u: { is_blocked: boolean; is_deleted: boolean }) => !u.is_blocked && !u.is_deleted)).toBe(true);
     });
 
     it('refuses bad paging and unknown query fields with 400', async () => {
@@ -226,7 +226,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       const unblocked = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { is_blocked: false } });
       expect(unblocked.json().user.is_blocked).toBe(false);
       const audit = (await t.call({ method: 'GET', url: `/api/users/${user.id}`, headers: as(admin) })).json().audit;
-      expect(audit.slice(0, 2).map((a: any) => a.action)).toEqual(['user.unblock', 'user.block']);
+      expect(audit.slice(0, 2).map((a: { action: string }) => a.action)).toEqual(['user.unblock', 'user.block']);
     });
 
     it('soft delete ends sessions, keeps the user listed with is_deleted, refuses a second delete; a deleted user can still be edited and blocked', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseJsonSource } from '../../../src/shared/config-check/json-source';
+import { JsonSyntaxError, parseJsonSource } from '../../../src/shared/config-check/json-source';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 
 describe('parseJsonSource', () => {
@@ -20,14 +20,14 @@ describe('parseJsonSource', () => {
     ['{ "a": "x\n" }', 1, 10, /missing closing quote|past the end of the line/],
     ['{ "a": 1 }\n}', 2, 1, /after the end/],
   ])('names the line and column of broken JSON: %j', (text, line, column, message) => {
-    let error: any;
+    let error: JsonSyntaxError | undefined;
     try {
       parseJsonSource(text);
     } catch (e) {
-      error = e;
+      error = e as JsonSyntaxError;
     }
     expect(error?.message).toMatch(message);
-    expect(error.position).toEqual({ line, column });
+    expect(error?.position).toEqual({ line, column });
   });
 });
 
