@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Signup } from '../db/tables/signups.table.js';
-import { conflict, notFound } from './http-errors.js';
+import { conflict, missing } from './http-errors.js';
 import { APPLICANT_TOKEN_HEADER } from '../../shared/product.js';
 
 export const APPLICANT_TOKEN_HOURS = 24;
@@ -36,12 +36,12 @@ export async function loadApplicantSignup(
   options: { now: Date; forUpdate?: boolean },
 ): Promise<Signup> {
   const token = request.headers[APPLICANT_TOKEN_HEADER];
-  if (typeof signupId !== 'string' || !signupId || typeof token !== 'string' || !token) throw notFound('Signup not found.');
+  if (typeof signupId !== 'string' || !signupId || typeof token !== 'string' || !token) throw missing('signup');
   let query = db.selectFrom('signups').selectAll().where('id', '=', signupId);
   if (options.forUpdate) query = query.forUpdate();
   const signup = await query.executeTakeFirst();
   if (!signup || !sameHash(signup.applicant_token_hash, hashApplicantToken(token)) || new Date(signup.token_expires_on) <= options.now) {
-    throw notFound('Signup not found.');
+    throw missing('signup');
   }
   if (options.forUpdate && signup.status !== 'draft') throw conflict('This application has already been submitted and can no longer be changed.');
   return signup;

@@ -18,3 +18,7 @@ export const notFound = (message = 'Resource not found.') => new HttpError(404, 
 export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
 export const tooMany = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined);
+
+/** The server's not-found answers, one wording each (an id that does not exist, or that this caller may not see). */
+export const NOT_FOUND_MESSAGES = { signup: 'Signup not found.', user: 'User not found.', account: 'Account not found.', document: 'Document not found.' } as const;
+export const missing = (what: keyof typeof NOT_FOUND_MESSAGES) => notFound(NOT_FOUND_MESSAGES[what]);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest, notFound } from '../../lib/http-errors.js';
+import { badRequest, missing } from '../../lib/http-errors.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
@@ -172,7 +172,7 @@ export default async function accountRoutes(app: FastifyInstance) {
       const { page, page_size: pageSize, account_id: accountId } = request.query;
       if (accountId !== undefined) {
         const own = (await listMemberAccounts(app.db, memberId)).some((a) => a.id === accountId);
-        if (!own) throw notFound('Account not found.');
+        if (!own) throw missing('account');
       }
       const { items, total } = await listMemberTransactions(app.db, memberId, { offset: (page - 1) * pageSize, limit: pageSize, accountId });
       return {

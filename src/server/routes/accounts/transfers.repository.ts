@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Account } from '../../db/tables/accounts.table.js';
-import { HttpError, conflict, notFound } from '../../lib/http-errors.js';
+import { HttpError, conflict, missing } from '../../lib/http-errors.js';
 import { formatCents } from '../../../shared/money.js';
 import { isTransferable } from './accounts.repository.js';
 
@@ -34,7 +34,6 @@ const CHECK_VIOLATION = '23514';
 
 const unprocessable = (message: string, errors?: Record<string, string>) => new HttpError(422, message, errors);
 /** One message for a missing account and for another member's account (SECURITY row 12). */
-const accountNotFound = () => notFound('Account not found.');
 
 /** One of the caller's active accounts by id, and only if it has the number the form showed; else 404 (row 12). */
 async function ownActiveAccount(trx: Transaction<Database>, caller: TransferCaller, id: number, accountNumber: string): Promise<Account> {
@@ -45,7 +44,7 @@ async function ownActiveAccount(trx: Transaction<Database>, caller: TransferCall
     .where('member_id', '=', caller.memberId)
     .where('status', '=', 'active')
     .executeTakeFirst();
-  if (!account || account.account_number !== accountNumber) throw accountNotFound();
+  if (!account || account.account_number !== accountNumber) throw missing('account');
   return account;
 }
 
@@ -188,8 +187,8 @@ async function attemptTransfer(
     .execute();
   const lockedSource = locked.find((row) => row.id === source.id);
   const lockedDestination = locked.find((row) => row.id === destination.id);
-  if (!lockedSource || lockedSource.status !== 'active') throw accountNotFound();
-  if (!lockedDestination || lockedDestination.status !== 'active') throw accountNotFound();
+  if (!lockedSource || lockedSource.status !== 'active') throw missing('account');
+  if (!lockedDestination || lockedDestination.status !== 'active') throw missing('account');
   if (Number(lockedSource.balance_cents) < request.amountCents) throw insufficientFunds(Number(lockedSource.balance_cents));
 
   // 5. One transfer, one debit, one equal credit, both balances: all in this transaction.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { badRequest, notFound } from '../../lib/http-errors.js';
+import { badRequest, missing } from '../../lib/http-errors.js';
 import { hashApplicantToken, loadApplicantSignup } from '../../lib/applicant-access.js';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
 import { takeSignupId, VALIDATION_MESSAGE } from '../../lib/form-validation.js';
@@ -38,9 +38,9 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   // Before any file is written: the token must belong to a live draft (a stranger stores nothing).
   async function requireKnownApplicant(request: FastifyRequest): Promise<void> {
     const token = request.headers[APPLICANT_TOKEN_HEADER];
-    if (typeof token !== 'string' || !token) throw notFound('Signup not found.');
+    if (typeof token !== 'string' || !token) throw missing('signup');
     const row = await app.db.selectFrom('signups').select('id').where('applicant_token_hash', '=', hashApplicantToken(token)).executeTakeFirst();
-    if (!row) throw notFound('Signup not found.');
+    if (!row) throw missing('signup');
   }
 
   function pickTarget(route: StepRoute, data: Record<string, unknown>): StepTarget {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Signup } from '../../db/tables/signups.table.js';
-import { conflict, notFound } from '../../lib/http-errors.js';
+import { conflict, missing } from '../../lib/http-errors.js';
 import { openAccount } from '../../lib/open-account.js';
 import { writeAudit } from '../../lib/audit.js';
 import { OFFICE_OF_BRANCH, ROLES } from '../../../shared/product.js';
@@ -20,7 +20,7 @@ function tenRandomDigits(): string {
 
 /** Only an application waiting for a decision can be decided; the message says what it is now. */
 export function assertPending(signup: Signup | undefined): asserts signup is Signup {
-  if (!signup) throw notFound('Signup not found.');
+  if (!signup) throw missing('signup');
   if (signup.status === 'approved') throw conflict('This application has already been approved.');
   if (signup.status === 'rejected') throw conflict('This application has already been rejected.');
 }

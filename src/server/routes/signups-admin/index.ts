@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { conflict, notFound } from '../../lib/http-errors.js';
+import { conflict, missing } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
 import { approveSignup, rejectSignup } from './approve-signup.js';
@@ -59,7 +59,7 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params as { id: string };
       const signup = await findSubmittedSignup(app.db, id);
-      if (!signup) throw notFound('Signup not found.');
+      if (!signup) throw missing('signup');
       const [steps, files, audit, claim] = await Promise.all([listSteps(app.db, id), listFiles(app.db, id), listAudit(app.db, 'signup', id), claimReview(app.db, signup)]);
       return { signup: toView(signup), steps: stepsInFlowOrder(steps), files, audit, claim };
     },
@@ -73,14 +73,14 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
       const { id, fileId } = request.params as { id: string; fileId: string };
       const signup = await findSubmittedSignup(app.db, id);
       const file = signup ? await findFile(app.db, id, fileId) : undefined;
-      if (!file) throw notFound('Document not found.');
+      if (!file) throw missing('document');
       const fullPath = path.join(app.config.uploadDir, file.stored_name);
       let stream: fs.ReadStream;
       try {
         await fs.promises.access(fullPath, fs.constants.R_OK);
         stream = fs.createReadStream(fullPath);
       } catch {
-        throw notFound('Document not found.');
+        throw missing('document');
       }
       await writeAudit(app.db, { actorUserId: request.user!.id, action: 'signup.document_download', entityType: 'signup', entityId: id, after: { file_id: file.id, name: file.original_name } });
       // Never rendered inline: an attachment, its stored type, and no sniffing, whatever was uploaded.
@@ -112,7 +112,7 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
       const now = app.clock.now();
       return app.db.transaction().execute(async (trx) => {
         const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
-        if (!signup) throw notFound('Signup not found.');
+        if (!signup) throw missing('signup');
         if (signup.comments === text) throw conflict('This comment is already recorded.');
         await trx.updateTable('signups').set({ comments: text, updated_on: now }).where('id', '=', signupId).execute();
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'signup.comment', entityType: 'signup', entityId: signupId, before: { comments: signup.comments }, after: { comments: text } });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords.js';
-import { badRequest, conflict, notFound } from '../../lib/http-errors.js';
+import { badRequest, conflict, missing } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
@@ -99,7 +99,7 @@ export default async function usersRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const { id } = request.params as { id: number };
       const user = await findUser(app.db, id);
-      if (!user) throw notFound('User not found.');
+      if (!user) throw missing('user');
       return { user, audit: await listAudit(app.db, 'user', id) };
     },
   });
@@ -139,7 +139,7 @@ export default async function usersRoutes(app: FastifyInstance) {
         const blocked = body.is_blocked as boolean;
         const user = await app.db.transaction().execute(async (trx) => {
           const before = await findUser(trx, id, { forUpdate: true });
-          if (!before) throw notFound('User not found.');
+          if (!before) throw missing('user');
           const after = await updateUser(trx, id, { is_blocked: blocked, updated_on: app.clock.now() });
           await writeAudit(trx, { actorUserId: request.user!.id, action: blocked ? 'user.block' : 'user.unblock', entityType: 'user', entityId: id, before: { is_blocked: before.is_blocked }, after: { is_blocked: after.is_blocked } });
           return after;
@@ -150,11 +150,11 @@ export default async function usersRoutes(app: FastifyInstance) {
 
       const form = validateForm('admin/user-update', body);
       const columns = userColumns(form);
-      if (!(await findUser(app.db, id))) throw notFound('User not found.');
+      if (!(await findUser(app.db, id))) throw missing('user');
       await ensureContactsFree(columns, id);
       const user = await app.db.transaction().execute(async (trx) => {
         const before = await findUser(trx, id, { forUpdate: true });
-        if (!before) throw notFound('User not found.');
+        if (!before) throw missing('user');
         const after = await updateUser(trx, id, { ...columns, updated_on: app.clock.now() });
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.update', entityType: 'user', entityId: id, before, after });
         return after;
@@ -170,7 +170,7 @@ export default async function usersRoutes(app: FastifyInstance) {
       if (id === request.user!.id) throw conflict(CANNOT_DELETE_SELF);
       const user = await app.db.transaction().execute(async (trx) => {
         const before = await findUser(trx, id, { forUpdate: true });
-        if (!before) throw notFound('User not found.');
+        if (!before) throw missing('user');
         if (before.is_deleted) throw conflict('This user has already been deleted.');
         const after = await updateUser(trx, id, { is_deleted: true, updated_on: app.clock.now() });
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.delete', entityType: 'user', entityId: id, before: { is_deleted: false }, after: { is_deleted: true } });
