@@ -9,7 +9,8 @@ describe('welcome page', () => {
     renderAt('/');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(screen.getByText(/If you don't have an online account click, "Don't have an account\?", to get started/)).toBeInTheDocument();
-    expect(document.title).toBe('Welcome - Credit Union Online');
+    // The title is set by an effect, which React may run just after the page's first paint.
+    await waitFor(() => expect(document.title).toBe('Welcome - Credit Union Online'));
   });
 
   it("'Don't have an account?' goes to /new-or-existing-customer; no 'Continue your application' without saved progress", async () => {
@@ -39,7 +40,8 @@ describe('not found page', () => {
   it("shows 'Page Not Found' and returns home", async () => {
     const router = renderAt('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
-    expect(document.title).toBe('Page Not Found - Credit Union Online');
+    // The title is set by an effect, which React may run just after the page's first paint.
+    await waitFor(() => expect(document.title).toBe('Page Not Found - Credit Union Online'));
     await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
     expect(router.state.location.pathname).toBe('/');
   });

@@ -21,7 +21,8 @@ describe('admin users list and view (real API, PGlite)', () => {
     expect(within(table).getAllByText('Never').length).toBeGreaterThan(0);
     expect(within(table).getAllByText('Active').length).toBeGreaterThan(0);
     expect(screen.getByText(/1–10 of 1,?05\d/)).toBeInTheDocument();
-    expect(document.title).toBe('Users - Credit Union Online');
+    // The title is set by an effect, which React may run just after the page's first paint.
+    await waitFor(() => expect(document.title).toBe('Users - Credit Union Online'));
 
     await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     await within(table).findByText('00011');

@@ -20,7 +20,8 @@ describe('login page', () => {
     renderAt('/login');
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.getByText('Sign in to your account to continue')).toBeInTheDocument();
-    expect(document.title).toBe('Sign In - Credit Union Online');
+    // The title is set by an effect, which React may run just after the page's first paint.
+    await waitFor(() => expect(document.title).toBe('Sign In - Credit Union Online'));
     expect(signInButton()).toBeDisabled();
     await userEvent.type(email(), 'member@cu.example');
     expect(signInButton()).toBeDisabled();
