@@ -29,7 +29,7 @@ export async function createDb(options: { databaseUrl?: string; dataDir?: string
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
+  const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   let dataDir: string | undefined;
   if (!options.inMemory) {
     dataDir = path.join(options.dataDir ?? 'data', 'pglite');
@@ -37,6 +37,8 @@ export async function createDb(options: { databaseUrl?: string; dataDir?: string
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    // pg_trgm: the administrator's search (migration 2026-11-26T0001); Postgres ships it as a trusted extension.
+    extensions: { pg_trgm },
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }) });

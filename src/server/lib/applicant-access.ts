@@ -24,16 +24,19 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
+/** A change to an application that is no longer a draft. */
+export const alreadySubmitted = () => conflict('This application has already been submitted and can no longer be changed.');
+
 /**
  * The applicant's capability (DESIGN.md section 4): the signup id plus the token issued with it, sent
  * in the x-applicant-token header. Another visitor's token, a random id or an expired draft: 404
- * (never someone else's data). With `forUpdate`, an application already submitted: 409.
+ * (never someone else's data). With `forUpdate` (the row locked) or `draft`, an application already submitted: 409.
  */
 export async function loadApplicantSignup(
   db: Kysely<Database>,
   request: FastifyRequest,
   signupId: unknown,
-  options: { now: Date; forUpdate?: boolean },
+  options: { now: Date; forUpdate?: boolean; draft?: boolean },
 ): Promise<Signup> {
   const token = request.headers[APPLICANT_TOKEN_HEADER];
   if (typeof signupId !== 'string' || !signupId || typeof token !== 'string' || !token) throw missing('signup');
@@ -43,6 +46,6 @@ export async function loadApplicantSignup(
   if (!signup || !sameHash(signup.applicant_token_hash, hashApplicantToken(token)) || new Date(signup.token_expires_on) <= options.now) {
     throw missing('signup');
   }
-  if (options.forUpdate && signup.status !== 'draft') throw conflict('This application has already been submitted and can no longer be changed.');
+  if ((options.forUpdate || options.draft) && signup.status !== 'draft') throw alreadySubmitted();
   return signup;
 }

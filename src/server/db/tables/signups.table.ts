@@ -34,6 +34,12 @@ export interface SignupsTable extends SignupApplicant {
   decided_by: number | null;
 }
 
+/** How many applications each back-office status holds, kept by a trigger on `signups` (drafts are not counted). */
+export interface SignupStatusCountsTable {
+  status: SignupStatus;
+  total: number;
+}
+
 /** One row per (signup, step): the validated body of that step; resubmitting replaces it. */
 export interface SignupStepsTable {
   signup_id: string;

@@ -54,14 +54,24 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     return target;
   }
 
-  /** Checks the applicant, validates with the facts the server holds, stores; returns the stored data. */
+  /**
+   * Checks the applicant, validates with the facts the server holds, stores; returns the stored data. A
+   * step without files is two statements (read the signup, store: saveStep re-checks the draft); one with
+   * files replaces the step's files in the same transaction.
+   */
   async function store(request: FastifyRequest, signupId: string, target: StepTarget, body: Record<string, unknown>, files: ReceivedFile[] | undefined) {
     const now = app.clock.now();
+    if (!files) {
+      const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true });
+      const data = validator.validate(target.form, body, serverContext(signup));
+      await saveStep(app.db, signupId, target.step, data, now);
+      return data;
+    }
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       const data = validator.validate(target.form, body, serverContext(signup));
       await saveStep(trx, signupId, target.step, data, now);
-      return { valid: data, replaced: files ? await replaceStepFiles(trx, signupId, target.step, files, now) : [] };
+      return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });
     await Promise.all(replaced.map((name) => fs.promises.rm(path.join(app.config.uploadDir, name), { force: true })));
     return valid;
