@@ -2,6 +2,7 @@
 declare module 'autocannon' {
   interface RequestParams {
     method?: string;
+    path?: string;
     headers?: Record<string, string>;
     body?: string;
   }

@@ -24,9 +24,17 @@ export function timeZone(): string {
   return zone;
 }
 
+/** One formatter per zone: making one costs about a tenth of a millisecond, using one a microsecond. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) at `now` in `timeZone`. */
 export function dayIn(timeZone: string, now: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -60,24 +60,37 @@ export async function listSignups(
   const skip = (options.page - 1) * options.pageSize;
   const search = options.search?.trim();
   if (search) {
-    // Two statements, each with its own plan: the count from the trigram index alone, the page either from
-    // it (few matches) or by walking the queue's order (many). A window count in the page's statement
-    // would make the walk read every application.
+    // The matches once, from the trigram index (materialized, so the planner cannot trade it for a walk of
+    // the whole queue in date order to serve the page), then the page and their number from that.
     const digits = mobileSearchDigits(search);
-    const matches = db
-      .selectFrom('signups')
-      .where('status', 'in', statuses)
-      .where((eb) =>
-        eb.or([
-          eb(SIGNUP_SEARCH_TEXT, 'ilike', likePattern(search)),
-          ...(digits !== null ? [eb(SIGNUP_SEARCH_TEXT, 'like', likePattern(digits))] : []),
-          eb('id', '=', search),
-        ]),
-      );
-    const row = await matches.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const total = Number(row.total);
-    if (skip >= total) return { items: [], total };
-    return { items: await matches.select(VIEW_COLUMNS).orderBy('created_on', 'desc').orderBy('id').limit(options.pageSize).offset(skip).execute(), total };
+    const rows = await db
+      .with(
+        (cte) => cte('matched').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('signups')
+            .select(VIEW_COLUMNS)
+            .where('status', 'in', statuses)
+            .where((eb) =>
+              eb.or([
+                eb(SIGNUP_SEARCH_TEXT, 'ilike', likePattern(search)),
+                ...(digits !== null ? [eb(SIGNUP_SEARCH_TEXT, 'like', likePattern(digits))] : []),
+                eb('id', '=', search),
+              ]),
+            ),
+      )
+      .selectFrom('matched')
+      .selectAll()
+      .select((eb) => eb.selectFrom('matched').select(eb.fn.countAll<number>().as('n')).as('matched_total'))
+      .orderBy('created_on', 'desc')
+      .orderBy('id')
+      .limit(options.pageSize)
+      .offset(skip)
+      .execute();
+    const items = rows.map(({ matched_total: _, ...view }) => view);
+    if (rows.length > 0 || skip === 0) return { items, total: Number(rows[0]?.matched_total ?? 0) };
+    // Past the last page: no row carries the number, so ask for it alone.
+    return { items, total: (await listSignups(db, { ...options, page: 1 })).total };
   }
   const counts = await db
     .selectFrom('signup_status_counts')
