@@ -1,6 +1,9 @@
-// Transfer throughput and p99 latency over HTTP against a Postgres server, next to pgbench's built-in
-// TPC-B (itself a bank-transfer benchmark) on the same server in the same run. Loopback only, bounded
-// in time; both scratch databases are dropped at the end.
+// Transfer throughput over HTTP against a Postgres server, and two anchors on the same server in the same
+// run: pgbench's built-in TPC-B (itself a bank-transfer benchmark) at a scale matching the product's
+// contention (one branch row per client, as each connection here moves money between its own member's
+// accounts), and the product's own transfer SQL (the statements performTransfer sends) as a pgbench script.
+// The HTTP load comes from a process of its own (scripts/bench/lib/load.ts). Loopback only, bounded in
+// time; the scratch databases are dropped at the end.
 //
 //   npm run bench:transfers            (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_SECONDS=10 BENCH_CONNECTIONS=16 BENCH_MEMBERS=64 npm run bench:transfers
@@ -9,7 +12,6 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { buildApp } from '../../src/server/app';
 import { createDb } from '../../src/server/db/create-db';
@@ -17,6 +19,7 @@ import { migrateToLatest } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { openAccount } from '../../src/server/lib/open-account';
 import { API_KEY_HEADER, API_SECRET_HEADER, IDEMPOTENCY_HEADER, ROLES, TOKEN_HEADER } from '../../src/shared/product';
+import { runLoad, type LoadRequest } from './lib/load';
 
 const baseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
@@ -74,29 +77,25 @@ async function benchTransfers(database: string) {
     m.token = ((await res.json()) as { token: string }).token;
   }
 
-  let statusErrors = 0;
-  const result = await autocannon({
-    url: `${address}/api/accounts/transfer-to-self`,
-    connections,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest(req) {
-          const m = members[crypto.randomInt(members.length)];
-          const [from, to] = crypto.randomInt(2) === 0 ? [m.a, m.b] : [m.b, m.a];
-          return {
-            ...req,
-            headers: { ...headers, [TOKEN_HEADER]: m.token!, [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
-            body: JSON.stringify({ source_id: from.id, source_account: from.number, destination_id: to.id, destination_account: to.number, amount: (1 + crypto.randomInt(100)) / 100 }),
-          };
-        },
-        onResponse(status) {
-          if (status !== 200) statusErrors += 1;
-        },
-      },
-    ],
-  });
+  // Each member's two accounts, both directions, a few amounts: cycled by the load generator, with a fresh
+  // Idempotency-Key per request.
+  const requests: LoadRequest[] = members.flatMap((m) =>
+    [[m.a, m.b], [m.b, m.a]].flatMap(([from, to]) =>
+      [1, 7, 42].map((cents) => ({
+        method: 'POST' as const,
+        path: '/api/accounts/transfer-to-self',
+        headers: { ...headers, [TOKEN_HEADER]: m.token! },
+        body: { source_id: from.id, source_account: from.number, destination_id: to.id, destination_account: to.number, amount: cents / 100 },
+      })),
+    ),
+  );
+  // Shuffled, so consecutive requests belong to different members as a bank's many customers' would.
+  for (let i = requests.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [requests[i], requests[j]] = [requests[j], requests[i]];
+  }
+  const result = await runLoad({ url: address, connections, seconds, requests, freshUuidHeader: IDEMPOTENCY_HEADER });
+  const statusErrors = Object.entries(result.statuses).filter(([status]) => status !== '200').reduce((n, [, count]) => n + count, 0);
   await app.close();
 
   // The books still balance after the run (I1), checked on the database itself.
@@ -108,16 +107,65 @@ async function benchTransfers(database: string) {
            (select count(*) from transfers) as transfers`);
   await client.end();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { result, statusErrors, mismatched: Number(check.rows[0].mismatched), transfers: Number(check.rows[0].transfers) };
+  return { result, statusErrors, mismatched: Number(check.rows[0].mismatched), transfers: Number(check.rows[0].transfers), members };
 }
 
-function benchPgbench(database: string) {
-  const url = urlFor(database);
-  execFileSync('pgbench', ['-i', '-s', '1', '-q', url], { stdio: 'pipe', timeout: 120_000 });
-  const out = execFileSync('pgbench', ['-c', String(connections), '-j', '2', '-T', String(seconds), url], { encoding: 'utf8', stdio: 'pipe', timeout: (seconds + 60) * 1000 });
+function pgbench(url: string, args: string[]) {
+  const out = execFileSync('pgbench', [...args, '-n', '-c', String(connections), '-j', '2', '-T', String(seconds), url], { encoding: 'utf8', stdio: 'pipe', timeout: (seconds + 60) * 1000 });
   const tps = Number(/tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
   return { tps, latency };
+}
+
+/** TPC-B at one branch per client: pgbench's own transfer, with the contention of the product's run. */
+function benchTpcb(database: string) {
+  const url = urlFor(database);
+  execFileSync('pgbench', ['-i', '-s', String(connections), '-q', url], { stdio: 'pipe', timeout: 300_000 });
+  return pgbench(url, []);
+}
+
+/**
+ * The statements performTransfer sends for a transfer to self (transfers.repository.ts), as a pgbench
+ * script over the members the HTTP run used: a transaction with the idempotency lookup, both accounts
+ * locked, and the one statement that writes the transfer, its two entries and both balances.
+ */
+function benchProductSql(database: string, members: Array<{ userId: number; a: { id: number }; b: { id: number } }>) {
+  const first = members[0];
+  const contiguous = members.every((m, i) => m.userId === first.userId + i && m.a.id === first.a.id + 2 * i && m.b.id === m.a.id + 1);
+  if (!contiguous) throw new Error('The benchmark members were not numbered in sequence; the pgbench script cannot find their accounts');
+  const script = `
+\\set i random(0, ${members.length - 1})
+\\set swap random(0, 1)
+\\set src ${first.a.id} + 2 * :i + :swap
+\\set dst ${first.a.id} + 2 * :i + 1 - :swap
+\\set u ${first.userId} + :i
+\\set amount random(1, 100)
+BEGIN;
+SELECT id, reference_no, request_hash, amount_cents, created_on FROM transfers WHERE user_id = :u AND idempotency_key = 'not-used-before';
+SELECT * FROM accounts WHERE id = :src OR id = :dst ORDER BY id FOR UPDATE;
+WITH transfer AS (
+  INSERT INTO transfers (reference_no, user_id, idempotency_key, request_hash, kind, source_account_id, destination_account_id, amount_cents, instructions, created_on)
+  VALUES ('TRF' || upper(substr(md5(random()::text), 1, 10)), :u, gen_random_uuid()::text, 'fingerprint', 'self', :src, :dst, :amount, NULL, now())
+  RETURNING id, reference_no, created_on
+), entries AS (
+  INSERT INTO ledger_entries (account_id, transfer_id, amount_cents, kind, description, created_on)
+  SELECT e.account_id, transfer.id, e.amount_cents, e.kind, e.description, transfer.created_on
+    FROM transfer, (VALUES (:src::integer, -:amount::bigint, 'transfer_debit', 'Transfer to account ending 0000'::text),
+                           (:dst::integer, :amount::bigint, 'transfer_credit', 'Transfer from account ending 0000'::text)) AS e (account_id, amount_cents, kind, description)
+), balances AS (
+  UPDATE accounts SET balance_cents = balance_cents + CASE WHEN id = :src THEN -:amount::bigint ELSE :amount::bigint END
+   WHERE id IN (:src, :dst) AND EXISTS (SELECT 1 FROM transfer)
+)
+SELECT id, reference_no, created_on FROM transfer;
+END;
+`;
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cu-pgbench-')), 'transfer.sql');
+  fs.writeFileSync(file, script);
+  try {
+    return pgbench(urlFor(database), ['-f', file]);
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
 
 async function main() {
@@ -127,19 +175,22 @@ async function main() {
   await admin(`create database ${transfersDb}`);
   await admin(`create database ${pgbenchDb}`);
   try {
-    console.log(`Transfers over HTTP: ${connections} connections, ${seconds} s, ${memberCount} members, pool ${poolSize} (Fastify + Kysely + Postgres at ${new URL(baseUrl).host})`);
+    console.log(`Transfers over HTTP: ${connections} connections, ${seconds} s, ${memberCount} members, pool ${poolSize} (Fastify + Kysely + Postgres at ${new URL(baseUrl).host}); load from its own process`);
     const t = await benchTransfers(transfersDb);
-    const rps = t.result.requests.average;
     const ok = t.transfers / seconds;
-    console.log(`  requests/s avg ${rps.toFixed(0)}, transfers committed ${t.transfers} (${ok.toFixed(0)}/s), non-200 answers ${t.statusErrors}, errors ${t.result.errors}, timeouts ${t.result.timeouts}`);
+    console.log(`  requests/s ${t.result.requestsPerSecond.toFixed(0)}, transfers committed ${t.transfers} (${ok.toFixed(0)}/s), non-200 answers ${t.statusErrors}, errors ${t.result.errors}, timeouts ${t.result.timeouts}`);
     console.log(`  latency ms: p50 ${t.result.latency.p50}, p90 ${t.result.latency.p90}, p99 ${t.result.latency.p99}, max ${t.result.latency.max}`);
     console.log(`  ledger check: ${t.mismatched} accounts whose balance differs from their ledger entries`);
 
-    console.log(`pgbench TPC-B (built-in, scale 1): ${connections} clients, 2 threads, ${seconds} s`);
-    const p = benchPgbench(pgbenchDb);
+    console.log(`The product's transfer SQL as a pgbench script (same database, same members): ${connections} clients, 2 threads, ${seconds} s`);
+    const own = benchProductSql(transfersDb, t.members);
+    console.log(`  tps ${own.tps.toFixed(0)}, latency average ${own.latency} ms`);
+
+    console.log(`pgbench TPC-B (built-in) at scale ${connections}, one branch per client: ${connections} clients, 2 threads, ${seconds} s`);
+    const p = benchTpcb(pgbenchDb);
     console.log(`  tps ${p.tps.toFixed(0)}, latency average ${p.latency} ms`);
 
-    console.log(`Ratio: transfers/s ÷ pgbench tps = ${(ok / p.tps).toFixed(3)} (${ok.toFixed(0)} / ${p.tps.toFixed(0)})`);
+    console.log(`Transfers/s over HTTP ÷ TPC-B tps = ${(ok / p.tps).toFixed(2)} (goal >= 0.5); ÷ the same SQL in pgbench = ${(ok / own.tps).toFixed(2)}`);
     if (t.mismatched !== 0 || t.statusErrors !== 0) process.exitCode = 1;
   } finally {
     await admin(`drop database if exists ${transfersDb} with (force)`);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { HttpError, conflict, missing } from '../../lib/http-errors.js';
@@ -35,16 +35,9 @@ const CHECK_VIOLATION = '23514';
 const unprocessable = (message: string, errors?: Record<string, string>) => new HttpError(422, message, errors);
 /** One message for a missing account and for another member's account (SECURITY row 12). */
 
-/** One of the caller's active accounts by id, and only if it has the number the form showed; else 404 (row 12). */
-async function ownActiveAccount(trx: Transaction<Database>, caller: TransferCaller, id: number, accountNumber: string): Promise<Account> {
-  const account = await trx
-    .selectFrom('accounts')
-    .selectAll()
-    .where('id', '=', id)
-    .where('member_id', '=', caller.memberId)
-    .where('status', '=', 'active')
-    .executeTakeFirst();
-  if (!account || account.account_number !== accountNumber) throw missing('account');
+/** One of the caller's active accounts, and only if it has the number the form showed; else 404 (row 12). */
+function ownActive(account: Account | undefined, caller: TransferCaller, accountNumber: string): Account {
+  if (!account || account.member_id !== caller.memberId || account.status !== 'active' || account.account_number !== accountNumber) throw missing('account');
   return account;
 }
 
@@ -81,7 +74,8 @@ const ending = (accountNumber: string) => `account ending ${accountNumber.slice(
  * Moves money between two accounts exactly once: one `transfers` row, a debit and an equal credit in
  * `ledger_entries` and both balance updates commit together or not at all. Rows are locked in
  * account-id order, so concurrent transfers queue instead of deadlocking; serialization failures,
- * deadlocks and same-key races are retried a bounded number of times.
+ * deadlocks and same-key races are retried a bounded number of times. Five round trips: begin, the
+ * idempotency key, both accounts (locked), the writes in one statement, commit.
  */
 export async function performTransfer(
   db: Kysely<Database>,
@@ -137,32 +131,43 @@ async function attemptTransfer(
     return { transferId: previous.id, referenceNo: previous.reference_no, amountCents: Number(previous.amount_cents), createdOn: new Date(previous.created_on), replayed: true };
   }
 
-  // 2. The caller's own source first (row 12), with every check that needs only the source: a member
+  // 2. Both accounts in one read, locked in account-id order (opposite transfers queue instead of
+  //    deadlocking), so every check below sees the current balance. The destination is the caller's own
+  //    id, or another member's account by number.
+  const rows = await trx
+    .selectFrom('accounts')
+    .selectAll()
+    .where((eb) => eb.or([eb('id', '=', request.sourceId), request.kind === 'self' ? eb('id', '=', request.destinationId) : eb('account_number', '=', request.destinationAccount)]))
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+
+  // 3. The caller's own source first (row 12), with every check that needs only the source: a member
   //    learns nothing about another member's accounts from them. Funds are checked here too, before the
-  //    destination is looked up, so a missing account number and a real one answer alike to a transfer
+  //    destination is looked at, so a missing account number and a real one answer alike to a transfer
   //    too large to make ("Insufficient funds"): the transfer form is no account-number oracle.
-  const source = await ownActiveAccount(trx, caller, request.sourceId, request.sourceAccount);
+  const source = ownActive(rows.find((row) => row.id === request.sourceId), caller, request.sourceAccount);
   if (!isTransferable(source)) {
     const message = 'Transfers out of a loan account are not allowed.';
     throw unprocessable(message, { source_id: message });
   }
   if (Number(source.balance_cents) < request.amountCents) throw insufficientFunds(Number(source.balance_cents));
 
-  // 3. The destination: the caller's own id, or another member's account by number and type. A missing
-  //    number, a closed account and a number of another type get the same answer.
-  let destination: Account | undefined;
+  // 4. The destination. A missing number, a closed account and a number of another type get the same answer.
+  let destination: Account;
   if (request.kind === 'self') {
-    destination = await ownActiveAccount(trx, caller, request.destinationId, request.destinationAccount);
+    destination = ownActive(rows.find((row) => row.id === request.destinationId), caller, request.destinationAccount);
   } else {
-    destination = await trx.selectFrom('accounts').selectAll().where('account_number', '=', request.destinationAccount).where('status', '=', 'active').executeTakeFirst();
-    if (!destination || destination.product_code !== request.destinationProduct) {
+    const found = rows.find((row) => row.account_number === request.destinationAccount && row.status === 'active');
+    if (!found || found.product_code !== request.destinationProduct) {
       const message = 'No account with this number and type was found. Check the destination account number and type.';
       throw unprocessable(message, { destination_account: message });
     }
-    if (destination.member_id === caller.memberId) {
+    if (found.member_id === caller.memberId) {
       const message = 'This account is one of your own. Use Transfer to Self to move money between your accounts.';
       throw unprocessable(message, { destination_account: message });
     }
+    destination = found;
   }
 
   if (source.id === destination.id) {
@@ -176,48 +181,26 @@ async function attemptTransfer(
     throw unprocessable(message, { [request.kind === 'self' ? 'destination_id' : 'destination_product']: message });
   }
 
-  // 4. Lock both rows in account-id order (no deadlock between opposite transfers), then check funds
-  //    again on the locked, current balance (the check above read it unlocked).
-  const locked = await trx
-    .selectFrom('accounts')
-    .select(['id', 'balance_cents', 'status'])
-    .where('id', 'in', [source.id, destination.id])
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  const lockedSource = locked.find((row) => row.id === source.id);
-  const lockedDestination = locked.find((row) => row.id === destination.id);
-  if (!lockedSource || lockedSource.status !== 'active') throw missing('account');
-  if (!lockedDestination || lockedDestination.status !== 'active') throw missing('account');
-  if (Number(lockedSource.balance_cents) < request.amountCents) throw insufficientFunds(Number(lockedSource.balance_cents));
-
-  // 5. One transfer, one debit, one equal credit, both balances: all in this transaction.
-  const transfer = await trx
-    .insertInto('transfers')
-    .values({
-      reference_no: newReferenceNo(),
-      user_id: caller.userId,
-      idempotency_key: idempotencyKey,
-      request_hash: fingerprint,
-      kind: request.kind,
-      source_account_id: source.id,
-      destination_account_id: destination.id,
-      amount_cents: request.amountCents,
-      instructions: request.instructions,
-      created_on: now,
-    })
-    .returning(['id', 'reference_no', 'created_on'])
-    .executeTakeFirstOrThrow();
+  // 5. One statement: the transfer, its debit and equal credit, and both balances, in this transaction.
   const what = request.kind === 'self' ? 'Transfer' : 'Member transfer';
-  await trx
-    .insertInto('ledger_entries')
-    .values([
-      { account_id: source.id, transfer_id: transfer.id, amount_cents: -request.amountCents, kind: 'transfer_debit', description: `${what} to ${ending(destination.account_number)}`, created_on: now },
-      { account_id: destination.id, transfer_id: transfer.id, amount_cents: request.amountCents, kind: 'transfer_credit', description: `${what} from ${ending(source.account_number)}`, created_on: now },
-    ])
-    .execute();
-  await trx.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '-', request.amountCents) })).where('id', '=', source.id).execute();
-  await trx.updateTable('accounts').set((eb) => ({ balance_cents: eb('balance_cents', '+', request.amountCents) })).where('id', '=', destination.id).execute();
+  const amount = request.amountCents;
+  const { rows: written } = await sql<{ id: number; reference_no: string; created_on: Date }>`
+    with transfer as (
+      insert into transfers (reference_no, user_id, idempotency_key, request_hash, kind, source_account_id, destination_account_id, amount_cents, instructions, created_on)
+      values (${newReferenceNo()}, ${caller.userId}, ${idempotencyKey}, ${fingerprint}, ${request.kind}, ${source.id}, ${destination.id}, ${amount}, ${request.instructions}, ${now})
+      returning id, reference_no, created_on
+    ), entries as (
+      insert into ledger_entries (account_id, transfer_id, amount_cents, kind, description, created_on)
+      select e.account_id, transfer.id, e.amount_cents, e.kind, e.description, transfer.created_on
+        from transfer, (values (${source.id}::integer, ${-amount}::bigint, 'transfer_debit', ${`${what} to ${ending(destination.account_number)}`}::text),
+                               (${destination.id}::integer, ${amount}::bigint, 'transfer_credit', ${`${what} from ${ending(source.account_number)}`}::text))
+             as e (account_id, amount_cents, kind, description)
+    ), balances as (
+      update accounts set balance_cents = balance_cents + case when id = ${source.id} then ${-amount}::bigint else ${amount}::bigint end
+       where id in (${source.id}, ${destination.id}) and exists (select 1 from transfer)
+    )
+    select id, reference_no, created_on from transfer`.execute(trx);
+  const transfer = written[0];
 
   return { transferId: transfer.id, referenceNo: transfer.reference_no, amountCents: request.amountCents, createdOn: new Date(transfer.created_on), replayed: false };
 }
