@@ -33,6 +33,7 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'tests/reliability/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,5 +1,8 @@
+import { Blob } from 'node:buffer';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createDb, type DbHandle } from '../../src/server/db/create-db';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
@@ -37,10 +40,11 @@ export function dbTargets(): DbTarget[] {
     {
       name: 'pglite',
       async open(options = {}) {
-        const handle = await createDb({ inMemory: true });
-        await migrateToLatest(handle.db);
-        if (options.seed !== false) await seed(handle.db, { demo: true });
-        return handle;
+        // From the run's templates (tests/global-setup.ts): the same database as migrating and seeding gives.
+        // Node's Blob: a jsdom suite's global Blob cannot be read by PGlite.
+        const templates = inject('pgliteTemplates');
+        const file = options.seed === false ? templates.migrated : templates.seeded;
+        return createDb({ inMemory: true, loadDataDir: new Blob([fs.readFileSync(file)]) });
       },
     },
   ];

@@ -8,6 +8,8 @@ export interface DbHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
   close(): Promise<void>;
+  /** PGlite only: the whole database as a tar file, which `createDb({ loadDataDir })` opens again (tests' templates). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 // bigint (int8) and numeric come back as strings from pg; parse int8 to number (cents fit in 2^53).
@@ -16,7 +18,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1082, (value) => value);
 
 /** Opens Postgres when a URL is given, else the embedded PGlite database in `<dataDir>/pglite` (or in memory). */
-export async function createDb(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean; maxConnections?: number }): Promise<DbHandle> {
+export async function createDb(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean; maxConnections?: number; loadDataDir?: Blob }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
     // A connection Postgres ends (restart, pg_terminate_backend, network) emits 'error'; unheard, that
@@ -37,10 +39,11 @@ export async function createDb(options: { databaseUrl?: string; dataDir?: string
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     // pg_trgm: the administrator's search (migration 2026-11-26T0001); Postgres ships it as a trusted extension.
     extensions: { pg_trgm },
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') };
 }
