@@ -1,4 +1,4 @@
-import { Blob } from 'node:buffer';
+import { Blob as NodeBlob } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
@@ -41,10 +41,17 @@ export function dbTargets(): DbTarget[] {
       name: 'pglite',
       async open(options = {}) {
         // From the run's templates (tests/global-setup.ts): the same database as migrating and seeding gives.
-        // Node's Blob: a jsdom suite's global Blob cannot be read by PGlite.
         const templates = inject('pgliteTemplates');
         const file = options.seed === false ? templates.migrated : templates.seeded;
-        return createDb({ inMemory: true, loadDataDir: new Blob([fs.readFileSync(file)]) });
+        // PGlite reads its extension bundles (pg_trgm) into a `new Blob`, and a jsdom suite's global Blob has
+        // no arrayBuffer(): Node's own while the database opens.
+        const domBlob = globalThis.Blob;
+        globalThis.Blob = NodeBlob as typeof globalThis.Blob;
+        try {
+          return await createDb({ inMemory: true, loadDataDir: new NodeBlob([fs.readFileSync(file)]) as globalThis.Blob });
+        } finally {
+          globalThis.Blob = domBlob;
+        }
       },
     },
   ];
