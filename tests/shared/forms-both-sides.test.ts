@@ -12,7 +12,7 @@ import { compileToModule } from '../ui/forms/compile-to-module';
 import { formRuleErrors } from '../../src/shared/transforms/form-rules';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import { birthDateForAge } from '../../src/shared/dates/age';
-import { formRuleFieldErrors } from '../../src/ui/forms/schema-form';
+import { formRuleFieldErrors } from '../../src/ui/forms/form-rule-field-errors';
 
 type Json = JsonObject;
 

@@ -1,22 +1,28 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/mui';
 import type CoreForm from '@rjsf/core';
-import { getUiOptions, type ErrorSchema, type FieldProps, type RJSFValidationError, type WidgetProps } from '@rjsf/utils';
+import type { RJSFValidationError } from '@rjsf/utils';
 import type { JsonObject } from '../../shared/forms/form-registry';
 import { Alert, Box, Button, CircularProgress } from '@mui/material';
-import { moveRequiredErrors } from '../../shared/forms/move-required-errors';
 import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
 import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/visible-fields';
 import { restrictOptionsInUiSchema } from '../../shared/forms/option-rules';
-import { formOnlyRequiredErrors, withFormOnlyRequired } from '../../shared/forms/form-only-required';
-import { formRuleErrors } from '../../shared/transforms/form-rules';
-import { today } from '../../shared/dates/today';
+import { withFormOnlyRequired } from '../../shared/forms/form-only-required';
 import { loadForm, type LoadedForm } from './load-form';
-import { placeError, propertyPath } from './place-error';
 import { ALLOWED_OPTIONS_WIDGET, reviewWidgets, widgets } from './widget-registry';
 import { WIDGET_NAMES } from '../../shared/forms/widget-names';
 import { FileStore, type UploadProgress } from './file-store';
-import DocumentChecklistWidget from './widgets/document-checklist-widget';
+import DocumentChecklistField from './fields/document-checklist-field';
+import HiddenByConditionField, { HIDDEN_BY_CONDITION } from './fields/hidden-by-condition-field';
+import { toErrorSchema } from './to-error-schema';
+import { formRuleFieldErrors } from './form-rule-field-errors';
+import { routeObjectWidgets } from './route-object-widgets';
+import { withoutRootTitle } from './without-root-title';
+import { withoutPasswordFields } from './without-password-fields';
+import { fieldErrorsFor } from './field-errors-for';
+import { focusFirstInvalid } from './focus-first-invalid';
+import { transformErrors } from './transform-errors';
+import { rootMessages } from './root-messages';
 import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
 import FieldErrorTemplate from './templates/field-error-template';
 import BaseInputTemplate from './templates/base-input-template';
@@ -54,103 +60,10 @@ export interface SchemaFormProps<T = JsonObject> {
   facts?: Record<string, unknown>;
 }
 
-/**
- * Field -> message (dotted path) into RJSF's nested ErrorSchema, each message at the node that shows it
- * (place-error.ts); messages no visible field can show are returned apart, for the form's alert.
- */
-export function toErrorSchema(errors: Record<string, string>, schema: JsonObject, uiSchema: JsonObject = {}): { errorSchema: ErrorSchema; unplaced: string[] } {
-  const errorSchema: JsonObject = {};
-  const unplaced: string[] = [];
-  for (const [field, message] of Object.entries(errors)) {
-    const parts = placeError(field.split('.').filter(Boolean), schema, uiSchema);
-    if (!parts?.length) {
-      unplaced.push(message);
-      continue;
-    }
-    let target = errorSchema;
-    for (const part of parts) target = target[part] ??= {};
-    if (!target.__errors?.includes(message)) (target.__errors ??= []).push(message);
-  }
-  return { errorSchema: errorSchema as ErrorSchema, unplaced };
-}
-
-/** RJSF gives objects to fields, not widgets: this field lets `document-checklist` sit on an object of booleans. */
-function DocumentChecklistField(props: FieldProps) {
-  const { fieldPathId, formData, onChange, schema, uiSchema, disabled, readonly, rawErrors, registry } = props;
-  return (
-    <DocumentChecklistWidget
-      {...(props as unknown as WidgetProps)}
-      id={fieldPathId?.$id ?? 'root'}
-      value={formData}
-      schema={schema}
-      options={getUiOptions(uiSchema)}
-      disabled={disabled}
-      readonly={readonly}
-      rawErrors={rawErrors}
-      registry={registry}
-      onChange={(value: unknown) => onChange(value, fieldPathId?.path ?? [])}
-    />
-  );
-}
-/** A field whose `showWhen` does not hold: nothing is rendered (its value is removed, see visible-fields). */
-function HiddenByConditionField() {
-  return null;
-}
-const HIDDEN_BY_CONDITION = { 'ui:field': 'hidden-by-condition', 'ui:widget': 'hidden' };
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
 // `ui:groups` (sections with headings) on any object of a UI schema; each message once (a widget showing its own
 // messages gets no second copy from RJSF's error list).
 const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate, BaseInputTemplate };
-
-/**
- * The rules a static schema cannot hold (the date keywords of src/shared/transforms/form-rules.ts)
- * for the visible data: the server runs the same function, so the same message shows under the field before
- * submit. (Not RJSF's customValidate: with a precompiled validator it re-resolves if/then schemas and throws.)
- */
-export function formRuleFieldErrors(schema: JsonObject, uiSchema: JsonObject, data: unknown, facts?: Record<string, unknown>): Record<string, string> {
-  const shown = withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>);
-  return { ...formOnlyRequiredErrors(schema, uiSchema, shown), ...formRuleErrors(schema, shown, { today: today(), facts }) };
-}
-
-/** An object-typed node whose `ui:widget` is a checklist renders through the checklist field instead. */
-export function routeObjectWidgets(uiSchema: JsonObject, schema: JsonObject): JsonObject {
-  const out: JsonObject = { ...uiSchema };
-  if (schema?.type === 'object' && uiSchema['ui:widget'] === 'document-checklist') out['ui:field'] = 'document-checklist';
-  for (const [key, sub] of Object.entries<JsonObject>(schema?.properties ?? {})) if (uiSchema[key] && typeof uiSchema[key] === 'object') out[key] = routeObjectWidgets(uiSchema[key], sub);
-  return out;
-}
-
-/** RJSF's `label: false` on an object drops its title and description (nested objects keep theirs). */
-export function withoutRootTitle(uiSchema: JsonObject, hide?: boolean): JsonObject {
-  return hide ? { ...uiSchema, 'ui:options': { ...uiSchema['ui:options'], label: false } } : uiSchema;
-}
-
-const PASSWORD_WIDGETS = new Set(['password', 'password-strength']);
-/** Review mode: a password is never shown back (an empty password box on a review page only confuses). */
-export function withoutPasswordFields(uiSchema: JsonObject): JsonObject {
-  const out: JsonObject = { ...uiSchema };
-  for (const [key, sub] of Object.entries<JsonObject>(uiSchema)) {
-    if (key.startsWith('ui:') || !sub || typeof sub !== 'object') continue;
-    out[key] = PASSWORD_WIDGETS.has(sub['ui:widget']) ? { ...sub, ...HIDDEN_BY_CONDITION } : withoutPasswordFields(sub);
-  }
-  return out;
-}
-
-/**
- * validateOn 'blur': the schema's and the form rules' messages of the fields whose ids are given (RJSF ids:
- * `<prefix>_<path joined by _>`), as field (dotted) -> message.
- */
-export function fieldErrorsFor(form: LoadedForm, data: unknown, ids: ReadonlySet<string>, prefix: string, rules: Record<string, string>): Record<string, string> {
-  const idOf = (field: string) => [prefix, ...field.split('.').filter(Boolean)].join('_');
-  const out: Record<string, string> = {};
-  const { errors } = form.validator.validateFormData(data, form.schema, undefined, (e) => transformErrors(e, form.schema, form.uiSchema));
-  for (const e of errors) {
-    const field = (e.property ?? '').replace(/^\./, '');
-    if (field && e.message && ids.has(idOf(field)) && !(field in out)) out[field] = e.message;
-  }
-  for (const [field, message] of Object.entries(rules)) if (ids.has(idOf(field)) && !(field in out)) out[field] = message;
-  return out;
-}
 
 /**
  * How a form starts. Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a
@@ -161,37 +74,6 @@ export function fieldErrorsFor(form: LoadedForm, data: unknown, ids: ReadonlySet
  * unanswered one shows its message.
  */
 export const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { populate: 'never' }, requiredBooleanDefault: 'skip' } as const;
-
-/**
- * After a refused submit, the keyboard goes to the first field that shows a problem, in the order the page shows
- * them (whatever the order of the validator's errors, and for widgets too: radios, checkboxes, file buttons).
- */
-export function focusFirstInvalid(form: HTMLFormElement | null | undefined): void {
-  setTimeout(() => {
-    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"], .Mui-error input:not([type="hidden"]), .Mui-error button, .Mui-error [tabindex="0"]');
-    target?.focus();
-  }, 0);
-}
-
-const ROOT = '.';
-/**
- * The browser validator's errors as the form shows them: an `if` error ('must match "then" schema') only says a
- * branch failed (the branch's own errors carry the words), `required` messages move onto their fields, and each
- * message moves to the node that draws it (place-error.ts). A message no visible field can show goes to the
- * root, which SchemaForm shows in its alert: a refused submit is never silent.
- */
-export function transformErrors(errors: RJSFValidationError[], schema: JsonObject, uiSchema: JsonObject): RJSFValidationError[] {
-  return (moveRequiredErrors(errors.filter((e) => e.name !== 'if'))).map((error) => {
-    const placed = placeError(propertyPath(error.property), schema, uiSchema);
-    const property = placed?.length ? `.${placed.join('.')}` : ROOT;
-    return property === error.property ? error : { ...error, property, stack: `${property} ${error.message ?? ''}`.trim() };
-  });
-}
-/** The messages of errors placed at the root (see transformErrors), once each; none when one field draws the whole form (a checklist shows its own). */
-export function rootMessages(errors: readonly RJSFValidationError[] | undefined, schema: JsonObject, uiSchema: JsonObject): string[] {
-  if (placeError([], schema, uiSchema)) return [];
-  return [...new Set((errors ?? []).filter((e) => (e.property ?? ROOT) === ROOT && e.message).map((e) => e.message!))];
-}
 
 /**
  * Renders a form of forms/ with @rjsf/mui and validates it with its precompiled validator (no eval, so it

@@ -8,7 +8,8 @@ import { getDefaultFormState } from '@rjsf/utils';
 import { listFormIds, resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { withoutHiddenFields } from '../../../src/shared/forms/visible-fields';
-import { DEFAULT_FORM_STATE, SchemaForm, transformErrors } from '../../../src/ui/forms/schema-form';
+import { DEFAULT_FORM_STATE, SchemaForm } from '../../../src/ui/forms/schema-form';
+import { transformErrors } from '../../../src/ui/forms/transform-errors';
 import { formFromModule, type LoadedForm } from '../../../src/ui/forms/load-form';
 import { compileToModule } from './compile-to-module';
 
