@@ -51,7 +51,7 @@ async function timeToFirst200(command: string, args: string[], env: Record<strin
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const anchorFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cu-anchor-')), 'anchor.ts');
+const anchorFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cu-anchor-')), 'anchor.mts');
 fs.writeFileSync(
   anchorFile,
   `import Fastify from '${path.join(root, 'node_modules', 'fastify', 'fastify.js')}';
