@@ -150,7 +150,8 @@ function productionProblems(config: AppConfig, env: NodeJS.ProcessEnv): string[]
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
   const nodeEnv = overrides.env ?? runtimeEnv(env.NODE_ENV);
   const production = nodeEnv === 'production';
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  // An empty DATA_DIR (`DATA_DIR= npm start`) means the default, not the current folder.
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
   const config: AppConfig = {
     env: nodeEnv,
     host: env.HOST ?? '127.0.0.1',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { configRoot } from '../../shared/forms/read-forms-dir.js';
 import path from 'node:path';
@@ -35,9 +36,9 @@ function readJson(dir: string, base: string): Record<string, JsonObject> {
   return out;
 }
 
-/** A stamp of every file under forms/ and flows/ (name, size, time): the check reruns only when it changes. */
-function stamp(root: string): string {
-  return ['forms', 'flows']
+/** A stamp of every file under `dirs` of `root` (name, size, time): the check reruns only when it changes. */
+function stamp(root: string, dirs = ['forms', 'flows']): string {
+  return dirs
     .flatMap((d) => (fs.existsSync(path.join(root, d)) ? fs.readdirSync(path.join(root, d), { recursive: true, withFileTypes: true }) : []))
     .filter((e) => e.isFile())
     .map((e) => {
@@ -50,11 +51,51 @@ function stamp(root: string): string {
 
 const cache = new Map<string, { stamp: string; problems: Problem[]; broken: BrokenCalls }>();
 
+/** The checker's own code (src/shared) and this file: a clean result is only reused for the code that gave it. */
+const codeRoot = path.resolve(import.meta.dirname, '..', '..');
+let codeStamp: string | undefined;
+
+/**
+ * Clean checks remembered between starts (strict-compiling every form takes about a second of each start):
+ * hashes of the stamps of a configuration and a checker that found no problem. A configuration with
+ * problems is checked at every start, so its messages are always current.
+ */
+const CLEAN_FILE = path.join(codeRoot, '..', 'node_modules', '.cache', 'cu-config-check', 'clean.json');
+const stampHash = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+function rememberedClean(): string[] {
+  try {
+    const list: unknown = JSON.parse(fs.readFileSync(CLEAN_FILE, 'utf8'));
+    return Array.isArray(list) ? list.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberClean(hash: string): void {
+  try {
+    fs.mkdirSync(path.dirname(CLEAN_FILE), { recursive: true });
+    // Written aside and renamed: parallel test workers never read half a file.
+    const aside = `${CLEAN_FILE}.${process.pid}`;
+    fs.writeFileSync(aside, JSON.stringify([hash, ...rememberedClean().filter((h) => h !== hash)].slice(0, 20)));
+    fs.renameSync(aside, CLEAN_FILE);
+  } catch {
+    // A read-only install checks at every start.
+  }
+}
+
 /** The configuration's problems and the API calls they break, checked once per version of the files. */
 export function configProblems(root: string): { problems: Problem[]; broken: BrokenCalls } {
-  const now = stamp(root);
+  codeStamp ??= stamp(codeRoot, ['shared', 'server/plugins']);
+  const now = `${stamp(root)}\n${codeStamp}`;
   const hit = cache.get(root);
   if (hit && hit.stamp === now) return hit;
+  const hash = stampHash(now);
+  if (rememberedClean().includes(hash)) {
+    const clean = { stamp: now, problems: [], broken: new Map() };
+    cache.set(root, clean);
+    return clean;
+  }
   const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) });
   const flows = Object.fromEntries(Object.entries(readJson(path.join(root, 'flows'), 'flows')).filter(([f]) => f.endsWith('.flow.json'))) as Record<string, FlowDefinition>;
   const schemas = Object.fromEntries(
@@ -64,6 +105,7 @@ export function configProblems(root: string): { problems: Problem[]; broken: Bro
   );
   const result = { stamp: now, problems, broken: brokenCalls(problems, flows, schemas) };
   cache.set(root, result);
+  if (!problems.length) rememberClean(hash);
   return result;
 }
 

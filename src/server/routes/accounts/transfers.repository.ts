@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { HttpError, conflict, missing } from '../../lib/http-errors.js';
 import { formatCents } from '../../../shared/money.js';
-import { isTransferable } from './accounts.repository.js';
+import { TRANSFERABLE_TYPES, isTransferable } from './accounts.repository.js';
 
 export type TransferRequest =
   | { kind: 'self'; sourceId: number; sourceAccount: string; destinationId: number; destinationAccount: string; amountCents: number; instructions: string | null }
@@ -68,14 +68,12 @@ function isRetryable(err: unknown): boolean {
   return code === '23505' && !!constraint && RETRYABLE_UNIQUE.has(constraint);
 }
 
-const ending = (accountNumber: string) => `account ending ${accountNumber.slice(-4)}`;
 
 /**
  * Moves money between two accounts exactly once: one `transfers` row, a debit and an equal credit in
  * `ledger_entries` and both balance updates commit together or not at all. Rows are locked in
  * account-id order, so concurrent transfers queue instead of deadlocking; serialization failures,
- * deadlocks and same-key races are retried a bounded number of times. Five round trips: begin, the
- * idempotency key, both accounts (locked), the writes in one statement, commit.
+ * deadlocks and same-key races are retried a bounded number of times. One statement, one round trip.
  */
 export async function performTransfer(
   db: Kysely<Database>,
@@ -87,7 +85,7 @@ export async function performTransfer(
   const fingerprint = transferFingerprint(request);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute((trx) => attemptTransfer(trx, caller, idempotencyKey, fingerprint, request, now));
+      return await attemptTransfer(db, caller, idempotencyKey, fingerprint, request, now);
     } catch (err) {
       if (attempt < MAX_ATTEMPTS && isRetryable(err)) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
@@ -108,99 +106,120 @@ function insufficientFunds(availableCents?: number) {
   return unprocessable(message, { amount: message });
 }
 
-async function attemptTransfer(
-  trx: Transaction<Database>,
-  caller: TransferCaller,
-  idempotencyKey: string,
-  fingerprint: string,
-  request: TransferRequest,
-  now: Date,
-): Promise<TransferOutcome> {
-  // 1. Exactly once: a key already used answers from what it produced, before any other check
-  //    (a replay after the balance changed must still get the original success).
-  const previous = await trx
-    .selectFrom('transfers')
-    .select(['id', 'reference_no', 'request_hash', 'amount_cents', 'created_on'])
-    .where('user_id', '=', caller.userId)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirst();
-  if (previous) {
-    if (previous.request_hash !== fingerprint) {
+/** What the one statement of a transfer answers: the key's earlier transfer, the accounts it locked, the new transfer. */
+interface TransferStatementRow {
+  previous: { id: number; reference_no: string; request_hash: string; amount_cents: number; created_on: string } | null;
+  accounts: Account[] | null;
+  transfer: { id: number; reference_no: string; created_on: string } | null;
+}
+
+/**
+ * One statement, one round trip, its own transaction: the key's earlier transfer; otherwise both accounts
+ * locked in account-id order (opposite transfers queue instead of deadlocking), and when every rule holds
+ * on the locked, current rows, the transfer, its debit and equal credit and both balances. The rules are
+ * written twice on purpose: here, as the condition that writes, and in `refusal` below, which explains in
+ * the specification's words why nothing was written (tests/server/member/accounts-routes.test.ts walks
+ * every refusal through both).
+ */
+async function attemptTransfer(db: Kysely<Database>, caller: TransferCaller, idempotencyKey: string, fingerprint: string, request: TransferRequest, now: Date): Promise<TransferOutcome> {
+  const amount = request.amountCents;
+  const what = request.kind === 'self' ? 'Transfer' : 'Member transfer';
+  const destination =
+    request.kind === 'self'
+      ? sql`id = ${request.destinationId} and member_id = ${caller.memberId} and account_number = ${request.destinationAccount}`
+      : sql`account_number = ${request.destinationAccount} and product_code = ${request.destinationProduct} and member_id <> ${caller.memberId}`;
+  const found = request.kind === 'self' ? sql`id = ${request.destinationId}` : sql`account_number = ${request.destinationAccount}`;
+  const { rows } = await sql<TransferStatementRow>`
+    with previous as (
+      select id, reference_no, request_hash, amount_cents, created_on from transfers where user_id = ${caller.userId} and idempotency_key = ${idempotencyKey}
+    ), locked as (
+      select * from accounts where (id = ${request.sourceId} or ${found}) and not exists (select 1 from previous) order by id for update
+    ), source as (
+      select * from locked where id = ${request.sourceId} and member_id = ${caller.memberId} and account_number = ${request.sourceAccount} and status = 'active'
+    ), destination as (
+      select * from locked where ${destination} and status = 'active'
+    ), allowed as (
+      select source.id as source_id, destination.id as destination_id, source.account_number as source_number, destination.account_number as destination_number
+        from source, destination
+       where source.id <> destination.id and source.account_type in (${sql.join(TRANSFERABLE_TYPES)}) and destination.account_type in (${sql.join(TRANSFERABLE_TYPES)})
+         and source.balance_cents >= ${amount}
+    ), transfer as (
+      insert into transfers (reference_no, user_id, idempotency_key, request_hash, kind, source_account_id, destination_account_id, amount_cents, instructions, created_on)
+      select ${newReferenceNo()}::text, ${caller.userId}::integer, ${idempotencyKey}::text, ${fingerprint}::text, ${request.kind}::text, source_id, destination_id, ${amount}::bigint, ${request.instructions}::text, ${now}::timestamptz from allowed
+      returning id, reference_no, created_on
+    ), entries as (
+      insert into ledger_entries (account_id, transfer_id, amount_cents, kind, description, created_on)
+      select e.account_id, transfer.id, e.amount_cents, e.kind, e.description, transfer.created_on
+        from transfer, allowed,
+             lateral (values (allowed.source_id, ${-amount}::bigint, 'transfer_debit', ${`${what} to account ending `}::text || right(allowed.destination_number, 4)),
+                             (allowed.destination_id, ${amount}::bigint, 'transfer_credit', ${`${what} from account ending `}::text || right(allowed.source_number, 4)))
+             as e (account_id, amount_cents, kind, description)
+    ), balances as (
+      update accounts set balance_cents = balance_cents + case when accounts.id = allowed.source_id then ${-amount}::bigint else ${amount}::bigint end
+        from allowed
+       where accounts.id in (allowed.source_id, allowed.destination_id) and exists (select 1 from transfer)
+    )
+    select (select row_to_json(previous) from previous) as previous,
+           (select json_agg(locked) from locked) as accounts,
+           (select row_to_json(transfer) from transfer) as transfer`.execute(db);
+  const row = rows[0];
+
+  // Exactly once: a key already used answers from what it produced, before any other check (a replay after
+  // the balance changed must still get the original success).
+  if (row.previous) {
+    if (row.previous.request_hash !== fingerprint) {
       throw conflict('This Idempotency-Key was already used for a different transfer. Start a new transfer to send again.');
     }
-    return { transferId: previous.id, referenceNo: previous.reference_no, amountCents: Number(previous.amount_cents), createdOn: new Date(previous.created_on), replayed: true };
+    const p = row.previous;
+    return { transferId: p.id, referenceNo: p.reference_no, amountCents: Number(p.amount_cents), createdOn: new Date(p.created_on), replayed: true };
   }
+  if (row.transfer) {
+    return { transferId: row.transfer.id, referenceNo: row.transfer.reference_no, amountCents: amount, createdOn: new Date(row.transfer.created_on), replayed: false };
+  }
+  throw refusal(row.accounts ?? [], caller, request);
+}
 
-  // 2. Both accounts in one read, locked in account-id order (opposite transfers queue instead of
-  //    deadlocking), so every check below sees the current balance. The destination is the caller's own
-  //    id, or another member's account by number.
-  const rows = await trx
-    .selectFrom('accounts')
-    .selectAll()
-    .where((eb) => eb.or([eb('id', '=', request.sourceId), request.kind === 'self' ? eb('id', '=', request.destinationId) : eb('account_number', '=', request.destinationAccount)]))
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-
-  // 3. The caller's own source first (row 12), with every check that needs only the source: a member
-  //    learns nothing about another member's accounts from them. Funds are checked here too, before the
-  //    destination is looked at, so a missing account number and a real one answer alike to a transfer
-  //    too large to make ("Insufficient funds"): the transfer form is no account-number oracle.
-  const source = ownActive(rows.find((row) => row.id === request.sourceId), caller, request.sourceAccount);
+/**
+ * Why the statement wrote nothing, from the accounts it locked, in the order the specification's answers
+ * come. The caller's own source first (row 12), with every check that needs only the source: a member
+ * learns nothing about another member's accounts from them. Funds are checked before the destination is
+ * looked at, so a missing account number and a real one answer alike to a transfer too large to make
+ * ("Insufficient funds"): the transfer form is no account-number oracle.
+ */
+function refusal(accounts: Account[], caller: TransferCaller, request: TransferRequest): Error {
+  const source = ownActive(accounts.find((a) => a.id === request.sourceId), caller, request.sourceAccount);
   if (!isTransferable(source)) {
     const message = 'Transfers out of a loan account are not allowed.';
-    throw unprocessable(message, { source_id: message });
+    return unprocessable(message, { source_id: message });
   }
-  if (Number(source.balance_cents) < request.amountCents) throw insufficientFunds(Number(source.balance_cents));
+  if (Number(source.balance_cents) < request.amountCents) return insufficientFunds(Number(source.balance_cents));
 
-  // 4. The destination. A missing number, a closed account and a number of another type get the same answer.
+  // The destination. A missing number, a closed account and a number of another type get the same answer.
   let destination: Account;
   if (request.kind === 'self') {
-    destination = ownActive(rows.find((row) => row.id === request.destinationId), caller, request.destinationAccount);
+    destination = ownActive(accounts.find((a) => a.id === request.destinationId), caller, request.destinationAccount);
   } else {
-    const found = rows.find((row) => row.account_number === request.destinationAccount && row.status === 'active');
+    const found = accounts.find((a) => a.account_number === request.destinationAccount && a.status === 'active');
     if (!found || found.product_code !== request.destinationProduct) {
       const message = 'No account with this number and type was found. Check the destination account number and type.';
-      throw unprocessable(message, { destination_account: message });
+      return unprocessable(message, { destination_account: message });
     }
     if (found.member_id === caller.memberId) {
       const message = 'This account is one of your own. Use Transfer to Self to move money between your accounts.';
-      throw unprocessable(message, { destination_account: message });
+      return unprocessable(message, { destination_account: message });
     }
     destination = found;
   }
-
   if (source.id === destination.id) {
     const message = 'Choose two different accounts.';
-    throw unprocessable(message, { destination_id: message });
+    return unprocessable(message, { destination_id: message });
   }
   if (!isTransferable(destination)) {
     // Paying a loan down would change the sum of balances (a loan balance is money owed), so online
     // transfers keep to savings and deposits; repayments go through the credit union.
     const message = 'Transfers into a loan account are not supported online. Please contact the credit union to make a loan payment.';
-    throw unprocessable(message, { [request.kind === 'self' ? 'destination_id' : 'destination_product']: message });
+    return unprocessable(message, { [request.kind === 'self' ? 'destination_id' : 'destination_product']: message });
   }
-
-  // 5. One statement: the transfer, its debit and equal credit, and both balances, in this transaction.
-  const what = request.kind === 'self' ? 'Transfer' : 'Member transfer';
-  const amount = request.amountCents;
-  const { rows: written } = await sql<{ id: number; reference_no: string; created_on: Date }>`
-    with transfer as (
-      insert into transfers (reference_no, user_id, idempotency_key, request_hash, kind, source_account_id, destination_account_id, amount_cents, instructions, created_on)
-      values (${newReferenceNo()}, ${caller.userId}, ${idempotencyKey}, ${fingerprint}, ${request.kind}, ${source.id}, ${destination.id}, ${amount}, ${request.instructions}, ${now})
-      returning id, reference_no, created_on
-    ), entries as (
-      insert into ledger_entries (account_id, transfer_id, amount_cents, kind, description, created_on)
-      select e.account_id, transfer.id, e.amount_cents, e.kind, e.description, transfer.created_on
-        from transfer, (values (${source.id}::integer, ${-amount}::bigint, 'transfer_debit', ${`${what} to ${ending(destination.account_number)}`}::text),
-                               (${destination.id}::integer, ${amount}::bigint, 'transfer_credit', ${`${what} from ${ending(source.account_number)}`}::text))
-             as e (account_id, amount_cents, kind, description)
-    ), balances as (
-      update accounts set balance_cents = balance_cents + case when id = ${source.id} then ${-amount}::bigint else ${amount}::bigint end
-       where id in (${source.id}, ${destination.id}) and exists (select 1 from transfer)
-    )
-    select id, reference_no, created_on from transfer`.execute(trx);
-  const transfer = written[0];
-
-  return { transferId: transfer.id, referenceNo: transfer.reference_no, amountCents: request.amountCents, createdOn: new Date(transfer.created_on), replayed: false };
+  // Every rule holds on the rows the statement locked, yet it wrote nothing: the two rule sets disagree.
+  return new Error('Transfer refused by the database for a reason the rules above do not name');
 }
