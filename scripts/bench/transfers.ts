@@ -125,9 +125,9 @@ function benchTpcb(database: string) {
 }
 
 /**
- * The statements performTransfer sends for a transfer to self (transfers.repository.ts), as a pgbench
- * script over the members the HTTP run used: a transaction with the idempotency lookup, both accounts
- * locked, and the one statement that writes the transfer, its two entries and both balances.
+ * The statement performTransfer sends for a transfer to self (transfers.repository.ts), as a pgbench
+ * script over the members the HTTP run used: the idempotency lookup, both accounts locked, and the
+ * transfer, its two entries and both balances written, in one statement.
  */
 function benchProductSql(database: string, members: Array<{ userId: number; a: { id: number }; b: { id: number } }>) {
   const first = members[0];
@@ -140,24 +140,33 @@ function benchProductSql(database: string, members: Array<{ userId: number; a: {
 \\set dst ${first.a.id} + 2 * :i + 1 - :swap
 \\set u ${first.userId} + :i
 \\set amount random(1, 100)
-BEGIN;
-SELECT id, reference_no, request_hash, amount_cents, created_on FROM transfers WHERE user_id = :u AND idempotency_key = 'not-used-before';
-SELECT * FROM accounts WHERE id = :src OR id = :dst ORDER BY id FOR UPDATE;
-WITH transfer AS (
+WITH previous AS (
+  SELECT id, reference_no, request_hash, amount_cents, created_on FROM transfers WHERE user_id = :u AND idempotency_key = 'k' || :u || '-' || md5(random()::text)
+), locked AS (
+  SELECT * FROM accounts WHERE (id = :src OR id = :dst) AND NOT EXISTS (SELECT 1 FROM previous) ORDER BY id FOR UPDATE
+), source AS (
+  SELECT * FROM locked WHERE id = :src AND status = 'active'
+), destination AS (
+  SELECT * FROM locked WHERE id = :dst AND status = 'active'
+), allowed AS (
+  SELECT source.id AS source_id, destination.id AS destination_id, source.account_number AS source_number, destination.account_number AS destination_number
+    FROM source, destination
+   WHERE source.id <> destination.id AND source.account_type IN ('savings', 'deposit') AND destination.account_type IN ('savings', 'deposit') AND source.balance_cents >= :amount
+), transfer AS (
   INSERT INTO transfers (reference_no, user_id, idempotency_key, request_hash, kind, source_account_id, destination_account_id, amount_cents, instructions, created_on)
-  VALUES ('TRF' || upper(substr(md5(random()::text), 1, 10)), :u, gen_random_uuid()::text, 'fingerprint', 'self', :src, :dst, :amount, NULL, now())
+  SELECT 'TRF' || upper(substr(md5(random()::text), 1, 10)), :u, gen_random_uuid()::text, 'fingerprint', 'self', source_id, destination_id, :amount, NULL, now() FROM allowed
   RETURNING id, reference_no, created_on
 ), entries AS (
   INSERT INTO ledger_entries (account_id, transfer_id, amount_cents, kind, description, created_on)
   SELECT e.account_id, transfer.id, e.amount_cents, e.kind, e.description, transfer.created_on
-    FROM transfer, (VALUES (:src::integer, -:amount::bigint, 'transfer_debit', 'Transfer to account ending 0000'::text),
-                           (:dst::integer, :amount::bigint, 'transfer_credit', 'Transfer from account ending 0000'::text)) AS e (account_id, amount_cents, kind, description)
+    FROM transfer, allowed,
+         LATERAL (VALUES (allowed.source_id, -:amount::bigint, 'transfer_debit', 'Transfer to account ending ' || right(allowed.destination_number, 4)),
+                         (allowed.destination_id, :amount::bigint, 'transfer_credit', 'Transfer from account ending ' || right(allowed.source_number, 4))) AS e (account_id, amount_cents, kind, description)
 ), balances AS (
-  UPDATE accounts SET balance_cents = balance_cents + CASE WHEN id = :src THEN -:amount::bigint ELSE :amount::bigint END
-   WHERE id IN (:src, :dst) AND EXISTS (SELECT 1 FROM transfer)
+  UPDATE accounts SET balance_cents = balance_cents + CASE WHEN accounts.id = allowed.source_id THEN -:amount::bigint ELSE :amount::bigint END
+    FROM allowed WHERE accounts.id IN (allowed.source_id, allowed.destination_id) AND EXISTS (SELECT 1 FROM transfer)
 )
-SELECT id, reference_no, created_on FROM transfer;
-END;
+SELECT (SELECT row_to_json(previous) FROM previous), (SELECT json_agg(locked) FROM locked), (SELECT row_to_json(transfer) FROM transfer);
 `;
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cu-pgbench-')), 'transfer.sql');
   fs.writeFileSync(file, script);

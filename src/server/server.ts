@@ -2,14 +2,22 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
+import { keepPgliteTemplate, readPgliteTemplate } from './db/pglite-template.js';
 import { seed, DEMO_ADMIN, DEMO_MEMBER, DEMO_OTHER_MEMBER } from './db/seed.js';
 
 /** Starts the product: migrate, seed on first start, listen, print the URL (and demo sign-ins in development). */
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let fromTemplate = false;
+  const template = () => {
+    const blob = readPgliteTemplate();
+    fromTemplate = blob !== undefined;
+    return blob;
+  };
+  const handle = await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, loadDataDir: template });
   await migrateToLatest(handle.db);
+  if (handle.created && !fromTemplate) await keepPgliteTemplate(handle);
   const { seeded } = await seed(handle.db, { demo: config.seedDemo, adminEmail: config.adminEmail, adminPassword: config.adminPassword });
   const app = await buildApp({ db: handle });
   app.addHook('onClose', async () => handle.close());

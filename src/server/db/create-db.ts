@@ -7,6 +7,8 @@ import type { Database } from './database.js';
 export interface DbHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /** PGlite only: the data folder was empty, so this database is new (initdb ran, or a template was loaded). */
+  created?: boolean;
   close(): Promise<void>;
   /** PGlite only: the whole database as a tar file, which `createDb({ loadDataDir })` opens again (tests' templates). */
   dumpDataDir?: () => Promise<Blob>;
@@ -18,7 +20,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 pg.types.setTypeParser(1082, (value) => value);
 
 /** Opens Postgres when a URL is given, else the embedded PGlite database in `<dataDir>/pglite` (or in memory). */
-export async function createDb(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean; maxConnections?: number; loadDataDir?: Blob }): Promise<DbHandle> {
+export async function createDb(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean; maxConnections?: number; loadDataDir?: Blob | (() => Blob | undefined) }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
     // A connection Postgres ends (restart, pg_terminate_backend, network) emits 'error'; unheard, that
@@ -33,17 +35,20 @@ export async function createDb(options: { databaseUrl?: string; dataDir?: string
   }
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);
   let dataDir: string | undefined;
+  let created = true;
   if (!options.inMemory) {
     dataDir = path.join(options.dataDir ?? 'data', 'pglite');
+    created = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
     fs.mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    // A new database may start from a template (a dump of one, read only when needed), which skips initdb.
+    ...(created && options.loadDataDir ? { loadDataDir: typeof options.loadDataDir === 'function' ? options.loadDataDir() : options.loadDataDir } : {}),
     // pg_trgm: the administrator's search (migration 2026-11-26T0001); Postgres ships it as a trusted extension.
     extensions: { pg_trgm },
     parsers: { 20: (value: string) => Number(value), 1082: (value: string) => value },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite: client }) });
-  return { db, kind: 'pglite', close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') };
+  return { db, kind: 'pglite', created, close: () => db.destroy(), dumpDataDir: () => client.dumpDataDir('none') };
 }
