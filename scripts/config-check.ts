@@ -1,16 +1,22 @@
-// `npm run config:check`: checks forms/ and flows/ the way an analyst needs (file, JSON path, hint) and
+// `npm run config:check`: checks forms/ and flows/ the way an analyst needs (file, JSON path, hint), then the QA
+// journeys against their format and the flow, and
 // exits non-zero on any problem. `--no-endpoints` skips building the server to list its routes.
 import path from 'node:path';
 import { checkConfig, formatProblems } from '../src/shared/config-check/check-config.js';
 import { WIDGET_NAMES } from '../src/shared/forms/widget-names.js';
 import { transforms } from '../src/shared/transforms/index.js';
 import { apiEndpointChecker } from './lib/list-api-endpoints.js';
+import { checkJourneys } from './lib/check-journeys.js';
+import { JOURNEYS_DIR, loadFlow } from './lib/replay-journey.js';
+import { readFormsDir } from '../src/shared/forms/read-forms-dir.js';
 
 const root = process.env.CONFIG_ROOT ?? path.resolve(import.meta.dirname, '..');
 process.env.CONFIG_ROOT = root; // the server whose endpoints are checked is built from the same configuration
 let startProblem: string | undefined;
 const server = process.argv.includes('--no-endpoints') ? null : await apiEndpointChecker().catch((error: Error) => ((startProblem = error.message.split('\n')[0]), null));
 const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), hasEndpoint: server?.hasEndpoint });
+// The QA journeys (JOURNEYS_DIR, default tests/fixtures/journeys) against journey.schema.json and this flow and its forms.
+if (!problems.length) problems.push(...checkJourneys(JOURNEYS_DIR, loadFlow(), readFormsDir()));
 if (startProblem) problems.push({ file: 'forms/, flows/', path: '/', message: `the server cannot start with this configuration: ${startProblem}`, hint: 'Fix the problems above first; endpoints were not checked.' });
 await server?.close();
 if (problems.length) {
@@ -18,5 +24,5 @@ if (problems.length) {
   console.error(`\n${problems.length} problem${problems.length === 1 ? '' : 's'} found.`);
   process.exit(1);
 }
-console.log('Config OK: every form and flow file checks out.');
+console.log('Config OK: every form and flow file, and every QA journey, checks out.');
 process.exit(0);

@@ -11,7 +11,8 @@ import { factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowStep } from '../../src/shared/flow/flow-types';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
-import { fileContent, loadFlow, otpRecipient, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
+import { FIX_FIELDS } from '../../src/shared/messages';
+import { applicantAddress, fileContent, loadFlow, otpRecipient, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
 
 type Json = Record<string, any>;
@@ -182,9 +183,14 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
 }
 
 /** Every field message shown on the page (under fields and in alerts), for a failure's explanation. */
-async function shownErrors(page: Page): Promise<string> {
+/** Every error message the page shows, once each. */
+async function shownMessages(page: Page): Promise<string[]> {
   const texts = await page.locator('.Mui-error.MuiFormHelperText-root, [role="alert"], [id$="__error"]').allInnerTexts();
-  return [...new Set(texts.map((t) => t.trim()).filter(Boolean))].join(' | ') || NOTHING_SHOWN;
+  return [...new Set(texts.flatMap((t) => t.split('\n')).map((t) => t.trim()).filter(Boolean))];
+}
+
+async function shownErrors(page: Page): Promise<string> {
+  return (await shownMessages(page)).join(' | ') || NOTHING_SHOWN;
 }
 const NOTHING_SHOWN = 'no message shown';
 
@@ -267,7 +273,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const viewport = options.viewport ?? DESKTOP;
-  const context = await options.browser.newContext({ baseURL: options.baseUrl, viewport });
+  const context = await options.browser.newContext({ baseURL: options.baseUrl, viewport, extraHTTPHeaders: { 'x-forwarded-for': applicantAddress() } });
   const page = await context.newPage();
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -382,6 +388,12 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
               });
           }
           if (new URL(page.url()).pathname !== step.route) throw new Error('the refused attempt moved on');
+          if (!entry.expect.partial) {
+            // Exactly the expected messages: anything else shown (besides the form's "correct the highlighted fields") is a difference.
+            const expected = new Set([...Object.values(entry.expect.errors ?? {}), FIX_FIELDS]);
+            const others = (await shownMessages(page)).filter((m) => !expected.has(m));
+            if (others.length) throw new Error(`the page shows messages the journey does not expect (list them, or set "partial": true): ${others.join(' | ')}`);
+          }
           await capture();
           verdict('refused as expected', Object.values(entry.expect.errors ?? {}).join(' / '));
           continue;

@@ -20,7 +20,8 @@ describe('onboarding journeys in the browser', () => {
   };
 
   beforeAll(async () => {
-    server = await startServer();
+    // Each journey is another applicant on another network (its own X-Forwarded-For behind one trusted hop).
+    server = await startServer({ TRUST_PROXY: '1' });
     browser = await launchBrowser();
   });
   afterAll(async () => {

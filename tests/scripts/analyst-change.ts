@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { guideConfig } from './config-copy';
+import { isJourneyFile } from '../../scripts/lib/check-journeys';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -30,7 +31,7 @@ export function analystChangeConfig(): { root: string; journeysDir: string } {
 
   const journeysDir = path.join(config.root, 'journeys');
   fs.cpSync(path.join(REPO, 'tests/fixtures/journeys'), journeysDir, { recursive: true });
-  for (const file of fs.readdirSync(journeysDir).filter((f) => f.endsWith('.json'))) {
+  for (const file of fs.readdirSync(journeysDir).filter(isJourneyFile)) {
     const full = path.join(journeysDir, file);
     const journey = JSON.parse(fs.readFileSync(full, 'utf8')) as { entries: JourneyEntry[] };
     for (const entry of journey.entries) if (entry.step === 'basic-info' && entry.data) entry.data[NEW_FIELD.name] = NEW_FIELD.value;

@@ -2,17 +2,23 @@ import path from 'node:path';
 import { dbTargets } from '../helpers/test-db';
 import { createTestApp, type TestApp } from '../helpers/test-app';
 import type { DbHandle } from '../../src/server/db/create-db';
-import { allTransitions, listJourneyFiles, loadFlow, loadJourney, replayJourney } from '../../scripts/lib/replay-journey';
+import { journeyFacts, listJourneyFiles, loadFlow, loadJourney, replayJourney } from '../../scripts/lib/replay-journey';
+import { journeyCoverage, uncovered, type ReplayedJourney } from '../../scripts/lib/journey-coverage';
+import { generateJourney } from '../../scripts/lib/generate-journey';
+import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
+import { applicantProfiles } from '../../src/shared/flow/walk-flow';
+import { today } from '../../src/shared/dates/today';
 
 describe.each(dbTargets())('QA journeys replayed headless on $name', (target) => {
   let db: DbHandle;
   let t: TestApp;
   let baseUrl: string;
-  const covered = new Set<string>();
+  const replayed: ReplayedJourney[] = [];
 
   beforeAll(async () => {
     db = await target.open();
-    t = await createTestApp(db, { config: { devTools: true } });
+    // Each journey is another applicant on another network: its own X-Forwarded-For behind one trusted hop.
+    t = await createTestApp(db, { config: { devTools: true, trustProxy: 1 } });
     baseUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -26,9 +32,10 @@ describe.each(dbTargets())('QA journeys replayed headless on $name', (target) =>
 
   it.each(listJourneyFiles().map((f) => [path.basename(f), f]))('%s reaches success and leaves a complete application pending approval', async (_name, file) => {
     const lines: string[] = [];
-    const result = await replayJourney(loadJourney(file), { baseUrl, log: (l) => lines.push(l) });
-    expect(result.ok, lines.join('\n')).toBe(true);
-    for (const transition of result.transitions) covered.add(transition);
+    const journey = loadJourney(file);
+    const result = await replayJourney(journey, { baseUrl, log: (l) => lines.push(l) });
+    expect(result.ok, [...lines, result.reason].join('\n')).toBe(true);
+    replayed.push({ file, journey, result });
     const signup = await db.db.selectFrom('signups').selectAll().where('id', '=', result.signupId!).executeTakeFirstOrThrow();
     expect(signup.status).toBe('pending_approval');
     expect(signup.email_verified_on).not.toBeNull();
@@ -41,8 +48,20 @@ describe.each(dbTargets())('QA journeys replayed headless on $name', (target) =>
     expect(files).toHaveLength(expectedFiles);
   });
 
-  it('together exercise every transition of the flow', () => {
-    const missing = allTransitions(loadFlow()).filter((t) => !covered.has(t));
-    expect(missing).toEqual([]);
+  it('together exercise every transition, every applicant path, and every skippable step skipped and filled', () => {
+    expect(replayed).toHaveLength(listJourneyFiles().length);
+    expect(uncovered(journeyCoverage(loadFlow(), replayed, today()))).toEqual({ transitions: [], paths: [], skippable: [] });
+  });
+
+  it('a journey journeys:generate writes for a path of new customers replays as it is', async () => {
+    const flow = loadFlow();
+    const donors = listJourneyFiles().map((file) => ({ name: path.basename(file, '.json'), journey: loadJourney(file) }));
+    // The newest kind of applicant to get a journey: a minor of foreign nationality, as if no journey walked it.
+    const profile = applicantProfiles(flow).find((p) => p.facts.isMinor && p.facts.isForeignNational && !p.facts.isExistingCustomer)!;
+    const others = donors.filter((d) => Object.entries(profile.facts).some(([k, v]) => journeyFacts(flow, d.journey, today())[k] !== v));
+    const generated = generateJourney(flow, readFormsDir(), others, profile, today());
+    const lines: string[] = [];
+    const result = await replayJourney(generated, { baseUrl, log: (l) => lines.push(l) });
+    expect(result.ok, [...lines, result.reason].join('\n')).toBe(true);
   });
 });

@@ -123,11 +123,15 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       .execute();
     await openAccount(trx, { memberId: grace, accountNumber: '10000000201', type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 310_000 });
 
-    // Members of the credit union without online access: the existing-customer onboarding path.
+    // Members of the credit union without online access: the existing-customer onboarding paths, one member
+    // each for the QA journeys of every kind of applicant (a minor, a foreign national, a foreign minor).
     const offline = [
       { number: 'M000201', first: 'Keisha', last: 'Mohammed', email: 'keisha.mohammed@example.com', mobile: '+18684000001', dob: '1979-11-30', account: '10000000301' },
       { number: 'M000202', first: 'Andre', last: 'Charles', email: 'andre.charles@example.com', mobile: '+18684000002', dob: '1995-05-14', account: '10000000302' },
       { number: 'M000203', first: 'Priya', last: 'Singh', email: 'priya.singh@example.com', mobile: '+18684000003', dob: '2001-01-09', account: '10000000303' },
+      { number: 'M000204', first: 'Jada', last: 'Joseph', email: 'jada.joseph@example.com', mobile: '+18684000004', dob: '2013-06-18', account: '10000000304' },
+      { number: 'M000205', first: 'Lucas', last: 'Ferreira', email: 'lucas.ferreira@example.com', mobile: '+18684000005', dob: '1986-09-23', account: '10000000305' },
+      { number: 'M000206', first: 'Sofia', last: 'Mendes', email: 'sofia.mendes@example.com', mobile: '+18684000006', dob: '2012-04-11', account: '10000000306' },
     ];
     for (const m of offline) {
       const id = await addMember(trx, { number: m.number, first: m.first, last: m.last, email: m.email, mobile: m.mobile, dob: m.dob });

@@ -64,7 +64,7 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Ma
 
 
 /** ajv errors of a meta-schema check as problems; `metaFile` names the meta-schema in the hint. */
-function metaProblems(file: string, errors: ErrorObject[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
+export function metaProblems(file: string, errors: ErrorObject[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
   const seen = new Set<string>();
   return (errors ?? [])
     .filter((e) => e.keyword !== 'oneOf' && e.keyword !== 'if' && e.keyword !== 'propertyNames')
@@ -348,7 +348,7 @@ function withoutRepeats(problems: Problem[]): Problem[] {
 }
 
 /** The problem with the line and column of its JSON path (or of the nearest enclosing value that exists). */
-function withPosition(problem: Problem, source: JsonSource | undefined): Problem {
+export function withPosition(problem: Problem, source: JsonSource | undefined): Problem {
   if (!source || problem.line !== undefined || !problem.path.startsWith('/')) return problem;
   for (let at = problem.path; at; at = at.slice(0, at.lastIndexOf('/'))) {
     const found = source.locate(at);

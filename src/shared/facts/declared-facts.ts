@@ -77,6 +77,13 @@ function readings(rule: FactRule, out: Map<string, Set<unknown>>, day: string): 
 }
 const OTHER = '(something else)';
 
+/** The applicant's context fields the declared facts read (dob, nationality, customerType, ...). */
+export function factFields(declarations: FactDeclarations): Set<string> {
+  const fields = new Map<string, Set<unknown>>();
+  for (const declaration of Object.values(declarations)) readings(declaration.rule, fields, '2000-06-15');
+  return new Set(fields.keys());
+}
+
 /** One kind of applicant: the facts that hold for them, and a name in words. */
 export interface FactProfile {
   name: string;

@@ -1,0 +1,97 @@
+/**
+ * Checks QA journey files (tests/fixtures/journeys/*.json) before anything is replayed: broken JSON with its
+ * line and column, the shape of tests/fixtures/journeys/journey.schema.json (a misspelt key such as
+ * `expects` is named), and what the flow and the forms say: the step exists, a choice exists, only a
+ * skippable step is skipped, data and files name the step form's fields, a retry follows a refused attempt.
+ * `npm run config:check` runs it; the replay refuses a journey with problems.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../src/shared/create-ajv';
+import { metaProblems, withPosition, type Problem } from '../../src/shared/config-check/check-config';
+import { JsonSyntaxError, parseJsonSource } from '../../src/shared/config-check/json-source';
+import { fieldsOf } from '../../src/shared/config-check/schema-walk';
+import type { FormSources } from '../../src/shared/forms/form-registry';
+import type { FlowDefinition } from '../../src/shared/flow/flow-types';
+
+/** The journey file format, beside the journeys it describes. */
+export const JOURNEY_SCHEMA_FILE = path.resolve(import.meta.dirname, '../../tests/fixtures/journeys/journey.schema.json');
+const META = 'tests/fixtures/journeys/journey.schema.json';
+
+/** A journey file, as opposed to the format's own schema in the same folder. */
+export const isJourneyFile = (name: string) => name.endsWith('.json') && !name.endsWith('.schema.json');
+
+let validateShape: ValidateFunction | undefined;
+
+interface EntryLike {
+  step: string;
+  choice?: number;
+  data?: Record<string, unknown>;
+  files?: Record<string, unknown>;
+  skip?: boolean;
+  retry?: boolean;
+  codeTo?: string;
+  expect?: unknown;
+}
+
+/** The problems of one journey file's text (`label` names it in each problem); an empty list means it can be replayed. */
+export function checkJourneyText(label: string, text: string, flow: FlowDefinition, forms: FormSources): Problem[] {
+  let source;
+  try {
+    source = parseJsonSource(text);
+  } catch (error) {
+    const at = error instanceof JsonSyntaxError ? error.position : undefined;
+    return [{ file: label, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: 'Look for a missing comma, quote or bracket at the line and column given (or just before).', ...at }];
+  }
+  validateShape ??= createAjv().compile(JSON.parse(fs.readFileSync(JOURNEY_SCHEMA_FILE, 'utf8')));
+  const problems: Problem[] = validateShape(source.value) ? entryProblems(label, (source.value as { entries: EntryLike[] }).entries, flow, forms) : metaProblems(label, validateShape.errors, META);
+  return problems.map((p) => withPosition(p, source));
+}
+
+function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition, forms: FormSources): Problem[] {
+  const problems: Problem[] = [];
+  const refused = new Set<string>();
+  entries.forEach((entry, i) => {
+    const at = `/entries/${i}`;
+    const problem = (key: string, message: string, hint: string) => problems.push({ file, path: key ? `${at}/${key}` : at, message, hint });
+    const step = flow.steps[entry.step];
+    if (!step) {
+      problem('step', `unknown step "${entry.step}"`, `The flow's steps: ${Object.keys(flow.steps).join(', ')}.`);
+      return;
+    }
+    if (entry.choice !== undefined && !step.choices?.[entry.choice]) {
+      problem('choice', step.choices ? `step "${entry.step}" has no choice ${entry.choice}` : `step "${entry.step}" is not a choice step`, step.choices ? `Choices count from 0: ${step.choices.map((c, n) => `${n} = ${c.label}`).join(', ')}.` : 'Remove "choice".');
+    }
+    if (entry.skip && !step.skippable) problem('skip', `step "${entry.step}" cannot be skipped`, 'Give the step its data instead, or mark the step "skippable" in the flow.');
+    if (entry.codeTo !== undefined && step.otp?.identifierType !== 'on_file') problem('codeTo', `step "${entry.step}" does not send its code to a contact on file`, 'Remove "codeTo": the code goes to the email or mobile the applicant typed.');
+    if (entry.retry && !refused.has(entry.step)) problem('retry', `a retry of step "${entry.step}" with no refused attempt before it`, 'A retry follows an entry of the same step with "expect"; remove "retry" on a first attempt.');
+    if (entry.expect) refused.add(entry.step);
+    const schema = step.form ? forms.schemas[step.form] : undefined;
+    for (const key of ['data', 'files'] as const) {
+      const given = Object.keys(entry[key] ?? {});
+      if (!given.length) continue;
+      if (!schema) {
+        problem(key, `step "${entry.step}" has no form to take ${key}`, `Remove "${key}" from this entry.`);
+        continue;
+      }
+      const fields = fieldsOf(schema);
+      for (const field of given.filter((f) => !fields.has(f))) {
+        problem(`${key}/${field}`, `"${field}" is not a field of forms/${step.form}.schema.json`, `Its fields: ${[...fields].join(', ')}.`);
+      }
+    }
+  });
+  return problems;
+}
+
+/** Every journey file in `dir`, checked; each problem names its file relative to the repository. */
+export function checkJourneys(dir: string, flow: FlowDefinition, forms: FormSources, root = process.cwd()): Problem[] {
+  return fs
+    .readdirSync(dir)
+    .filter(isJourneyFile)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      return checkJourneyText(path.relative(root, full), fs.readFileSync(full, 'utf8'), flow, forms);
+    });
+}

@@ -1,0 +1,159 @@
+/**
+ * Writes a QA journey for an applicant path no journey walks (`npm run journeys:generate`). Each step's
+ * entry is taken from the journey that agrees most with the path's facts and has the step (a skippable
+ * step without one is skipped; a form step no journey has gets its schema's examples, defaults or first
+ * options). Then the answers the facts are read from (the choice, basic info's date of birth, nationality,
+ * ...) are set, from values other journeys use, until the journey's facts are the path's. QA checks the
+ * data (a claimed member's details must match the seed) and removes `generated`.
+ */
+import type { FormSources, JsonObject } from '../../src/shared/forms/form-registry';
+import { resolveForm } from '../../src/shared/forms/form-registry';
+import type { FlowDefinition, FlowStep, StepRef } from '../../src/shared/flow/flow-types';
+import { factFields, type FactProfile } from '../../src/shared/facts/declared-facts';
+import { walkFlow } from '../../src/shared/flow/walk-flow';
+import { journeyContext, journeyFacts, personalise, type Journey, type JourneyEntry } from './replay-journey';
+import { createFormValidator } from '../../src/server/lib/form-validation';
+import { createAjv } from '../../src/shared/create-ajv';
+
+export interface NamedJourney {
+  name: string;
+  journey: Journey;
+}
+
+const SAMPLE_RUN = { tag: 'generated', digits: '5550000' };
+
+/** How many combinations of fact-deciding answers are tried before giving up. */
+const MAX_TRIES = 20_000;
+
+/** A file name for a path: "a minor, an existing customer, not a foreign national" -> minor-existing-customer-not-foreign-national. */
+export function pathSlug(profile: FactProfile): string {
+  return profile.name
+    .toLowerCase()
+    .replace(/\b(a|an)\b/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/** An entry's last successful attempt at each step (refused attempts and retries are not data to copy). */
+function finalEntries(journey: Journey): Map<string, JourneyEntry> {
+  const out = new Map<string, JourneyEntry>();
+  for (const entry of journey.entries) if (!entry.expect) out.set(entry.step, entry);
+  return out;
+}
+
+/** Values a form's schema offers for its required fields: examples, defaults, constants, first options. */
+export function exampleData(schema: JsonObject): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const field of (schema.required ?? []) as string[]) {
+    const p = (schema.properties?.[field] ?? {}) as JsonObject;
+    const value = p.examples?.[0] ?? p.default ?? p.const ?? p.enum?.[0] ?? p.oneOf?.[0]?.const ?? (p.type === 'boolean' ? false : undefined);
+    if (value !== undefined) data[field] = value;
+  }
+  return data;
+}
+
+/** The answers in a step that facts are read from: `remember` entries `<context field the facts read>: data.<field>`. */
+function factDecidingFields(step: FlowStep, read: Set<string>): string[] {
+  return Object.entries(step.remember ?? {})
+    .filter(([key, where]) => read.has(key) && where.startsWith('data.'))
+    .map(([, where]) => where.slice('data.'.length));
+}
+
+/** The field messages the server would answer for a step's data (none: it would be accepted). */
+type CheckStep = (formId: string, data: Record<string, unknown>, context: Record<string, unknown>) => Record<string, string>;
+
+/** A checker of step data with the server's own form validation (schema, visibility, option and date rules). */
+export function serverStepCheck(forms: FormSources): CheckStep {
+  const validator = createFormValidator({ sources: forms, ajv: createAjv(), clock: { now: () => new Date() } });
+  return (formId, data, context) => {
+    try {
+      validator.validate(formId, data, context);
+      return {};
+    } catch (error) {
+      return (error as { errors?: Record<string, string> }).errors ?? { _root: (error as Error).message };
+    }
+  };
+}
+
+/** A journey that walks `profile`'s path, or an error saying why none could be put together. */
+export function generateJourney(flow: FlowDefinition, forms: FormSources, donors: NamedJourney[], profile: FactProfile, day: string, check: CheckStep = serverStepCheck(forms)): Journey {
+  const agreement = (facts: Record<string, boolean>) => Object.entries(profile.facts).filter(([k, v]) => facts[k] === v).length;
+  const ranked = donors
+    .map((d) => ({ ...d, entries: finalEntries(d.journey), agree: agreement(journeyFacts(flow, d.journey, day)) }))
+    .sort((a, b) => b.agree - a.agree || a.name.localeCompare(b.name));
+  const path = walkFlow(flow, profile.facts);
+  /** Each donor's entry for a step, best-agreeing donor first, as the entry to write (its source in $comment). */
+  const offers = (step: StepRef): JourneyEntry[] =>
+    ranked
+      .filter((d) => d.entries.has(step.id))
+      .map((d) => {
+        const { retry: _retry, $comment: _comment, ...entry } = structuredClone(d.entries.get(step.id)!);
+        return { $comment: `from ${d.name}.json`, ...entry };
+      });
+  const fallback = (step: StepRef): JourneyEntry => {
+    if (step.skippable) return { step: step.id, skip: true };
+    if (step.form && step.kind !== 'checklist') return { $comment: "the schema's examples and first options: check them", step: step.id, data: exampleData(resolveForm(forms, step.form).schema) };
+    return { step: step.id };
+  };
+  const entries: JourneyEntry[] = path.map((step) => offers(step)[0] ?? fallback(step));
+  const journey: Journey = { name: `Generated: ${profile.name}`, description: '', generated: true, entries };
+  const problemsOf = (i: number): Record<string, string> => {
+    const step = path[i];
+    const entry = entries[i];
+    // As a run would send it: {run} and {runDigits} filled in.
+    return step.form && entry.data && step.kind !== 'checklist' ? check(step.form, personalise(entry.data, SAMPLE_RUN), personalise(journeyContext(flow, journey), SAMPLE_RUN)) : {};
+  };
+
+  // The answers that decide the facts: a choice's index, or a step's entry (from any donor) and its remembered
+  // fields (with the values any journey gives them). Tried in turn until the facts are the path's and those
+  // steps' data would be accepted.
+  type Variable = { values: unknown[]; set: (value: unknown) => void };
+  const variables: Variable[] = [];
+  const read = factFields(flow.facts ?? {});
+  const deciding: number[] = [];
+  /** Steps whose entry the search chose: a choice, or a step whose data decides facts. */
+  const fixed = new Set<number>();
+  path.forEach((step, i) => {
+    if (step.kind === 'choice' && step.choices) {
+      fixed.add(i);
+      variables.push({ values: [entries[i].choice ?? 0, ...step.choices.keys()], set: (v) => (entries[i].choice = v as number) });
+    }
+    const fields = factDecidingFields(step, read);
+    if (!fields.length || !entries[i].data) return;
+    deciding.push(i);
+    fixed.add(i);
+    const candidates = offers(step);
+    variables.push({ values: candidates, set: (v) => (entries[i] = structuredClone(v as JourneyEntry)) });
+    for (const field of fields) {
+      const values = [...new Set(candidates.map((c) => c.data?.[field]).filter((v) => v !== undefined))];
+      variables.push({ values: [undefined, ...values], set: (v) => v !== undefined && entries[i].data && (entries[i].data[field] = v) });
+    }
+  });
+  const fits = () => agreement(journeyFacts(flow, journey, day)) === Object.keys(profile.facts).length && deciding.every((i) => !Object.keys(problemsOf(i)).length);
+  let tries = 0;
+  const search = (k: number): boolean => {
+    if (k === variables.length) return ++tries <= MAX_TRIES && fits();
+    for (const value of variables[k].values) {
+      variables[k].set(value);
+      if (search(k + 1)) return true;
+      if (tries > MAX_TRIES) return false;
+    }
+    return false;
+  };
+  if (!search(0)) throw new Error(`no answers the journeys give make an applicant "${profile.name}" whose steps would be accepted: write this journey by hand`);
+
+  // Every other step: the first donor's entry the server would accept for this applicant, else the best one, marked.
+  path.forEach((step, i) => {
+    if (fixed.has(i)) return;
+    for (const offer of offers(step)) {
+      entries[i] = offer;
+      if (!Object.keys(problemsOf(i)).length) return;
+    }
+    entries[i] = offers(step)[0] ?? fallback(step);
+    const problems = problemsOf(i);
+    if (Object.keys(problems).length) entries[i].$comment = `check: ${Object.entries(problems).map(([f, m]) => `${f}: ${m}`).join('; ')}`;
+  });
+  const sources = [...new Set(entries.map((e) => /^from (.+)$/.exec(e.$comment ?? '')?.[1]).filter(Boolean))];
+  journey.description = `Written by npm run journeys:generate for the path "${profile.name}" (${path.length} steps), from ${sources.join(', ') || 'the schemas'}. Check the data (a claimed member's last name, date of birth, account and contact on file must match the seed), then remove "generated".`;
+  return journey;
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkJourneyText } from '../../scripts/lib/check-journeys';
+import { generateJourney, pathSlug } from '../../scripts/lib/generate-journey';
+import { journeyFacts, listJourneyFiles, loadFlow, loadJourney, refusalMismatch, type Journey } from '../../scripts/lib/replay-journey';
+import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
+import { applicantProfiles } from '../../src/shared/flow/walk-flow';
+import { today } from '../../src/shared/dates/today';
+
+const flow = loadFlow();
+const forms = readFormsDir();
+const check = (journey: unknown) => checkJourneyText('j.json', typeof journey === 'string' ? journey : JSON.stringify(journey, null, 2), flow, forms);
+const base = (entries: unknown[]) => ({ name: 'n', description: 'd', entries });
+
+describe('journey files are checked before they are replayed', () => {
+  it.each(listJourneyFiles().map((f) => [path.basename(f), f]))('%s has no problems', (_name, file) => {
+    expect(checkJourneyText(file, fs.readFileSync(file, 'utf8'), flow, forms)).toEqual([]);
+  });
+
+  it('names a misspelt key with its line', () => {
+    const problems = check(base([{ step: 'basic-info', data: {}, expects: { status: 400 } }]));
+    expect(problems).toEqual([expect.objectContaining({ file: 'j.json', path: '/entries/0', message: 'unknown key "expects"', line: 5 })]);
+  });
+
+  it('names the line and column of broken JSON', () => {
+    expect(check('{\n  "name": "n",\n  "entries": [}\n')).toEqual([expect.objectContaining({ file: 'j.json', line: 3, column: 15, message: expect.stringMatching(/^not valid JSON/) })]);
+  });
+
+  it('refuses what the flow and the forms do not have', () => {
+    const problems = check(
+      base([
+        { step: 'new-or-existing-customer', choice: 7 },
+        { step: 'basic-inf' },
+        { step: 'basic-info', skip: true },
+        { step: 'basic-info', retry: true, data: { first_nam: 'A' } },
+        { step: 'email-verification', codeTo: '+18684000001' },
+        { step: 'getting-ready', files: { scans: [{ name: 'a.pdf', type: 'pdf' }] } },
+      ]),
+    );
+    expect(problems.map((p) => `${p.path} ${p.message}`)).toEqual([
+      '/entries/0/choice step "new-or-existing-customer" has no choice 7',
+      '/entries/1/step unknown step "basic-inf"',
+      '/entries/2/skip step "basic-info" cannot be skipped',
+      '/entries/3/retry a retry of step "basic-info" with no refused attempt before it',
+      '/entries/3/data/first_nam "first_nam" is not a field of forms/onboarding/basic-info.schema.json',
+      '/entries/4/codeTo step "email-verification" does not send its code to a contact on file',
+      '/entries/5/files/scans "scans" is not a field of forms/onboarding/getting-ready.schema.json',
+    ]);
+  });
+});
+
+describe('an expected refusal matches exactly unless partial', () => {
+  const answer = { status: 400, json: { errors: { dob: 'Date of birth cannot be in the future', mobile: 'Please enter a valid mobile number' } } };
+
+  it('agrees when every message is listed', () => {
+    expect(refusalMismatch({ status: 400, errors: { dob: 'Date of birth cannot be in the future', mobile: 'Please enter a valid mobile number' } }, answer)).toBeUndefined();
+  });
+
+  it('names a message the journey did not expect, and accepts it with partial', () => {
+    expect(refusalMismatch({ status: 400, errors: { dob: 'Date of birth cannot be in the future' } }, answer)).toMatch(/mobile: not expected, got "Please enter a valid mobile number"/);
+    expect(refusalMismatch({ status: 400, errors: { dob: 'Date of birth cannot be in the future' }, partial: true }, answer)).toBeUndefined();
+  });
+
+  it('names a wrong status and a message worded otherwise or missing', () => {
+    const mismatch = refusalMismatch({ status: 409, errors: { dob: 'Too young', email: 'Taken' }, partial: true }, answer);
+    expect(mismatch).toMatch(/status: expected 409, got 400/);
+    expect(mismatch).toMatch(/dob: expected "Too young", got "Date of birth cannot be in the future"/);
+    expect(mismatch).toMatch(/email: expected "Taken", got no message/);
+  });
+});
+
+describe('journeys:generate', () => {
+  const day = today();
+  const journeys = listJourneyFiles().map((file) => ({ name: path.basename(file, '.json'), journey: loadJourney(file) }));
+  const walks = (j: Journey, facts: Record<string, boolean>) => Object.entries(facts).every(([k, v]) => journeyFacts(flow, j, day)[k] === v);
+
+  it.each(applicantProfiles(flow).map((p) => [p.name, p]))('writes a valid journey for "%s" from the other journeys', (_name, profile) => {
+    // As if no journey walked this path yet.
+    const donors = journeys.filter((d) => !walks(d.journey, profile.facts));
+    const generated = generateJourney(flow, forms, donors, profile, day);
+    expect(journeyFacts(flow, generated, day)).toMatchObject(profile.facts);
+    expect(generated.generated).toBe(true);
+    expect(generated.entries[generated.entries.length - 1].step).toBe('success');
+    expect(check(generated)).toEqual([]);
+    expect(pathSlug(profile)).toMatch(/^[a-z-]+$/);
+  });
+});
