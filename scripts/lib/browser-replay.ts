@@ -279,7 +279,9 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
   page.on('pageerror', (e) => pageErrors.push(e.message));
   let apiCalls = 0;
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls++;
+    // The wizard's calls, not the funnel's step reports (sent on entering and leaving every step).
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/funnel/')) apiCalls++;
   });
   const verdicts: StepVerdict[] = [];
   const axe: string[] = [];

@@ -16,6 +16,8 @@ import authPlugin from './plugins/auth.js';
 import applicantGuardPlugin from './plugins/applicant-guard.js';
 import configCheckPlugin from './plugins/config-check.js';
 import formsPlugin from './plugins/forms.js';
+import configVersionPlugin from './plugins/config-version.js';
+import funnelPlugin from './plugins/funnel.js';
 import apiRoutes from './routes/index.js';
 import { createAjv } from '../shared/create-ajv.js';
 
@@ -96,6 +98,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(configCheckPlugin, { env: config.env, root: options.configRoot });
   // forms/ read once: every route validates bodies with app.forms.
   await app.register(formsPlugin);
+  // The configuration in force is recorded (config_versions); the funnel counts the wizard's steps under it.
+  await app.register(configVersionPlugin, { root: options.configRoot });
+  await app.register(funnelPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
 

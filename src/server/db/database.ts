@@ -7,6 +7,7 @@ import type { AccountClaimsTable } from './tables/account-claims.table.js';
 import type { OneTimeCodesTable } from './tables/one-time-codes.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
 import type { SignInFailuresTable, SignInAttemptsTable, PasswordResetsTable } from './tables/auth.table.js';
+import type { ConfigVersionsTable, FunnelEventsTable } from './tables/funnel.table.js';
 import type { MembersTable, AccountsTable, LedgerEntriesTable, TransfersTable } from './tables/accounts.table.js';
 
 /** The typed schema Kysely checks every query against; one entry per table. */
@@ -30,4 +31,6 @@ export interface Database {
   sign_in_failures: SignInFailuresTable;
   sign_in_attempts: SignInAttemptsTable;
   password_resets: PasswordResetsTable;
+  config_versions: ConfigVersionsTable;
+  funnel_events: FunnelEventsTable;
 }

@@ -10,6 +10,7 @@ import signupsAdminRoutes from './signups-admin/index.js';
 import accountRoutes from './accounts/index.js';
 import signupRoutes from './signups/index.js';
 import onboardingRoutes from './onboarding/index.js';
+import funnelRoutes from './funnel/index.js';
 
 /** Every API route plugin, mounted under /api. Add a resource here with its prefix. */
 export default async function apiRoutes(app: FastifyInstance) {
@@ -23,5 +24,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(accountRoutes, { prefix: '/accounts' });
   await app.register(signupRoutes);
   await app.register(onboardingRoutes);
+  await app.register(funnelRoutes);
   if (app.config.devTools) await app.register(devRoutes, { prefix: '/dev' });
 }

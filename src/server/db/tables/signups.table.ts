@@ -32,6 +32,8 @@ export interface SignupsTable extends SignupApplicant {
   submitted_on: NullableTimestamp;
   decided_on: NullableTimestamp;
   decided_by: number | null;
+  /** The configuration (config_versions.hash) the application was started under. */
+  config_version: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** How many applications each back-office status holds, kept by a trigger on `signups` (drafts are not counted). */
@@ -46,6 +48,8 @@ export interface SignupStepsTable {
   step: string;
   data: ColumnType<unknown, string | unknown, string | unknown>;
   updated_on: Timestamp;
+  /** The configuration (config_versions.hash) the step was validated under. */
+  config_version: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Uploaded documents: stored under a random name outside anything served. */

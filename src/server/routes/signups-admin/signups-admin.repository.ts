@@ -37,6 +37,7 @@ const VIEW_COLUMNS = [
   'submitted_on',
   'decided_on',
   'decided_by',
+  'config_version',
 ] as const;
 
 /**

@@ -71,7 +71,7 @@ export default async function signupRoutes(app: FastifyInstance) {
       const expiresOn = new Date(now.getTime() + APPLICANT_TOKEN_HOURS * 3600_000);
       await trx
         .insertInto('signups')
-        .values({ id, applicant_token_hash: hash, token_expires_on: expiresOn, created_on: now, ...columns })
+        .values({ id, applicant_token_hash: hash, token_expires_on: expiresOn, created_on: now, config_version: app.configVersion, ...columns })
         .execute();
       await saveStep(trx, id, 'basic-info', stored, now);
       return { id, token, expiresOn, created: true };

@@ -9,12 +9,14 @@ import GavelIcon from '@mui/icons-material/Gavel';
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import SecurityIcon from '@mui/icons-material/Security';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import InsightsIcon from '@mui/icons-material/Insights';
 import { AppShell } from '../../components/app-shell';
 import { AccountMenu } from '../auth/account-menu';
 
 const SECTIONS = [
   { label: 'Users', to: '/admin/users', icon: <PeopleIcon /> },
   { label: 'Signup Approvals', to: '/admin/signup-approvals', icon: <HowToRegIcon /> },
+  { label: 'Onboarding Funnel', to: '/admin/onboarding-funnel', icon: <InsightsIcon /> },
 ];
 
 // Spec 2 section 2: these entries have no confirmed screens, so they are shown disabled.

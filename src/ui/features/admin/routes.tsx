@@ -10,6 +10,7 @@ const UserCreatePage = lazy(() => import('./users/user-create-page'));
 const UserEditPage = lazy(() => import('./users/user-edit-page'));
 const SignupApprovalsPage = lazy(() => import('./signups/signup-approvals-page'));
 const SignupReviewPage = lazy(() => import('./signups/signup-review-page'));
+const FunnelPage = lazy(() => import('./funnel/funnel-page'));
 
 /** The administrator area (spec 2): the administrator role is required; the server enforces it too. */
 export const adminRoutes: RouteObject[] = [
@@ -27,6 +28,7 @@ export const adminRoutes: RouteObject[] = [
       { path: '/admin/users/:id/edit', element: <UserEditPage /> },
       { path: '/admin/signup-approvals', element: <SignupApprovalsPage /> },
       { path: '/admin/signup-approvals/:id', element: <SignupReviewPage /> },
+      { path: '/admin/onboarding-funnel', element: <FunnelPage /> },
     ],
   },
   // The original's success step navigates here; it is not in the route table.

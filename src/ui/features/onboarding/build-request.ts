@@ -1,6 +1,7 @@
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product';
 import type { FileStore } from '../../forms/file-store';
+import { funnelHeaders } from './funnel-events';
 
 /** Turns a body into multipart: a file field (names held in the FileStore) becomes one part per file. */
 export function toMultipart(body: Record<string, unknown>, files: FileStore): FormData {
@@ -35,9 +36,10 @@ export function perFileProgress(body: Record<string, unknown>, files: FileStore,
   return out;
 }
 
-/** Headers and body additions for an applicant call: the applicant token, and signup_id when the step wants it. */
+/** Headers and body additions for an applicant call: the applicant token, the funnel's visit and step, and signup_id when the step wants it. */
 export function applicantCall(step: StepRef, applicant: Record<string, unknown>, body: Record<string, unknown>): { body: Record<string, unknown>; headers: Record<string, string> } {
-  const headers: Record<string, string> = {};
+  // The funnel counts the call under the wizard's visit and this step (names only, nothing the applicant typed).
+  const headers: Record<string, string> = funnelHeaders(step.id);
   if (typeof applicant.applicantToken === 'string') headers[APPLICANT_TOKEN_HEADER] = applicant.applicantToken;
   const include = step.submit?.includeSignupId ?? Boolean(step.requiresSignupId);
   return { body: include && applicant.signupId ? { ...body, signup_id: applicant.signupId } : body, headers };

@@ -7,6 +7,8 @@ import { previousStep, progressPercent, rememberedValues, restartRouteFor, resum
 import { usePageTitle } from '../../lib/use-page-title';
 import { clearOnboarding, flowActor, onboardingFlow, useFlowSnapshot } from './flow-actor';
 import { WizardLayout } from './wizard-layout';
+import { reportStep } from './funnel-events';
+import { computeFacts } from '../../../shared/facts/declared-facts';
 import { stepKindPage } from './steps';
 
 type Data = Record<string, unknown>;
@@ -31,6 +33,19 @@ export default function StepPage({ stepId }: { stepId: string }) {
   useEffect(() => {
     if (!restart && allowed && String(snapshot.value) !== stepId) flowActor().send({ type: 'step.goto', stepId });
   }, [restart, allowed, stepId, snapshot.value]);
+  // The funnel: this step entered (with the applicant's facts so far) and left, also when the tab closes.
+  const shown = !finished && !(restart && restart !== step.route) && allowed;
+  useEffect(() => {
+    if (!shown) return undefined;
+    const snapshotNow = flowActor().getSnapshot();
+    reportStep('entered', stepId, computeFacts(onboardingFlow.facts, snapshotNow.context.applicant, creditUnionToday()));
+    const leave = () => reportStep('left', stepId);
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, [shown, stepId]);
 
   if (finished) return <Navigate to="/" replace />;
   if (restart && restart !== step.route) return <Navigate to={restart} replace />;

@@ -1,0 +1,189 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useServerData } from '../../../lib/use-server-data';
+import { formatDateTime } from '../../../../shared/format-date';
+import { fetchFunnel, type FunnelReport } from '../api/funnel-api';
+import { FunnelChart } from './funnel-chart';
+
+/** "1 min 5 s", "42 s", or "—" when no applicant finished the step. */
+export function formatSeconds(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const s = Math.round(seconds);
+  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+}
+
+const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)} %` : '—');
+
+/**
+ * Onboarding funnel (issue "Resume on any device ..." part 3): for a date range and a configuration version,
+ * starts, each step's reach and drop-off, median time per step, the fields refused most, and completion by
+ * path. Counts are of visits (the wizard's random id), never of people: nothing personal is recorded.
+ */
+export default function FunnelPage() {
+  usePageTitle('Onboarding Funnel');
+  const [query, setQuery] = useState<{ from?: string; to?: string; version?: string }>({});
+  // Until a day is typed, the fields show the report's own period (the last 30 days by default).
+  const [draft, setDraft] = useState<{ from?: string; to?: string; version: string }>({ version: '' });
+  const { data, loading, error, reload } = useServerData(() => fetchFunnel(query), [query]);
+  const report: FunnelReport | null = data;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery({ from: draft.from ?? report?.from, to: draft.to ?? report?.to, version: draft.version || undefined });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Typography variant="h1" sx={{ fontSize: '1.8rem' }}>
+        Onboarding Funnel
+      </Typography>
+      <Paper variant="outlined" component="form" onSubmit={apply} aria-label="Funnel filters" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField label="From" type="date" size="small" value={draft.from ?? report?.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField label="To" type="date" size="small" value={draft.to ?? report?.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label="Configuration version"
+            select
+            size="small"
+            value={draft.version}
+            onChange={(e) => setDraft({ ...draft, version: e.target.value })}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            sx={{ minWidth: 260 }}
+          >
+            <option value="">All versions</option>
+            {(report?.versions ?? []).map((v) => (
+              <option key={v.hash} value={v.hash}>
+                {v.hash.slice(0, 10)} from {formatDateTime(v.first_seen_on)}
+                {v.current ? ' (in use)' : ''}
+              </option>
+            ))}
+          </TextField>
+          <Button type="submit" variant="contained">
+            Show
+          </Button>
+        </Stack>
+      </Paper>
+      {loading && <LinearProgress aria-label="Loading the funnel" />}
+      {error && (
+        <Alert severity="error" action={<Button onClick={() => void reload()}>Retry</Button>}>
+          {error}
+        </Alert>
+      )}
+      {report && (
+        <>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            {[
+              ['Started', report.starts],
+              ['Applications submitted', report.applications],
+              ['Completion', percent(report.applications, report.starts)],
+            ].map(([label, value]) => (
+              <Paper key={label} variant="outlined" sx={{ p: 2, flex: 1 }}>
+                <Typography color="text.secondary">{label}</Typography>
+                <Typography sx={{ fontSize: '1.8rem', fontWeight: 600 }}>{value}</Typography>
+              </Paper>
+            ))}
+          </Stack>
+          {report.steps.length === 0 ? (
+            <Alert severity="info">No applicant has started the wizard in this period.</Alert>
+          ) : (
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
+                Reach and completion per step
+              </Typography>
+              <FunnelChart steps={report.steps} />
+              <TableContainer>
+                <Table size="small" aria-label="Steps">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Step</TableCell>
+                      <TableCell align="right">Reached</TableCell>
+                      <TableCell align="right">Completed</TableCell>
+                      <TableCell align="right">Gave up here</TableCell>
+                      <TableCell align="right">Refusals</TableCell>
+                      <TableCell align="right">Median time</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {report.steps.map((s) => (
+                      <TableRow key={s.step}>
+                        <TableCell component="th" scope="row">
+                          {s.title}
+                        </TableCell>
+                        <TableCell align="right">{s.reached}</TableCell>
+                        <TableCell align="right">{s.completed}</TableCell>
+                        <TableCell align="right">
+                          {s.dropped} ({percent(s.dropped, s.reached)})
+                        </TableCell>
+                        <TableCell align="right">{s.refusals}</TableCell>
+                        <TableCell align="right">{formatSeconds(s.median_seconds)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </Paper>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
+                Fields refused most often
+              </Typography>
+              {report.refused_fields.length === 0 ? (
+                <Typography color="text.secondary">No field was refused in this period.</Typography>
+              ) : (
+                <Table size="small" aria-label="Fields refused most often">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Step</TableCell>
+                      <TableCell>Field</TableCell>
+                      <TableCell align="right">Refusals</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {report.refused_fields.map((f) => (
+                      <TableRow key={`${f.step}.${f.field}`}>
+                        <TableCell>{f.title}</TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{f.field}</TableCell>
+                        <TableCell align="right">{f.refusals}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Paper>
+            <Paper variant="outlined" sx={{ p: 2 }}>
+              <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
+                Completion by path
+              </Typography>
+              {report.paths.length === 0 ? (
+                <Typography color="text.secondary">No visits in this period.</Typography>
+              ) : (
+                <Table size="small" aria-label="Completion by path">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Applicant</TableCell>
+                      <TableCell align="right">Visits</TableCell>
+                      <TableCell align="right">Submitted</TableCell>
+                      <TableCell align="right">Rate</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {report.paths.map((p) => (
+                      <TableRow key={p.path}>
+                        <TableCell>{p.path}</TableCell>
+                        <TableCell align="right">{p.visits}</TableCell>
+                        <TableCell align="right">{p.completed}</TableCell>
+                        <TableCell align="right">{p.rate} %</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              )}
+            </Paper>
+          </Box>
+        </>
+      )}
+    </Stack>
+  );
+}
