@@ -1,5 +1,6 @@
 // The API's throughput on Postgres next to bare Fastify on the same machine, in the same run:
 // - GET /api/health against a bare Fastify route that answers the same JSON;
+// - a wizard step's call with the funnel's events, and without them (FUNNEL_EVENTS=0);
 // - a wizard step's call (BENCH_STEP, default politically-exposed-persons: a JSON step of the generic step
 //   routes) against bare Fastify validating the same form schema and storing the body with one insert.
 // The load comes from a process of its own (scripts/bench/lib/load.ts); the product and the anchor take turns
@@ -21,6 +22,7 @@ import { createDb } from '../../src/server/db/create-db';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
 import { API_KEY_HEADER, API_SECRET_HEADER, APPLICANT_TOKEN_HEADER } from '../../src/shared/product';
+import { FUNNEL_STEP_HEADER, FUNNEL_VISIT_HEADER } from '../../src/shared/funnel';
 import { signupBody, stepRequest, flow } from '../../tests/helpers/journey-bodies';
 import { runLoad, type LoadRequest, type LoadResult } from './lib/load';
 
@@ -69,6 +71,9 @@ async function main() {
     // one proxy (the per-address limits still count every call).
     const app = await buildApp({ db: handle, logger: false, config: { env: 'test', dataDir, uploadDir: path.join(dataDir, 'uploads'), staticDir: path.join(dataDir, 'none'), trustProxy: 1 } });
     const product = await app.listen({ host: '127.0.0.1', port: 0 });
+    // The same product with the onboarding funnel's events off: what recording them costs a step call.
+    const quiet = await buildApp({ db: handle, logger: false, config: { env: 'test', dataDir, uploadDir: path.join(dataDir, 'uploads'), staticDir: path.join(dataDir, 'none'), trustProxy: 1, funnelEvents: false } });
+    const withoutFunnel = await quiet.listen({ host: '127.0.0.1', port: 0 });
 
     // Applicants made through the real calls (POST /signups/ with the QA journeys' bodies).
     const stepCalls: LoadRequest[] = [];
@@ -79,7 +84,9 @@ async function main() {
       if (res.status !== 201) throw new Error(`POST /signups/: ${res.status} ${JSON.stringify(created)}`);
       const call = stepRequest(stepId, { n: 900_000 + n });
       const body = { ...call.body, signup_id: created.id };
-      stepCalls.push({ method: call.method as LoadRequest['method'], path: call.url, headers: { ...clientHeaders, [APPLICANT_TOKEN_HEADER]: created.applicant_token }, body });
+      // As the wizard sends it: the funnel's visit and step headers too.
+      const funnel = { [FUNNEL_VISIT_HEADER]: `bench-visit-${n}`, [FUNNEL_STEP_HEADER]: stepId };
+      stepCalls.push({ method: call.method as LoadRequest['method'], path: call.url, headers: { ...clientHeaders, ...funnel, [APPLICANT_TOKEN_HEADER]: created.applicant_token }, body });
       anchorCalls.push({ method: 'POST', path: '/anchor/step', body });
     }
 
@@ -102,6 +109,7 @@ async function main() {
       { label: 'anchor: bare Fastify GET /health', url: bare, requests: [{ method: 'GET', path: '/health' }] as LoadRequest[] },
       { label: `${step.submit.method} /api${step.submit.endpoint} (${stepId})`, url: product, requests: stepCalls },
       { label: 'anchor: bare Fastify, same schema, one insert', url: bare, requests: anchorCalls },
+      { label: `the same step call, funnel events off`, url: withoutFunnel, requests: stepCalls },
     ];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
     const best = new Map<string, LoadResult>();
@@ -123,9 +131,14 @@ async function main() {
     const ratio = (a: string, b: string) => (best.has(a) && best.has(b) ? (best.get(a)!.requestsPerSecond / best.get(b)!.requestsPerSecond).toFixed(2) : '-');
     console.log(`Health: ${ratio(cases[0].label, cases[1].label)} of bare Fastify (goal >= 0.5)`);
     console.log(`Step call: ${ratio(cases[2].label, cases[3].label)} of bare Fastify with the same schema and one insert (goal >= 0.6)`);
+    if (best.has(cases[2].label) && best.has(cases[4].label)) {
+      const cost = 1 - best.get(cases[2].label)!.requestsPerSecond / best.get(cases[4].label)!.requestsPerSecond;
+      console.log(`Funnel events: a step call with them runs at ${ratio(cases[2].label, cases[4].label)} of the same call without (${(cost * 100).toFixed(1)} % slower; goal < 5 %)`);
+    }
     const stored = await anchorPool.query(`select count(*) as n from signup_steps where step = $1`, [stepId]);
     console.log(`  (${stored.rows[0].n} applicants hold the step; the anchor stored ${(await anchorPool.query('select count(*) as n from anchor_steps')).rows[0].n} rows)`);
     await anchor.close();
+    await quiet.close();
     await app.close();
     await handle.close();
   } finally {

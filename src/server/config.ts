@@ -40,6 +40,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Development tools (outbox page, flow graph): never in production. */
   devTools: boolean;
+  /** The onboarding funnel's events (FUNNEL_EVENTS=0 turns them off: nothing is recorded, the report is empty). */
+  funnelEvents: boolean;
   staticDir: string;
   /**
    * Which proxies in front of the server may name the client in X-Forwarded-For: `false` (none, the
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     productName: env.PRODUCT_NAME ?? 'Credit Union Online',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
     devTools: !production && env.DEV_TOOLS !== '0',
+    funnelEvents: env.FUNNEL_EVENTS !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: readTimeouts(env),

@@ -53,6 +53,7 @@ async function funnelPlugin(app: FastifyInstance) {
   };
 
   const record = (event: FunnelEvent) => {
+    if (!app.config.funnelEvents) return;
     queue.push({ ...event, occurred_on: app.clock.now(), config_version: app.configVersion });
     if (queue.length >= BATCH) void flush();
     else timer ??= setTimeout(() => void flush(), FLUSH_MS).unref();
@@ -84,6 +85,7 @@ async function funnelPlugin(app: FastifyInstance) {
     return steps.length === 1 ? steps[0] : undefined;
   };
 
+  if (!app.config.funnelEvents) return;
   app.addHook('onSend', async (request, reply, payload) => {
     const step = stepOf(request);
     if (!step) return payload;
