@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { FlatForm } from '../../../src/ui/forms/flat-form';
 import { flatFormFromModule, loadFlatForm } from '../../../src/ui/forms/load-flat-form';
 import { flatWidgetFor } from '../../../src/ui/forms/flat-widget-for';
+import { flatFieldOrder } from '../../../src/ui/forms/flat-field-order';
 import { compileToModule } from './compile-to-module';
 
 function renderForm(form: Awaited<ReturnType<typeof loadFlatForm>>, onSubmit = vi.fn()) {
@@ -76,5 +77,15 @@ describe('FlatForm', () => {
     const broken = { ...form, uiSchema: { ...form.uiSchema, email: { 'ui:widget': 'searchable-select' } } };
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderForm(broken)).toThrow(/no flat-form widget named "searchable-select"/);
+  });
+});
+
+describe('flatFieldOrder', () => {
+  const schema = { properties: { a: {}, b: {}, c: {} } };
+  it('follows ui:order, puts unnamed fields at "*" or after the named ones, and ignores unknown names', () => {
+    expect(flatFieldOrder(schema, {})).toEqual(['a', 'b', 'c']);
+    expect(flatFieldOrder(schema, { 'ui:order': ['c', 'a'] })).toEqual(['c', 'a', 'b']);
+    expect(flatFieldOrder(schema, { 'ui:order': ['c', '*', 'a'] })).toEqual(['c', 'b', 'a']);
+    expect(flatFieldOrder(schema, { 'ui:order': ['zz', 'b'] })).toEqual(['b', 'a', 'c']);
   });
 });
