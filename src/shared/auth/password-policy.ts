@@ -1,8 +1,8 @@
 import policy from '../../../forms/lists/password.json';
 
 /**
- * The password policy, forms/lists/password.json: the forms that set a password reference it (`$ref`) and ajv
- * applies it; the password reset, whose screens and route are not schema forms, applies it here on both sides.
+ * The password policy, forms/lists/password.json: the forms that set a password (the reset's too) reference it
+ * (`$ref`) and ajv applies it. Read here for code that checks one password outside a form.
  */
 export const PASSWORD_POLICY = policy;
 

@@ -160,6 +160,8 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
       if (body.operation === 'sign_in') {
         const userId = userIdOf(body);
         if (!userId) throw badRequest('User ID is missing. Cannot verify code.', { user_id: 'User ID is missing. Cannot verify code.' });
+        // The code of the sign-in verification form (forms/auth/sign-in-code), with its messages.
+        app.forms.validate('auth/sign-in-code', { code: body.code });
         const token = attemptToken(request, body);
         if (!token) throw unauthorized(ATTEMPT_GONE);
         // A failed check must commit (it spends one of the 5 tries), so errors are thrown after the transaction.

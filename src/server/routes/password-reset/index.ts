@@ -2,11 +2,14 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { HttpError, tooMany, unauthorized } from '../../lib/http-errors.js';
+import { formBody } from '../../lib/form-body.js';
+import { firstFieldMessages } from '../../../shared/forms/first-field-messages.js';
+import { FIX_FIELDS } from '../../../shared/messages.js';
+import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
-import { PASSWORD_POLICY, passwordPolicyProblem } from '../../../shared/auth/password-policy.js';
 import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
 
 const PURPOSE = 'password_reset_code' as const;
@@ -19,7 +22,6 @@ const fixedFields = {
   verified_on: { type: 'null' },
   access_token: { type: 'null' },
   token_type: { type: 'null' },
-  email: { type: 'string', minLength: 3, maxLength: 254, format: 'email', errorMessage: { format: 'Please enter a valid email address' } },
 };
 const requestId = { type: 'string', minLength: 1, maxLength: 64 };
 
@@ -32,10 +34,15 @@ const requestId = { type: 'string', minLength: 1, maxLength: 64 };
 export default async function passwordResetRoutes(app: FastifyInstance) {
   await registerIpRateLimit(app);
   const secret = app.config.jwtSecret;
+  // The reset screens' forms (forms/auth/reset-*) with the fixed fields and ids the specification's calls carry.
+  const emailForm = app.forms.schemaOf('auth/reset-email');
+  const sendBody = formBody([emailForm], fixedFields);
+  const verifyBody = formBody([emailForm, app.forms.schemaOf('auth/reset-code')], { ...fixedFields, user_id: requestId }, ['user_id']);
+  const updateBody = formBody([emailForm, app.forms.schemaOf('auth/reset-password')], { ...fixedFields, user_id: requestId, reset_token: { type: 'string', minLength: 1, maxLength: 200 } }, ['user_id', 'reset_token']);
 
   app.post('/password/reset/send', {
     config: ipLimit(IP_LIMITS.resetSend, AUTH_TEXTS.tooManyResets),
-    schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: fixedFields } },
+    schema: { body: sendBody },
     handler: async (request) => {
       const email = (request.body as { email: string }).email.trim();
       const now = app.clock.now();
@@ -74,14 +81,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post('/password/reset/verify', {
     config: ipLimit(IP_LIMITS.resetVerify, AUTH_TEXTS.tooManyVerifications),
-    schema: {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['email', 'user_id', 'code'],
-        properties: { ...fixedFields, user_id: requestId, code: { type: 'string', minLength: 1, maxLength: 10 } },
-      },
-    },
+    schema: { body: verifyBody },
     handler: async (request) => {
       const body = request.body as { email: string; user_id: string; code: string };
       const now = app.clock.now();
@@ -106,24 +106,19 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post('/password/reset/update', {
     config: ipLimit(IP_LIMITS.resetUpdate, AUTH_TEXTS.tooManyResets),
-    schema: {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['email', 'user_id', 'new_password', 'reset_token'],
-        properties: {
-          ...fixedFields,
-          user_id: requestId,
-          // Bounded for the body check; the policy's own limit comes with its message below.
-          new_password: { type: 'string', maxLength: PASSWORD_POLICY.maxLength * 4 },
-          reset_token: { type: 'string', minLength: 1, maxLength: 200 },
-        },
-      },
-    },
+    schema: { body: updateBody },
+    // The policy's messages come back under new_password with spec 1 section 8's 'Invalid password format'.
+    attachValidation: true,
     handler: async (request) => {
       const body = request.body as { email: string; user_id: string; new_password: string; reset_token: string };
-      const problem = passwordPolicyProblem(body.new_password);
-      if (problem) throw new HttpError(400, AUTH_TEXTS.invalidPasswordFormat, { new_password: problem });
+      if (request.validationError) {
+        const failures = request.validationError.validation as Parameters<typeof firstFieldMessages>[0];
+        const errors = ajvErrorsToFieldErrors(failures);
+        // The password's first broken rule in the policy's order (length before the character rules), as the form shows it.
+        const password = firstFieldMessages(failures).new_password;
+        if (password) errors.new_password = password;
+        throw new HttpError(400, errors.new_password ? AUTH_TEXTS.invalidPasswordFormat : (errors._root ?? FIX_FIELDS), errors);
+      }
       const passwordHash = await hashPassword(body.new_password);
       const now = app.clock.now();
       const userId = await app.db.transaction().execute(async (trx) => {

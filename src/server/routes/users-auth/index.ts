@@ -4,6 +4,7 @@ import { forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { issueCode, MAX_MOBILE_RESENDS } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { formBody } from '../../lib/form-body.js';
 import { accountKey, claimSignInCheck, findUserByEmail, forgetFailure } from './sign-in.repository.js';
 import { createAttempt, setAttemptCookie, SIGN_IN_CODE_PURPOSE, signInCodeChannel, signInCodeMessage } from '../../lib/sign-in-attempts.js';
 
@@ -39,18 +40,8 @@ export default async function usersAuthRoutes(app: FastifyInstance) {
 
   app.post('/users/login', {
     config: ipLimit(IP_LIMITS.login, AUTH_TEXTS.tooManyLogins),
-    schema: {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['email', 'password'],
-        properties: {
-          email: { type: 'string', minLength: 1, maxLength: 254 },
-          password: { type: 'string', minLength: 1, maxLength: 1024 },
-          device_info: deviceInfo,
-        },
-      },
-    },
+    // The sign-in form (forms/auth/sign-in: its rules and messages) plus the device_info the specification's call carries.
+    schema: { body: formBody([app.forms.schemaOf('auth/sign-in')], { device_info: deviceInfo }) },
     handler: async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
       const now = app.clock.now();

@@ -1,17 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { TextInput } from '../../components/text-input';
+import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useMachine } from '@xstate/react';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AUTH_TEXTS, emailProblem, signInPasswordProblem } from '../../../shared/auth/auth-rules';
+import { AUTH_TEXTS } from '../../../shared/auth/auth-rules';
+import { savedSignIn, signInMachine } from '../../../engine/auth/sign-in-machine';
+import { FlatForm } from '../../forms/flat-form';
+import { useFlatForm } from '../../forms/use-flat-form';
 import { getSessionEndedNotice, SESSION_EXPIRED_MESSAGE } from './session-store';
 import { authApi } from './api/auth-api';
 import { loginErrorMessage } from './auth-errors';
-import { readSignInFlow, updateSignInFlow } from './sign-in-flow';
-import { PasswordField } from './password-field';
-
-type Field = 'email' | 'password';
-const RULES: Record<Field, (value: string) => string | undefined> = { email: emailProblem, password: signInPasswordProblem };
+import { readSignInFlow, writeSignInFlow } from './sign-in-flow';
 
 /** A message another page sent along (session expired, password reset), shown above the form. */
 function carriedNotice(state: unknown): { text: string; severity: 'success' | 'warning' | 'info' } | null {
@@ -22,49 +21,36 @@ function carriedNotice(state: unknown): { text: string; severity: 'success' | 'w
   return { text, severity: 'info' };
 }
 
-/** /login (spec 1 section 2): email and password, checked on blur; success sends an SMS code. */
+/** /login (spec 1 section 2): the sign-in form (forms/auth/sign-in), checked on blur; success sends an SMS code. */
 export default function LoginPage() {
   usePageTitle('Sign In');
   const navigate = useNavigate();
   const location = useLocation();
+  const form = useFlatForm('auth/sign-in');
   const notice = carriedNotice(location.state) ?? carriedNotice({ message: getSessionEndedNotice() });
-  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [submitting, setSubmitting] = useState(false);
-  const [storedError, setStoredError] = useState<string | null>(() => readSignInFlow().error);
+  const [state, send, actor] = useMachine(signInMachine, { input: { saved: readSignInFlow(), at: 'login' } });
+  const submitting = state.matches('signingIn');
+  const storedError = state.context.error;
 
-  const check = (field: Field, value: string) => setErrors((e) => ({ ...e, [field]: RULES[field](value) }));
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    // After the first blur the message follows the typing, so it disappears as soon as the field is fixed.
-    if (touched[field]) check(field, value);
-  };
-  const blur = (field: Field) => {
-    setTouched((t) => ({ ...t, [field]: true }));
-    check(field, values[field]);
-  };
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      const saved = savedSignIn(snapshot);
+      // /login writes once something happened here: opening it leaves a code step under way alone.
+      if (snapshot.matches('signingIn')) return;
+      if (saved && (saved.loginStep === 'mobile-verification' || saved.error)) writeSignInFlow(saved);
+    });
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
-  const hasError = Object.values(errors).some(Boolean);
-  const disabled = submitting || !values.email || !values.password || hasError;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = { email: emailProblem(values.email), password: signInPasswordProblem(values.password) };
-    setErrors(found);
-    setTouched({ email: true, password: true });
-    if (found.email || found.password || submitting) return;
-    setSubmitting(true);
-    setStoredError(null);
+  const submit = async (values: Record<string, string>) => {
+    if (!state.can({ type: 'login.submitted' })) return;
+    send({ type: 'login.submitted' });
     try {
       const answer = await authApi.login(values.email.trim(), values.password);
-      updateSignInFlow({ userId: answer.user_id, phone: answer.phone ?? null, loginStep: 'mobile-verification', error: null, resends: 0 });
+      send({ type: 'code.sent', userId: answer.user_id, phone: answer.phone ?? null });
       navigate('/auth/mobile-verification');
     } catch (error) {
-      const message = loginErrorMessage(error);
-      updateSignInFlow({ error: message, loginStep: 'login' });
-      setStoredError(message);
-      setSubmitting(false);
+      send({ type: 'login.failed', message: loginErrorMessage(error) });
     }
   };
 
@@ -77,53 +63,48 @@ export default function LoginPage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           Sign in to your account to continue
         </Typography>
-        <Box component="form" noValidate onSubmit={submit} aria-label="Sign in">
-          <Stack spacing={2.5}>
-            {notice && !storedError && (
-              <Alert severity={notice.severity} role="status">
-                {notice.text}
-              </Alert>
-            )}
-            {storedError && (
-              <Alert severity="error" role="alert" onClose={() => setStoredError(null)}>
-                {storedError}
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              fullWidth
-              value={values.email}
-              onChange={(e) => change('email', e.target.value)}
-              onBlur={() => blur('email')}
-              error={Boolean(errors.email)}
-              helperText={errors.email ?? ' '}
-            />
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete="current-password"
-              value={values.password}
-              onChange={(v) => change('password', v)}
-              onBlur={() => blur('password')}
-              error={errors.password}
-            />
-            <Button type="submit" variant="contained" size="large" disabled={disabled} aria-busy={submitting} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>
-              Sign In
-            </Button>
-            <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-              <Link component={RouterLink} to="/reset-password">
-                Reset Password?
-              </Link>
-              <Link component={RouterLink} to="/new-or-existing-customer">
-                Sign Up
-              </Link>
-            </Stack>
-          </Stack>
-        </Box>
+        <FlatForm
+          form={form}
+          onSubmit={(values) => void submit(values)}
+          ariaLabel="Sign in"
+          before={
+            <>
+              {notice && !storedError && (
+                <Alert severity={notice.severity} role="status">
+                  {notice.text}
+                </Alert>
+              )}
+              {storedError && (
+                <Alert severity="error" role="alert" onClose={() => send({ type: 'alert.dismissed' })}>
+                  {storedError}
+                </Alert>
+              )}
+            </>
+          }
+        >
+          {({ values, hasErrors }) => (
+            <>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                disabled={submitting || !values.email || !values.password || hasErrors}
+                aria-busy={submitting}
+                startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                Sign In
+              </Button>
+              <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                <Link component={RouterLink} to="/reset-password">
+                  Reset Password?
+                </Link>
+                <Link component={RouterLink} to="/new-or-existing-customer">
+                  Sign Up
+                </Link>
+              </Stack>
+            </>
+          )}
+        </FlatForm>
       </CardContent>
     </Card>
   );

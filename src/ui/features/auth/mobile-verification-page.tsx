@@ -1,97 +1,88 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import { useMachine } from '@xstate/react';
 import { usePageTitle } from '../../lib/use-page-title';
 import { OTP_LENGTH } from '../../components/otp-input';
-import { CodeEntry } from '../../components/code-entry';
+import { ResendCountdown } from '../../components/resend-countdown';
 import { translateApiError } from '../../lib/translate-api-error';
 import { ROLES } from '../../../shared/product';
-import { authApi, toSessionUser } from './api/auth-api';
+import { MAX_SIGN_IN_RESENDS, savedSignIn, signInMachine } from '../../../engine/auth/sign-in-machine';
+import { FlatForm } from '../../forms/flat-form';
+import { useFlatForm } from '../../forms/use-flat-form';
+import { authApi, toSessionUser, type SignInVerifiedAnswer } from './api/auth-api';
 import { startSession } from './session-store';
-import { clearSignInFlow, readSignInFlow, updateSignInFlow } from './sign-in-flow';
+import { readSignInFlow, writeSignInFlow } from './sign-in-flow';
 
-const MAX_RESENDS = 3;
 const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
 const CODE_KEY = 'cu.verification.code.sign_in';
-const REDIRECT_MS = 2000;
 
-/** /auth/mobile-verification (spec 1 section 2, spec 3 section 2): the SMS code of operation sign_in. */
+/** /auth/mobile-verification (spec 1 section 2, spec 3 section 2): the SMS code of operation sign_in (forms/auth/sign-in-code). */
 export default function MobileVerificationPage() {
   usePageTitle('Sign In Verification');
   const navigate = useNavigate();
-  const [flow] = useState(readSignInFlow);
-  // The entered code is kept per operation (spec 3 section 2) so a reload does not lose it.
-  const [code, setCode] = useState(() => sessionStorage.getItem(CODE_KEY) ?? '');
-  const [codeError, setCodeError] = useState<string>();
-  const [generalError, setGeneralError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-  const [verifying, setVerifying] = useState(false);
-  const [resends, setResends] = useState(flow.resends);
-  const [done, setDone] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const form = useFlatForm('auth/sign-in-code');
+  const [state, send, actor] = useMachine(signInMachine, { input: { saved: readSignInFlow(), at: 'mobile-verification' } });
+  const { context } = state;
+  const verified = useRef<SignInVerifiedAnswer | null>(null);
+  // A failed check or a new code empties the boxes (a new form).
+  const round = context.round;
 
-  useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
-    sessionStorage.setItem(CODE_KEY, code);
-  }, [code]);
-
-  const verify = async (entered: string) => {
-    if (!flow.userId) {
-      setGeneralError('User ID is missing. Cannot verify code.');
-      return;
-    }
-    if (verifying || entered.length !== OTP_LENGTH) return;
-    setVerifying(true);
-    setCodeError(undefined);
-    setGeneralError(undefined);
-    try {
-      const answer = await authApi.verifySignInCode(flow.userId, entered);
-      const user = toSessionUser(answer);
-      sessionStorage.removeItem(CODE_KEY);
-      clearSignInFlow();
-      setDone(true);
-      timer.current = setTimeout(() => {
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches('mobileVerification')) writeSignInFlow(savedSignIn(snapshot));
+      if (snapshot.matches('signedIn')) {
+        sessionStorage.removeItem(CODE_KEY);
+        writeSignInFlow(null);
+      }
+      if (snapshot.matches('finished') && verified.current) {
+        const user = toSessionUser(verified.current);
         startSession(user);
         navigate(user.role_id === ROLES.SYSTEMS_ADMINISTRATOR ? '/admin/users' : '/users/dashboard', { replace: true });
-      }, REDIRECT_MS);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [actor, navigate]);
+
+  const verifying = state.matches({ mobileVerification: 'verifying' });
+  const done = state.matches('signedIn') || state.matches('finished');
+  const missingUser = !context.userId;
+  const limitReached = context.resends >= MAX_SIGN_IN_RESENDS;
+
+  const verify = async (code: string) => {
+    if (!context.userId || code.length !== OTP_LENGTH || !state.can({ type: 'code.submitted' })) return;
+    send({ type: 'code.submitted' });
+    try {
+      verified.current = await authApi.verifySignInCode(context.userId, code);
+      send({ type: 'code.verified' });
     } catch (error) {
       const { message, fieldErrors } = translateApiError(error);
       // A message about the code goes under the boxes (spec 3 section 8); anything else above them.
-      if (fieldErrors.code || /code|verification/i.test(message)) setCodeError(fieldErrors.code ?? message);
-      else setGeneralError(message);
-      setCode('');
-      setVerifying(false);
+      const onCode = Boolean(fieldErrors.code) || /code|verification/i.test(message);
+      send({ type: 'code.verify.failed', message: onCode ? (fieldErrors.code ?? message) : message, onCode });
     }
   };
 
   const resend = async () => {
-    if (!flow.userId) {
-      setGeneralError('User ID is missing. Cannot send verification code.');
+    if (!context.userId) {
+      send({ type: 'code.resend.failed', message: 'User ID is missing. Cannot send verification code.' });
       throw new Error('missing user id');
     }
-    if (resends >= MAX_RESENDS) {
-      setGeneralError(RESEND_LIMIT_MESSAGE);
+    if (limitReached) {
+      send({ type: 'code.resend.failed', message: RESEND_LIMIT_MESSAGE });
       throw new Error('limit');
     }
-    setGeneralError(undefined);
-    setNotice(undefined);
     try {
-      const answer = await authApi.sendSignInCode(flow.userId);
-      const count = resends + 1;
-      setResends(count);
-      updateSignInFlow({ resends: count });
-      setCode('');
-      setCodeError(undefined);
-      setNotice(answer.message ?? 'Mobile verification code sent');
+      const answer = await authApi.sendSignInCode(context.userId);
+      sessionStorage.removeItem(CODE_KEY);
+      send({ type: 'code.resent', message: answer.message ?? 'Mobile verification code sent' });
     } catch (error) {
-      setGeneralError(translateApiError(error).message);
+      send({ type: 'code.resend.failed', message: translateApiError(error).message });
       throw error;
     }
   };
-
-  const missingUser = !flow.userId;
 
   return (
     <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto' }}>
@@ -104,17 +95,17 @@ export default function MobileVerificationPage() {
           Sign In Verification
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {flow.phone ? `Enter the 6-digit code we sent to ${flow.phone}.` : 'Enter the 6-digit code we sent to your mobile number.'}
+          {context.phone ? `Enter the 6-digit code we sent to ${context.phone}.` : 'Enter the 6-digit code we sent to your mobile number.'}
         </Typography>
         <Stack spacing={3}>
-          {generalError && (
+          {context.generalError && (
             <Alert severity="error" role="alert">
-              {generalError}
+              {context.generalError}
             </Alert>
           )}
-          {notice && !generalError && (
+          {context.notice && !context.generalError && (
             <Alert severity="success" role="status">
-              {notice}
+              {context.notice}
             </Alert>
           )}
           {missingUser ? (
@@ -122,25 +113,39 @@ export default function MobileVerificationPage() {
               User ID is missing. Cannot verify code. Please sign in again.
             </Alert>
           ) : (
-            <CodeEntry
-              value={code}
-              onChange={setCode}
-              onComplete={(c) => void verify(c)}
-              onVerify={() => void verify(code)}
-              onResend={resend}
-              busy={verifying || done}
-              resendDisabled={resends >= MAX_RESENDS}
-              error={codeError}
-              limitMessage={resends >= MAX_RESENDS && !generalError ? RESEND_LIMIT_MESSAGE : undefined}
-              idPrefix="sign-in-code"
-              status={
-                verifying && !done ? (
-                  <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
-                    <CircularProgress size={18} /> Verifying...
+            <FlatForm
+              key={round}
+              form={form}
+              spacing={3}
+              // The entered code is kept per operation (spec 3 section 2) so a reload does not lose it.
+              initialValues={{ code: round ? '' : (sessionStorage.getItem(CODE_KEY) ?? '') }}
+              onValuesChange={(values) => sessionStorage.setItem(CODE_KEY, values.code)}
+              serverErrors={{ code: context.codeError }}
+              disabled={verifying || done}
+              onSubmit={(values) => void verify(values.code)}
+              ariaLabel="Sign in verification"
+            >
+              {({ values }) => (
+                <>
+                  {verifying && !done && (
+                    <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
+                      <CircularProgress size={18} /> Verifying...
+                    </Box>
+                  )}
+                  <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' }}>
+                    <ResendCountdown label="Resend Code" onResend={resend} disabled={verifying || done || limitReached} />
+                    <Button type="submit" variant="contained" disabled={verifying || done || values.code.length !== OTP_LENGTH}>
+                      Verify
+                    </Button>
                   </Box>
-                ) : undefined
-              }
-            />
+                  {limitReached && !context.generalError && (
+                    <Alert severity="warning" role="status">
+                      {RESEND_LIMIT_MESSAGE}
+                    </Alert>
+                  )}
+                </>
+              )}
+            </FlatForm>
           )}
         </Stack>
       </CardContent>

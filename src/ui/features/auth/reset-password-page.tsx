@@ -1,191 +1,105 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
-import { TextInput } from '../../components/text-input';
+import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { useMachine } from '@xstate/react';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ResendCountdown } from '../../components/resend-countdown';
-import { AUTH_TEXTS, confirmPasswordProblem, emailProblem, resetCodeProblem } from '../../../shared/auth/auth-rules';
-import { passwordPolicyProblem } from '../../../shared/auth/password-policy';
+import { AUTH_TEXTS } from '../../../shared/auth/auth-rules';
+import { resetPasswordMachine, restoredReset, savedReset } from '../../../engine/auth/reset-password-machine';
+import { FlatForm } from '../../forms/flat-form';
+import { useFlatForm } from '../../forms/use-flat-form';
 import { authApi } from './api/auth-api';
 import { resetSendErrorMessage, resetUpdateError, resetVerifyErrorMessage } from './auth-errors';
-import { PasswordField } from './password-field';
 
-type Step = 'email' | 'verification' | 'password';
 const STEP_KEY = 'cu.auth.reset';
-const REDIRECT_MS = 2000;
 
-interface SavedReset {
-  step: Step;
-  email: string;
-  requestId: string | null;
-}
-
-/** Step and email survive a reload; the reset token stays in memory only (it is a credential). */
-function readSaved(): SavedReset {
+function readSaved() {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(STEP_KEY) ?? 'null') as SavedReset | null;
-    if (saved && saved.requestId) return { ...saved, step: saved.step === 'password' ? 'verification' : saved.step };
+    return restoredReset(JSON.parse(sessionStorage.getItem(STEP_KEY) ?? 'null'));
   } catch {
-    // fall through to a fresh start
+    return null;
   }
-  return { step: 'email', email: '', requestId: null };
 }
 
-/** /reset-password (spec 1 section 2): email -> code -> new password -> /login after 2 s. */
+const TEXTS = {
+  email: ['Reset Password', 'Enter your email address to receive a reset code'],
+  verification: ['Verify Email', 'Enter the verification code sent to your email'],
+  password: ['New Password', 'Create a new password for your account'],
+} as const;
+
+/** /reset-password (spec 1 section 2): email -> code -> new password -> /login after 2 s; the forms are forms/auth/reset-*. */
 export default function ResetPasswordPage() {
   usePageTitle('Reset Password');
   const navigate = useNavigate();
-  const [saved] = useState(readSaved);
-  const [step, setStep] = useState<Step>(saved.step);
-  const [email, setEmail] = useState(saved.email);
-  const [requestId, setRequestId] = useState<string | null>(saved.requestId);
-  const [resetToken, setResetToken] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [alert, setAlert] = useState<string>();
-  const [success, setSuccess] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const [sentAt, setSentAt] = useState(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const emailForm = useFlatForm('auth/reset-email');
+  const codeForm = useFlatForm('auth/reset-code');
+  const passwordForm = useFlatForm('auth/reset-password');
+  const [state, send, actor] = useMachine(resetPasswordMachine, { input: { saved: readSaved() } });
+  const { context } = state;
 
   useEffect(() => {
-    if (requestId && step !== 'email') sessionStorage.setItem(STEP_KEY, JSON.stringify({ step, email, requestId }));
-    else sessionStorage.removeItem(STEP_KEY);
-  }, [step, email, requestId]);
-
-  const validators: Record<string, () => string | undefined> = {
-    email: () => emailProblem(email),
-    code: () => resetCodeProblem(code),
-    password: () => passwordPolicyProblem(password),
-    confirm: () => confirmPasswordProblem(password, confirm),
-  };
-  const blur = (field: string) => {
-    setTouched((t) => ({ ...t, [field]: true }));
-    setErrors((e) => ({ ...e, [field]: validators[field]() }));
-  };
-  // Once a field was left, its message follows the typing.
-  useEffect(() => {
-    setErrors((e) => {
-      const next = { ...e };
-      if (touched.email) next.email = emailProblem(email);
-      if (touched.code) next.code = resetCodeProblem(code);
-      if (touched.password) next.password = passwordPolicyProblem(password);
-      if (touched.confirm) next.confirm = confirmPasswordProblem(password, confirm);
-      return next;
+    const subscription = actor.subscribe((snapshot) => {
+      const saved = savedReset(snapshot);
+      if (saved) sessionStorage.setItem(STEP_KEY, JSON.stringify(saved));
+      else sessionStorage.removeItem(STEP_KEY);
+      if (snapshot.matches('left')) navigate('/login');
+      if (snapshot.matches('finished')) navigate('/login', { replace: true, state: { message: AUTH_TEXTS.resetSuccessRedirect } });
     });
-  }, [email, code, password, confirm, touched]);
+    return () => subscription.unsubscribe();
+  }, [actor, navigate]);
 
-  const goTo = (next: Step) => {
-    setAlert(undefined);
-    setSuccess(undefined);
-    setStep(next);
-  };
+  const step = state.matches('email') || state.matches('sendingCode') ? 'email' : state.matches('verification') || state.matches('verifyingCode') ? 'verification' : 'password';
+  const busy = state.matches('sendingCode') || state.matches('verifyingCode') || state.matches('updatingPassword');
+  const updated = state.matches('updated') || state.matches('finished');
+  const [heading, intro] = TEXTS[step];
+  const back = () => send({ type: 'back' });
 
-  const sendCode = async () => {
-    const answer = await authApi.resetSend(email.trim());
-    setRequestId(answer.user_id);
-    setSentAt(Date.now());
-    return answer;
-  };
-
-  const submitEmail = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = emailProblem(email);
-    setTouched((t) => ({ ...t, email: true }));
-    setErrors((e) => ({ ...e, email: problem }));
-    if (problem || busy) return;
-    setBusy(true);
-    setAlert(undefined);
+  const sendEmail = async ({ email }: Record<string, string>) => {
+    if (!state.can({ type: 'email.submitted', email })) return;
+    send({ type: 'email.submitted', email });
     try {
-      const answer = await sendCode();
-      setCode('');
-      goTo('verification');
-      setSuccess(answer.message ?? AUTH_TEXTS.resetCodeSent);
+      const answer = await authApi.resetSend(email.trim());
+      send({ type: 'code.sent', requestId: answer.user_id, message: answer.message ?? AUTH_TEXTS.resetCodeSent, at: Date.now() });
     } catch (error) {
-      setAlert(resetSendErrorMessage(error));
-    } finally {
-      setBusy(false);
+      send({ type: 'code.send.failed', message: resetSendErrorMessage(error) });
     }
   };
 
   const resend = async () => {
-    setAlert(undefined);
     try {
-      const answer = await sendCode();
-      setCode('');
-      setSuccess(answer.message ?? AUTH_TEXTS.resetCodeSent);
+      const answer = await authApi.resetSend(context.email);
+      send({ type: 'code.resent', requestId: answer.user_id, message: answer.message ?? AUTH_TEXTS.resetCodeSent, at: Date.now() });
     } catch (error) {
-      setSuccess(undefined);
-      setAlert(resetSendErrorMessage(error));
+      send({ type: 'code.resend.failed', message: resetSendErrorMessage(error) });
       throw error;
     }
   };
 
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    const problem = resetCodeProblem(code);
-    setTouched((t) => ({ ...t, code: true }));
-    setErrors((e) => ({ ...e, code: problem }));
-    if (problem || busy || !requestId) return;
-    setBusy(true);
-    setAlert(undefined);
+  const verifyCode = async ({ code }: Record<string, string>) => {
+    if (!context.requestId || !state.can({ type: 'code.submitted' })) return;
+    send({ type: 'code.submitted' });
     try {
-      const answer = await authApi.resetVerify(requestId, email.trim(), code);
-      setResetToken(answer.reset_token ?? answer.access_token ?? null);
-      goTo('password');
-      setSuccess(answer.message ?? AUTH_TEXTS.codeVerified);
+      const answer = await authApi.resetVerify(context.requestId, context.email, code);
+      send({ type: 'code.verified', resetToken: answer.reset_token ?? answer.access_token ?? null, message: answer.message ?? AUTH_TEXTS.codeVerified });
     } catch (error) {
-      setSuccess(undefined);
-      setAlert(resetVerifyErrorMessage(error));
-    } finally {
-      setBusy(false);
+      send({ type: 'code.verify.failed', message: resetVerifyErrorMessage(error) });
     }
   };
 
-  const submitPassword = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = { password: passwordPolicyProblem(password), confirm: confirmPasswordProblem(password, confirm) };
-    setTouched((t) => ({ ...t, password: true, confirm: true }));
-    setErrors((e) => ({ ...e, ...found }));
-    if (found.password || found.confirm || busy || !requestId) return;
-    if (!resetToken) {
-      setAlert(AUTH_TEXTS.invalidResetToken);
-      return;
-    }
-    setBusy(true);
-    setAlert(undefined);
+  const updatePassword = async ({ new_password }: Record<string, string>) => {
+    const token = context.resetToken;
+    if (!context.requestId || !state.can({ type: 'password.submitted' })) return;
+    send({ type: 'password.submitted' });
+    if (!token) return; // the machine shows the invalid-token message
     try {
-      const answer = await authApi.resetUpdate(requestId, email.trim(), password, resetToken);
-      setResetToken(null);
-      setSuccess(answer.message ?? AUTH_TEXTS.passwordUpdated);
-      sessionStorage.removeItem(STEP_KEY);
-      timer.current = setTimeout(() => navigate('/login', { replace: true, state: { message: AUTH_TEXTS.resetSuccessRedirect } }), REDIRECT_MS);
+      const answer = await authApi.resetUpdate(context.requestId, context.email, new_password, token);
+      send({ type: 'password.updated', message: answer.message ?? AUTH_TEXTS.passwordUpdated });
     } catch (error) {
-      const { message, field } = resetUpdateError(error);
-      setSuccess(undefined);
-      setAlert(message);
-      if (field) setErrors((e) => ({ ...e, password: field }));
-      setBusy(false);
+      send({ type: 'password.update.failed', ...resetUpdateError(error) });
     }
   };
 
-  const back = () => {
-    if (step === 'password') goTo('verification');
-    else if (step === 'verification') goTo('email');
-    else navigate('/login');
-  };
-
-  const updated = Boolean(success) && step === 'password' && !resetToken;
-  const heading = { email: 'Reset Password', verification: 'Verify Email', password: 'New Password' }[step];
-  const intro = {
-    email: 'Enter your email address to receive a reset code',
-    verification: 'Enter the verification code sent to your email',
-    password: 'Create a new password for your account',
-  }[step];
+  const spinner = busy ? <CircularProgress size={18} color="inherit" /> : undefined;
 
   return (
     <Card variant="outlined" sx={{ maxWidth: 480, mx: 'auto' }}>
@@ -197,95 +111,66 @@ export default function ResetPasswordPage() {
           {intro}
         </Typography>
         <Stack spacing={2.5}>
-          {alert && (
+          {context.alert && (
             <Alert severity="error" role="alert">
-              {alert}
+              {context.alert}
             </Alert>
           )}
-          {success && !alert && (
+          {context.success && !context.alert && (
             <Alert severity="success" role="status">
-              {success}
+              {context.success}
             </Alert>
           )}
 
           {step === 'email' && (
-            <Box component="form" noValidate onSubmit={submitEmail} aria-label="Reset password">
-              <Stack spacing={2.5}>
-                <TextInput
-                  label="Email"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  required
-                  fullWidth
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  onBlur={() => blur('email')}
-                  error={Boolean(errors.email)}
-                  helperText={errors.email ?? ' '}
-                />
-                <Button type="submit" variant="contained" size="large" disabled={busy || !email || Boolean(errors.email)} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
-                  Send Reset Code
-                </Button>
-                <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-                  Back to Login
-                </Link>
-              </Stack>
-            </Box>
+            <FlatForm key="email" form={emailForm} initialValues={{ email: context.email }} onSubmit={(values) => void sendEmail(values)} ariaLabel="Reset password">
+              {({ values, hasErrors }) => (
+                <>
+                  <Button type="submit" variant="contained" size="large" disabled={busy || !values.email || hasErrors} startIcon={spinner}>
+                    Send Reset Code
+                  </Button>
+                  <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
+                    Back to Login
+                  </Link>
+                </>
+              )}
+            </FlatForm>
           )}
 
           {step === 'verification' && (
-            <Box component="form" noValidate onSubmit={submitCode} aria-label="Verify email">
-              <Stack spacing={2.5}>
-                <TextInput
-                  label="Verification Code"
-                  name="code"
-                  placeholder="Enter 6-digit code"
-                  autoComplete="one-time-code"
-                  required
-                  fullWidth
-                  value={code}
-                  onChange={(e) => setCode(e.target.value.slice(0, 6))}
-                  onBlur={() => blur('code')}
-                  error={Boolean(errors.code)}
-                  helperText={errors.code ?? ' '}
-                  inputProps={{ inputMode: 'numeric', maxLength: 6 }}
-                />
-                <Typography variant="body2" color="text.secondary">
-                  Code sent to <strong>{email}</strong>
-                </Typography>
-                <Button type="submit" variant="contained" size="large" disabled={busy || code.length !== 6} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
-                  Verify Code
-                </Button>
-                <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-                  <Button variant="outlined" onClick={back}>
-                    Back
+            <FlatForm key={`code-${context.sentAt}`} form={codeForm} onSubmit={(values) => void verifyCode(values)} ariaLabel="Verify email">
+              {({ values }) => (
+                <>
+                  <Typography variant="body2" color="text.secondary">
+                    Code sent to <strong>{context.email}</strong>
+                  </Typography>
+                  <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
+                    Verify Code
                   </Button>
-                  <ResendCountdown onResend={resend} restartKey={sentAt} disabled={busy} label="Resend Code" />
-                </Stack>
-              </Stack>
-            </Box>
+                  <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+                    <Button variant="outlined" onClick={back}>
+                      Back
+                    </Button>
+                    <ResendCountdown onResend={resend} restartKey={context.sentAt} disabled={busy} label="Resend Code" />
+                  </Stack>
+                </>
+              )}
+            </FlatForm>
           )}
 
           {step === 'password' && (
-            <Box component="form" noValidate onSubmit={submitPassword} aria-label="New password">
-              <Stack spacing={2.5}>
-                <PasswordField label="New Password" name="new_password" autoComplete="new-password" value={password} onChange={setPassword} onBlur={() => blur('password')} error={errors.password} />
-                <PasswordField label="Confirm New Password" name="confirm_password" autoComplete="new-password" value={confirm} onChange={setConfirm} onBlur={() => blur('confirm')} error={errors.confirm} />
-                <Button
-                  type="submit"
-                  variant="contained"
-                  size="large"
-                  disabled={busy || updated || !password || !confirm || Boolean(errors.password) || Boolean(errors.confirm)}
-                  startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-                >
-                  Update Password
-                </Button>
-                <Button variant="outlined" onClick={back} disabled={busy || updated} sx={{ alignSelf: 'flex-start' }}>
-                  Back
-                </Button>
-              </Stack>
-            </Box>
+            <FlatForm key="password" form={passwordForm} serverErrors={context.fieldErrors} onSubmit={(values) => void updatePassword(values)} ariaLabel="New password">
+              {({ values, hasErrors }) => (
+                <>
+                  <Button type="submit" variant="contained" size="large" disabled={busy || updated || !values.new_password || !values.confirm_password || hasErrors} startIcon={spinner}>
+                    Update Password
+                  </Button>
+                  <Button variant="outlined" onClick={back} disabled={busy || updated} sx={{ alignSelf: 'flex-start' }}>
+                    Back
+                  </Button>
+                </>
+              )}
+            </FlatForm>
           )}
         </Stack>
       </CardContent>

@@ -1,33 +1,22 @@
-/**
- * The auth session's sign-in fields (spec 1 section 3: userId, loginStep, error) between /login and
- * /auth/mobile-verification. Kept in sessionStorage so a reload keeps the step; nothing here is a
- * credential (the sign-in attempt lives in an HttpOnly cookie, the session in another).
- */
-export interface SignInFlow {
-  userId: number | null;
-  phone: string | null;
-  loginStep: 'login' | 'mobile-verification';
-  error: string | null;
-  resends: number;
-}
+import { EMPTY_SIGN_IN, type SignInFlow } from '../../../engine/auth/sign-in-machine';
 
+/**
+ * Where the sign-in machine's fields (spec 1 section 3: userId, loginStep, error) are kept between /login and
+ * /auth/mobile-verification: sessionStorage, so a reload keeps the step; nothing here is a credential (the sign-in
+ * attempt lives in an HttpOnly cookie, the session in another).
+ */
 const KEY = 'cu.auth.signIn';
-const EMPTY: SignInFlow = { userId: null, phone: null, loginStep: 'login', error: null, resends: 0 };
 
 export function readSignInFlow(): SignInFlow {
   try {
-    return { ...EMPTY, ...(JSON.parse(sessionStorage.getItem(KEY) ?? 'null') ?? {}) };
+    return { ...EMPTY_SIGN_IN, ...(JSON.parse(sessionStorage.getItem(KEY) ?? 'null') ?? {}) };
   } catch {
-    return { ...EMPTY };
+    return { ...EMPTY_SIGN_IN };
   }
 }
 
-export function updateSignInFlow(patch: Partial<SignInFlow>): SignInFlow {
-  const next = { ...readSignInFlow(), ...patch };
-  sessionStorage.setItem(KEY, JSON.stringify(next));
-  return next;
-}
-
-export function clearSignInFlow(): void {
-  sessionStorage.removeItem(KEY);
+/** Keeps the machine's fields; null (signed in) removes them. */
+export function writeSignInFlow(flow: SignInFlow | null): void {
+  if (flow) sessionStorage.setItem(KEY, JSON.stringify(flow));
+  else sessionStorage.removeItem(KEY);
 }

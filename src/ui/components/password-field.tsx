@@ -1,25 +1,44 @@
 import { useState } from 'react';
 import { IconButton, InputAdornment } from '@mui/material';
-import { TextInput } from '../../components/text-input';
+import { TextInput } from './text-input';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 
-/** A required password input with a show/hide button named after the label ('Show password'); the error shows below it. */
-export function PasswordField(props: { label: string; value: string; onChange: (v: string) => void; onBlur: () => void; error?: string; autoComplete: string; name: string }) {
+export interface PasswordFieldProps {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onBlur: () => void;
+  error?: string;
+  /** Under the box while there is no error. */
+  help?: string;
+  autoComplete: string;
+  name: string;
+  id?: string;
+  required?: boolean;
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+/** A password input (required unless told otherwise) with a show/hide button named after the label ('Show password'); the error shows below it. */
+export function PasswordField(props: PasswordFieldProps) {
   const [show, setShow] = useState(false);
   return (
     <TextInput
+      id={props.id}
       label={props.label}
       name={props.name}
       type={show ? 'text' : 'password'}
       autoComplete={props.autoComplete}
-      required
+      placeholder={props.placeholder}
+      disabled={props.disabled}
+      required={props.required ?? true}
       fullWidth
       value={props.value}
       onChange={(e) => props.onChange(e.target.value)}
       onBlur={props.onBlur}
       error={Boolean(props.error)}
-      helperText={props.error ?? ' '}
+      helperText={props.error ?? props.help ?? ' '}
       endAdornment={
         <InputAdornment position="end">
           <IconButton aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`} onClick={() => setShow((s) => !s)} edge="end">

@@ -1,0 +1,110 @@
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Stack } from '@mui/material';
+import type { FlatFormDefinition } from './load-flat-form';
+import { flatWidgetFor } from './flat-widget-for';
+import { flatFieldOrder } from './flat-field-order';
+import { FORM_ONLY_REQUIRED } from '../../shared/forms/form-only-required';
+
+export interface FlatFormState {
+  values: Record<string, string>;
+  /** A message is showing under some field. */
+  hasErrors: boolean;
+}
+
+export interface FlatFormProps {
+  form: FlatFormDefinition;
+  /** Called with valid values only (every field checked first; focus goes to the first invalid one). */
+  onSubmit: (values: Record<string, string>) => void;
+  initialValues?: Record<string, string>;
+  onValuesChange?: (values: Record<string, string>) => void;
+  /** Field -> message from the server, shown under the field until the field's own check has something to say. */
+  serverErrors?: Record<string, string | undefined>;
+  disabled?: boolean;
+  /** The form element's accessible name. */
+  ariaLabel: string;
+  /** Above the fields (alerts), inside the form. */
+  before?: ReactNode;
+  /** Below the fields: the buttons and links, given the values and whether a message shows. */
+  children?: (state: FlatFormState) => ReactNode;
+  /** Space between the rows (MUI spacing units). */
+  spacing?: number;
+}
+
+/**
+ * A form of string fields drawn from its schema and UI schema (`ui:order`, `ui:title` / `title`, `ui:widget`,
+ * `ui:autocomplete`, `ui:placeholder`, `ui:help`, `ui:autofocus`, `ui:options.inputMode`, `requiredInForm`), checked
+ * with the form's precompiled validator, so its messages are the schema's. A field's message appears when it loses
+ * focus, then follows the typing; submitting checks every field. The sign-in and reset pages use it instead of
+ * SchemaForm: no RJSF and no Select/Menu/Modal on the first pages.
+ */
+export function FlatForm({ form, onSubmit, initialValues, onValuesChange, serverErrors, disabled, ariaLabel, before, children, spacing = 2.5 }: FlatFormProps) {
+  const baseId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const order = useMemo(() => flatFieldOrder(form.schema, form.uiSchema), [form]);
+  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(order.map((field) => [field, initialValues?.[field] ?? ''])));
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const found = useMemo(() => form.validate(values), [form, values]);
+  // A server message stands until its field is edited; new server messages stand again.
+  const [edited, setEdited] = useState<{ of?: FlatFormProps['serverErrors']; fields: Record<string, boolean> }>({ of: serverErrors, fields: {} });
+  if (edited.of !== serverErrors) setEdited({ of: serverErrors, fields: {} });
+  const shown = (field: string) => (touched[field] ? found[field] : undefined) ?? (edited.fields[field] ? undefined : serverErrors?.[field]);
+  const hasErrors = order.some((field) => Boolean(shown(field)));
+
+  const change = (field: string, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    setEdited((e) => ({ ...e, fields: { ...e.fields, [field]: true } }));
+    onValuesChange?.(next);
+  };
+  const submitValues = (current: Record<string, string>) => {
+    const messages = form.validate(current);
+    setTouched(Object.fromEntries(order.map((field) => [field, true])));
+    const firstInvalid = order.find((field) => messages[field]);
+    if (firstInvalid) {
+      formRef.current?.querySelector<HTMLElement>(`[data-field="${firstInvalid}"] input`)?.focus();
+      return;
+    }
+    onSubmit(current);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!disabled) submitValues(values);
+  };
+
+  return (
+    <Box component="form" ref={formRef} noValidate onSubmit={submit} aria-label={ariaLabel}>
+      <Stack spacing={spacing}>
+        {before}
+        {order.map((field) => {
+          const schema = form.schema.properties[field];
+          const ui = form.uiSchema[field] ?? {};
+          const Widget = flatWidgetFor(form.id, field, schema, ui);
+          const required = (form.schema.required ?? []).includes(field) || ui['ui:options']?.[FORM_ONLY_REQUIRED] === true;
+          return (
+            <div key={field} data-field={field}>
+              <Widget
+                id={`${baseId}-${field}`}
+                name={field}
+                label={ui['ui:title'] ?? schema.title ?? field}
+                value={values[field]}
+                onChange={(value) => change(field, value)}
+                onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
+                onComplete={(value) => !disabled && submitValues({ ...values, [field]: value })}
+                error={shown(field)}
+                help={ui['ui:help']}
+                required={required}
+                disabled={disabled && ui['ui:widget'] === 'otp'}
+                autoComplete={ui['ui:autocomplete']}
+                placeholder={ui['ui:placeholder']}
+                autoFocus={ui['ui:autofocus']}
+                maxLength={schema.maxLength}
+                inputMode={ui['ui:options']?.inputMode}
+              />
+            </div>
+          );
+        })}
+        {children?.({ values, hasErrors })}
+      </Stack>
+    </Box>
+  );
+}

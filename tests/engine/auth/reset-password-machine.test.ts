@@ -1,0 +1,80 @@
+import { createActor } from 'xstate';
+import { resetPasswordMachine, restoredReset, savedReset } from '../../../src/engine/auth/reset-password-machine';
+
+const start = (saved: Parameters<typeof restoredReset>[0] = null) => createActor(resetPasswordMachine, { input: { saved: restoredReset(saved) } }).start();
+
+describe('the password reset machine (no React)', () => {
+  it('walks email -> verification -> password -> updated, keeping what a reload needs and nothing after the update', () => {
+    vi.useFakeTimers();
+    try {
+      const actor = start();
+      expect(actor.getSnapshot().value).toBe('email');
+      actor.send({ type: 'email.submitted', email: ' member@cu.example ' });
+      expect(actor.getSnapshot().value).toBe('sendingCode');
+      // A second submit while the call runs is ignored.
+      actor.send({ type: 'email.submitted', email: 'other@cu.example' });
+      expect(actor.getSnapshot().context.email).toBe('member@cu.example');
+      expect(savedReset(actor.getSnapshot())).toBeNull();
+      actor.send({ type: 'code.sent', requestId: 'req-1', message: 'Password reset code sent to your email', at: 1 });
+      expect(actor.getSnapshot().value).toBe('verification');
+      expect(savedReset(actor.getSnapshot())).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1' });
+      actor.send({ type: 'code.submitted' });
+      actor.send({ type: 'code.verify.failed', message: 'Invalid verification code' });
+      expect(actor.getSnapshot().value).toBe('verification');
+      expect(actor.getSnapshot().context.alert).toBe('Invalid verification code');
+      actor.send({ type: 'code.submitted' });
+      actor.send({ type: 'code.verified', resetToken: 'tok-1', message: 'Code verified successfully' });
+      expect(actor.getSnapshot().value).toBe('password');
+      expect(actor.getSnapshot().context.alert).toBeUndefined();
+      expect(JSON.stringify(savedReset(actor.getSnapshot()))).not.toContain('tok-1');
+      actor.send({ type: 'password.submitted' });
+      actor.send({ type: 'password.update.failed', message: 'Invalid password format', field: 'Password must contain at least one uppercase letter' });
+      expect(actor.getSnapshot().context.fieldErrors).toEqual({ new_password: 'Password must contain at least one uppercase letter' });
+      actor.send({ type: 'password.submitted' });
+      actor.send({ type: 'password.updated', message: 'Password updated successfully' });
+      expect(actor.getSnapshot().value).toBe('updated');
+      expect(actor.getSnapshot().context.resetToken).toBeNull();
+      expect(savedReset(actor.getSnapshot())).toBeNull();
+      vi.advanceTimersByTime(1999);
+      expect(actor.getSnapshot().value).toBe('updated');
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().value).toBe('finished');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('Back moves one step back, and from the first step leaves', () => {
+    const actor = start({ step: 'verification', email: 'a@b.co', requestId: 'req-1' });
+    expect(actor.getSnapshot().value).toBe('verification');
+    actor.send({ type: 'back' });
+    expect(actor.getSnapshot().value).toBe('email');
+    actor.send({ type: 'back' });
+    expect(actor.getSnapshot().value).toBe('left');
+  });
+
+  it('resumes a reload at the code step, also from the password step (the reset token is gone)', () => {
+    expect(restoredReset({ step: 'password', email: 'a@b.co', requestId: 'req-1' })).toEqual({ step: 'verification', email: 'a@b.co', requestId: 'req-1' });
+    expect(restoredReset({ step: 'verification', email: 'a@b.co' })).toBeNull();
+    expect(start({ step: 'password', email: 'a@b.co', requestId: 'req-1' }).getSnapshot().value).toBe('verification');
+  });
+
+  it('refuses the update without a reset token, with the specification message', () => {
+    const actor = start();
+    actor.send({ type: 'email.submitted', email: 'a@b.co' });
+    actor.send({ type: 'code.sent', requestId: 'req-1', message: 'sent', at: 1 });
+    actor.send({ type: 'code.submitted' });
+    actor.send({ type: 'code.verified', resetToken: null, message: 'Code verified successfully' });
+    actor.send({ type: 'password.submitted' });
+    expect(actor.getSnapshot().value).toBe('password');
+    expect(actor.getSnapshot().context.alert).toBe('Invalid or expired reset token');
+  });
+
+  it('a resend restarts the countdown and replaces the request id; a refused resend shows its message', () => {
+    const actor = start({ step: 'verification', email: 'a@b.co', requestId: 'req-1' });
+    actor.send({ type: 'code.resent', requestId: 'req-2', message: 'Password reset code sent to your email', at: 42 });
+    expect(actor.getSnapshot().context).toMatchObject({ requestId: 'req-2', sentAt: 42, success: 'Password reset code sent to your email' });
+    actor.send({ type: 'code.resend.failed', message: 'Too many reset attempts. Please try again later' });
+    expect(actor.getSnapshot().context).toMatchObject({ alert: 'Too many reset attempts. Please try again later', success: undefined });
+  });
+});

@@ -1,0 +1,48 @@
+// The sign-in, reset and sign-in code routes validate their bodies with the forms the screens render (forms/auth),
+// so a body the screen would refuse gets the same words from the server, under the same field.
+import { dbTargets } from '../../helpers/test-db';
+import { suiteApp } from '../../helpers/test-app';
+import { FakeClock } from '../../../src/server/lib/clock';
+import { cookieValue, login, MEMBER, nextIp } from './auth-helpers';
+
+const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
+
+describe.each(dbTargets())('auth bodies checked with forms/auth on $name', (target) => {
+  const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
+  const t = suiteApp(target, { clock });
+  const post = (url: string, payload: object, cookies?: Record<string, string>) => t.call({ method: 'POST', url, payload, remoteAddress: nextIp(), cookies });
+
+  it('login: the sign-in form’s messages, the spec body with device_info still accepted', async () => {
+    const short = await login(t, MEMBER.email, 'short');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toEqual({ password: 'Password must be at least 8 characters' });
+    const badEmail = await post('/api/users/login', { email: 'not-an-email', password: 'Member!2345' });
+    expect(badEmail.json().errors).toEqual({ email: 'Please enter a valid email address' });
+    const missing = await post('/api/users/login', { password: 'Member!2345' });
+    expect(missing.json().errors).toEqual({ email: 'Email is required' });
+    expect((await login(t, MEMBER.email, MEMBER.password)).statusCode).toBe(200);
+  });
+
+  it('reset: email, code and new password with the reset forms’ messages; a sent confirmation must match', async () => {
+    const send = await post('/api/password/reset/send', { ...FIXED, email: 'nope' });
+    expect(send.json().errors).toEqual({ email: 'Please enter a valid email address' });
+    const verify = (code: string) => post('/api/password/reset/verify', { ...FIXED, user_id: 'req-1', email: 'a@b.co', code });
+    expect((await verify('12a')).json().errors).toEqual({ code: 'Verification code must be 6 digits' });
+    expect((await verify('12345a')).json().errors).toEqual({ code: 'Verification code must contain only numbers' });
+    const update = (extra: object) => post('/api/password/reset/update', { ...FIXED, user_id: 'req-1', email: 'a@b.co', reset_token: 'tok', ...extra });
+    const short = await update({ new_password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toMatchObject({ message: 'Invalid password format', errors: { new_password: 'Password must be at least 8 characters' } });
+    const mismatch = await update({ new_password: 'Brand-New-Pass1', confirm_password: 'Brand-New-Pass2' });
+    expect(mismatch.json().errors).toEqual({ confirm_password: 'Passwords do not match' });
+    // Without a confirmation (the specification's body) the password is accepted; this token is unknown: 401.
+    expect((await update({ new_password: 'Brand-New-Pass1' })).statusCode).toBe(401);
+  });
+
+  it('sign-in code: the sign-in code form’s message under code, before any try is spent', async () => {
+    const res = await login(t, MEMBER.email, MEMBER.password);
+    const bad = await post('/api/device-verifications/verify/', { identifier_type: 'mobile', operation: 'sign_in', user_id: res.json().user_id, code: '12ab56' }, { cu_sign_in: cookieValue(res, 'cu_sign_in')! });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual({ code: 'Verification code must contain only numbers' });
+  });
+});
