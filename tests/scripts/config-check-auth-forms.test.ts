@@ -15,7 +15,8 @@ describe('config:check and forms/auth', () => {
   });
 
   it.each([
-    ['a misspelt widget', 'forms/auth/sign-in.ui.json', (u: any) => (u.password['ui:widget'] = 'pasword'), /unknown widget "pasword"/],
+    ['a misspelt widget', 'forms/auth/sign-in.ui.json', (u: any) => (u.password['ui:widget'] = 'pasword'), /widget "pasword" is not one the sign-in pages' forms can show/],
+    ["a wizard widget FlatForm cannot show (it would throw when the page renders)", 'forms/auth/sign-in.ui.json', (u: any) => (u.email['ui:widget'] = 'searchable-select'), /widget "searchable-select" is not one the sign-in pages' forms can show/],
     ['a misspelt keyword', 'forms/auth/reset-code.schema.json', (s: any) => (s.properties.code.maxlength = 6), /maxlength/],
     ['a message for a keyword the field lacks', 'forms/auth/reset-email.schema.json', (s: any) => (s.properties.email.errorMessage.pattern = 'x'), /pattern/],
     ['a field missing from ui:order', 'forms/auth/reset-password.ui.json', (u: any) => (u['ui:order'] = ['new_password']), /confirm_password/],

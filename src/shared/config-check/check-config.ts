@@ -6,6 +6,7 @@ import { DB_INTEGER_MAX, unboundedIntegers } from '../forms/integer-bounds.js';
 import { formSourcesFromFiles, type FormSources, type JsonObject } from '../forms/form-registry.js';
 import { inlineListRefs } from '../forms/inline-list-refs.js';
 import { findWidgetNames } from '../forms/find-widget-names.js';
+import { FLAT_FORM_AREAS, FLAT_WIDGET_NAMES } from '../forms/widget-names.js';
 import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
@@ -126,9 +127,12 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   if (!sources.uiSchemas[formId]) problems.push({ file: uiFile, path: '', message: 'missing UI schema', hint: `Create ${uiFile} (at least {}) next to the schema.` });
   const ui = sources.uiSchemas[formId] ?? {};
 
-  // Widgets.
+  // Widgets: a flat form's (the sign-in pages') from FlatForm's few, every other form's from the registry.
+  const flat = (FLAT_FORM_AREAS as readonly string[]).includes(formId.split('/')[0]);
   for (const { name, path: at } of findWidgetNames(ui)) {
-    if (!options.widgetNames.includes(name)) {
+    if (flat && !(FLAT_WIDGET_NAMES as readonly string[]).includes(name)) {
+      problems.push({ file: uiFile, path: at, message: `widget "${name}" is not one the sign-in pages' forms can show`, hint: `Forms under forms/${formId.split('/')[0]}/ render without the wizard's renderer: use one of ${FLAT_WIDGET_NAMES.join(', ')}.` });
+    } else if (!options.widgetNames.includes(name)) {
       const close = options.widgetNames.filter((w) => w[0] === name[0]);
       problems.push({ file: uiFile, path: at, message: `unknown widget "${name}"`, hint: `Use one of: ${(close.length ? close : options.widgetNames).join(', ')}.` });
     }

@@ -13,3 +13,11 @@ export const BUILT_IN_WIDGETS = [
 
 /** Every name a form may use in `ui:widget` (the checker reads this file; it has no React in it). */
 export const WIDGET_NAMES: readonly string[] = [...CUSTOM_WIDGET_NAMES, ...BUILT_IN_WIDGETS];
+
+/**
+ * The forms of these areas render with FlatForm (src/ui/forms/flat-form.tsx: the sign-in pages, no RJSF), which
+ * knows only these widgets; src/ui/forms/flat-widget-for.ts must register exactly these (its type says so).
+ */
+export const FLAT_FORM_AREAS = ['auth'] as const;
+export const FLAT_WIDGET_NAMES = ['text', 'email', 'password', 'otp'] as const;
+export type FlatWidgetName = (typeof FLAT_WIDGET_NAMES)[number];
