@@ -24,8 +24,8 @@ function hiddenPaths(sent: unknown, visible: unknown, prefix = ''): string[] {
   const kept = visible && typeof visible === 'object' && !Array.isArray(visible) ? (visible as FormData) : {};
   return Object.entries(sent as FormData).flatMap(([field, value]) => {
     const path = prefix ? `${prefix}.${field}` : field;
-    // An empty hidden field says nothing (the spec's client sends a cleared name as ''): dropped, not refused.
-    if (value === undefined || value === null || value === '') return [];
+    // An empty hidden field says nothing (the spec's client sends a cleared name as '', no roles as []): dropped, not refused.
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return [];
     return field in kept ? hiddenPaths(value, kept[field], path) : [path];
   });
 }
