@@ -114,6 +114,11 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       expect(badNumber.json().errors).toEqual({ id_number: 'Passport number must be exactly 8 letters or digits.' });
       const noFile = await upload(applicant, '/api/identifications/', adultId(applicant.id, false), []);
       expect(noFile.json().errors).toEqual({ id_files: 'Please upload a file.' });
+      // The adult form's count limit (3 per ID) and the magic-byte check apply to id_files as to our client's fields.
+      const four = await upload(applicant, '/api/identifications/', adultId(applicant.id, false), [pdf('id_files', '1.pdf'), pdf('id_files', '2.pdf'), pdf('id_files', '3.pdf'), pdf('id_files', '4.pdf')]);
+      expect(four.json().errors).toEqual({ id_files: 'You can upload up to 3 files for this ID.' });
+      const fake = await upload(applicant, '/api/identifications/', adultId(applicant.id, false), [{ field: 'id_files', name: 'id.pdf', content: Buffer.from('<svg/>'), type: 'application/pdf' }]);
+      expect(fake.json().errors).toEqual({ id_files: 'Invalid file type. Only images (JPEG, PNG) and PDFs are allowed.' });
       const { is_primary_id: _key, ...noKey } = adultId(applicant.id, false);
       const neither = await upload(applicant, '/api/identifications/', noKey, [pdf('id_files')]);
       expect(neither.statusCode).toBe(400);
@@ -169,6 +174,10 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       const resend = await t.call({ method: 'POST', url: '/api/device-verifications/send/', remoteAddress: ip, cookies: { cu_sign_in: attempt }, payload: { identifier_type: 'mobile', operation: 'sign_in', user_id: userId } });
       expect(resend.statusCode).toBeLessThan(500);
       const code = await latestCodeFor(t, MEMBER.mobile, 'sign_in_code');
+      // The sign-in attempt travels in the cookie POST /users/login set (a browser sends it back by itself).
+      const noAttempt = await t.call({ method: 'POST', url: '/api/device-verifications/verify/', remoteAddress: ip, payload: { identifier_type: 'mobile', operation: 'sign_in', user_id: userId, code } });
+      expect(noAttempt.statusCode).toBe(401);
+      expect(noAttempt.json().message).toBe('Missing sign-in attempt: send back the cu_sign_in cookie set by POST /users/login (or its value as sign_in_attempt).');
       const res = await t.call({ method: 'POST', url: '/api/device-verifications/verify/', remoteAddress: ip, cookies: { cu_sign_in: attempt }, payload: { identifier_type: 'mobile', operation: 'sign_in', user_id: userId, code } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ access_token: expect.any(String), user_id: userId, email: MEMBER.email, name: expect.any(String), identifier: expect.any(String), verified_on: expect.any(String) });
