@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 // use the usual helpers. Deliberate differences (the applicant token, real codes) are in docs/api/spec-calls.md;
 // where our rules need something the table's client does not send, the test checks the refusal names it.
 import { dbTargets } from '../helpers/test-db';
+import { signupBody } from '../helpers/journey-bodies';
 import { suiteApp } from '../helpers/test-app';
 import { ADULT_STEPS, adultSignup, createApplicant, multipart, PDF, JPEG, sendStep, type Applicant } from './onboarding/onboarding-helpers';
 import { ADMIN, GRACE, MEMBER, cookieValue, latestCodeFor, login, nextIp, signIn } from './auth/auth-helpers';
@@ -322,6 +323,12 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       const done = await submit(applicant);
       expect(done.statusCode, done.body).toBe(200);
       expect(done.json()).toMatchObject({ status: 'pending_approval', message: 'Account created successfully!' });
+      // The administrator's review reads the steps as our client's one body would have stored them.
+      const review = (await t.call({ method: 'GET', url: `/api/signups/${applicant.id}`, headers: auth(await tokenFor(t.app, ADMIN.email)) })).json();
+      const step = (id: string) => review.steps.find((s: { step: string }) => s.step === id)?.data;
+      expect(step('id-information')).toMatchObject({ holder_type: 'adult', primary_id_type: 'national_id', secondary_id_type: 'passport', primary_id_files: ['id.pdf'], secondary_id_files: ['id.pdf'] });
+      expect(step('designation-of-beneficiary').beneficiaries).toHaveLength(1);
+      expect(review.files.filter((f: { step: string }) => f.step === 'id-information').map((f: { field: string }) => f.field).sort()).toEqual(['primary_id_files', 'secondary_id_files']);
     });
   });
 
@@ -451,7 +458,17 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
 
     it('POST /signups/: the creation payload with agreed_to_tc_fa; answers id and the echoed fields', async () => {
       const payload = { first_name: 'Maya', last_name: 'Singh', middle_name: '', email: 'maya.spec@example.com', mobile: '+18687760001', password: 'Str0ng!Pass', confirmed_password: 'Str0ng!Pass', gender: 'Female', school_name: '', dob: '1995-07-07', nationality: 'TT', is_existing_customer: false, agreed_to_tc_fa: true, marital_status: 'Single', is_home_schooled: false, has_foreign_bank_account: false };
-      const res = await t.call({ method: 'POST', url: '/api/signups/', payload, remoteAddress: nextIp() });
+      const post = (body: Fields) => t.call({ method: 'POST', url: '/api/signups/', payload: body, remoteAddress: nextIp() });
+      let res = await post(payload);
+      if (res.statusCode === 400) {
+        // An analyst's new required field the table does not have (npm run test:analyst-change): the refusal names
+        // exactly the fields the table lacks, and with the journey's values for them the call passes.
+        const lacking = Object.keys(res.json().errors ?? {});
+        expect(lacking.length, res.body).toBeGreaterThan(0);
+        expect(lacking.filter((f) => f in payload)).toEqual([]);
+        const journey = signupBody(++n, { email: payload.email, mobile: payload.mobile });
+        res = await post({ ...payload, ...Object.fromEntries(lacking.map((f) => [f, journey[f]])) });
+      }
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ id: expect.any(String), first_name: 'Maya', last_name: 'Singh', email: 'maya.spec@example.com', mobile: expect.any(String), gender: expect.any(String), dob: '1995-07-07', marital_status: 'Single', nationality: 'TT', has_foreign_bank_account: false });
     });
