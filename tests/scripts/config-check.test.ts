@@ -74,6 +74,25 @@ describe('config:check', () => {
     if (expected.line) expect({ line: match!.line, column: match!.column }).toEqual({ line: expected.line, column: expected.column });
   });
 
+  // One call per record (`submit.parts`), on the repository's own flow: its slots and lists must fit the step's form.
+  const ONBOARDING = 'flows/onboarding.flow.json';
+  const partsCases: Array<[string, (f: any) => void, { path: string; message: RegExp; hint: RegExp }]> = [
+    ['a slot prefix no field of the form has', (f) => (f.steps['id-information'].submit.parts.slots.false.prefix = 'second_'), { path: '/steps/id-information/submit/parts/slots/false/prefix', message: /no field of the step's form starts with "second_"/, hint: /secondary_id_type/ }],
+    ['a key that is a field of the form', (f) => (f.steps['id-information'].submit.parts.key = 'holder_type'), { path: '/steps/id-information/submit/parts/key', message: /"holder_type" is a field of the step's form/, hint: /is_primary_id/ }],
+    ['a slot setting a field the form lacks', (f) => (f.steps['child-id-information'].submit.parts.slots.false.set = { has_second_id: true }), { path: '/steps/child-id-information/submit/parts/slots/false/set/has_second_id', message: /"has_second_id" is not a field/, hint: /has_secondary_id/ }],
+    ['a list the form does not have', (f) => (f.steps['designation-of-beneficiary'].submit.parts.list = 'beneficiary'), { path: '/steps/designation-of-beneficiary/submit/parts/list', message: /"beneficiary" is not a list of records/, hint: /beneficiaries/ }],
+    ['a match field the records lack', (f) => (f.steps['designation-of-beneficiary'].submit.parts.match = ['id_numbr']), { path: '/steps/designation-of-beneficiary/submit/parts/match', message: /"id_numbr" is not a field of the records/, hint: /id_number/ }],
+    ['parts on a step served by a server action', (f) => (f.steps.branch.submit.parts = { list: 'x', match: ['y'] }), { path: '/steps/branch/submit/parts', message: /parts on a step the generic step route does not store/, hint: /action/ }],
+  ];
+  it.each(partsCases)('finds %s (submit.parts)', (_name, change, expected) => {
+    const config = copyConfig('repository');
+    config.edit(ONBOARDING, change);
+    const problems = checkConfig(base(config.root));
+    const match = problems.find((p) => p.file === ONBOARDING && p.path === expected.path && expected.message.test(p.message));
+    expect(match, formatProblems(problems)).toBeDefined();
+    expect(match!.hint).toMatch(expected.hint);
+  });
+
   it('reports a misspelt keyword once, at the key, with the keyword it resembles', () => {
     const problems = problemsAfter((c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.maxlength = 50)));
     expect(problems.filter((p) => /maxlength/.test(p.message)).map((p) => `${p.path}: ${p.message} (${p.hint})`)).toEqual([

@@ -24,7 +24,8 @@ function hiddenPaths(sent: unknown, visible: unknown, prefix = ''): string[] {
   const kept = visible && typeof visible === 'object' && !Array.isArray(visible) ? (visible as FormData) : {};
   return Object.entries(sent as FormData).flatMap(([field, value]) => {
     const path = prefix ? `${prefix}.${field}` : field;
-    if (value === undefined) return [];
+    // An empty hidden field says nothing (the spec's client sends a cleared name as '', no roles as []): dropped, not refused.
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return [];
     return field in kept ? hiddenPaths(value, kept[field], path) : [path];
   });
 }
@@ -78,36 +79,43 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
      * the server holds (`context`) and what this step's data tells (its `remember` entries: basic info's dob).
      */
     validate(formId: string, body: FormData, context: ApplicantContext = {}): FormData {
-      const { schema, uiSchema, validate } = compiled(formId);
-      const today = creditUnionToday(clock.now());
-      const facts = factsWithStepData(onboardingFlow(), formId, context, body, today);
-      const derived = deriveFormData(schema, body, { today, facts });
-      let data = withoutHiddenFields(schema, uiSchema, derived);
-      const errors: Record<string, string> = {};
-      // A sent field its showWhen hides is refused, unless the step's submit transform (the flow file's
-      // `submit.transform`) puts exactly that value there for these answers: the spec's body has some hidden
-      // fields filled in (an adult's is_home_schooled false, a student's employer 'Not Applicable').
-      // A refused value is validated too, so a schema message for it (e.g. 'Country must be TT when not employed.')
-      // wins over the general one; either way the step is refused and nothing is stored.
-      // Which sent fields showWhen hides, given the derived answers (a field the transform cleared counts as sent).
-      const hidden = hiddenPaths(body, withoutHiddenFields(schema, uiSchema, { ...body, ...derived }));
-      const refused: string[] = [];
-      if (hidden.length) {
-        const payload = submitTransformOf(formId);
-        const expected = payload ? payload(data, { today, facts }) : {};
-        for (const path of hidden) {
-          const value = valueAt(expected, path);
-          if (value === undefined || JSON.stringify(value) !== JSON.stringify(valueAt(body, path))) refused.push(path);
-          data = withValueAt(data, path, valueAt(body, path));
-        }
-      }
-      if (!validate(data)) Object.assign(errors, ajvErrorsToFieldErrors(validate.errors));
-      for (const path of refused) errors[path] ??= HIDDEN_FIELD_MESSAGE;
-      for (const [field, message] of Object.entries(formRuleErrors(schema, data, { today, facts }))) if (!(field in errors)) errors[field] = message;
+      const { data, errors } = checkForm(formId, body, context);
       if (Object.keys(errors).length) throw badRequest(errors._root ?? VALIDATION_MESSAGE, errors);
       return data;
     },
+    /** As validate, but answers the field messages instead of throwing (a step stored record by record). */
+    check: checkForm,
   };
+
+  function checkForm(formId: string, body: FormData, context: ApplicantContext = {}): { data: FormData; errors: Record<string, string> } {
+    const { schema, uiSchema, validate } = compiled(formId);
+    const today = creditUnionToday(clock.now());
+    const facts = factsWithStepData(onboardingFlow(), formId, context, body, today);
+    const derived = deriveFormData(schema, body, { today, facts });
+    let data = withoutHiddenFields(schema, uiSchema, derived);
+    const errors: Record<string, string> = {};
+    // A sent field its showWhen hides is refused, unless the step's submit transform (the flow file's
+    // `submit.transform`) puts exactly that value there for these answers: the spec's body has some hidden
+    // fields filled in (an adult's is_home_schooled false, a student's employer 'Not Applicable').
+    // A refused value is validated too, so a schema message for it (e.g. 'Country must be TT when not employed.')
+    // wins over the general one; either way the step is refused and nothing is stored.
+    // Which sent fields showWhen hides, given the derived answers (a field the transform cleared counts as sent).
+    const hidden = hiddenPaths(body, withoutHiddenFields(schema, uiSchema, { ...body, ...derived }));
+    const refused: string[] = [];
+    if (hidden.length) {
+      const payload = submitTransformOf(formId);
+      const expected = payload ? payload(data, { today, facts }) : {};
+      for (const path of hidden) {
+        const value = valueAt(expected, path);
+        if (value === undefined || JSON.stringify(value) !== JSON.stringify(valueAt(body, path))) refused.push(path);
+        data = withValueAt(data, path, valueAt(body, path));
+      }
+    }
+    if (!validate(data)) Object.assign(errors, ajvErrorsToFieldErrors(validate.errors));
+    for (const path of refused) errors[path] ??= HIDDEN_FIELD_MESSAGE;
+    for (const [field, message] of Object.entries(formRuleErrors(schema, data, { today, facts }))) if (!(field in errors)) errors[field] = message;
+    return { data, errors };
+  }
 }
 
 export type FormValidator = ReturnType<typeof createFormValidator>;

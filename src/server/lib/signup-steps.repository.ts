@@ -26,3 +26,10 @@ export async function storedStepIds(db: Kysely<Database>, signupId: string): Pro
   const rows = await db.selectFrom('signup_steps').select('step').where('signup_id', '=', signupId).execute();
   return new Set(rows.map((r) => r.step));
 }
+
+/** One stored step's data (undefined when the step was never stored). */
+export async function loadStepData(db: Kysely<Database>, signupId: string, step: string): Promise<Record<string, unknown> | undefined> {
+  const row = await db.selectFrom('signup_steps').select('data').where('signup_id', '=', signupId).where('step', '=', step).executeTakeFirst();
+  if (!row) return undefined;
+  return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as Record<string, unknown>;
+}

@@ -18,6 +18,7 @@ import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
+import { partsProblems } from '../flow/step-parts.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
 export interface Problem {
@@ -250,6 +251,16 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
       }
     }
     checkSkip(file, step, sources, at, problems);
+    // One call per record (`submit.parts`): served by the generic step route, checked against the step's form.
+    const parts = step.submit?.parts;
+    if (parts) {
+      const schema = step.form ? sources.schemas[step.form] : undefined;
+      if (step.submit?.action || !schema) {
+        problems.push({ file, path: at('submit', 'parts'), message: 'parts on a step the generic step route does not store', hint: 'Only a form step without a server "action" can be stored record by record.' });
+      } else {
+        for (const p of partsProblems(parts, schema)) problems.push({ file, path: at('submit', 'parts', ...p.at), message: p.message, hint: p.hint });
+      }
+    }
     const next = step.next ?? [];
     if (next.length === 0 && step.kind !== 'success') problems.push({ file, path: at('next'), message: `step "${id}" is a dead end: it has no next step`, hint: 'Add "next": [{ "to": "<step id>" }], or make it the final step (kind success).' });
     next.forEach((t, i) => {

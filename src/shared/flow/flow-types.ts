@@ -1,4 +1,5 @@
 import type { FactDeclarations } from '../facts/declared-facts';
+import type { StepParts } from './step-parts';
 
 /** The flow file's shape (flows/flow.schema.json is the same thing for analysts' editors). */
 export type StepKind = 'form' | 'otp' | 'checklist' | 'info' | 'choice' | 'success';
@@ -11,6 +12,8 @@ export interface SubmitCall {
   /** A named server behaviour (src/shared/flow/server-actions.ts); absent: the generic step route serves it. */
   action?: string;
   includeSignupId?: boolean;
+  /** The step may also arrive one record per call (the spec's per-ID and per-beneficiary calls): src/shared/flow/step-parts.ts. */
+  parts?: StepParts;
 }
 
 export interface OtpConfig {

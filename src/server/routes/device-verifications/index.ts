@@ -52,6 +52,8 @@ function checkPairing(body: DeviceVerificationBody): void {
 }
 
 const ATTEMPT_GONE = 'Your sign-in attempt has expired. Please sign in again.';
+/** No attempt presented at all: an API client that dropped the cookie learns what to send (docs/api/spec-calls.md). */
+export const ATTEMPT_MISSING = 'Missing sign-in attempt: send back the cu_sign_in cookie set by POST /users/login (or its value as sign_in_attempt).';
 
 function attemptToken(request: FastifyRequest, body: DeviceVerificationBody): string | undefined {
   return body.sign_in_attempt || request.cookies?.[SIGN_IN_ATTEMPT_COOKIE] || undefined;
@@ -96,7 +98,7 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
         const userId = userIdOf(body);
         if (!userId) throw badRequest('User ID is missing. Cannot send verification code.', { user_id: 'User ID is missing. Cannot send verification code.' });
         const token = attemptToken(request, body);
-        if (!token) throw unauthorized(ATTEMPT_GONE);
+        if (!token) throw unauthorized(ATTEMPT_MISSING);
         const sent = await app.db.transaction().execute(async (trx) => {
           const attempt = await findLiveAttempt(trx, token, now);
           if (!attempt || attempt.user_id !== userId) return undefined;
@@ -163,7 +165,7 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
         // The code of the sign-in verification form (forms/auth/sign-in-code), with its messages.
         app.forms.validate('auth/sign-in-code', { code: body.code });
         const token = attemptToken(request, body);
-        if (!token) throw unauthorized(ATTEMPT_GONE);
+        if (!token) throw unauthorized(ATTEMPT_MISSING);
         // A failed check must commit (it spends one of the 5 tries), so errors are thrown after the transaction.
         const outcome = await app.db.transaction().execute(async (trx) => {
           const attempt = await findLiveAttempt(trx, token, now);

@@ -17,6 +17,8 @@ import { serverContext } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { stepRoutes, type StepRoute, type StepTarget } from './step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
+import { isRecordBody, recordSchema } from '../../../shared/flow/step-parts.js';
+import { storeRecord } from './store-record.js';
 
 /**
  * The onboarding step calls of spec 2, 3 and 4 section 7, one generic route per `submit` endpoint of the flow
@@ -91,22 +93,34 @@ export default async function onboardingRoutes(app: FastifyInstance) {
         if (route.encoding === 'json') {
           const { signupId, data } = takeSignupId(request.body);
           const target = pickTarget(route, data);
-          const valid = await store(request, signupId, target, data, undefined);
           reply.status(201);
+          if (target.parts && isRecordBody(target.parts, data)) {
+            const { record, pending } = await storeRecord(app, request, signupId, { ...target, parts: target.parts }, data);
+            return { signup_id: signupId, step: target.step, ...record, missing: pending };
+          }
+          const valid = await store(request, signupId, target, data, undefined);
           return { signup_id: signupId, step: target.step, ...valid };
         }
         await requireKnownApplicant(request);
-        const body = await readMultipart(app, request, route.targets.map((t) => validator.schemaOf(t.form)));
+        // A step that may arrive record by record also reads the record's fields and files (the spec's id_files).
+        const schemas = route.targets.flatMap((t) => [validator.schemaOf(t.form), ...(t.parts ? [recordSchema(t.parts, validator.schemaOf(t.form))] : [])]);
+        const body = await readMultipart(app, request, schemas);
         try {
           const { signupId, data } = takeSignupId(body.fields);
           const target = pickTarget(route, data);
-          // A file part under a field this step's form does not have (the other variant's) is refused.
-          const fileFields = new Set(Object.keys(validator.schemaOf(target.form).properties ?? {}));
+          const asRecord = target.parts && isRecordBody(target.parts, data) ? target.parts : undefined;
+          // A file part under a field this step's form (or record) does not have (the other variant's) is refused.
+          const fileFields = new Set(Object.keys((asRecord ? recordSchema(asRecord, validator.schemaOf(target.form)) : validator.schemaOf(target.form)).properties ?? {}));
           const stray = body.files.find((f) => !fileFields.has(f.field));
           if (stray) throw badRequest(VALIDATION_MESSAGE, { [stray.field]: `Unknown field: ${stray.field}` });
-          const valid = await store(request, signupId, target, data, body.files);
+          const files = body.files.map((f) => ({ field: f.field, name: f.originalName, size_bytes: f.sizeBytes, sha256: f.sha256 }));
           reply.status(201);
-          return { signup_id: signupId, step: target.step, ...valid, files: body.files.map((f) => ({ field: f.field, name: f.originalName, size_bytes: f.sizeBytes, sha256: f.sha256 })) };
+          if (asRecord) {
+            const { record, pending } = await storeRecord(app, request, signupId, { ...target, parts: asRecord }, data, body.files);
+            return { signup_id: signupId, step: target.step, ...record, missing: pending, files };
+          }
+          const valid = await store(request, signupId, target, data, body.files);
+          return { signup_id: signupId, step: target.step, ...valid, files };
         } catch (error) {
           await removeStored(app, body.files);
           throw error;

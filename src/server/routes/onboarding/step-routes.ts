@@ -1,9 +1,12 @@
 import type { FlowDefinition } from '../../../shared/flow/flow-types.js';
+import type { StepParts } from '../../../shared/flow/step-parts.js';
 
 /** A step a call stores: its id in the flow file and its form (forms/<form>.schema.json). */
 export interface StepTarget {
   step: string;
   form: string;
+  /** The step may also arrive one record per call (the flow's `submit.parts`). */
+  parts?: StepParts;
 }
 
 /** One endpoint; when several steps share it (addresses, identifications) a field of their forms picks the step. */
@@ -32,7 +35,7 @@ export function stepRoutes(flow: FlowDefinition, schemaOf: (formId: string) => S
     const key = `${method} ${endpoint}`;
     const route = routes.get(key) ?? { method, url: endpoint, encoding, targets: [] };
     if (route.encoding !== encoding) throw new Error(`Steps ${route.targets.map((t) => t.step).join(', ')} and ${id} share ${key} with different encodings.`);
-    route.targets.push({ step: id, form: step.form });
+    route.targets.push({ step: id, form: step.form, parts: step.submit.parts });
     routes.set(key, route);
   }
   for (const route of routes.values()) {

@@ -6,8 +6,8 @@ import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { requiredSubmissions, walkFlow } from '../../../shared/flow/walk-flow.js';
 import { today } from '../../../shared/dates/today.js';
 import type { Signup } from '../../db/tables/signups.table.js';
-import { storedStepIds } from '../../lib/signup-steps.repository.js';
-import { serverFacts } from '../../lib/applicant-facts.js';
+import { loadStepData, storedStepIds } from '../../lib/signup-steps.repository.js';
+import { serverContext, serverFacts } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { provenClaim } from '../../lib/account-claims.js';
 import { otpKey, type OtpOperationKey } from '../../../shared/flow/otp-operations.js';
@@ -54,6 +54,24 @@ export async function missingSteps(db: Db, signup: Signup, today: string) {
 }
 
 /**
+ * The steps of this path that may arrive record by record (`submit.parts`) and are stored but not yet
+ * complete (the primary ID without the secondary, beneficiaries short of 100%): each with what it still needs,
+ * in the step form's words.
+ */
+async function incompleteSteps(app: FastifyInstance, db: Db, signup: Signup, today: string): Promise<Array<{ step: StepRef; message: string }>> {
+  const out: Array<{ step: StepRef; message: string }> = [];
+  // Every step of the path, skippable ones too: a skipped step stores nothing, a started one must be whole.
+  for (const step of serverPath(signup, today)) {
+    if (!step.submit?.parts || !step.form) continue;
+    const data = await loadStepData(db, signup.id, step.id);
+    if (!data) continue;
+    const { errors } = app.forms.check(step.form, data, serverContext(signup));
+    if (Object.keys(errors).length) out.push({ step, message: `${step.title} is incomplete: ${[...new Set(Object.values(errors))].join(' ')}` });
+  }
+  return out;
+}
+
+/**
  * Final submission (DESIGN.md section 4): all or nothing, in one transaction holding the signup's row
  * lock. Refused while a code check of the path is not passed (email, mobile, and for an existing customer
  * the code to the member's contact on file) or a required step of this applicant's path is missing; then
@@ -69,6 +87,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     const errors: Record<string, string> = {};
     for (const { step, message } of await unprovenCodeSteps(trx, signup, serverPath(signup, today(now)))) errors[step.id] = message;
     for (const step of await missingSteps(trx, signup, today(now))) errors[step.id] = `${step.title} is missing.`;
+    for (const { step, message } of await incompleteSteps(app, trx, signup, today(now))) errors[step.id] = message;
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
     }

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { badRequest } from '../../lib/http-errors.js';
+import { loadApplicantSignup } from '../../lib/applicant-access.js';
+import { VALIDATION_MESSAGE } from '../../lib/form-validation.js';
+import { loadStepData, saveStep } from '../../lib/signup-steps.repository.js';
+import { serverContext } from '../../lib/applicant-facts.js';
+import { mergeRecord, recordOf, recordSchema, slotFields, splitRecordErrors, type StepParts } from '../../../shared/flow/step-parts.js';
+import { replaceStepFiles } from './steps.repository.js';
+import type { ReceivedFile } from './uploads.js';
+
+/**
+ * One record of a step the flow lets arrive record by record (`submit.parts`: the specification's one call per
+ * ID, per beneficiary). In one transaction holding the signup's row: the record is merged into what the step
+ * stored (its slot, or the list item with the same `match` values, replaced), the merged step is checked by the
+ * step's own form, and stored unless the record itself (or a conflict with a stored record) is wrong. What
+ * records still to come must bring is answered as `missing` and checked again at final submission.
+ * A record's files replace only its slot's files.
+ */
+export async function storeRecord(app: FastifyInstance, request: FastifyRequest, signupId: string, target: { step: string; form: string; parts: StepParts }, record: Record<string, unknown>, files?: ReceivedFile[]) {
+  const now = app.clock.now();
+  const stepSchema = app.forms.schemaOf(target.form);
+  const { result, replaced } = await app.db.transaction().execute(async (trx) => {
+    const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
+    const stored = (await loadStepData(trx, signupId, target.step)) ?? {};
+    const merge = mergeRecord(target.parts, stepSchema, stored, record);
+    if ('errors' in merge) throw badRequest(VALIDATION_MESSAGE, merge.errors);
+    const { data, errors } = app.forms.check(target.form, merge.merged, serverContext(signup));
+    const { refused, pending } = splitRecordErrors(target.parts, stepSchema, merge.merged, merge.place, errors);
+    if (Object.keys(refused).length) throw badRequest(refused._root ?? VALIDATION_MESSAGE, refused);
+    await saveStep(trx, signupId, target.step, data, now);
+    let replaced: string[] = [];
+    if (files && 'prefix' in merge.place) {
+      const { prefix } = merge.place;
+      const fileFields = Object.entries(recordSchema(target.parts, stepSchema).properties as Record<string, { maxFileSize?: number; fileTypes?: string[] }>)
+        .filter(([, p]) => p.maxFileSize !== undefined || p.fileTypes !== undefined)
+        .map(([f]) => f)
+        .filter((f) => slotFields(stepSchema, prefix).includes(f));
+      for (const f of files) f.field = prefix + f.field;
+      replaced = await replaceStepFiles(trx, signupId, target.step, files, now, fileFields.map((f) => prefix + f));
+    }
+    return { result: { record: recordOf(target.parts, stepSchema, data, merge.place), pending }, replaced };
+  });
+  await Promise.all(replaced.map((name) => fs.promises.rm(path.join(app.config.uploadDir, name), { force: true })));
+  return result;
+}
