@@ -12,7 +12,7 @@ export async function apiEndpointChecker(): Promise<{ hasEndpoint: (method: stri
   const { createDb } = await import('../../src/server/db/create-db.js');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cu-routes-'));
   const db = await createDb({ inMemory: true });
-  const app = await buildApp({ db, config: { env: 'test', logLevel: 'silent', dataDir, uploadDir: path.join(dataDir, 'uploads'), staticDir: path.join(dataDir, 'none') } as any });
+  const app = await buildApp({ db, config: { env: 'test', logLevel: 'silent', dataDir, uploadDir: path.join(dataDir, 'uploads'), staticDir: path.join(dataDir, 'none') } as any, recordConfigVersion: false });
   await app.ready();
   return {
     hasEndpoint: (method, url) => app.hasRoute({ method: method as any, url: `/api${url}` }),

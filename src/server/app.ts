@@ -31,6 +31,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The folder whose forms/ and flows/ the start-time check reads (default the repository; tests pass a copy). */
   configRoot?: string;
+  /** false: the app only lists its routes (config:check's endpoint check, on a database without tables); the configuration version is not recorded. */
+  recordConfigVersion?: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // forms/ read once: every route validates bodies with app.forms.
   await app.register(formsPlugin);
   // The configuration in force is recorded (config_versions); the funnel counts the wizard's steps under it.
-  await app.register(configVersionPlugin, { root: options.configRoot });
+  await app.register(configVersionPlugin, { root: options.configRoot, record: options.recordConfigVersion ?? true });
   await app.register(funnelPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });

@@ -14,13 +14,15 @@ declare module 'fastify' {
  * per content, with when it was first and last started; `app.configVersion` names it for what is stored after.
  */
 export default fp(
-  async function configVersionPlugin(app: FastifyInstance, options: { root?: string }) {
+  async function configVersionPlugin(app: FastifyInstance, options: { root?: string; record?: boolean }) {
     const version = readConfigVersion(options.root);
-    await app.db
-      .insertInto('config_versions')
-      .values({ hash: version.hash, content: JSON.stringify(version.files), first_seen_on: app.clock.now(), last_seen_on: app.clock.now() })
-      .onConflict((oc) => oc.column('hash').doUpdateSet({ last_seen_on: app.clock.now() }))
-      .execute();
+    if (options.record !== false) {
+      await app.db
+        .insertInto('config_versions')
+        .values({ hash: version.hash, content: JSON.stringify(version.files), first_seen_on: app.clock.now(), last_seen_on: app.clock.now() })
+        .onConflict((oc) => oc.column('hash').doUpdateSet({ last_seen_on: app.clock.now() }))
+        .execute();
+    }
     app.decorate('configVersion', version.hash);
   },
   { name: 'config-version', dependencies: ['config', 'db'] },
