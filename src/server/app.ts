@@ -16,6 +16,7 @@ import authPlugin from './plugins/auth.js';
 import applicantGuardPlugin from './plugins/applicant-guard.js';
 import configCheckPlugin from './plugins/config-check.js';
 import formsPlugin from './plugins/forms.js';
+import openapiPlugin from './plugins/openapi.js';
 import apiRoutes from './routes/index.js';
 import { createAjv } from '../shared/create-ajv.js';
 
@@ -96,6 +97,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(configCheckPlugin, { env: config.env, root: options.configRoot });
   // forms/ read once: every route validates bodies with app.forms.
   await app.register(formsPlugin);
+
+  // Before the routes: the OpenAPI document is built from every route's schema as it registers.
+  await app.register(openapiPlugin);
 
   await app.register(apiRoutes, { prefix: '/api' });
 
