@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { errorResponses } from '../../lib/route-schemas.js';
 import { sql } from 'kysely';
 import { HttpError, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -20,8 +22,10 @@ const fixedFields = {
   access_token: { type: 'null' },
   token_type: { type: 'null' },
   email: { type: 'string', minLength: 3, maxLength: 254, format: 'email', errorMessage: { format: 'Please enter a valid email address' } },
-};
-const requestId = { type: 'string', minLength: 1, maxLength: 64 };
+} as const;
+const requestId = { type: 'string', minLength: 1, maxLength: 64 } as const;
+const fixedExample = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null, email: 'member@cu.example' } as const;
+
 
 /**
  * Password reset (spec 1 sections 2, 7, 8; SECURITY.md rows 5 and 6): send a code by email (the same
@@ -29,15 +33,22 @@ const requestId = { type: 'string', minLength: 1, maxLength: 64 };
  * which revokes every session and sends a notification. No automatic sign-in.
  * The answer's `user_id` is the reset request's id, so it reveals no account.
  */
-export default async function passwordResetRoutes(app: FastifyInstance) {
+export default async function passwordResetRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   await registerIpRateLimit(app);
   const secret = app.config.jwtSecret;
 
   app.post('/password/reset/send', {
     config: ipLimit(IP_LIMITS.resetSend, AUTH_TEXTS.tooManyResets),
-    schema: { body: { type: 'object', additionalProperties: false, required: ['email'], properties: fixedFields } },
+    schema: {
+      body: { type: 'object', additionalProperties: false, required: ['email'], properties: fixedFields, examples: [fixedExample] },
+      response: {
+        200: { type: 'object', required: ['message', 'user_id'], properties: { message: { type: 'string' }, user_id: { type: 'string', description: 'The reset request id, sent with the code' } } },
+        ...errorResponses,
+      },
+    } as const,
     handler: async (request) => {
-      const email = (request.body as { email: string }).email.trim();
+      const email = request.body.email.trim();
       const now = app.clock.now();
       // Known or unknown email, the same queries run (a request row is written either way); only the email differs.
       const id = await app.db.transaction().execute(async (trx) => {
@@ -81,9 +92,13 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
         required: ['email', 'user_id', 'code'],
         properties: { ...fixedFields, user_id: requestId, code: { type: 'string', minLength: 1, maxLength: 10 } },
       },
-    },
+      response: {
+        200: { type: 'object', required: ['message', 'reset_token'], properties: { message: { type: 'string' }, reset_token: { type: 'string' } } },
+        ...errorResponses,
+      },
+    } as const,
     handler: async (request) => {
-      const body = request.body as { email: string; user_id: string; code: string };
+      const body = request.body;
       const now = app.clock.now();
       const outcome = await app.db.transaction().execute(async (trx) => {
         const reset = await findLiveRequest(trx, body.user_id, body.email);
@@ -119,9 +134,10 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
           reset_token: { type: 'string', minLength: 1, maxLength: 200 },
         },
       },
-    },
+      response: { 200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }, ...errorResponses },
+    } as const,
     handler: async (request) => {
-      const body = request.body as { email: string; user_id: string; new_password: string; reset_token: string };
+      const body = request.body;
       const problem = passwordPolicyProblem(body.new_password);
       if (problem) throw new HttpError(400, AUTH_TEXTS.invalidPasswordFormat, { new_password: problem });
       const passwordHash = await hashPassword(body.new_password);
