@@ -56,3 +56,27 @@ export const auditEntry = {
     created_on: timestamp,
   },
 } as const;
+
+/**
+ * Route options of a call that validates its own body: a form through `app.forms.validate` (the form's transforms,
+ * hidden-field and date rules, and its messages, which tests pin), a multipart body read by the route, or
+ * `takeSignupId`. Its `schema.body` documents the call (OpenAPI) and is not compiled a second time. For routes
+ * without params or querystring only (this compiler answers for every part of the route).
+ */
+export const bodyValidatedByHandler = { validatorCompiler: () => () => true } as const;
+
+type Schema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: readonly string[] };
+export const signupIdField = { type: 'string', minLength: 1, maxLength: 100, description: 'The signup id from POST /api/signups/' } as const;
+
+/** A form's schema (forms/, loaded at run time, so JsonObject-typed) with the transport field `signup_id`, for the document. */
+export function withSignupId(schema: Schema, extra: Record<string, unknown> = {}): Schema {
+  return { ...schema, properties: { signup_id: signupIdField, ...schema.properties }, required: ['signup_id', ...(schema.required ?? [])], ...extra };
+}
+
+/** What an onboarding step call answers: the signup id and the stored (validated) data, whatever the form holds. */
+export const storedStepAnswer = {
+  type: 'object',
+  required: ['signup_id'],
+  additionalProperties: true,
+  properties: { signup_id: { type: 'string' }, step: { type: 'string', description: 'The flow step stored' }, message: { type: 'string' } },
+} as const;
