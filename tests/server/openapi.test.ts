@@ -120,6 +120,15 @@ describe('the OpenAPI document', () => {
       if (!Object.keys(response).some((status) => /^4/.test(status))) problems.push(`${at}: no error response schema`);
       if (hasBody(route.method) && !NO_BODY.has(at) && !schema.body) problems.push(`${at}: no body schema`);
       if (route.url.includes('/:') && !schema.params) problems.push(`${at}: no params schema`);
+      // What the route's querystring schema declares is in the document as query parameters.
+      const query = Object.keys(((schema.querystring ?? {}) as { properties?: Json }).properties ?? {});
+      // A route registered as '/' under a prefix is listed with its trailing slash in the document.
+      const docPath = route.url.replace(/:(\w+)/g, '{$1}');
+      const paths = document.paths as Record<string, Json>;
+      const operation = (paths[docPath] ?? paths[`${docPath}/`])?.[route.method.toLowerCase()] as Json | undefined;
+      if (!operation) problems.push(`${at}: not in the document`);
+      const documented = ((operation?.parameters ?? []) as Json[]).filter((p) => p.in === 'query').map((p) => p.name);
+      for (const name of query) if (!documented.includes(name)) problems.push(`${at}: query parameter ${name} not documented`);
       if ((schema as { hide?: boolean }).hide) problems.push(`${at}: hidden from the document`);
     }
     expect(problems).toEqual([]);
