@@ -6,6 +6,8 @@ import { API_KEY_HEADER, API_SECRET_HEADER } from '../../shared/product.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const isDocsUrl = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
+
 function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
   const origin = request.headers.origin;
   if (!origin) return true; // non-browser clients send none; browsers always send one on cross-site POSTs
@@ -48,6 +50,8 @@ export default fp(
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/')) return;
       if (request.method === 'OPTIONS') return;
+      // The OpenAPI document and its reference page (routes/docs) are read by a browser without the key headers.
+      if (SAFE_METHODS.has(request.method) && isDocsUrl(request.url)) return;
       const key = request.headers[API_KEY_HEADER];
       const secret = request.headers[API_SECRET_HEADER];
       if (key !== config.apiKey || secret !== config.apiSecret) {

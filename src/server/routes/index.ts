@@ -11,9 +11,11 @@ import accountRoutes from './accounts/index.js';
 import signupRoutes from './signups/index.js';
 import onboardingRoutes from './onboarding/index.js';
 import funnelRoutes from './funnel/index.js';
+import docsRoutes from './docs/index.js';
 
 /** Every API route plugin, mounted under /api. Add a resource here with its prefix. */
 export default async function apiRoutes(app: FastifyInstance) {
+  await app.register(docsRoutes);
   await app.register(healthRoutes);
   await app.register(appConfigRoutes);
   await app.register(usersAuthRoutes);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { errorResponses } from '../../lib/route-schemas.js';
 import { badRequest, missing } from '../../lib/http-errors.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
@@ -6,8 +8,109 @@ import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
 import { performTransfer, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
 
-
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
+
+const money = { type: 'number', description: 'Dollars (two decimals at most)' } as const;
+const cents = { type: 'integer', description: 'The same amount in integer cents' } as const;
+
+/** `dashboardAccount` below, field for field. */
+const dashboardAccountSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    AccountNumber: { type: 'string' },
+    Product: { type: 'string' },
+    AvailableBalance: money,
+    account_number: { type: 'string' },
+    account_type: { type: 'string', enum: ['savings', 'deposit', 'loan'] },
+    product_code: { type: 'string' },
+    product_name: { type: 'string' },
+    balance_cents: cents,
+  },
+} as const;
+const accountGroups = {
+  savings: { type: 'array', items: dashboardAccountSchema },
+  deposit: { type: 'array', items: dashboardAccountSchema },
+  loan: { type: 'array', items: dashboardAccountSchema },
+} as const;
+
+/** `optionAccount` below, field for field. */
+const optionAccountSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    id: { type: 'integer' },
+    Account: { type: 'string', description: 'The account number' },
+    Product: { type: 'string' },
+    AvailableBalance: money,
+    account_type: { type: 'string', enum: ['savings', 'deposit', 'loan'] },
+    balance_cents: cents,
+  },
+} as const;
+
+/** `transferAnswer` below (spec 2 section 7 reads data.ReferenceNo, or ReferenceNo). */
+const transferAnswerSchema = {
+  type: 'object',
+  required: ['message', 'data', 'ReferenceNo'],
+  properties: {
+    message: { type: 'string' },
+    data: {
+      type: 'object',
+      required: ['ReferenceNo', 'reference_no', 'amount', 'amount_cents', 'created_on'],
+      properties: { ReferenceNo: { type: 'string' }, reference_no: { type: 'string' }, amount: money, amount_cents: cents, created_on: { type: 'string', description: 'ISO 8601' } },
+    },
+    ReferenceNo: { type: 'string' },
+  },
+  examples: [
+    {
+      message: 'Transfer completed successfully',
+      data: { ReferenceNo: 'TRF-20261125-000042', reference_no: 'TRF-20261125-000042', amount: 25.5, amount_cents: 2550, created_on: '2026-11-25T09:00:00.000Z' },
+      ReferenceNo: 'TRF-20261125-000042',
+    },
+  ],
+} as const;
+const transferResponses = { 200: transferAnswerSchema, ...errorResponses } as const;
+
+const transactionsQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
+    page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+    account_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+  },
+} as const;
+const transactionsAnswer = {
+  type: 'object',
+  required: ['items', 'total', 'page', 'page_size'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          id: { type: 'integer' },
+          date: { type: 'string', description: 'ISO 8601' },
+          account_id: { type: 'integer' },
+          account_number: { type: 'string' },
+          account_type: { type: 'string', enum: ['savings', 'deposit', 'loan'] },
+          product: { type: 'string' },
+          description: { type: 'string' },
+          kind: { type: 'string' },
+          amount: money,
+          amount_cents: cents,
+          reference_no: { type: ['string', 'null'] },
+          instructions: { type: ['string', 'null'] },
+        },
+      },
+    },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    page_size: { type: 'integer' },
+  },
+} as const;
 
 /** The account as the dashboard reads it (spec 2 section 3), with plain snake_case fields too. */
 function dashboardAccount(account: Account) {
@@ -102,7 +205,8 @@ function readTransfer(request: FastifyRequest<{ Body: TransferBody }>, amountMes
 }
 
 /** The member area (spec 2): accounts, transfer options, transfers and the ledger, each limited to the caller's own records. */
-export default async function accountRoutes(app: FastifyInstance) {
+export default async function accountRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   // preValidation, not preHandler: a caller without a member session learns nothing from body validation.
   const guard = { preValidation: app.requireMember };
   // The same JSON Schemas the browser renders (forms/member); bodies are validated by them.
@@ -110,19 +214,30 @@ export default async function accountRoutes(app: FastifyInstance) {
   /** The form's amount message: every amount refusal, including the exact-cents check, says the same. */
   const amountMessage: string = transferSchemas.self.properties.amount.errorMessage;
 
-  app.get('/', guard, async (request) => {
+  // The transfer bodies are forms/ schemas loaded at run time (JsonObject-typed): the handlers name their body type.
+  const transferExample = { source_id: 1, source_account: '10000000101', destination_account: '10000000102', amount: 25.5, instructions: 'Rent for November' };
+  const documented = {
+    self: { ...transferSchemas.self, examples: [{ ...transferExample, destination_id: 2 }] },
+    member: { ...transferSchemas.member, examples: [{ ...transferExample, destination_account: '10000000202', destination_product: 'SAV' }] },
+  };
+
+  app.get('/', { ...guard, schema: { response: { 200: { type: 'object', required: ['data', 'savings', 'deposit', 'loan'], properties: { data: { type: 'object', properties: accountGroups }, ...accountGroups } }, ...errorResponses } } }, async (request) => {
     const accounts = await listMemberAccounts(app.db, caller(request).memberId);
     const group = (type: Account['account_type']) => accounts.filter((a) => a.account_type === type).map(dashboardAccount);
     const data = { savings: group('savings'), deposit: group('deposit'), loan: group('loan') };
     return { data, ...data };
   });
 
-  app.get('/transfer-to-self-options', guard, async (request) => {
+  const optionList = { type: 'array', items: optionAccountSchema } as const;
+  const selfOptions = { type: 'object', required: ['data'], properties: { data: { type: 'object', properties: { Source: optionList, Destination: optionList } } } } as const;
+  app.get('/transfer-to-self-options', { ...guard, schema: { response: { 200: selfOptions, ...errorResponses } } }, async (request) => {
     const accounts = (await listMemberAccounts(app.db, caller(request).memberId)).filter(isTransferable).map(optionAccount);
     return { data: { Source: accounts, Destination: accounts } };
   });
 
-  app.get('/transfer-to-member-options', guard, async (request) => {
+  const products = { type: 'array', items: { type: 'object', additionalProperties: false, properties: { Prd: { type: 'string', description: 'The product code to send as destination_product' }, Product: { type: 'string' } } } } as const;
+  const memberOptions = { type: 'object', required: ['data'], properties: { data: { type: 'object', properties: { Source: optionList, Destination: products } } } } as const;
+  app.get('/transfer-to-member-options', { ...guard, schema: { response: { 200: memberOptions, ...errorResponses } } }, async (request) => {
     const [accounts, products] = await Promise.all([listMemberAccounts(app.db, caller(request).memberId), listDestinationProducts(app.db)]);
     return {
       data: {
@@ -136,12 +251,12 @@ export default async function accountRoutes(app: FastifyInstance) {
     return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
   }
 
-  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: transferSchemas.self } }, async (request) => {
+  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: documented.self, response: transferResponses } }, async (request) => {
     const { key, common } = readTransfer(request, amountMessage);
     return send(request, key, { ...common, kind: 'self', destinationId: request.body.destination_id });
   });
 
-  app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: transferSchemas.member } }, async (request) => {
+  app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: documented.member, response: transferResponses } }, async (request) => {
     const { key, common } = readTransfer(request, amountMessage);
     const products = await listDestinationProducts(app.db);
     if (!products.some((p) => p.product_code === request.body.destination_product)) {
@@ -151,25 +266,13 @@ export default async function accountRoutes(app: FastifyInstance) {
     return send(request, key, { ...common, kind: 'member', destinationProduct: request.body.destination_product });
   });
 
-  app.get<{ Querystring: { page: number; page_size: number; account_id?: number } }>(
+  app.get(
     '/transactions',
-    {
-      ...guard,
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
-            page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-            account_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
-          },
-        },
-      },
-    },
+    { ...guard, schema: { querystring: transactionsQuery, response: { 200: transactionsAnswer, ...errorResponses } } },
     async (request) => {
       const { memberId } = caller(request);
-      const { page, page_size: pageSize, account_id: accountId } = request.query;
+      // The defaults are filled in by the querystring validator (useDefaults).
+      const { page = 1, page_size: pageSize = 20, account_id: accountId } = request.query;
       if (accountId !== undefined) {
         const own = (await listMemberAccounts(app.db, memberId)).some((a) => a.id === accountId);
         if (!own) throw missing('account');

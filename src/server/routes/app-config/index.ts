@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../lib/route-schemas.js';
 
 /** GET /api/config: what the browser app may know about this deployment (no secrets). */
 export default async function appConfigRoutes(app: FastifyInstance) {
@@ -9,6 +10,7 @@ export default async function appConfigRoutes(app: FastifyInstance) {
           type: 'object',
           properties: { product_name: { type: 'string' }, environment: { type: 'string' }, dev_tools: { type: 'boolean' }, session_seconds: { type: 'integer' }, time_zone: { type: 'string' } },
         },
+        ...errorResponses,
       },
     },
     handler: async () => ({

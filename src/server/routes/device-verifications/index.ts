@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { errorResponses } from '../../lib/route-schemas.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
 import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CodePurpose } from '../../lib/one-time-codes.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
@@ -31,15 +33,62 @@ const commonProperties = {
   mobile: { type: ['string', 'null'], maxLength: 40 },
   // API clients may send the attempt token from the login answer; browsers use the HttpOnly cookie.
   sign_in_attempt: { type: ['string', 'null'], maxLength: 100 },
-};
+} as const;
 
-const sendSchema = { type: 'object', additionalProperties: false, required: ['identifier_type', 'operation'], properties: commonProperties };
+const sendSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['identifier_type', 'operation'],
+  properties: commonProperties,
+  // Spec 3 section 7 (the email code step) and spec 1 (the sign-in code, operation sign_in with user_id).
+  examples: [
+    { identifier_type: 'email', operation: 'signup', signup_id: '7d0f1c9e-2a4b-4c8d-9e6f-0a1b2c3d4e5f', email: 'jane.doe@example.com', mobile: null, user_id: null },
+    { identifier_type: 'mobile', operation: 'sign_in', user_id: 2 },
+  ],
+} as const;
 const verifySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['identifier_type', 'operation', 'code'],
   properties: { ...commonProperties, code: { type: 'string', minLength: 1, maxLength: 10 } },
-};
+  examples: [{ identifier_type: 'mobile', operation: 'sign_in', user_id: 2, code: '123456' }],
+} as const;
+
+const text = { type: 'string' } as const;
+const nullableText = { type: ['string', 'null'] } as const;
+/** The answers of the three operations, in one object: which properties come depends on `operation` (docs/api/onboarding.md). */
+const sendAnswer = {
+  type: 'object',
+  required: ['message'],
+  additionalProperties: true,
+  properties: {
+    message: text,
+    signup_id: { ...text, description: 'signup and account_claim' },
+    email: { ...text, description: 'signup: the applicant\'s email' },
+    identifier: { ...nullableText, description: 'where the code went (masked for sign_in and account_claim)' },
+    channel: { type: 'string', enum: ['sms', 'email'], description: 'account_claim' },
+    user_id: { type: 'integer', description: 'sign_in' },
+  },
+} as const;
+const verifyAnswer = {
+  type: 'object',
+  required: ['message'],
+  additionalProperties: true,
+  properties: {
+    message: text,
+    verified_on: { ...text, description: 'ISO 8601' },
+    signup_id: { ...text, description: 'signup and account_claim' },
+    identifier: { ...nullableText, description: 'signup: the verified address; sign_in: the email' },
+    email: text,
+    access_token: { ...text, description: 'sign_in: the session token (also set as an HttpOnly cookie)' },
+    token_type: { type: 'string', const: 'bearer' },
+    expires_on: { ...text, description: 'sign_in: ISO 8601' },
+    user_id: { type: 'integer' },
+    name: text,
+    first_name: text,
+    role_id: { type: 'integer' },
+  },
+} as const;
 
 const SIGNUP_PURPOSE: Record<'email' | 'mobile', CodePurpose> = { email: 'signup_email_code', mobile: 'signup_mobile_code' };
 
@@ -69,7 +118,8 @@ function userIdOf(body: DeviceVerificationBody): number | undefined {
  * bound to the sign-in attempt (HttpOnly cookie) of user_id; a correct code issues the session.
  * operation signup: the applicant's email or mobile code, checked with the applicant token.
  */
-export default async function deviceVerificationRoutes(app: FastifyInstance) {
+export default async function deviceVerificationRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   await registerIpRateLimit(app);
   // The applicant's codes (not the sign-in codes) count towards the applicant guard: 404 then 429.
   guardApplicantRoutes(app, (request) => (request.body as { operation?: string } | undefined)?.operation !== 'sign_in');
@@ -77,9 +127,9 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
 
   app.post('/device-verifications/send/', {
     config: ipLimit(IP_LIMITS.codeSend, AUTH_TEXTS.tooManyVerifications),
-    schema: { body: sendSchema },
+    schema: { body: sendSchema, response: { 200: sendAnswer, ...errorResponses } },
     handler: async (request) => {
-      const body = request.body as DeviceVerificationBody;
+      const { body } = request;
       const now = app.clock.now();
       checkPairing(body);
 
@@ -141,9 +191,9 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
 
   app.post('/device-verifications/verify/', {
     config: ipLimit(IP_LIMITS.codeVerify, AUTH_TEXTS.tooManyVerifications),
-    schema: { body: verifySchema },
+    schema: { body: verifySchema, response: { 200: verifyAnswer, ...errorResponses } },
     handler: async (request, reply) => {
-      const body = request.body as DeviceVerificationBody & { code: string };
+      const { body } = request;
       const now = app.clock.now();
       checkPairing(body);
 
@@ -192,7 +242,7 @@ export default async function deviceVerificationRoutes(app: FastifyInstance) {
           message: 'Mobile number verified successfully',
           verified_on: now.toISOString(),
           access_token: session.token,
-          token_type: 'bearer',
+          token_type: 'bearer' as const,
           expires_on: session.expiresOn.toISOString(),
           user_id: user.id,
           identifier: user.email,

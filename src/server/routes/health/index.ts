@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../lib/route-schemas.js';
 
 /** How long one database check answers health calls: a load balancer polling often costs one query a second. */
 export const HEALTH_CHECK_MS = 1000;
@@ -33,6 +34,7 @@ export default async function healthRoutes(app: FastifyInstance) {
       response: {
         200: { type: 'object', properties: { status: { const: 'ok' }, database: { type: 'string' } }, required: ['status', 'database'] },
         503: { type: 'object', properties: { status: { const: 'unavailable' }, database: { type: 'string' } } },
+        ...errorResponses,
       },
     },
     handler: async (_request, reply) => {

@@ -19,6 +19,21 @@ import { stepRoutes, type StepRoute, type StepTarget } from './step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
 import { isRecordBody, recordSchema } from '../../../shared/flow/step-parts.js';
 import { storeRecord } from './store-record.js';
+import { bodyValidatedByHandler, errorResponses, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
+
+/**
+ * The OpenAPI schema of a generated step route: the body is its step's form (each variant's, for an endpoint
+ * several steps share) with signup_id; multipart for uploads. Documentation only: the handler validates.
+ */
+function stepRouteSchema(route: StepRoute, schemaOf: (formId: string) => Record<string, unknown>) {
+  const variants = route.targets.map((t) => withSignupId(schemaOf(t.form), { description: `Step ${t.step} (form ${t.form})` }));
+  const fileAnswer = { type: 'array', description: 'The files stored (multipart steps)', items: { type: 'object', additionalProperties: true } } as const;
+  return {
+    ...(route.encoding === 'multipart' ? { consumes: ['multipart/form-data'] } : {}),
+    body: variants.length === 1 ? variants[0] : { oneOf: variants, description: `Told apart by ${route.pickBy?.field}` },
+    response: { 201: { ...storedStepAnswer, properties: { ...storedStepAnswer.properties, files: fileAnswer } }, ...errorResponses },
+  };
+}
 
 /**
  * The onboarding step calls of spec 2, 3 and 4 section 7, one generic route per `submit` endpoint of the flow
@@ -89,6 +104,8 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       method: route.method,
       url: route.url,
       config: applicantLimit(),
+      schema: stepRouteSchema(route, (formId) => validator.schemaOf(formId)),
+      ...bodyValidatedByHandler,
       handler: async (request, reply) => {
         if (route.encoding === 'json') {
           const { signupId, data } = takeSignupId(request.body);
@@ -132,7 +149,14 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   // The existing customer's account number (DESIGN.md "Existing-customer claim"): recorded as a claim
   // attempt that only a code sent to the member's contact on file can prove (next step, account-claim).
   // Every well-formed number answers the same, so the call tells nobody which accounts exist or match.
-  app.post('/onboarding/verify-account', { config: ipLimit(APPLICANT_LIMITS.accountClaim, CLAIM_TEXTS.tooManyAttempts) }, async (request, reply) => {
+  const verifyAccountSchema = {
+    body: withSignupId(validator.schemaOf('onboarding/account-number')),
+    response: {
+      200: { type: 'object', required: ['signup_id', 'message'], properties: { signup_id: { type: 'string' }, account_number: { type: 'string' }, message: { type: 'string' } } },
+      ...errorResponses,
+    },
+  };
+  app.post('/onboarding/verify-account', { config: ipLimit(APPLICANT_LIMITS.accountClaim, CLAIM_TEXTS.tooManyAttempts), schema: verifyAccountSchema, ...bodyValidatedByHandler }, async (request, reply) => {
     const { signupId, data } = takeSignupId(request.body);
     const valid = validator.validate('onboarding/account-number', data);
     const now = app.clock.now();

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { errorResponses } from '../../lib/route-schemas.js';
 import { sql } from 'kysely';
 import { HttpError, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { formBody } from '../../lib/form-body.js';
@@ -24,6 +26,7 @@ const fixedFields = {
   token_type: { type: 'null' },
 };
 const requestId = { type: 'string', minLength: 1, maxLength: 64 };
+const fixedExample = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null, email: 'member@cu.example' } as const;
 
 /**
  * Password reset (spec 1 sections 2, 7, 8; SECURITY.md rows 5 and 6): send a code by email (the same
@@ -31,7 +34,8 @@ const requestId = { type: 'string', minLength: 1, maxLength: 64 };
  * which revokes every session and sends a notification. No automatic sign-in.
  * The answer's `user_id` is the reset request's id, so it reveals no account.
  */
-export default async function passwordResetRoutes(app: FastifyInstance) {
+export default async function passwordResetRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   await registerIpRateLimit(app);
   const secret = app.config.jwtSecret;
   // The reset screens' forms (forms/auth/reset-*) with the fixed fields and ids the specification's calls carry.
@@ -42,7 +46,14 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post('/password/reset/send', {
     config: ipLimit(IP_LIMITS.resetSend, AUTH_TEXTS.tooManyResets),
-    schema: { body: sendBody },
+    // The body's schema is built from forms/ at start (JsonObject-typed): the handler names the fields it reads.
+    schema: {
+      body: { ...sendBody, examples: [fixedExample] },
+      response: {
+        200: { type: 'object', required: ['message', 'user_id'], properties: { message: { type: 'string' }, user_id: { type: 'string', description: 'The reset request id, sent with the code' } } },
+        ...errorResponses,
+      },
+    },
     handler: async (request) => {
       const email = (request.body as { email: string }).email.trim();
       const now = app.clock.now();
@@ -81,7 +92,13 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post('/password/reset/verify', {
     config: ipLimit(IP_LIMITS.resetVerify, AUTH_TEXTS.tooManyVerifications),
-    schema: { body: verifyBody },
+    schema: {
+      body: verifyBody,
+      response: {
+        200: { type: 'object', required: ['message', 'reset_token'], properties: { message: { type: 'string' }, reset_token: { type: 'string' } } },
+        ...errorResponses,
+      },
+    },
     handler: async (request) => {
       const body = request.body as { email: string; user_id: string; code: string };
       const now = app.clock.now();
@@ -106,7 +123,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
 
   app.post('/password/reset/update', {
     config: ipLimit(IP_LIMITS.resetUpdate, AUTH_TEXTS.tooManyResets),
-    schema: { body: updateBody },
+    schema: { body: updateBody, response: { 200: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } }, ...errorResponses } },
     // The policy's messages come back under new_password with spec 1 section 8's 'Invalid password format'.
     attachValidation: true,
     handler: async (request) => {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { auditEntry, errorResponses, messageAnswer, openObject, timestamp } from '../../lib/route-schemas.js';
 import { conflict, missing } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
@@ -30,6 +32,66 @@ const commentBody = {
   errorMessage: { required: { comments: 'Please enter a comment.' } },
 } as const;
 
+/** A signup as the back office sees it (repository `toView`: every column but the secrets); open, nothing dropped. */
+const signupView = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    id: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    email: { type: 'string' },
+    status: { type: 'string' },
+    comments: { type: ['string', 'null'] },
+    created_on: timestamp,
+  },
+} as const;
+
+const signupAnswer = {
+  type: 'object',
+  required: ['signup', 'steps', 'files', 'audit', 'claim'],
+  properties: {
+    signup: signupView,
+    steps: {
+      type: 'array',
+      description: 'Every stored step in flow order; `data` is the step\'s validated body, whatever its form holds.',
+      items: { type: 'object', additionalProperties: true, properties: { step: { type: 'string' }, data: openObject, updated_on: timestamp } },
+    },
+    files: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: true,
+        properties: {
+          id: { type: 'string' },
+          step: { type: 'string' },
+          field: { type: 'string' },
+          original_name: { type: 'string' },
+          content_type: { type: 'string' },
+          size_bytes: { type: 'integer' },
+          sha256: { type: 'string' },
+          created_on: timestamp,
+        },
+      },
+    },
+    audit: { type: 'array', items: auditEntry },
+    claim: { description: 'The account claim of an existing customer (docs/api/onboarding.md), or null for a new customer' },
+  },
+} as const;
+
+/** Approve and reject: `{ signup_id, status, message }`; an approval also names the user, member and account. */
+const decisionAnswer = {
+  ...messageAnswer,
+  properties: {
+    message: { type: 'string' },
+    signup_id: { type: 'string' },
+    status: { type: 'string' },
+    user_id: { type: 'integer' },
+    member_id: { type: 'integer' },
+    account_number: { type: ['string', 'null'] },
+  },
+} as const;
+
 /** `filename` for Content-Disposition: ASCII fallback plus the exact UTF-8 name (RFC 6266 / 5987). */
 function attachmentHeader(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -41,12 +103,16 @@ function attachmentHeader(name: string): string {
  * list, review with every submitted step and document, download documents, approve, reject, comment.
  * Administrators only. The applicant's own calls live in routes/signups (POST /signups/, home branch, submit).
  */
-export default async function signupsAdminRoutes(app: FastifyInstance) {
+export default async function signupsAdminRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   // onRequest: without an administrator's session nothing else (body, ids) is looked at.
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/signups', {
-    schema: { querystring: adminListQuerystring(SIGNUP_STATUS_FILTER_NAMES, 20) },
+    schema: {
+      querystring: adminListQuerystring(SIGNUP_STATUS_FILTER_NAMES, 20),
+      response: { 200: { type: 'object', required: ['signups', 'total'], properties: { signups: { type: 'array', items: signupView }, total: { type: 'integer' } } }, ...errorResponses },
+    },
     // Spec 2 section 7: the list is read as an array or under `data`, `signups` or `registrations`; `signups` it is.
     handler: async (request) => {
       const { items, total } = await listSignups(app.db, adminListOptions<SignupStatusFilter>(request.query));
@@ -55,9 +121,9 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
   });
 
   app.get('/signups/:id', {
-    schema: { params: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: signupIdProperty } } },
+    schema: { params: { type: 'object', additionalProperties: false, required: ['id'], properties: { id: signupIdProperty } }, response: { 200: signupAnswer, ...errorResponses } },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const signup = await findSubmittedSignup(app.db, id);
       if (!signup) throw missing('signup');
       const [steps, files, audit, claim] = await Promise.all([listSteps(app.db, id), listFiles(app.db, id), listAudit(app.db, 'signup', id), claimReview(app.db, signup)]);
@@ -65,9 +131,15 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
     },
   });
 
-  app.get('/signups/:id/files/:fileId', {
+  // Untyped instance: the answer is a file stream, which the typed reply (built from the schemas) cannot name.
+  instance.get('/signups/:id/files/:fileId', {
     schema: {
       params: { type: 'object', additionalProperties: false, required: ['id', 'fileId'], properties: { id: signupIdProperty, fileId: signupIdProperty } },
+      // A stream, never serialized: the document says what it is.
+      response: {
+        200: { description: 'The document, as an attachment (its stored type: PDF, PNG, JPEG or WEBP)', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+        ...errorResponses,
+      },
     },
     handler: async (request, reply) => {
       const { id, fileId } = request.params as { id: string; fileId: string };
@@ -95,19 +167,22 @@ export default async function signupsAdminRoutes(app: FastifyInstance) {
   });
 
   app.put('/signups/approve', {
-    schema: { body: decisionBody },
-    handler: async (request) => approveSignup(app, (request.body as { signup_id: string }).signup_id, request.user!.id),
+    schema: { body: decisionBody, response: { 200: decisionAnswer, ...errorResponses } },
+    handler: async (request) => approveSignup(app, request.body.signup_id, request.user!.id),
   });
 
   app.put('/signups/reject', {
-    schema: { body: decisionBody },
-    handler: async (request) => rejectSignup(app, (request.body as { signup_id: string }).signup_id, request.user!.id),
+    schema: { body: decisionBody, response: { 200: decisionAnswer, ...errorResponses } },
+    handler: async (request) => rejectSignup(app, request.body.signup_id, request.user!.id),
   });
 
   app.put('/signups/comment', {
-    schema: { body: commentBody },
+    schema: {
+      body: commentBody,
+      response: { 200: { type: 'object', required: ['signup_id', 'comments', 'message'], properties: { signup_id: { type: 'string' }, comments: { type: 'string' }, message: { type: 'string' } } }, ...errorResponses },
+    },
     handler: async (request) => {
-      const { signup_id: signupId, comments } = request.body as { signup_id: string; comments: string };
+      const { signup_id: signupId, comments } = request.body;
       const text = comments.trim();
       const now = app.clock.now();
       return app.db.transaction().execute(async (trx) => {

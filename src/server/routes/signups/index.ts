@@ -11,8 +11,55 @@ import { registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
+import { bodyValidatedByHandler, errorResponses, signupIdField, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
 
 const SECRET_FIELDS = ['password', 'confirmed_password'];
+
+const nullableText = { type: ['string', 'null'] } as const;
+/** POST /signups/ answers the signup (spec 2 section 7 reads these fields) with the applicant token. */
+const signupAnswer = {
+  type: 'object',
+  required: ['id', 'applicant_token', 'token_expires_on'],
+  additionalProperties: true,
+  properties: {
+    id: { type: 'string', description: 'The signup id: every later applicant call sends it as signup_id' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    middle_name: nullableText,
+    email: { type: 'string' },
+    mobile: { type: 'string' },
+    school_name: nullableText,
+    gender: { type: 'string' },
+    dob: { type: 'string' },
+    marital_status: { type: 'string' },
+    nationality: { type: 'string' },
+    has_foreign_bank_account: { type: 'boolean' },
+    is_existing_customer: { type: 'boolean' },
+    is_minor: { type: 'boolean' },
+    applicant_token: { type: 'string', description: 'Send it as x-applicant-token on every later applicant call' },
+    token_expires_on: { type: 'string', description: 'ISO 8601' },
+  },
+} as const;
+/** The basic-info body of our client (spec 2 point 3's payload, plus the two agreement flags the form declares). */
+const signupExample = {
+  first_name: 'Nadia',
+  last_name: 'Persad',
+  email: 'nadia.persad@example.com',
+  mobile: '+18685550001',
+  gender: 'Female',
+  dob: '1992-03-14',
+  nationality: 'TT',
+  marital_status: 'Married',
+  has_foreign_bank_account: false,
+  password: 'Str0ng!Pass',
+  confirmed_password: 'Str0ng!Pass',
+  terms_viewed: true,
+  financial_agreement_viewed: true,
+  agreed_to_tc_fa: true,
+  is_home_schooled: false,
+  is_existing_customer: false,
+  is_minor: false,
+};
 
 /** The applicant's signup (spec 2 section 7): creation with basic info, home branch, final submission. */
 export default async function signupRoutes(app: FastifyInstance) {
@@ -22,7 +69,12 @@ export default async function signupRoutes(app: FastifyInstance) {
   guardApplicantRoutes(app);
   const validator = app.forms;
 
-  app.post('/signups/', { config: applicantLimit(APPLICANT_LIMITS.signupCreate) }, async (request, reply) => {
+  // Bodies are forms/ schemas loaded at run time (JsonObject-typed), validated by app.forms in the handlers.
+  const signupSchema = {
+    body: { ...validator.schemaOf('onboarding/basic-info'), examples: [signupExample] },
+    response: { 201: signupAnswer, 200: { ...signupAnswer, description: 'A returning applicant (x-applicant-token of a live draft) updated the same signup' }, ...errorResponses },
+  };
+  app.post('/signups/', { config: applicantLimit(APPLICANT_LIMITS.signupCreate), schema: signupSchema, ...bodyValidatedByHandler }, async (request, reply) => {
     const data = validator.validate('onboarding/basic-info', (request.body ?? {}) as Record<string, unknown>);
     const now = app.clock.now();
     const email = String(data.email).trim();
@@ -98,7 +150,8 @@ export default async function signupRoutes(app: FastifyInstance) {
     };
   });
 
-  app.put('/signups/home-branch', { config: applicantLimit() }, async (request) => {
+  const homeBranchSchema = { body: withSignupId(validator.schemaOf('onboarding/branch')), response: { 200: storedStepAnswer, ...errorResponses } };
+  app.put('/signups/home-branch', { config: applicantLimit(), schema: homeBranchSchema, ...bodyValidatedByHandler }, async (request) => {
     const { signupId, data } = takeSignupId(request.body);
     const valid = validator.validate('onboarding/branch', data);
     const now = app.clock.now();
@@ -109,7 +162,14 @@ export default async function signupRoutes(app: FastifyInstance) {
     return { signup_id: signupId, ...valid, message: 'Operation completed successfully' };
   });
 
-  app.post('/signups/submit', { config: applicantLimit() }, async (request) => {
+  const submitSchema = {
+    body: { type: 'object', required: ['signup_id'], properties: { signup_id: signupIdField } },
+    response: {
+      200: { type: 'object', required: ['signup_id', 'status', 'message'], properties: { signup_id: { type: 'string' }, status: { type: 'string' }, submitted_on: { type: 'string' }, message: { type: 'string' } } },
+      ...errorResponses,
+    },
+  };
+  app.post('/signups/submit', { config: applicantLimit(), schema: submitSchema, ...bodyValidatedByHandler }, async (request) => {
     const { signupId } = takeSignupId(request.body);
     return submitApplication(app, request, signupId);
   });

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { auditEntry, errorResponses, timestamp } from '../../lib/route-schemas.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { badRequest, conflict, missing } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
@@ -32,7 +34,34 @@ const blockSchema = {
   additionalProperties: false,
   required: ['is_blocked'],
   properties: { is_blocked: { type: 'boolean' } },
-};
+} as const;
+
+/** A user as the API shows it (users.repository `UserView`: every column but the password hash, plus `name`). */
+const userView = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    other_names: { type: ['string', 'null'] },
+    email: { type: 'string' },
+    mobile: { type: ['string', 'null'] },
+    role_id: { type: 'integer' },
+    office_id: { type: ['integer', 'null'] },
+    dob: { description: 'YYYY-MM-DD, or null' },
+    gender: { type: ['string', 'null'] },
+    is_blocked: { type: 'boolean' },
+    is_deleted: { type: 'boolean' },
+    member_id: { type: ['integer', 'null'] },
+    last_signed_in_on: timestamp,
+    created_on: timestamp,
+    updated_on: timestamp,
+  },
+} as const;
+const userAnswer = { type: 'object', required: ['message', 'user'], properties: { message: { type: 'string' }, user: userView } } as const;
+const auditList = { type: 'array', items: auditEntry } as const;
 
 interface UserFormBody {
   first_name: string;
@@ -67,7 +96,8 @@ function userColumns(body: UserFormBody) {
  * User administration (spec 2 sections 2-5): list, view, create, update, block/unblock, soft delete.
  * Administrators only; every change is audited; blocking or deleting ends the user's sessions at once.
  */
-export default async function usersRoutes(app: FastifyInstance) {
+export default async function usersRoutes(instance: FastifyInstance) {
+  const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   // The same schemas (lists inlined) the browser's precompiled validators were built from.
   const createSchema = app.forms.schemaOf('admin/user');
   const validateBlock = app.bodyAjv.compile(blockSchema);
@@ -90,14 +120,17 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.addHook('onRequest', app.requireAdmin);
 
   app.get('/', {
-    schema: { querystring: adminListQuerystring(USER_STATUS_FILTER_NAMES, 10) },
+    schema: {
+      querystring: adminListQuerystring(USER_STATUS_FILTER_NAMES, 10),
+      response: { 200: { type: 'object', required: ['items', 'total'], properties: { items: { type: 'array', items: userView }, total: { type: 'integer' } } }, ...errorResponses },
+    },
     handler: async (request) => listUsers(app.db, adminListOptions<UserStatusFilter>(request.query)),
   });
 
   app.get('/:id', {
-    schema: { params: idParams },
+    schema: { params: idParams, response: { 200: { type: 'object', required: ['user', 'audit'], properties: { user: userView, audit: auditList } }, ...errorResponses } },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       const user = await findUser(app.db, id);
       if (!user) throw missing('user');
       return { user, audit: await listAudit(app.db, 'user', id) };
@@ -107,7 +140,8 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.post('/', {
     // The schema documents the body; the handler validates it with the date rules, so a failure of the
     // schema does not hide the rules' messages (every field's message at once).
-    schema: { body: createSchema },
+    // The form's schema is loaded from forms/ at run time, so it stays JsonObject-typed (no static body type).
+    schema: { body: createSchema, response: { 201: userAnswer, ...errorResponses } },
     attachValidation: true,
     handler: async (request, reply) => {
       const body = validateForm('admin/user', request.body);
@@ -126,10 +160,18 @@ export default async function usersRoutes(app: FastifyInstance) {
   app.put('/:id', {
     // Two bodies share this call (spec 2 section 7): `{ is_blocked }` alone, or the update form.
     // Each is checked against its own schema below, so its messages stay the form's own.
-    schema: { params: idParams, body: { type: 'object' } },
+    schema: {
+      params: idParams,
+      body: {
+        type: 'object',
+        description: 'Either `{ is_blocked }` alone (block or unblock), or the body of the admin/user-update form (forms/admin/user-update.schema.json).',
+        examples: [{ is_blocked: true }],
+      },
+      response: { 200: userAnswer, ...errorResponses },
+    } as const,
     handler: async (request) => {
-      const { id } = request.params as { id: number };
-      const body = request.body as Record<string, unknown>;
+      const { id } = request.params;
+      const { body } = request;
       // Whatever else the body holds, an administrator never locks themselves out: 409 before any other check.
       if (id === request.user!.id) refuseSelfLockout(body);
       const isBlockChange = Object.keys(body).length === 1 && 'is_blocked' in body;
@@ -164,9 +206,9 @@ export default async function usersRoutes(app: FastifyInstance) {
   });
 
   app.delete('/:id/soft', {
-    schema: { params: idParams },
+    schema: { params: idParams, response: { 200: userAnswer, ...errorResponses } },
     handler: async (request) => {
-      const { id } = request.params as { id: number };
+      const { id } = request.params;
       if (id === request.user!.id) throw conflict(CANNOT_DELETE_SELF);
       const user = await app.db.transaction().execute(async (trx) => {
         const before = await findUser(trx, id, { forUpdate: true });
