@@ -31,8 +31,8 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
   });
 
   it('takes a step entered and left with the visit and true/false facts only; refuses anything else', async () => {
-    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', facts: { isMinor: false, notAFact: true } })).statusCode).toBe(204);
-    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'left' })).statusCode).toBe(204);
+    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', facts: { isMinor: false, notAFact: true } })).statusCode).toBe(202);
+    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'left' })).statusCode).toBe(202);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'no-such-step', event: 'entered' })).json()).toMatchObject({ status: 400, errors: { step: 'Unknown step.' } });
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'submitted' })).statusCode).toBe(400);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', email: 'a@b.example' })).statusCode).toBe(400);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../lib/http-errors.js';
+import { errorResponses } from '../../lib/route-schemas.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { today } from '../../../shared/dates/today.js';
@@ -34,7 +35,6 @@ const reportQuery = {
   },
 } as const;
 
-const errorResponse = { type: 'object', additionalProperties: true, properties: { status: { type: 'integer' }, message: { type: 'string' } } } as const;
 
 const reportResponse = {
   type: 'object',
@@ -86,7 +86,8 @@ export default async function funnelRoutes(app: FastifyInstance) {
   await registerIpRateLimit(app);
 
   app.post('/funnel/events', {
-    schema: { body: eventBody, response: { 204: { type: 'null' }, '4xx': errorResponse } },
+    // 202: queued, written within a second (plugins/funnel.ts).
+    schema: { body: eventBody, response: { 202: { type: 'object', required: ['status'], properties: { status: { const: 'accepted' } } }, ...errorResponses } },
     config: ipLimit({ max: 240, timeWindow: 60_000 }, 'Too many requests. Please try again later'),
     handler: async (request, reply) => {
       const body = request.body as { visit: string; step: string; event: 'entered' | 'left'; facts?: Record<string, boolean> };
@@ -95,13 +96,13 @@ export default async function funnelRoutes(app: FastifyInstance) {
       const declared = new Set(Object.keys(flow.facts ?? {}));
       const facts = body.facts ? Object.fromEntries(Object.entries(body.facts).filter(([name]) => declared.has(name))) : null;
       app.funnel.record({ visit: body.visit, step: body.step, event: body.event, facts });
-      return reply.status(204).send();
+      return reply.status(202).send({ status: 'accepted' });
     },
   });
 
   app.get('/funnel', {
     onRequest: app.requireAdmin,
-    schema: { querystring: reportQuery, response: { 200: reportResponse, '4xx': errorResponse } },
+    schema: { querystring: reportQuery, response: { 200: reportResponse, ...errorResponses } },
     handler: async (request) => {
       const query = request.query as { from?: string; to?: string; version?: string };
       const to = query.to ?? today(app.clock.now());
