@@ -10,7 +10,7 @@ import { ROLES } from '../../../src/shared/product';
 import type { TestApp } from '../../helpers/test-app';
 
 const STEP = 'politically-exposed-persons';
-const verdict = (t: TestApp, payload: unknown, headers: Record<string, string> = {}) => t.call({ method: 'POST', url: '/api/dev/studio/verdict', payload, headers });
+const verdict = (t: TestApp, payload: Record<string, unknown>, headers: Record<string, string> = {}) => t.call({ method: 'POST', url: '/api/dev/studio/verdict', payload, headers });
 
 /** Rows of every table a step's call could write. */
 async function rowCounts(t: TestApp): Promise<Record<string, number>> {

@@ -86,7 +86,7 @@ export default async function studioRoutes(app: FastifyInstance) {
       const step = onboardingFlow().steps[stepId];
       if (!step) throw badRequest(`The flow has no step "${stepId}".`, { step: 'Unknown step.' });
       if (!step.form || !step.submit) return { step: stepId, accepted: true, message: 'This step sends no form to the server.' };
-      const { signup_id: _transport, ...data } = body; // eslint-disable-line @typescript-eslint/no-unused-vars
+      const { signup_id: _transport, ...data } = body;
       try {
         const valid = app.forms.validate(step.form, data, applicant);
         return { step: stepId, form: step.form, endpoint: `${step.submit.method} /api${step.submit.endpoint}`, accepted: true, data: valid };
