@@ -35,7 +35,10 @@ function studioServer(overrides: { status?: number } = {}) {
   return calls;
 }
 
-beforeEach(() => clearOnboarding());
+beforeEach(() => {
+  clearOnboarding();
+  sessionStorage.clear();
+});
 afterEach(() => {
   api.defaults.adapter = original;
 });

@@ -39,7 +39,8 @@ export default function FlowDiagram({ flow, path, selected, onSelect, describedB
         aria-describedby={describedBy}
         viewBox={`0 0 ${layout.width} ${layout.height}`}
         width={layout.width}
-        style={{ maxWidth: '100%', height: 'auto', fontFamily: theme.typography.fontFamily }}
+        // Scaled to its column, but never so small that a phone cannot read it (the box scrolls sideways instead).
+        style={{ width: '100%', minWidth: Math.min(layout.width, 420), maxWidth: layout.width, height: 'auto', fontFamily: theme.typography.fontFamily }}
       >
         <defs>
           {(['on', 'off'] as const).map((kind) => (

@@ -33,8 +33,8 @@ export interface FlowLayout {
 export const NODE = { width: 264, height: 48, gap: 34 } as const;
 const LANE = 22;
 const MARGIN = 12;
-/** Room on the left of the boxes for the labels of arrows that run beside them. */
-const LABEL_ROOM = 150;
+/** Width of a label in the diagram's 12 px type, near enough to leave it room. */
+const labelWidth = (text: string) => Math.ceil(text.length * 6.6) + 10;
 
 /**
  * A vertical layered layout of the flow: one row per step in walk order (stepsInWalkOrder: every step below each
@@ -53,13 +53,20 @@ export function layoutFlow(flow: FlowDefinition): FlowLayout {
     return lane;
   };
   const side: Array<{ from: number; to: number; lane: number }> = [];
-  for (const id of order) for (const t of flow.steps[id].next ?? []) {
-    const from = rowOf.get(id)!;
-    const to = rowOf.get(t.to);
-    if (to !== undefined && to !== from + 1) side.push({ from, to, lane: laneOf(from, to) });
-  }
+  // Room on the left of the lanes for the labels of the arrows that run in them.
+  let labelRoom = 0;
+  for (const id of order)
+    (flow.steps[id].next ?? []).forEach((t, index) => {
+      const from = rowOf.get(id)!;
+      const to = rowOf.get(t.to);
+      if (to === undefined || to === from + 1) return;
+      side.push({ from, to, lane: laneOf(from, to) });
+      labelRoom = Math.max(labelRoom, labelWidth(transitionInWords(flow.steps[id], index, flow.facts ?? {})));
+    });
   const lanes = lanesNeeded.length;
-  const left = MARGIN + LABEL_ROOM + lanes * LANE;
+  const left = MARGIN + labelRoom + lanes * LANE;
+  // Labels beside the straight arrows start at the boxes' centre and may run past their right edge.
+  let rightRoom = 0;
   const top = (row: number) => MARGIN + row * (NODE.height + NODE.gap);
   const nodes: LaidNode[] = order.map((id, row) => {
     const step = flow.steps[id];
@@ -78,6 +85,7 @@ export function layoutFlow(flow: FlowDefinition): FlowLayout {
         const y1 = top(from) + NODE.height;
         const y2 = top(to);
         edges.push({ from: id, to: t.to, label, d: `M ${centre} ${y1} L ${centre} ${y2 - 2}`, labelX: centre + 8, labelY: (y1 + y2) / 2 + 4, anchor: 'start' });
+        rightRoom = Math.max(rightRoom, 8 + labelWidth(label) - NODE.width / 2);
         return;
       }
       const lane = side.find((s) => s.from === from && s.to === to)!.lane;
@@ -87,5 +95,5 @@ export function layoutFlow(flow: FlowDefinition): FlowLayout {
       edges.push({ from: id, to: t.to, label, d: `M ${left} ${y1} L ${x} ${y1} L ${x} ${y2} L ${left - 2} ${y2}`, labelX: x - 6, labelY: y1 + 16, anchor: 'end' });
     });
   }
-  return { nodes, edges, width: left + NODE.width + MARGIN + 40, height: top(order.length) - NODE.gap + MARGIN };
+  return { nodes, edges, width: left + NODE.width + Math.max(0, rightRoom) + MARGIN, height: top(order.length) - NODE.gap + MARGIN };
 }

@@ -18,6 +18,16 @@ const FlowDiagram = lazy(() => import('./flow-diagram'));
 
 const TEXT_ALTERNATIVE_ID = 'studio-steps-and-transitions';
 
+// The persona and the step survive the reload `npm run dev` makes after an edit (this tab only).
+const KEPT = 'cu.studio';
+function kept(): { persona?: Persona; stepId?: string } {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEPT) ?? '{}');
+  } catch {
+    return {};
+  }
+}
+
 function Section({ title, children, label }: { title: string; children: ReactNode; label?: string }) {
   return (
     <Paper variant="outlined" component="section" aria-label={label ?? title} sx={{ p: { xs: 2, md: 2.5 }, height: '100%' }}>
@@ -40,11 +50,12 @@ export default function StudioPage() {
   const today = creditUnionToday();
   const configuration = usePolled(() => studioApi.configuration(), []);
   const flow: FlowDefinition = configuration.data?.flow ?? builtFlow;
-  const [persona, setPersona] = useState<Persona>({});
+  const [persona, setPersona] = useState<Persona>(() => kept().persona ?? {});
   const path = useMemo(() => pathOf(flow, persona, today).map((s) => s.id), [flow, persona, today]);
   const order = useMemo(() => stepsInWalkOrder(flow), [flow]);
-  const [stepId, setStepId] = useState<string>(flow.initial);
-  const [formId, setFormId] = useState<string | undefined>(flow.steps[flow.initial]?.form);
+  const [stepId, setStepId] = useState<string>(() => (kept().stepId && flow.steps[kept().stepId!] ? kept().stepId! : flow.initial));
+  const [formId, setFormId] = useState<string | undefined>(() => flow.steps[stepId]?.form);
+  useEffect(() => sessionStorage.setItem(KEPT, JSON.stringify({ persona, stepId })), [persona, stepId]);
   const selectedStep = flow.steps[stepId] ? stepId : flow.initial;
   const formFiles = usePolled(formId ? () => studioApi.form(formId) : null, [formId]);
   const formIds = configuration.data?.forms ?? [];
@@ -82,7 +93,13 @@ export default function StudioPage() {
         </Typography>
       </Box>
       <Box aria-live="polite">
-        {configuration.error && <Alert severity="error">{configuration.error}</Alert>}
+        {configuration.error &&
+          (configuration.data && configuration.status === undefined ? (
+            // No answer at all: under npm run dev the API restarts after an edit for a few seconds.
+            <Alert severity="info">The API server is not answering (npm run dev restarts it after an edit); the studio tries again every few seconds.</Alert>
+          ) : (
+            <Alert severity="error">{configuration.error}</Alert>
+          ))}
         {configuration.data &&
           (problems.length ? (
             <Alert severity="error">
@@ -202,7 +219,7 @@ export default function StudioPage() {
           </Grid>
           <Grid size={{ xs: 12, lg: 6 }}>
             {formId ? (
-              <FormFilesPanel form={formFiles.data?.id === formId ? formFiles.data : null} error={formFiles.error} />
+              <FormFilesPanel form={formFiles.data?.id === formId ? formFiles.data : null} error={formFiles.data?.id === formId ? null : formFiles.error} />
             ) : (
               <Typography sx={{ color: 'text.secondary' }}>This step has no form: its texts are in the flow file, flows/onboarding.flow.json.</Typography>
             )}
