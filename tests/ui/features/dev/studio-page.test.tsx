@@ -100,6 +100,18 @@ describe('the studio', () => {
     expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
   });
 
+  it('offers one ready-made persona of each kind flow:paths walks, and fills the inputs with it', async () => {
+    studioServer();
+    renderAt('/dev/studio');
+    const kind = await screen.findByLabelText('Kind of applicant');
+    fireEvent.change(kind, { target: { value: within(kind).getByText(/^a minor, an existing customer, a foreign national/).getAttribute('value') } });
+    const pathList = screen.getByRole('list', { name: "This persona's path" });
+    await waitFor(() => expect(within(pathList).getByText('Foreign Bank Information')).toBeInTheDocument());
+    for (const title of ['Child ID Information', 'Account Number', 'Confirm Your Membership']) expect(within(pathList).getByText(title)).toBeInTheDocument();
+    expect(screen.getByLabelText('New or Existing Customer')).toHaveValue('"existing"');
+    expect(within(kind).getByText(/^a minor, an existing customer, a foreign national \(21 steps\)/)).toBeInTheDocument();
+  });
+
   it('says so when the server keeps the studio from this user', async () => {
     studioServer({ status: 403 });
     renderAt('/dev/studio');

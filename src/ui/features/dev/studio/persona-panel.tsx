@@ -2,7 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Box, Checkbox, Chip, FormControlLabel, Stack, TextField, Typography } from '@mui/material';
 import type { FlowDefinition } from '../../../../shared/flow/flow-types';
 import type { JsonObject } from '../../../../shared/forms/form-registry';
-import { computeFacts, factInWords } from '../../../../shared/facts/declared-facts';
+import { computeFacts, factInWords, OTHER_VALUE } from '../../../../shared/facts/declared-facts';
+import { applicantProfiles, walkFlow } from '../../../../shared/flow/walk-flow';
 import { personaFields, type PersonaField } from '../../../../shared/facts/persona-fields';
 import { loadForm } from '../../../forms/load-form';
 
@@ -74,6 +75,21 @@ interface PersonaPanelProps {
 export function PersonaPanel({ flow, persona, onChange, today }: PersonaPanelProps) {
   const inputs = useFieldInputs(flow);
   const facts = computeFacts(flow.facts, persona, today);
+  // The kinds of applicant npm run flow:paths walks, each with a ready-made persona of that kind for today.
+  const profiles = useMemo(() => applicantProfiles(flow, today), [flow, today]);
+  const kind = profiles.findIndex((p) => Object.entries(p.facts).every(([name, value]) => facts[name] === value));
+  const choosePersonaOf = (index: number) => {
+    const example: Persona = { ...profiles[index].example };
+    for (const [field, value] of Object.entries(example)) {
+      if (value !== OTHER_VALUE) continue;
+      // "None of the listed values": the first option the rule does not list (another nationality, a new customer).
+      const input = inputs.find((i) => i.field === field);
+      const other = input?.options.find((o) => !input.values.includes(o.value));
+      // Without such an option (the form's list not loaded yet) the persona keeps "(something else)".
+      if (other) example[field] = other.value;
+    }
+    onChange(example);
+  };
   const set = (field: string, value: unknown) => {
     const next = { ...persona };
     if (value === '' || value === undefined || value === false) delete next[field];
@@ -83,6 +99,23 @@ export function PersonaPanel({ flow, persona, onChange, today }: PersonaPanelPro
   const usedBy = (input: FieldInput) => `Decides: ${input.facts.map((f) => flow.facts[f]?.label ?? f).join(', ')}`;
   return (
     <Stack spacing={2}>
+      <TextField
+        id="persona-kind"
+        select
+        label="Kind of applicant"
+        value={kind >= 0 ? String(kind) : ''}
+        onChange={(e) => e.target.value !== '' && choosePersonaOf(Number(e.target.value))}
+        helperText="One of each kind the flow tells apart (npm run flow:paths); fills the inputs below."
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        fullWidth
+      >
+        <option value="">(your own answers below)</option>
+        {profiles.map((p, i) => (
+          <option key={p.name} value={String(i)}>
+            {`${p.name} (${walkFlow(flow, p.facts).length} steps)`}
+          </option>
+        ))}
+      </TextField>
       {inputs.map((input) => {
         const id = `persona-${input.field}`;
         if (input.kind === 'yesno')
@@ -112,6 +145,9 @@ export function PersonaPanel({ flow, persona, onChange, today }: PersonaPanelPro
               fullWidth
             >
               <option value="">(not answered)</option>
+              {persona[input.field] !== undefined && !input.options.some((o) => o.value === persona[input.field]) && (
+                <option value={JSON.stringify(persona[input.field])}>{String(persona[input.field])}</option>
+              )}
               {input.options.map((o) => (
                 <option key={JSON.stringify(o.value)} value={JSON.stringify(o.value)}>
                   {o.label}
