@@ -107,7 +107,7 @@ export default function StudioPage() {
               <ProblemList problems={problems} />
             </Alert>
           ) : (
-            <Chip color="success" variant="outlined" label="npm run config:check: every form and flow file checks out" />
+            <Chip color="success" variant="outlined" label="npm run config:check: every form and flow file checks out" sx={{ height: 'auto', py: 0.5, '& .MuiChip-label': { whiteSpace: 'normal' } }} />
           ))}
         {changedSinceBuild && (
           <Alert severity="info" sx={{ mt: 1 }}>
