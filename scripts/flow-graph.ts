@@ -1,4 +1,4 @@
-// `npm run flow:graph`: writes docs/flows/<flow>.md, a Mermaid diagram of the flow (also shown on /dev/flow).
+// `npm run flow:graph`: writes docs/flows/<flow>.md, a Mermaid diagram of the flow (the studio, /dev/studio, draws it too).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FlowDefinition } from '../src/shared/flow/flow-types.js';

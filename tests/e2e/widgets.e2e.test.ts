@@ -137,7 +137,7 @@ describe('widgets on a 360 px phone', () => {
     }
   });
 
-  it('the occupation list (employment form preview) picks the highlighted occupation on Enter', async () => {
+  it('the occupation list (employment form preview in the studio) picks the highlighted occupation on Enter', async () => {
     const context = await e2e.browser.newContext({ baseURL: e2e.server.url, ...PHONE });
     const page = await context.newPage();
     try {
@@ -153,7 +153,8 @@ describe('widgets on a 360 px phone', () => {
       await page.getByRole('option', { name: 'Accountant' }).waitFor();
       await page.keyboard.press('Enter');
       expect(await occupation.inputValue()).toBe('Accountant');
-      expect(await shownFieldErrors(page)).toBe(0);
+      // The studio's preview validates live, so the fields not yet filled show their messages; this one has none.
+      expect(await occupation.getAttribute('aria-invalid')).not.toBe('true');
       await screenshot(page, 'widgets-360-occupation');
     } finally {
       await context.close();

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import healthRoutes from './health/index.js';
 import appConfigRoutes from './app-config/index.js';
 import devRoutes from './dev/index.js';
+import studioRoutes from './studio/index.js';
 import usersAuthRoutes from './users-auth/index.js';
 import passwordResetRoutes from './password-reset/index.js';
 import deviceVerificationRoutes from './device-verifications/index.js';
@@ -28,4 +29,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(onboardingRoutes);
   await app.register(funnelRoutes);
   if (app.config.devTools) await app.register(devRoutes, { prefix: '/dev' });
+  // The analyst studio: open in development, administrators with the studio flag in production (its own guard).
+  await app.register(studioRoutes, { prefix: '/dev/studio' });
 }

@@ -76,6 +76,8 @@ function readings(rule: FactRule, out: Map<string, Set<unknown>>, day: string): 
   else for (const r of 'allOf' in rule ? rule.allOf : rule.anyOf) readings(r, out, day);
 }
 const OTHER = '(something else)';
+/** The value an enumerated applicant has in a field a rule compares with listed values, when it is none of them. */
+export const OTHER_VALUE = OTHER;
 
 /** The applicant's context fields the declared facts read (dob, nationality, customerType, ...). */
 export function factFields(declarations: FactDeclarations): Set<string> {
@@ -84,10 +86,12 @@ export function factFields(declarations: FactDeclarations): Set<string> {
   return new Set(fields.keys());
 }
 
-/** One kind of applicant: the facts that hold for them, and a name in words. */
+/** One kind of applicant: the facts that hold for them, a name in words, and one such applicant's context. */
 export interface FactProfile {
   name: string;
   facts: Facts;
+  /** The first context found with these facts (on the day enumerated; OTHER_VALUE where no listed value fits). */
+  example: ApplicantContext;
 }
 
 /** "a minor" / "not a minor" for one fact's value. */
@@ -106,11 +110,12 @@ export function factProfiles(declarations: FactDeclarations, names: readonly str
   const fields = new Map<string, Set<unknown>>();
   for (const name of names) if (declarations[name]) readings(declarations[name].rule, fields, day);
   const entries = [...fields.entries()].map(([field, values]) => [field, [...values]] as const);
-  const seen = new Map<string, Facts>();
+  const seen = new Map<string, { facts: Facts; example: ApplicantContext }>();
   const visit = (i: number, context: ApplicantContext) => {
     if (i === entries.length) {
       const facts = Object.fromEntries(names.map((n) => [n, declarations[n] ? ruleHolds(declarations[n].rule, context, day) : false]));
-      seen.set(JSON.stringify(facts), facts);
+      const key = JSON.stringify(facts);
+      if (!seen.has(key)) seen.set(key, { facts, example: context });
       return;
     }
     const [field, values] = entries[i];
@@ -118,8 +123,8 @@ export function factProfiles(declarations: FactDeclarations, names: readonly str
   };
   visit(0, {});
   return [...seen.values()]
-    .sort((a, b) => names.map((n) => Number(a[n]) - Number(b[n])).find((d) => d !== 0) ?? 0)
-    .map((facts) => ({ name: names.map((n) => factInWords(n, declarations[n], facts[n])).join(', '), facts }));
+    .sort((a, b) => names.map((n) => Number(a.facts[n]) - Number(b.facts[n])).find((d) => d !== 0) ?? 0)
+    .map(({ facts, example }) => ({ name: names.map((n) => factInWords(n, declarations[n], facts[n])).join(', '), facts, example }));
 }
 
 /** Pairs of facts (and their values) that no applicant can have together, in words: "a minor and a senior". */

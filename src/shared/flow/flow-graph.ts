@@ -1,5 +1,6 @@
 import type { JsonObject } from '../forms/form-registry';
 import type { FlowDefinition } from './flow-types';
+import { transitionInWords } from './transition-in-words';
 
 const label = (text: string) => text.replace(/"/g, "'");
 const nodeId = (id: string) => id.replace(/-/g, '_');
@@ -16,7 +17,7 @@ export function describeCondition(when: JsonObject): string {
   return parts.join(' and ') || 'condition';
 }
 
-/** The flow as a Mermaid flowchart: one node per step (title, route, form), one edge per transition. */
+/** The flow as a Mermaid flowchart: one node per step (title, route, form), one edge per transition labelled in words ("if a minor", "otherwise"). */
 export function flowToMermaid(flow: FlowDefinition): string {
   const lines = ['flowchart TD'];
   for (const [id, step] of Object.entries(flow.steps)) {
@@ -24,7 +25,10 @@ export function flowToMermaid(flow: FlowDefinition): string {
     lines.push(`  ${nodeId(id)}["${label(step.title)}<br/><small>${label(extra)}</small>"]`);
   }
   for (const [id, step] of Object.entries(flow.steps)) {
-    for (const t of step.next ?? []) lines.push(t.when ? `  ${nodeId(id)} -->|"${label(describeCondition(t.when))}"| ${nodeId(t.to)}` : `  ${nodeId(id)} --> ${nodeId(t.to)}`);
+    (step.next ?? []).forEach((t, i) => {
+      const words = transitionInWords(step, i, flow.facts ?? {});
+      lines.push(words === 'always' ? `  ${nodeId(id)} --> ${nodeId(t.to)}` : `  ${nodeId(id)} -->|"${label(words)}"| ${nodeId(t.to)}`);
+    });
   }
   return lines.join('\n');
 }

@@ -33,10 +33,11 @@ export function factsUsedByConditions(flow: FlowDefinition): string[] {
 
 /**
  * The kinds of applicant the flow tells apart: every combination of the facts its conditions test that an
- * applicant can have (the declarations exclude the rest: a minor is never a senior), named in words.
+ * applicant can have (the declarations exclude the rest: a minor is never a senior), named in words; `day`
+ * dates their example contexts (the studio's ready-made personas use today).
  */
-export function applicantProfiles(flow: FlowDefinition): FactProfile[] {
-  return factProfiles(flow.facts ?? {}, factsUsedByConditions(flow));
+export function applicantProfiles(flow: FlowDefinition, day?: string): FactProfile[] {
+  return factProfiles(flow.facts ?? {}, factsUsedByConditions(flow), day);
 }
 
 /** The steps of a path whose data the server must hold before final submission: submitted, not skippable, not marked optional. */

@@ -8,7 +8,7 @@ import { authRoutes } from '../features/auth/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { memberRoutes } from '../features/member/routes';
 import { adminRoutes } from '../features/admin/routes';
-import { devRoutes } from '../features/dev/routes';
+import { devRoutes, studioRoutes } from '../features/dev/routes';
 
 const WelcomePage = lazy(() => import('../features/welcome/welcome-page'));
 
@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
         element: <PublicLayout />,
         children: [{ path: '/', element: <WelcomePage /> }, ...authRoutes, ...onboardingRoutes, ...devRoutes],
       },
+      { element: <PublicLayout wide />, children: studioRoutes },
       // Member and admin features bring their own layouts.
       ...memberRoutes,
       ...adminRoutes,

@@ -18,8 +18,8 @@ export function ColorModeButton() {
   );
 }
 
-/** Header and centred content for the signed-out pages (welcome, sign-in, onboarding). */
-export function PublicLayout({ children }: { children?: ReactNode }) {
+/** Header and centred content for the signed-out pages (welcome, sign-in, onboarding); `wide` for tools that need the screen (the studio). */
+export function PublicLayout({ children, wide = false }: { children?: ReactNode; wide?: boolean }) {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
       <AppBar position="static" color="primary" elevation={0}>
@@ -33,7 +33,7 @@ export function PublicLayout({ children }: { children?: ReactNode }) {
           <ColorModeButton />
         </Toolbar>
       </AppBar>
-      <Container component="main" id="main" maxWidth="md" sx={{ py: { xs: 3, md: 6 }, flexGrow: 1 }}>
+      <Container component="main" id="main" maxWidth={wide ? 'xl' : 'md'} sx={{ py: { xs: 3, md: wide ? 3 : 6 }, flexGrow: 1 }}>
         {children ?? <Outlet />}
       </Container>
       <Box component="footer" sx={{ py: 2, textAlign: 'center', color: 'text.secondary', fontSize: 13 }}>

@@ -46,9 +46,10 @@ export interface SchemaFormProps<T = JsonObject> {
   hideTitle?: boolean;
   /**
    * When messages first appear: 'submit' (default: on the first submit, then live) or 'blur' (a field's messages
-   * appear when it loses focus, then follow every change; a submit shows them all).
+   * appear when it loses focus, then follow every change; a submit shows them all) or 'change' (every change shows
+   * every message at once: the analyst studio's preview).
    */
-  validateOn?: 'submit' | 'blur';
+  validateOn?: 'submit' | 'blur' | 'change';
   /** Buttons (a `type="submit"` button submits); default: one submit button labelled by `ui:submitButtonOptions`. */
   children?: ReactNode;
   /** Extra values for widgets (a FileStore for file fields, upload progress, submitForm for OTP auto-submit). */
@@ -115,7 +116,9 @@ export function SchemaForm<T = JsonObject>(props: SchemaFormProps<T>) {
 function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, hideTitle, validateOn = 'submit', children, formContext, fileStore, uploadProgress, idPrefix, facts }: SchemaFormProps<T> & { form: LoadedForm }) {
   // Fail loudly, naming the widget and the schema, rather than render a field the analyst did not mean.
   assertKnownWidgets(form.id, form.schema, form.uiSchema, WIDGET_NAMES);
-  const [submitted, setSubmitted] = useState(false);
+  const [submittedOnce, setSubmitted] = useState(false);
+  // 'change': as if submitted from the start, so every change shows every message.
+  const submitted = submittedOnce || validateOn === 'change';
   const formRef = useRef<CoreForm<T>>(null);
   const ownStore = useMemo(() => fileStore ?? new FileStore(), [fileStore]);
   const [ruleErrors, setRuleErrors] = useState<Record<string, string>>({});

@@ -6,6 +6,7 @@ import * as normaliseMobiles from './2026-11-23T0001-normalise-mobiles.js';
 import * as accountClaims from './2026-11-24T0001-account-claims.js';
 import * as lookupIndexes from './2026-11-25T0001-lookup-indexes.js';
 import * as adminQueueAtScale from './2026-11-26T0001-admin-queue-at-scale.js';
+import * as studioPermission from './2026-11-27T0001-studio-permission.js';
 import * as configVersionsAndFunnel from './2026-11-27T0005-config-versions-and-funnel.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
@@ -17,5 +18,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T0001-account-claims': accountClaims,
   '2026-11-25T0001-lookup-indexes': lookupIndexes,
   '2026-11-26T0001-admin-queue-at-scale': adminQueueAtScale,
+  '2026-11-27T0001-studio-permission': studioPermission,
   '2026-11-27T0005-config-versions-and-funnel': configVersionsAndFunnel,
 };

@@ -1,11 +1,19 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from 'react-router-dom';
 
 const OutboxPage = lazy(() => import('./outbox-page'));
-const FlowPage = lazy(() => import('./flow-page'));
+// The studio and everything it draws load only on its route, never with an applicant's pages.
+const StudioPage = lazy(() => import('./studio/studio-page'));
 
 /** Development tools; the server answers 404 to their calls in production. */
 export const devRoutes: RouteObject[] = [
   { path: '/dev/outbox', element: <OutboxPage /> },
-  { path: '/dev/flow', element: <FlowPage /> },
+  // The studio replaced the flow page; old links and bookmarks still arrive.
+  { path: '/dev/flow', element: <Navigate to="/dev/studio" replace /> },
 ];
+
+/**
+ * The analyst studio (full width). Open in development; in production its API answers only administrators whose
+ * role has the studio flag, and the page says so to anyone else.
+ */
+export const studioRoutes: RouteObject[] = [{ path: '/dev/studio', element: <StudioPage /> }];

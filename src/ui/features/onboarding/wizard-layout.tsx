@@ -9,10 +9,12 @@ interface WizardLayoutProps {
   progress: number;
   onBack?: () => void;
   children: ReactNode;
+  /** The step title's heading element: h1 on the wizard's page, lower where the frame sits inside another page (the studio). */
+  headingComponent?: 'h1' | 'h2' | 'h3';
 }
 
 /** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
-export function WizardLayout({ flowTitle, title, description, progress, onBack, children }: WizardLayoutProps) {
+export function WizardLayout({ flowTitle, title, description, progress, onBack, children, headingComponent = 'h1' }: WizardLayoutProps) {
   return (
     <Stack spacing={3}>
       <Box>
@@ -32,7 +34,7 @@ export function WizardLayout({ flowTitle, title, description, progress, onBack, 
             Back
           </Button>
         )}
-        <Typography variant="h4" component="h1" sx={{ mb: description ? 1 : 3 }}>
+        <Typography variant="h4" component={headingComponent} sx={{ mb: description ? 1 : 3 }}>
           {title}
         </Typography>
         {description && (

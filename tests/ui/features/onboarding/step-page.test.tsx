@@ -60,10 +60,4 @@ describe('onboarding routes from the flow file', () => {
     clearOnboarding();
     expect(drafts.loadKept('basic-information')).toBeUndefined();
   });
-
-  it('shows the flow and a form preview on /dev/flow', async () => {
-    renderAt('/dev/flow');
-    expect(await screen.findByRole('table', { name: 'Steps and transitions' })).toBeInTheDocument();
-    expect(screen.getAllByText('/basic-info').length).toBeGreaterThan(0);
-  });
 });

@@ -10,13 +10,14 @@ type Data = Record<string, unknown>;
  * One card per choice. With an application in progress (`resumeAt`, its first open step), a card continues it
  * first, and a choice asks before discarding it (choosing starts a new application: spec 3, a new draft id).
  */
-export function ChoiceStep({ step, resumeAt, onChoose }: { step: StepRef; resumeAt?: StepRef; onChoose: (set: Data) => void }) {
+export function ChoiceStep({ step, resumeAt, onChoose, preview = false }: { step: StepRef; resumeAt?: StepRef; onChoose: (set: Data) => void; preview?: boolean }) {
   const navigate = useNavigate();
   const t = step.texts ?? {};
   const [pending, setPending] = useState<Data | null>(null);
   const inProgress = resumeAt && resumeAt.id !== step.id ? resumeAt : undefined;
   const start = (set: Data) => {
-    clearOnboarding();
+    // The studio's preview leaves the wizard's own saved application alone.
+    if (!preview) clearOnboarding();
     onChoose(set);
   };
   return (

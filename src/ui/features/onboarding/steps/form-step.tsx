@@ -16,6 +16,7 @@ import { isChecklistComplete } from '../../../forms/widgets/document-checklist-w
 import { drafts, onboardingFlow } from '../flow-actor';
 import { applicantCall, perFileProgress, toMultipart } from '../build-request';
 import { isSkipOffered, OptionalStepNotice, SkipButton } from '../skip-step';
+import type { StepPreview } from '.';
 
 type Data = Record<string, unknown>;
 
@@ -29,9 +30,9 @@ const secretFields = (form: LoadedForm | null) =>
  * A form or checklist step: the step's form from forms/, its draft kept in the tab, submitted to the endpoint the
  * flow names (`submit`), or only remembered when it names none.
  */
-export function FormStep({ step, applicant, today, onDone }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void }) {
+export function FormStep({ step, applicant, today, onDone, preview }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void; preview?: StepPreview }) {
   const [form, setForm] = useState<LoadedForm | null>(null);
-  const [data, setData] = useState<Data>(() => drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {});
+  const [data, setData] = useState<Data>(() => (preview ? {} : (drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {})));
   const [dirty, setDirty] = useState(false);
   // Only the applicant's own input makes the step dirty (typing, a click, a paste or the browser's autofill), not the
   // form filling in its defaults when it mounts: a page nobody touched never asks 'Leave this step?'.
@@ -54,7 +55,7 @@ export function FormStep({ step, applicant, today, onDone }: { step: StepRef; ap
   }, [step.form]);
 
   // Leaving a changed form asks first (spec 4: the guardian form; DESIGN: every form).
-  const guard = step.confirmLeave ?? true;
+  const guard = (step.confirmLeave ?? true) && !preview;
   const blocker = useBlocker(({ currentLocation, nextLocation }) => guard && dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!guard || !dirty) return undefined;
@@ -75,10 +76,20 @@ export function FormStep({ step, applicant, today, onDone }: { step: StepRef; ap
     const derived = derive(next, data);
     setData(derived);
     if (touched.current) setDirty(true);
-    drafts.save(step.id, derived, secretFields(form));
+    if (!preview) drafts.save(step.id, derived, secretFields(form));
+  };
+
+  /** The body of the step's one call, as it is sent: the flow's named transform, the signup id when the step wants it. */
+  const callFor = (valid: Data) => {
+    const named = step.submit?.transform ? transforms[step.submit.transform] : undefined;
+    return applicantCall(step, applicant, named ? named(valid, { today, facts: factsWith(valid) }) : valid);
   };
 
   const submit = async (valid: Data) => {
+    if (preview) {
+      preview.onBody(step.submit ? callFor(valid).body : valid, valid);
+      return;
+    }
     if (!step.submit) {
       leaving.current = true;
       drafts.clear(step.id);
@@ -90,8 +101,7 @@ export function FormStep({ step, applicant, today, onDone }: { step: StepRef; ap
     setGeneralError(null);
     try {
       // One step, one call (the server stores a step all-or-nothing and checks cross-record rules in it).
-      const named = step.submit.transform ? transforms[step.submit.transform] : undefined;
-      const { body, headers } = applicantCall(step, applicant, named ? named(valid, { today, facts: factsWith(valid) }) : valid);
+      const { body, headers } = callFor(valid);
       const multipart = step.submit.encoding === 'multipart';
       const { data: response } = await api.request({
         method: step.submit.method,
@@ -119,7 +129,7 @@ export function FormStep({ step, applicant, today, onDone }: { step: StepRef; ap
   const texts = step.texts ?? {};
   const skip = () => {
     leaving.current = true;
-    drafts.clear(step.id);
+    if (!preview) drafts.clear(step.id);
     onDone({}, true);
   };
   const skipOffered = isSkipOffered(step, data);
@@ -142,7 +152,7 @@ export function FormStep({ step, applicant, today, onDone }: { step: StepRef; ap
       )}
       {form && (
         <Box onKeyDownCapture={touch} onPointerDownCapture={touch} onInputCapture={touch}>
-        <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts}>
+        <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts} validateOn={preview ? 'change' : undefined}>
           {step.kind === 'checklist' && !checklistComplete && texts.warning && (
             <Alert severity="warning" sx={{ mt: 2 }}>
               {texts.warning}

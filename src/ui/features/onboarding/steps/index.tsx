@@ -17,6 +17,18 @@ export interface StepKindProps {
   finishWith: (response: unknown) => void;
   /** The application was received: the wizard ends. */
   onFinished: () => void;
+  /**
+   * The analyst studio's preview: the page renders as the applicant sees it but calls no API (no code is sent, nothing
+   * is stored, the wizard's saved progress is untouched); a form validates live and hands the body its call would
+   * send to `onBody` instead of sending it.
+   */
+  preview?: StepPreview;
+}
+
+/** What a step page does differently in the studio's preview (see StepKindProps.preview). */
+export interface StepPreview {
+  /** The step's valid form: `body` as its call would send it, `data` as the form holds it. */
+  onBody: (body: Data, data: Data) => void;
 }
 
 // Each kind loads with the first step of its kind: the choice, info and code steps do without the form renderer.
@@ -35,16 +47,16 @@ const OtpStep = lazy(() => modules.otp().then((m) => ({ default: m.OtpStep })));
 const SuccessStep = lazy(() => modules.success().then((m) => ({ default: m.SuccessStep })));
 const moduleOfKind: Record<StepKind, () => Promise<unknown>> = { ...modules, checklist: modules.form };
 
-const formStep = (p: StepKindProps) => <FormStep step={p.step} applicant={p.applicant} today={p.today} onDone={p.finish} />;
+const formStep = (p: StepKindProps) => <FormStep step={p.step} applicant={p.applicant} today={p.today} onDone={p.finish} preview={p.preview} />;
 
 /** The kinds a flow step may have (`kind` in flows/flow.schema.json), each with its page. */
 export const STEP_KINDS: Record<StepKind, ComponentType<StepKindProps>> = {
-  choice: (p) => <ChoiceStep step={p.step} resumeAt={p.resumeAt} onChoose={(set) => p.finish(set)} />,
+  choice: (p) => <ChoiceStep step={p.step} resumeAt={p.resumeAt} onChoose={(set) => p.finish(set)} preview={Boolean(p.preview)} />,
   info: (p) => <InfoStep step={p.step} onNext={() => p.finish({})} />,
   form: formStep,
   checklist: formStep,
-  otp: (p) => <OtpStep step={p.step} applicant={p.applicant} onVerified={p.finishWith} />,
-  success: (p) => <SuccessStep step={p.step} applicant={p.applicant} onFinished={p.onFinished} />,
+  otp: (p) => <OtpStep step={p.step} applicant={p.applicant} onVerified={p.finishWith} preview={Boolean(p.preview)} />,
+  success: (p) => <SuccessStep step={p.step} applicant={p.applicant} onFinished={p.onFinished} preview={Boolean(p.preview)} />,
 };
 
 /** The page of a step's kind; a kind the wizard does not have is an error, not a blank page. */

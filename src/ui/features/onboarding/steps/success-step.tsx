@@ -14,7 +14,7 @@ const HOME_DELAY_MS = 10_000;
  * step's endpoint, shows the received dialog after 2 s; its button, or 10 s without it, ends the wizard
  * (`onFinished`: the saved data is cleared and the page goes home).
  */
-export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; applicant: Record<string, unknown>; onFinished: () => void }) {
+export function SuccessStep({ step, applicant, onFinished, preview = false }: { step: StepRef; applicant: Record<string, unknown>; onFinished: () => void; preview?: boolean }) {
   const t = step.texts ?? {};
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -22,20 +22,24 @@ export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; ap
   const [askLeave, setAskLeave] = useState(false);
   const [received, setReceived] = useState(false);
 
+  // The studio's preview stays on its page.
+  const goHome = () => {
+    if (!preview) navigate('/', { replace: true });
+  };
   useEffect(() => {
-    if (!received) return undefined;
+    if (!received || preview) return undefined;
     const timer = setTimeout(() => {
       onFinished();
       navigate('/', { replace: true });
     }, HOME_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [received, navigate, onFinished]);
+  }, [received, navigate, onFinished, preview]);
 
   const submit = async () => {
     setBusy(true);
     setError(null);
     try {
-      if (step.submit) {
+      if (step.submit && !preview) {
         const { body, headers } = applicantCall(step, applicant, {});
         await api.request({ method: step.submit.method, url: step.submit.endpoint, data: body, headers });
       }
@@ -72,7 +76,7 @@ export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; ap
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setAskLeave(false)}>{t.stay}</Button>
-          <Button variant="contained" onClick={() => navigate('/')}>
+          <Button variant="contained" onClick={() => (preview ? setAskLeave(false) : navigate('/'))}>
             {t.goHome}
           </Button>
         </DialogActions>
@@ -88,7 +92,8 @@ export function SuccessStep({ step, applicant, onFinished }: { step: StepRef; ap
             autoFocus
             onClick={() => {
               onFinished();
-              navigate('/', { replace: true });
+              if (preview) setReceived(false);
+              goHome();
             }}
           >
             {t.receivedGoHome}

@@ -1,0 +1,26 @@
+// The studio's persona inputs come from the fact declarations alone: a fact added in JSON brings its input.
+import { personaFields } from '../../../src/shared/facts/persona-fields';
+import { flow } from '../../helpers/journey-bodies';
+
+describe('persona fields', () => {
+  it('gives the flow file\'s facts a date, a choice, a yes/no and a choice input, each naming the facts it decides', () => {
+    const fields = personaFields(flow.facts);
+    expect(fields.map((f) => [f.field, f.kind, f.facts])).toEqual(expect.arrayContaining([
+      ['dob', 'date', ['isMinor']],
+      ['customerType', 'choice', ['isExistingCustomer']],
+      ['hasForeignBankAccount', 'yesno', ['isForeignNational']],
+      ['nationality', 'choice', ['isForeignNational']],
+    ]));
+    expect(fields.find((f) => f.field === 'nationality')!.values).toEqual(['Trinidad and Tobago', 'TT', 'TTO']);
+  });
+
+  it('a new fact on a field already read adds to its input; one on a new field brings its own', () => {
+    const fields = personaFields({
+      ...flow.facts,
+      isSenior: { label: 'a senior', rule: { age: { of: 'dob', atLeast: 65 } } },
+      isStaff: { label: 'a staff member', rule: { answer: 'worksHere' } },
+    });
+    expect(fields.find((f) => f.field === 'dob')!.facts).toEqual(['isMinor', 'isSenior']);
+    expect(fields.find((f) => f.field === 'worksHere')).toMatchObject({ kind: 'yesno', facts: ['isStaff'] });
+  });
+});
