@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-errors.js';
+import { errorResponses } from '../../lib/route-schemas.js';
 import { configRoot } from '../../../shared/forms/read-forms-dir.js';
 import { readJsonFile } from '../../../shared/config-check/json-source.js';
 import type { FlowDefinition } from '../../../shared/flow/flow-types.js';
@@ -20,6 +21,42 @@ function formIdsIn(root: string): string[] {
 }
 
 const readText = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
+
+/** A checker problem as `npm run config:check` prints it. */
+const problemSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { file: { type: 'string' }, path: { type: 'string' }, message: { type: 'string' }, hint: { type: 'string' }, line: { type: 'integer' }, column: { type: 'integer' } },
+} as const;
+const configurationAnswer = {
+  type: 'object',
+  required: ['flow', 'forms', 'problems'],
+  properties: { flow: { type: ['object', 'null'], additionalProperties: true }, forms: { type: 'array', items: { type: 'string' } }, problems: { type: 'array', items: problemSchema } },
+} as const;
+const formAnswer = {
+  type: 'object',
+  required: ['id', 'files', 'schema', 'uiSchema', 'problems'],
+  properties: {
+    id: { type: 'string' },
+    files: { type: 'object', properties: { schema: { type: 'string' }, uiSchema: { type: 'string' } } },
+    schema: { type: 'string', description: 'The file as written' },
+    uiSchema: { type: ['string', 'null'] },
+    problems: { type: 'array', items: problemSchema },
+  },
+} as const;
+const verdictAnswer = {
+  type: 'object',
+  required: ['step', 'accepted'],
+  properties: {
+    step: { type: 'string' },
+    form: { type: 'string' },
+    endpoint: { type: 'string' },
+    accepted: { type: 'boolean' },
+    message: { type: 'string' },
+    data: { type: 'object', additionalProperties: true },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+} as const;
 
 /**
  * The analyst studio's API (/dev/studio): the configuration as it is on disk now with the checker's messages, one
@@ -45,7 +82,7 @@ export default async function studioRoutes(app: FastifyInstance) {
   });
 
   // Read at every call, not at start: the studio shows an edit as soon as the file is saved.
-  app.get('/configuration', async () => {
+  app.get('/configuration', { schema: { response: { 200: configurationAnswer, ...errorResponses } } }, async () => {
     const root = configRoot();
     const { problems } = configProblems(root);
     let flow: FlowDefinition | null = null;
@@ -57,7 +94,7 @@ export default async function studioRoutes(app: FastifyInstance) {
     return { flow, forms: formIdsIn(root), problems };
   });
 
-  app.get('/form', { schema: { querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', pattern: '^[a-z0-9-]+/[a-z0-9-]+$', maxLength: 200 } } } } }, async (request) => {
+  app.get('/form', { schema: { querystring: { type: 'object', required: ['id'], additionalProperties: false, properties: { id: { type: 'string', pattern: '^[a-z0-9-]+/[a-z0-9-]+$', maxLength: 200 } } }, response: { 200: formAnswer, ...errorResponses } } }, async (request) => {
     const { id } = request.query as { id: string };
     const root = configRoot();
     const files = { schema: `forms/${id}.schema.json`, uiSchema: `forms/${id}.ui.json` };
@@ -79,6 +116,7 @@ export default async function studioRoutes(app: FastifyInstance) {
           additionalProperties: false,
           properties: { step: { type: 'string', maxLength: 200 }, applicant: { type: 'object' }, body: { type: 'object' } },
         },
+        response: { 200: verdictAnswer, ...errorResponses },
       },
     },
     async (request) => {
