@@ -5,17 +5,21 @@ import { alreadySubmitted } from './applicant-access.js';
 // A signup's stored steps: written by the step calls (onboarding, signups), read by final submission.
 
 /**
- * Stores a step's validated data; a repeated submission replaces it (DESIGN.md section 5). One statement:
+ * Stores a step's validated data with the configuration version it was validated under; a repeated submission
+ * replaces it (DESIGN.md section 5). One statement:
  * touching the signup locks its row and holds only while it is still a draft, so a step racing the final
  * submission waits for it and then stores nothing (409), without a transaction of its own.
  */
-export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, now: Date): Promise<void> {
+export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string }): Promise<void> {
+  const { now, configVersion } = stamp;
   const saved = await db
     .with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now }).where('id', '=', signupId).where('status', '=', 'draft').returning('id'))
     .insertInto('signup_steps')
-    .columns(['signup_id', 'step', 'data', 'updated_on'])
-    .expression((eb) => eb.selectFrom('draft').select((s) => ['id', s.val(step).as('step'), sql<unknown>`cast(${JSON.stringify(data)} as jsonb)`.as('data'), s.val(now).as('updated_on')]))
-    .onConflict((oc) => oc.columns(['signup_id', 'step']).doUpdateSet({ data: sql`excluded.data`, updated_on: sql`excluded.updated_on` }))
+    .columns(['signup_id', 'step', 'data', 'updated_on', 'config_version'])
+    .expression((eb) =>
+      eb.selectFrom('draft').select((s) => ['id', s.val(step).as('step'), sql<unknown>`cast(${JSON.stringify(data)} as jsonb)`.as('data'), s.val(now).as('updated_on'), s.val(configVersion).as('config_version')]),
+    )
+    .onConflict((oc) => oc.columns(['signup_id', 'step']).doUpdateSet({ data: sql`excluded.data`, updated_on: sql`excluded.updated_on`, config_version: sql`excluded.config_version` }))
     .returning('signup_id')
     .executeTakeFirst();
   if (!saved) throw alreadySubmitted();

@@ -23,11 +23,13 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
     expect(Object.keys(files).some((f) => f.startsWith('forms/onboarding/'))).toBe(true);
   });
 
-  it('an application records the configuration it was started under', async () => {
+  it('an application and each stored step record the configuration they were validated under', async () => {
     const res = await t.call({ method: 'POST', url: '/api/signups/', payload: adultSignup(901), remoteAddress: nextAddress() });
     expect(res.statusCode).toBe(201);
     const signup = await t.db.db.selectFrom('signups').select('config_version').where('id', '=', res.json().id).executeTakeFirstOrThrow();
     expect(signup.config_version).toBe(t.app.configVersion);
+    const step = await t.db.db.selectFrom('signup_steps').select('config_version').where('signup_id', '=', res.json().id).where('step', '=', 'basic-info').executeTakeFirstOrThrow();
+    expect(step.config_version).toBe(t.app.configVersion);
   });
 
   it('takes a step entered and left with the visit and true/false facts only; refuses anything else', async () => {

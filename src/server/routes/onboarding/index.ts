@@ -81,13 +81,13 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     if (!files) {
       const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true });
       const data = validator.validate(target.form, body, serverContext(signup));
-      await saveStep(app.db, signupId, target.step, data, now);
+      await saveStep(app.db, signupId, target.step, data, { now, configVersion: app.configVersion });
       return data;
     }
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       const data = validator.validate(target.form, body, serverContext(signup));
-      await saveStep(trx, signupId, target.step, data, now);
+      await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion });
       return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });
     await Promise.all(replaced.map((name) => fs.promises.rm(path.join(app.config.uploadDir, name), { force: true })));
@@ -163,7 +163,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       await startClaim(trx, { signup, accountNumber: String(valid.account_number), now, secret: app.config.jwtSecret });
-      await saveStep(trx, signupId, 'account-number', valid, now);
+      await saveStep(trx, signupId, 'account-number', valid, { now, configVersion: app.configVersion });
     });
     reply.status(200);
     return { signup_id: signupId, account_number: valid.account_number, message: CLAIM_TEXTS.received };

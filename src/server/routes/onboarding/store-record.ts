@@ -29,7 +29,7 @@ export async function storeRecord(app: FastifyInstance, request: FastifyRequest,
     const { data, errors } = app.forms.check(target.form, merge.merged, serverContext(signup));
     const { refused, pending } = splitRecordErrors(target.parts, stepSchema, merge.merged, merge.place, errors);
     if (Object.keys(refused).length) throw badRequest(refused._root ?? VALIDATION_MESSAGE, refused);
-    await saveStep(trx, signupId, target.step, data, now);
+    await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion });
     let replaced: string[] = [];
     if (files && 'prefix' in merge.place) {
       const { prefix } = merge.place;

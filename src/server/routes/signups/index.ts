@@ -115,7 +115,7 @@ export default async function signupRoutes(app: FastifyInstance) {
           })
           .where('id', '=', existing.id)
           .execute();
-        await saveStep(trx, existing.id, 'basic-info', stored, now);
+        await saveStep(trx, existing.id, 'basic-info', stored, { now, configVersion: app.configVersion });
         return { id: existing.id, token: presented as string, expiresOn: new Date(existing.token_expires_on), created: false };
       }
       const id = crypto.randomUUID();
@@ -125,7 +125,7 @@ export default async function signupRoutes(app: FastifyInstance) {
         .insertInto('signups')
         .values({ id, applicant_token_hash: hash, token_expires_on: expiresOn, created_on: now, config_version: app.configVersion, ...columns })
         .execute();
-      await saveStep(trx, id, 'basic-info', stored, now);
+      await saveStep(trx, id, 'basic-info', stored, { now, configVersion: app.configVersion });
       return { id, token, expiresOn, created: true };
     });
 
@@ -157,7 +157,7 @@ export default async function signupRoutes(app: FastifyInstance) {
     const now = app.clock.now();
     await app.db.transaction().execute(async (trx) => {
       await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
-      await saveStep(trx, signupId, 'branch', valid, now);
+      await saveStep(trx, signupId, 'branch', valid, { now, configVersion: app.configVersion });
     });
     return { signup_id: signupId, ...valid, message: 'Operation completed successfully' };
   });
