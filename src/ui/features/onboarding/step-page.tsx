@@ -1,6 +1,5 @@
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { Box, CircularProgress } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { today as creditUnionToday } from '../../../shared/dates/today';
 import { previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
@@ -9,7 +8,7 @@ import { clearOnboarding, flowActor, onboardingFlow, useFlowSnapshot } from './f
 import { WizardLayout } from './wizard-layout';
 import { reportStep } from './funnel-events';
 import { computeFacts } from '../../../shared/facts/declared-facts';
-import { stepKindPage } from './steps';
+import { StepKindSlot } from './step-kind-slot';
 
 type Data = Record<string, unknown>;
 
@@ -64,17 +63,9 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const back = previousStep(onboardingFlow, applicant, stepId, today);
   const onBack = back ? () => navigate(back.route) : () => navigate(-1);
 
-  const StepKindPage = stepKindPage(step.kind);
   return (
     <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack}>
-      <Suspense
-        fallback={
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading" />
-          </Box>
-        }
-      >
-        <StepKindPage
+      <StepKindSlot
           key={stepId}
           step={step}
           applicant={applicant}
@@ -86,8 +77,7 @@ export default function StepPage({ stepId }: { stepId: string }) {
             setFinished(true);
             clearOnboarding();
           }}
-        />
-      </Suspense>
+      />
     </WizardLayout>
   );
 }

@@ -1,10 +1,10 @@
-import { Suspense, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import type { FlowDefinition, StepRef } from '../../../../shared/flow/flow-types';
 import { pathOf, previousStep, progressPercent, rememberedValues } from '../../../../engine/navigation';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { WizardLayout } from '../../onboarding/wizard-layout';
-import { stepKindPage } from '../../onboarding/steps';
+import { StepKindSlot } from '../../onboarding/step-kind-slot';
 import { studioApi, type StudioVerdict } from './studio-api';
 import type { Persona } from './persona-panel';
 
@@ -30,7 +30,6 @@ export function StepPreview({ flow, stepId, persona, today, onGo }: StepPreviewP
   const [verdict, setVerdict] = useState<StudioVerdict | null>(null);
   const [verdictError, setVerdictError] = useState<string | null>(null);
   const [asking, setAsking] = useState(false);
-  const StepKindPage = stepKindPage(step.kind);
   const back = previousStep(flow, persona, stepId, today);
 
   const finish = (remember: Data, skipped = false) => {
@@ -56,14 +55,7 @@ export function StepPreview({ flow, stepId, persona, today, onGo }: StepPreviewP
   return (
     <Stack spacing={2}>
       <WizardLayout flowTitle={flow.title} title={step.title} description={step.description} progress={progressPercent(flow, persona, stepId, today)} onBack={back ? () => onGo(back.id) : undefined} headingComponent="h3">
-        <Suspense
-          fallback={
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-              <CircularProgress aria-label="Loading" />
-            </Box>
-          }
-        >
-          <StepKindPage
+        <StepKindSlot
             step={step}
             applicant={persona}
             today={today}
@@ -78,7 +70,6 @@ export function StepPreview({ flow, stepId, persona, today, onGo }: StepPreviewP
               },
             }}
           />
-        </Suspense>
       </WizardLayout>
       {sent && (
         <Paper variant="outlined" sx={{ p: 2 }} aria-label="What this step would send">

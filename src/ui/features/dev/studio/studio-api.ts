@@ -2,16 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { http } from '../../../lib/api-client';
 import { translateApiError } from '../../../lib/translate-api-error';
 import type { FlowDefinition } from '../../../../shared/flow/flow-types';
+import type { Problem } from '../../../../shared/config-check/check-config';
 
-/** One message of the configuration checker (src/shared/config-check/check-config.ts). */
-export interface CheckerProblem {
-  file: string;
-  path: string;
-  message: string;
-  hint: string;
-  line?: number;
-  column?: number;
-}
+/** One message of the configuration checker, as `npm run config:check` prints it. */
+export type CheckerProblem = Problem;
 
 /** GET /api/dev/studio/configuration: the files as they are on disk now. */
 export interface StudioConfiguration {
