@@ -2,3 +2,9 @@
 declare const __API_KEY__: string;
 declare const __API_SECRET__: string;
 declare const __PRODUCT_NAME__: string;
+
+/** A flow file's steps as the route table needs them (scripts/lib/flow-step-routes-plugin.ts). */
+declare module '*.flow.json?step-routes' {
+  const steps: Array<Pick<import('../shared/flow/flow-types').StepRef, 'id' | 'route' | 'kind' | 'form'>>;
+  export default steps;
+}

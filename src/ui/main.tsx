@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import './app/app.css';
 import { ColorModeProvider } from './app/color-mode';
 import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/session-token';

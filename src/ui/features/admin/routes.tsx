@@ -1,9 +1,10 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { muiPage } from '../../components/mui-page';
 import { RequireAdmin } from '../auth/route-guards';
 
-// The layout loads with the first admin page, not with the public pages.
-const AdminLayout = lazy(() => import('./admin-layout'));
+// The layout loads with the first admin page, not with the public pages, and brings the MUI theme its pages use.
+const AdminLayout = muiPage(() => import('./admin-layout'));
 const UsersListPage = lazy(() => import('./users/users-list-page'));
 const UserViewPage = lazy(() => import('./users/user-view-page'));
 const UserCreatePage = lazy(() => import('./users/user-create-page'));

@@ -1,11 +1,12 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import ComingSoonPage from '../../components/coming-soon-page';
+import { muiPage } from '../../components/mui-page';
 import { RequireSignedIn } from '../auth/route-guards';
 import { MEMBER_PAGE_TITLES } from './member-page-titles';
 
-// The layout loads with the first member page, not with the public pages.
-const MemberLayout = lazy(() => import('./member-layout'));
+// The layout loads with the first member page, not with the public pages, and brings the MUI theme its pages use.
+const MemberLayout = muiPage(() => import('./member-layout'));
+const ComingSoonPage = lazy(() => import('../../components/coming-soon-page'));
 const DashboardPage = lazy(() => import('./dashboard-page'));
 const TransactionsPage = lazy(() => import('./transactions-page'));
 const TransferToSelfPage = lazy(() => import('./transfer-to-self-page'));
