@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
-import { muiPage } from '../../components/mui-page';
+import { lazyExport } from '../../components/lazy-export';
 
-const OutboxPage = muiPage(() => import('./outbox-page'));
-const FlowPage = muiPage(() => import('./flow-page'));
+const pages = () => import('./dev-pages');
+const OutboxPage = lazyExport(pages, 'OutboxPage');
+const FlowPage = lazyExport(pages, 'FlowPage');
 
 /** Development tools; the server answers 404 to their calls in production. */
 export const devRoutes: RouteObject[] = [
