@@ -4,13 +4,15 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/lib/compile-form-validators.js';
 import { precompressPlugin } from './scripts/lib/precompress-plugin.js';
+import { flowStepRoutesPlugin } from './scripts/lib/flow-step-routes-plugin.js';
 
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
   // Precompiled form validators (src/ui/generated/), so the browser never compiles a schema (CSP).
   // Brotli and gzip copies of the build's text files, sent to browsers that accept them (src/server/app.ts).
-  plugins: [react(), formValidatorsPlugin(), precompressPlugin()],
+  // The flow's routes without the rest of the flow, for the first page's route table.
+  plugins: [react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin()],
   root: '.',
   // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx).
   resolve: { alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx') } },

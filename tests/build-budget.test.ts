@@ -7,8 +7,12 @@ import path from 'node:path';
 import { build } from 'vite';
 import { firstLoadScripts, staticClosure } from '../scripts/lib/first-load';
 
-/** gzip KB of script `/` loads before it renders. Measured 2026-11-24: 154 KB (217.6 before this budget). */
-const FIRST_LOAD_BUDGET_KB = 160;
+/**
+ * gzip KB of script `/` loads before it renders. Measured 2026-11-25: 101.0 KB (React DOM, React and the data router
+ * alone are about 95 KB; 155.2 with MUI in the first page, 217.6 before this budget). The goal is 100 KB
+ * (docs/performance.md says what is left).
+ */
+const FIRST_LOAD_BUDGET_KB = 102;
 /** gzip KB of script the heaviest wizard step needs, cumulative. Measured 2026-11-24: 356 KB (employment; 430.6 before). */
 const STEP_BUDGET_KB = 370;
 
@@ -26,7 +30,7 @@ describe('production build', () => {
   }, 120_000);
   afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
 
-  it(`loads at most ${FIRST_LOAD_BUDGET_KB} KB of gzip script before / renders, none of it a member, admin or form page`, () => {
+  it(`loads at most ${FIRST_LOAD_BUDGET_KB} KB of gzip script before / renders, none of it MUI, emotion, a member, admin or form page`, () => {
     const scripts = firstLoadScripts(outDir);
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0) / 1024;
     expect(scripts.length).toBeGreaterThan(0);
@@ -34,6 +38,10 @@ describe('production build', () => {
     // What the first page must not pull in: the signed-in layouts, axios, the form renderer.
     const code = scripts.map((s) => fs.readFileSync(path.join(outDir, s.file), 'utf8')).join('\n');
     expect(code).not.toMatch(/MuiDrawer|MuiTabs|MuiPopper|axios/i);
+    // The public frame and the welcome page are plain CSS: no MUI component (each names itself "Mui...", as a
+    // string, for its class names and theme overrides) and no emotion (its style sheets carry `data-emotion`).
+    // A chunk's file name (`isMuiElement-....js` in Vite's preload list) is not a quoted name.
+    expect(code).not.toMatch(/["'`]Mui[A-Z]\w*["'`]|data-emotion/);
   });
 
   it(`loads at most ${STEP_BUDGET_KB} KB of gzip script for any wizard step, with its form`, () => {

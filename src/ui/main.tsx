@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import './app/app.css';
 import { ColorModeProvider } from './app/color-mode';
 import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/session-token';
-import { clearSession, isSessionExpired, setSessionExpiredHandler, SESSION_EXPIRED_MESSAGE, syncSessionWithServer } from './features/auth/session-store';
+import { clearSession, isSessionExpired, setSessionExpiredHandler, SESSION_EXPIRED_MESSAGE } from './features/auth/session-store';
 
 const router = createAppRouter();
 
@@ -15,7 +16,8 @@ function toLogin(message?: string) {
 setUnauthorizedHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
 setSessionExpiredHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
 if (isSessionExpired()) toLogin(SESSION_EXPIRED_MESSAGE);
-void syncSessionWithServer();
+// axios loads with the first call, not with the first page (offline at load: the timer still ends the session on time).
+void import('./features/auth/session-sync').then((m) => m.syncSessionWithServer()).catch(() => undefined);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

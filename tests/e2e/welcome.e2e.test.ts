@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { browserSuite, newPage, screenshot } from './harness';
 
 describe('welcome page in Chromium', () => {
@@ -24,6 +25,45 @@ describe('welcome page in Chromium', () => {
     await page.getByRole('button', { name: "Don't have an account?" }).click();
     await page.waitForURL('**/new-or-existing-customer');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious accessibility violations in light and dark mode, on a desktop and a phone; the theme button switches and remembers the mode', async () => {
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('banner').count()).toBe(1);
+    expect(await page.getByRole('main').count()).toBe(1);
+    expect(await page.getByRole('contentinfo').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Welcome to Credit Union Online');
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width > 500 ? 900 : 740 });
+      for (const mode of ['light', 'dark']) {
+        if ((await page.locator('html').getAttribute('data-color-mode')) !== mode) await page.getByRole('button', { name: /Switch to/ }).click();
+        expect(await page.locator('html').getAttribute('data-color-mode')).toBe(mode);
+        const result = await new AxeBuilder({ page }).analyze();
+        const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${mode} ${width}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await screenshot(page, `welcome-${mode}-${width}`);
+      }
+    }
+    // The chosen mode survives a reload, and MUI pages draw in it.
+    await page.reload();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    expect(await page.locator('html').getAttribute('data-color-mode')).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(15, 21, 19)');
+    // Keyboard: the first stops are the home link, the theme button, then the page's buttons, each with a visible focus.
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('/');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Switch to light theme');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign In');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!, '::after').opacity)).not.toBe('');
     await context.close();
   });
 

@@ -3,6 +3,10 @@ import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject
 import { routes } from '../../src/ui/app/router';
 import { ColorModeProvider } from '../../src/ui/app/color-mode';
 
+// Pages drawn with MUI load its theme lazily (src/ui/components/mui-page.tsx), as the first page does without it;
+// loading it here once keeps a file's first test from spending its wait on transforming MUI.
+await import('../../src/ui/app/mui-theme');
+
 /** Renders `routeTable` in a memory router at `entry`, inside the colour-mode provider as main.tsx does. */
 export function renderRoutes(routeTable: RouteObject[], entry: InitialEntry) {
   const router = createMemoryRouter(routeTable, { initialEntries: [entry] });

@@ -1,19 +1,37 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import { CssBaseline, ThemeProvider, useMediaQuery, type PaletteMode } from '@mui/material';
-import { buildTheme } from './theme';
+import { createContext, useContext, useLayoutEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+
+/** Light or dark: MUI's `PaletteMode`, named here so the first page needs nothing from MUI. */
+export type ColorMode = 'light' | 'dark';
 
 const STORAGE_KEY = 'cu.colorMode';
-const ColorModeContext = createContext<{ mode: PaletteMode; toggle: () => void }>({ mode: 'light', toggle: () => undefined });
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+const ColorModeContext = createContext<{ mode: ColorMode; toggle: () => void }>({ mode: 'light', toggle: () => undefined });
 
-/** Light and dark theme, following the system until the user picks one. */
+// The system's preference, followed live until the user picks a mode (jsdom has no matchMedia: light).
+const darkQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null);
+const subscribeToSystem = (onChange: () => void) => {
+  const query = darkQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+};
+const systemPrefersDark = () => darkQuery()?.matches ?? false;
+
+/**
+ * Light and dark mode, following the system until the user picks one (kept in localStorage). The one source of
+ * the mode: the plain-CSS public frame reads it from `<html data-color-mode>` (src/ui/app/app.css), the MUI
+ * pages from this context (src/ui/app/mui-theme.tsx builds their theme from it).
+ */
 export function ColorModeProvider({ children }: { children: ReactNode }) {
-  const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
-  const [chosen, setChosen] = useState<PaletteMode | null>(() => {
+  const prefersDark = useSyncExternalStore(subscribeToSystem, systemPrefersDark);
+  const [chosen, setChosen] = useState<ColorMode | null>(() => {
     const saved = localStorage.getItem(STORAGE_KEY);
     return saved === 'light' || saved === 'dark' ? saved : null;
   });
-  const mode: PaletteMode = chosen ?? (prefersDark ? 'dark' : 'light');
-  const theme = useMemo(() => buildTheme(mode), [mode]);
+  const mode: ColorMode = chosen ?? (prefersDark ? 'dark' : 'light');
+  // Before the browser paints, so the first frame already has the mode's colours.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.colorMode = mode;
+  }, [mode]);
   const value = useMemo(
     () => ({
       mode,
@@ -25,14 +43,7 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     }),
     [mode],
   );
-  return (
-    <ColorModeContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline enableColorScheme />
-        {children}
-      </ThemeProvider>
-    </ColorModeContext.Provider>
-  );
+  return <ColorModeContext.Provider value={value}>{children}</ColorModeContext.Provider>;
 }
 
 export const useColorMode = () => useContext(ColorModeContext);

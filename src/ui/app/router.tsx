@@ -1,16 +1,19 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/public-layout';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { PageLoader } from '../components/page-loader';
-import NotFoundPage from '../components/not-found-page';
+import { muiPage } from '../components/mui-page';
+import WelcomePage from '../features/welcome/welcome-page';
 import { authRoutes } from '../features/auth/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { memberRoutes } from '../features/member/routes';
 import { adminRoutes } from '../features/admin/routes';
 import { devRoutes, studioRoutes } from '../features/dev/routes';
 
-const WelcomePage = lazy(() => import('../features/welcome/welcome-page'));
+// The welcome page is part of the first load (plain CSS, a few KB): `/` renders without waiting for another chunk.
+// Every other page is drawn with MUI and loads with its theme (muiPage).
+const NotFoundPage = muiPage(() => import('../components/not-found-page'));
 
 function Root() {
   return (

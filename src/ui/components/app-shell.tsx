@@ -20,10 +20,12 @@ import {
 } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import LightModeIcon from '@mui/icons-material/LightMode';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import SettingsIcon from '@mui/icons-material/Settings';
+import { useColorMode } from '../app/color-mode';
 import { PRODUCT_NAME } from '../lib/use-page-title';
-import { ColorModeButton } from './public-layout';
 import { PageLoader } from './page-loader';
 
 const DRAWER_WIDTH = 232;
@@ -56,6 +58,17 @@ export interface AppShellProps {
   accountMenu: ReactNode;
   /** On a phone: hide the product name and give the tabs their own scrolling row under the bar. */
   compactOnPhone?: boolean;
+}
+
+function ColorModeButton() {
+  const { mode, toggle } = useColorMode();
+  const label = mode === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
+  return (
+    // A native title, not MUI's Tooltip, as in the public frame (src/ui/components/public-layout.tsx).
+    <IconButton onClick={toggle} color="inherit" aria-label={label} title={label}>
+      {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+    </IconButton>
+  );
 }
 
 /** The signed-in frame: app bar (product name, tabs, bell, settings, theme, account), sidebar, lazily loaded page. */

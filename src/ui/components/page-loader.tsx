@@ -1,9 +1,12 @@
-import { Box, CircularProgress } from '@mui/material';
-
+/** A page loading: MUI's CircularProgress as plain markup (src/ui/app/app.css), so the first page needs no MUI. */
 export function PageLoader() {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-      <CircularProgress aria-label="Loading" />
-    </Box>
+    <div role="status" aria-live="polite" className="cu-loader">
+      <span className="cu-progress" role="progressbar" aria-label="Loading">
+        <svg viewBox="22 22 44 44">
+          <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+        </svg>
+      </span>
+    </div>
   );
 }

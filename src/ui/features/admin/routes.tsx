@@ -1,16 +1,17 @@
-import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyExport } from '../../components/lazy-export';
 import { RequireAdmin } from '../auth/route-guards';
 
-// The layout loads with the first admin page, not with the public pages.
-const AdminLayout = lazy(() => import('./admin-layout'));
-const UsersListPage = lazy(() => import('./users/users-list-page'));
-const UserViewPage = lazy(() => import('./users/user-view-page'));
-const UserCreatePage = lazy(() => import('./users/user-create-page'));
-const UserEditPage = lazy(() => import('./users/user-edit-page'));
-const SignupApprovalsPage = lazy(() => import('./signups/signup-approvals-page'));
-const SignupReviewPage = lazy(() => import('./signups/signup-review-page'));
-const FunnelPage = lazy(() => import('./funnel/funnel-page'));
+// The layout and the pages load with the first admin page, not with the public pages (./admin-pages.ts).
+const pages = () => import('./admin-pages');
+const AdminLayout = lazyExport(pages, 'AdminLayout');
+const UsersListPage = lazyExport(pages, 'UsersListPage');
+const UserViewPage = lazyExport(pages, 'UserViewPage');
+const UserCreatePage = lazyExport(pages, 'UserCreatePage');
+const UserEditPage = lazyExport(pages, 'UserEditPage');
+const SignupApprovalsPage = lazyExport(pages, 'SignupApprovalsPage');
+const SignupReviewPage = lazyExport(pages, 'SignupReviewPage');
+const FunnelPage = lazyExport(pages, 'FunnelPage');
 
 /** The administrator area (spec 2): the administrator role is required; the server enforces it too. */
 export const adminRoutes: RouteObject[] = [

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import { Alert, Button, Stack } from '@mui/material';
+import { muiPage } from '../../components/mui-page';
 import { useSession } from './session-store';
+
+// The guards are part of the first load (the route table uses them); the refusal is drawn with MUI and loads when shown.
+const AccessDenied = muiPage(() => import('./access-denied'));
 
 /** Member routes: signed-out visitors go to /login. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
@@ -16,16 +19,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, isAdmin } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  if (!isAdmin) {
-    return (
-      <Stack spacing={2} sx={{ p: 4, maxWidth: 560, mx: 'auto' }}>
-        <Alert severity="error">Access denied. This area is for administrators.</Alert>
-        <Button href="/users/dashboard" variant="outlined">
-          Go to your dashboard
-        </Button>
-      </Stack>
-    );
-  }
+  if (!isAdmin) return <AccessDenied />;
   return <>{children}</>;
 }
 

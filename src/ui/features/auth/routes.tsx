@@ -1,10 +1,10 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { muiPage } from '../../components/mui-page';
 import { RedirectIfSignedIn } from './route-guards';
 
-const LoginPage = lazy(() => import('./login-page'));
-const MobileVerificationPage = lazy(() => import('./mobile-verification-page'));
-const ResetPasswordPage = lazy(() => import('./reset-password-page'));
+const LoginPage = muiPage(() => import('./login-page'));
+const MobileVerificationPage = muiPage(() => import('./mobile-verification-page'));
+const ResetPasswordPage = muiPage(() => import('./reset-password-page'));
 
 /** Sign-in, sign-in verification and password reset (spec 1). */
 export const authRoutes: RouteObject[] = [

@@ -1,10 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setSessionToken } from '../../lib/session-token';
-
-/** axios loads with the first call, not with the first page. */
-const loadHttp = async () => (await import('../../lib/api-client')).http;
 import { SESSION_MINUTES, ROLES } from '../../../shared/product';
-import { isTimeZone, setTimeZone } from '../../../shared/dates/today';
 
 /** The signed-in user as the UI needs it. Not a secret: the credential is the HttpOnly cookie. */
 export interface SessionUser {
@@ -101,31 +97,16 @@ export function isSessionExpired(now = Date.now()): boolean {
   return !!state.startedAt && now - state.startedAt >= sessionMs;
 }
 
-/**
- * At load: reads the real session length and the credit union's time zone from GET /api/config (tests shorten the session with SESSION_SECONDS)
- * and asks the server whether the session cookie still lives (a reset or a block elsewhere ends it).
- * Either way a dead session ends here with the expiry message.
- */
-export async function syncSessionWithServer(): Promise<void> {
-  const http = await loadHttp().catch(() => null);
-  if (!http) return; // offline at load: the timer still ends the session on time
-  try {
-    const config = await http.get<{ session_seconds?: number; time_zone?: string }>('/config');
-    if (typeof config.time_zone === 'string' && isTimeZone(config.time_zone)) setTimeZone(config.time_zone);
-    if (typeof config.session_seconds === 'number' && config.session_seconds > 0) setSessionLength(config.session_seconds * 1000);
-  } catch {
-    // Keep the 5-minute default when the configuration cannot be read.
-  }
+/** A stored session the server no longer knows (./session-sync.ts) ends with the expiry message. */
+export function endSessionAsExpired(): void {
   if (!state.user) return;
-  try {
-    const { valid } = await http.post<{ valid: boolean }>('/users/verify-token', {});
-    if (!valid && state.user) {
-      clearSession();
-      onExpired?.();
-    }
-  } catch {
-    // Offline: the timer still ends the session on time.
-  }
+  clearSession();
+  onExpired?.();
+}
+
+/** True while a user is signed in on this device. */
+export function hasSession(): boolean {
+  return state.user !== null;
 }
 
 export function useSession(): SessionState & { isAdmin: boolean } {

@@ -1,9 +1,10 @@
-import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
+import { lazyExport } from '../../components/lazy-export';
 
-const OutboxPage = lazy(() => import('./outbox-page'));
-// The studio and everything it draws load only on its route, never with an applicant's pages.
-const StudioPage = lazy(() => import('./studio/studio-page'));
+// The studio and everything it draws load only on its route, never with an applicant's pages (./dev-pages.ts).
+const pages = () => import('./dev-pages');
+const OutboxPage = lazyExport(pages, 'OutboxPage');
+const StudioPage = lazyExport(pages, 'StudioPage');
 
 /** Development tools; the server answers 404 to their calls in production. */
 export const devRoutes: RouteObject[] = [

@@ -1,50 +1,53 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import LoginIcon from '@mui/icons-material/Login';
-import PersonAddAltIcon from '@mui/icons-material/PersonAddAlt';
-import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { hasApplicationInProgress, loadProgress, ONBOARDING_PROGRESS_KEY } from '../../../engine/saved-progress';
+import { LoginIcon, PersonAddAltIcon, PlayArrowIcon } from '../../components/plain-icons';
+import { preloadMuiTheme } from '../../components/mui-page';
 import { usePageTitle, PRODUCT_NAME } from '../../lib/use-page-title';
 
-/** The welcome page (spec 1 section 2): sign in, or start onboarding; an application saved on this device can be continued. */
+/** MUI's large Button with a start icon, as plain markup (src/ui/app/app.css). */
+function PageButton({ variant, icon, fullWidth = false, onClick, children }: { variant: 'contained' | 'outlined'; icon: ReactNode; fullWidth?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    // The next page is drawn with MUI: a visitor reaching for a button starts loading its theme.
+    <button type="button" className={`cu-button cu-button--${variant}${fullWidth ? ' cu-button--full-width' : ''}`} onClick={onClick} onPointerEnter={preloadMuiTheme} onFocus={preloadMuiTheme}>
+      <span className="cu-button__icon">{icon}</span>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * The welcome page (spec 1 section 2): sign in, or start onboarding; an application saved on this device can be
+ * continued. Plain CSS, like the public frame: the first page a phone loads needs no MUI.
+ */
 export default function WelcomePage() {
   usePageTitle('Welcome');
   const navigate = useNavigate();
   const saved = loadProgress(localStorage, ONBOARDING_PROGRESS_KEY);
   return (
-    <Card variant="outlined" sx={{ maxWidth: 560, mx: 'auto' }}>
-      <CardContent sx={{ p: { xs: 3, md: 5 } }}>
-        <Typography variant="h1" component="h1" gutterBottom>
-          Welcome to {PRODUCT_NAME}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 4 }}>
+    <div className="cu-card">
+      <div className="cu-card__content">
+        <h1 className="cu-h1">Welcome to {PRODUCT_NAME}</h1>
+        <p className="cu-welcome__intro">
           Check your balances and move money between accounts, any time. New to online banking with us? Open an account in a few minutes.
-        </Typography>
-        <Stack spacing={2}>
+        </p>
+        <div className="cu-stack">
           {hasApplicationInProgress(saved) && (
-            <Button variant="outlined" size="large" startIcon={<PlayArrowIcon />} onClick={() => navigate(saved.currentRoute ?? '/new-or-existing-customer')}>
+            <PageButton variant="outlined" icon={<PlayArrowIcon />} onClick={() => navigate(saved.currentRoute ?? '/new-or-existing-customer')}>
               Continue your application
-            </Button>
+            </PageButton>
           )}
-          <Button variant="contained" size="large" startIcon={<LoginIcon />} onClick={() => navigate('/login')}>
+          <PageButton variant="contained" icon={<LoginIcon />} onClick={() => navigate('/login')}>
             Sign In
-          </Button>
-          <Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              If you don't have an online account click, "Don't have an account?", to get started
-            </Typography>
-            <Button
-              variant="outlined"
-              size="large"
-              fullWidth
-              startIcon={<PersonAddAltIcon />}
-              onClick={() => navigate('/new-or-existing-customer')}
-            >
+          </PageButton>
+          <div>
+            <p className="cu-welcome__hint">If you don't have an online account click, "Don't have an account?", to get started</p>
+            <PageButton variant="outlined" icon={<PersonAddAltIcon />} fullWidth onClick={() => navigate('/new-or-existing-customer')}>
               Don't have an account?
-            </Button>
-          </Box>
-        </Stack>
-      </CardContent>
-    </Card>
+            </PageButton>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { StepKind, StepRef } from '../../../../shared/flow/flow-types';
+import { stepModules as modules } from './step-modules';
 
 type Data = Record<string, unknown>;
 
@@ -31,21 +32,11 @@ export interface StepPreview {
   onBody: (body: Data, data: Data) => void;
 }
 
-// Each kind loads with the first step of its kind: the choice, info and code steps do without the form renderer.
-// (This module is part of the first page, so it imports no step code; preloadStep starts the loads early.)
-const modules = {
-  choice: () => import('./choice-step'),
-  info: () => import('./info-step'),
-  form: () => import('./form-step'),
-  otp: () => import('./otp-step'),
-  success: () => import('./success-step'),
-};
 const ChoiceStep = lazy(() => modules.choice().then((m) => ({ default: m.ChoiceStep })));
 const InfoStep = lazy(() => modules.info().then((m) => ({ default: m.InfoStep })));
 const FormStep = lazy(() => modules.form().then((m) => ({ default: m.FormStep })));
 const OtpStep = lazy(() => modules.otp().then((m) => ({ default: m.OtpStep })));
 const SuccessStep = lazy(() => modules.success().then((m) => ({ default: m.SuccessStep })));
-const moduleOfKind: Record<StepKind, () => Promise<unknown>> = { ...modules, checklist: modules.form };
 
 const formStep = (p: StepKindProps) => <FormStep step={p.step} applicant={p.applicant} today={p.today} onDone={p.finish} preview={p.preview} />;
 
@@ -64,13 +55,4 @@ export function stepKindPage(kind: string): ComponentType<StepKindProps> {
   const page = (STEP_KINDS as Record<string, ComponentType<StepKindProps> | undefined>)[kind];
   if (!page) throw new Error(`Unknown step kind "${kind}": the wizard has ${Object.keys(STEP_KINDS).join(', ')}.`);
   return page;
-}
-
-/**
- * Starts loading the page of a step's kind and its form together with the step page, instead of each waiting for
- * the one before it (three round trips on a phone become one). A failed load shows where the step renders.
- */
-export function preloadStep(step: Pick<StepRef, 'kind' | 'form'>): void {
-  void moduleOfKind[step.kind]?.().catch(() => undefined);
-  if (step.form) void import('../../../forms/load-form').then((m) => m.loadForm(step.form!)).catch(() => undefined);
 }

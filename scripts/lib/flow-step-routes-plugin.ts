@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import type { FlowDefinition } from '../../src/shared/flow/flow-types';
+
+/** What each query makes of a flow file's steps, in file order. */
+const VIEWS: Record<string, (flow: FlowDefinition) => unknown> = {
+  // The route table (part of the first page): each step's id and route.
+  '?step-routes': (flow) => Object.entries(flow.steps).map(([id, step]) => ({ id, route: step.route })),
+  // What a step's route starts loading with the step page: its kind's page and its form.
+  '?step-loads': (flow) => Object.fromEntries(Object.entries(flow.steps).map(([id, step]) => [id, { kind: step.kind, ...(step.form ? { form: step.form } : {}) }])),
+};
+
+/**
+ * Vite plugin: `import steps from '.../onboarding.flow.json?step-routes'` (or `?step-loads`) is the flow's steps
+ * reduced to what the route table needs. The route table is part of the first page; the whole flow (titles, texts,
+ * conditions, transitions: about 3 KB of gzip script) loads with the wizard (src/ui/features/onboarding/flow-actor.ts).
+ * The file stays the one source of the routes.
+ */
+export function flowStepRoutesPlugin(): { name: string; enforce: 'pre'; load(this: { addWatchFile(file: string): void }, id: string): { code: string; moduleType: 'js' } | null } {
+  return {
+    name: 'flow-step-routes',
+    enforce: 'pre',
+    load(id) {
+      const query = Object.keys(VIEWS).find((q) => id.endsWith(q));
+      if (!query) return null;
+      const file = id.slice(0, -query.length);
+      this.addWatchFile(file);
+      const flow = JSON.parse(fs.readFileSync(file, 'utf8')) as FlowDefinition;
+      return { code: `export default ${JSON.stringify(VIEWS[query](flow))};`, moduleType: 'js' };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { http } from '../../lib/api-client';
+import { isTimeZone, setTimeZone } from '../../../shared/dates/today';
+import { endSessionAsExpired, hasSession, setSessionLength } from './session-store';
+
+/**
+ * At load: reads the real session length and the credit union's time zone from GET /api/config (tests shorten the session with SESSION_SECONDS)
+ * and asks the server whether the session cookie still lives (a reset or a block elsewhere ends it).
+ * Either way a dead session ends here with the expiry message. Loaded with axios after the first page, not in it.
+ */
+export async function syncSessionWithServer(): Promise<void> {
+  try {
+    const config = await http.get<{ session_seconds?: number; time_zone?: string }>('/config');
+    if (typeof config.time_zone === 'string' && isTimeZone(config.time_zone)) setTimeZone(config.time_zone);
+    if (typeof config.session_seconds === 'number' && config.session_seconds > 0) setSessionLength(config.session_seconds * 1000);
+  } catch {
+    // Keep the 5-minute default when the configuration cannot be read.
+  }
+  if (!hasSession()) return;
+  try {
+    const { valid } = await http.post<{ valid: boolean }>('/users/verify-token', {});
+    if (!valid) endSessionAsExpired();
+  } catch {
+    // Offline: the timer still ends the session on time.
+  }
+}
