@@ -19,6 +19,32 @@ async function addMember(db: Kysely<Database>, member: { number: string; first: 
   return row.id;
 }
 
+/** A member with online access: the member record and its Customer user, with the same name, contacts and birth date. */
+async function addOnlineMember(
+  db: Kysely<Database>,
+  person: { number: string; first: string; last: string; email: string; mobile: string; dob: string; gender: string; password: string; officeId: number },
+) {
+  const memberId = await addMember(db, person);
+  await db
+    .insertInto('users')
+    .values({
+      first_name: person.first,
+      last_name: person.last,
+      other_names: null,
+      email: person.email,
+      mobile: person.mobile,
+      password_hash: await hashPassword(person.password),
+      role_id: ROLES.CUSTOMER,
+      office_id: person.officeId,
+      dob: person.dob,
+      gender: person.gender,
+      member_id: memberId,
+      last_signed_in_on: null,
+    })
+    .execute();
+  return memberId;
+}
+
 export interface SeedOptions {
   /** Demo sign-ins and sample members (development and test). */
   demo: boolean;
@@ -80,47 +106,13 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       })
       .execute();
 
-    const marcus = await addMember(trx, { number: 'M000101', first: 'Marcus', last: 'Baptiste', email: DEMO_MEMBER.email, mobile: '+18683000002', dob: '1990-07-21' });
-    await trx
-      .insertInto('users')
-      .values({
-        first_name: 'Marcus',
-        last_name: 'Baptiste',
-        other_names: null,
-        email: DEMO_MEMBER.email,
-        mobile: '+18683000002',
-        password_hash: await hashPassword(DEMO_MEMBER.password),
-        role_id: ROLES.CUSTOMER,
-        office_id: OFFICES.TRINIDAD_PORT_OF_SPAIN,
-        dob: '1990-07-21',
-        gender: 'male',
-        member_id: marcus,
-        last_signed_in_on: null,
-      })
-      .execute();
+    const marcus = await addOnlineMember(trx, { number: 'M000101', first: 'Marcus', last: 'Baptiste', email: DEMO_MEMBER.email, mobile: '+18683000002', dob: '1990-07-21', gender: 'male', password: DEMO_MEMBER.password, officeId: OFFICES.TRINIDAD_PORT_OF_SPAIN });
     await openAccount(trx, { memberId: marcus, accountNumber: '10000000101', type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 1_250_000 });
     await openAccount(trx, { memberId: marcus, accountNumber: '10000000102', type: 'savings', productCode: 'XMS', productName: 'Christmas Club Savings', openingCents: 85_050 });
     await openAccount(trx, { memberId: marcus, accountNumber: '20000000101', type: 'deposit', productCode: 'FDA', productName: 'Fixed Deposit 12 Months', openingCents: 500_000 });
     await openAccount(trx, { memberId: marcus, accountNumber: '30000000101', type: 'loan', productCode: 'PLN', productName: 'Personal Loan', openingCents: 1_875_000 });
 
-    const grace = await addMember(trx, { number: 'M000102', first: 'Grace', last: 'Ramdial', email: DEMO_OTHER_MEMBER.email, mobile: '+18683000003', dob: '1988-02-03' });
-    await trx
-      .insertInto('users')
-      .values({
-        first_name: 'Grace',
-        last_name: 'Ramdial',
-        other_names: null,
-        email: DEMO_OTHER_MEMBER.email,
-        mobile: '+18683000003',
-        password_hash: await hashPassword(DEMO_OTHER_MEMBER.password),
-        role_id: ROLES.CUSTOMER,
-        office_id: OFFICES.TOBAGO_PANAM_BUILDING,
-        dob: '1988-02-03',
-        gender: 'female',
-        member_id: grace,
-        last_signed_in_on: null,
-      })
-      .execute();
+    const grace = await addOnlineMember(trx, { number: 'M000102', first: 'Grace', last: 'Ramdial', email: DEMO_OTHER_MEMBER.email, mobile: '+18683000003', dob: '1988-02-03', gender: 'female', password: DEMO_OTHER_MEMBER.password, officeId: OFFICES.TOBAGO_PANAM_BUILDING });
     await openAccount(trx, { memberId: grace, accountNumber: '10000000201', type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 310_000 });
 
     // Members of the credit union without online access: the existing-customer onboarding paths, one member
