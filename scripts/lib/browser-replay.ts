@@ -11,7 +11,6 @@ import { factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowStep } from '../../src/shared/flow/flow-types';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
-import { FIX_FIELDS } from '../../src/shared/messages';
 import { applicantAddress, fileContent, loadFlow, otpRecipient, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
 
@@ -391,10 +390,12 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
           }
           if (new URL(page.url()).pathname !== step.route) throw new Error('the refused attempt moved on');
           if (!entry.expect.partial) {
-            // Exactly the expected messages: anything else shown (besides the form's "correct the highlighted fields") is a difference.
-            const expected = new Set([...Object.values(entry.expect.errors ?? {}), FIX_FIELDS]);
-            const others = (await shownMessages(page)).filter((m) => !expected.has(m));
-            if (others.length) throw new Error(`the page shows messages the journey does not expect (list them, or set "partial": true): ${others.join(' | ')}`);
+            // Exactly the expected fields are marked invalid: another field at fault is a difference. (A field may show
+            // more than the server's one message, such as the password's checklist of rules, so fields are compared.)
+            const expectedIds = Object.keys(entry.expect.errors ?? {}).map((f) => `root_${f.replace(/\./g, '_')}`);
+            const invalid = await page.locator('[aria-invalid="true"][id^="root_"]').evaluateAll((nodes) => nodes.map((n) => n.id));
+            const others = [...new Set(invalid.filter((id) => !expectedIds.some((e) => id === e || id.startsWith(`${e}_`))))];
+            if (others.length) throw new Error(`fields the journey does not expect are marked invalid (list them, or set "partial": true): ${others.map((id) => id.slice('root_'.length)).join(', ')}; shown: ${await shownErrors(page)}`);
           }
           await capture();
           verdict('refused as expected', Object.values(entry.expect.errors ?? {}).join(' / '));
