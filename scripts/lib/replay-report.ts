@@ -63,7 +63,7 @@ table { border-collapse: collapse; width: 100%; } th, td { border-bottom: 1px so
 </style></head>
 <body><main>
 <h1>Journey replay in Chromium: ${passed} of ${journeys.length} passed</h1>
-<p>Written ${escape(new Date().toISOString())} by <code>npm run replay -- --all --browser</code>. Each step's page is photographed at 1280 and 360 px and checked by axe; a failed step has its page as it was.</p>
+<p>Written ${escape(new Date().toISOString())} by <code>npm run replay -- --browser</code>. Each step's page is photographed at 1280 and 360 px and checked by axe; a failed step has its page as it was.</p>
 <ul>${index}</ul>
 ${sections.join('\n')}
 </main></body></html>
