@@ -36,7 +36,8 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', facts: { isMinor: false, notAFact: true } })).statusCode).toBe(202);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'left' })).statusCode).toBe(202);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'no-such-step', event: 'entered' })).json()).toMatchObject({ status: 400, errors: { step: 'Unknown step.' } });
-    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'submitted' })).statusCode).toBe(400);
+    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'submitted' })).json()).toMatchObject({ status: 400, errors: { event: "This step's call is counted by the server." } });
+    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'application_submitted' })).statusCode).toBe(400);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', email: 'a@b.example' })).statusCode).toBe(400);
     expect((await event({ visit: 'a b', step: 'basic-info', event: 'entered' })).statusCode).toBe(400);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', facts: { isMinor: 'yes' } })).statusCode).toBe(400);
@@ -64,6 +65,7 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
   it("reports starts, each step's reach, completion, drop-off and median time, refused fields and completion by path, to administrators only", async () => {
     const visit = 'visit-cccc-0003';
     await event({ visit, step: 'new-or-existing-customer', event: 'entered', facts: { isMinor: false, isExistingCustomer: false, isForeignNational: false } });
+    expect((await event({ visit, step: 'new-or-existing-customer', event: 'submitted' })).statusCode).toBe(202);
     await event({ visit, step: 'getting-ready', event: 'entered' });
     const report = await t.call({ method: 'GET', url: '/api/funnel', headers: auth(await tokenFor(t.app, DEMO_ADMIN.email)) });
     expect(report.statusCode).toBe(200);
@@ -71,6 +73,8 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
     expect(body.starts).toBeGreaterThanOrEqual(1);
     expect(body.versions).toContainEqual(expect.objectContaining({ hash: t.app.configVersion, current: true }));
     expect(body.steps.map((s: { step: string }) => s.step).slice(0, 2)).toEqual(['new-or-existing-customer', 'getting-ready']);
+    // A choice makes no call: the wizard says it was done.
+    expect(body.steps.find((s: { step: string }) => s.step === 'new-or-existing-customer')).toMatchObject({ reached: 1, completed: 1 });
     expect(body.steps.find((s: { step: string }) => s.step === 'getting-ready')).toMatchObject({ title: 'Getting Ready', reached: 1, dropped: 1 });
     expect(body.steps.find((s: { step: string }) => s.step === 'basic-info')).toMatchObject({ completed: 1, refusals: 1 });
     expect(body.refused_fields).toContainEqual(expect.objectContaining({ step: 'basic-info', field: 'mobile', refusals: 1 }));

@@ -20,7 +20,7 @@ const eventBody = {
   properties: {
     visit: { type: 'string', pattern: VISIT_PATTERN },
     step: { type: 'string', minLength: 1, maxLength: 100 },
-    event: { enum: ['entered', 'left'] },
+    event: { enum: ['entered', 'left', 'submitted'] },
     facts: { type: 'object', maxProperties: 50, additionalProperties: { type: 'boolean' } },
   },
 } as const;
@@ -78,7 +78,8 @@ const reportResponse = {
 } as const;
 
 /**
- * The onboarding funnel (DESIGN.md "Funnel events"): the wizard reports a step entered and left
+ * The onboarding funnel (DESIGN.md "Funnel events"): the wizard reports a step entered and left (and done, for a
+ * step without a call of its own)
  * (POST /funnel/events, anonymous, the visit's random id and the applicant's true/false facts only); the
  * step calls themselves are counted by the funnel plugin. Administrators read the report (GET /funnel).
  */
@@ -90,9 +91,11 @@ export default async function funnelRoutes(app: FastifyInstance) {
     schema: { body: eventBody, response: { 202: { type: 'object', required: ['status'], properties: { status: { const: 'accepted' } } }, ...errorResponses } },
     config: ipLimit({ max: 240, timeWindow: 60_000 }, 'Too many requests. Please try again later'),
     handler: async (request, reply) => {
-      const body = request.body as { visit: string; step: string; event: 'entered' | 'left'; facts?: Record<string, boolean> };
+      const body = request.body as { visit: string; step: string; event: 'entered' | 'left' | 'submitted'; facts?: Record<string, boolean> };
       const flow = onboardingFlow();
       if (!flow.steps[body.step]) throw badRequest('Unknown step.', { step: 'Unknown step.' });
+      // A step's call is counted by the server as it answers; the wizard reports only steps that make none.
+      if (body.event === 'submitted' && flow.steps[body.step].submit) throw badRequest("This step's call is counted by the server.", { event: "This step's call is counted by the server." });
       const declared = new Set(Object.keys(flow.facts ?? {}));
       const facts = body.facts ? Object.fromEntries(Object.entries(body.facts).filter(([name]) => declared.has(name))) : null;
       app.funnel.record({ visit: body.visit, step: body.step, event: body.event, facts });

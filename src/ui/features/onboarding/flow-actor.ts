@@ -4,7 +4,6 @@ import flowJson from '../../../../flows/onboarding.flow.json';
 import type { FlowDefinition } from '../../../shared/flow/flow-types';
 import { buildFlowMachine, type FlowContext } from '../../../engine/build-flow-machine';
 import { clearProgress, loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../engine/saved-progress';
-import { setFunnelVisit } from './funnel-events';
 
 /** The onboarding flow, straight from flows/onboarding.flow.json. */
 export const onboardingFlow = flowJson as unknown as FlowDefinition;
@@ -23,9 +22,7 @@ function startActor() {
       : undefined;
   const actor = createActor(machine, { input, snapshot }).start();
   // Every change is saved (spec 1 section 4): current step, completed steps, session id, critical data.
-  setFunnelVisit(actor.getSnapshot().context.sessionId);
   actor.subscribe((state) => {
-    setFunnelVisit(state.context.sessionId);
     const currentStep = String(state.value);
     saveProgress(localStorage, PROGRESS_KEY, { currentStep, currentRoute: onboardingFlow.steps[currentStep]?.route, completedSteps: state.context.completed, sessionId: state.context.sessionId, applicant: state.context.applicant });
   });

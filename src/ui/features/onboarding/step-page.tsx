@@ -55,6 +55,8 @@ export default function StepPage({ stepId }: { stepId: string }) {
 
   /** Marks the step done with what it remembered and goes where the flow says. */
   const finish = (remember: Data, skipped = false) => {
+    // A step without a call of its own is counted done here; the server counts the others' calls.
+    if (!skipped && !step.submit) reportStep('submitted', stepId);
     const actor = flowActor();
     actor.send(skipped ? { type: 'step.skipped', stepId } : { type: 'step.completed', stepId, remember });
     const next = String(actor.getSnapshot().value);
