@@ -22,6 +22,8 @@ export function analystChangeConfig(): { root: string; journeysDir: string } {
   config.edit('forms/onboarding/basic-info.schema.json', (schema) => {
     schema.properties[NEW_FIELD.name] = { type: 'string', title: "Mother's maiden name", minLength: 2, maxLength: 60 };
     schema.required.push(NEW_FIELD.name);
+    // The form's API example (the OpenAPI document's) takes the new field too, as the journeys do.
+    for (const example of schema.examples ?? []) example[NEW_FIELD.name] = NEW_FIELD.value;
     schema.errorMessage.required[NEW_FIELD.name] = NEW_FIELD.message;
   });
   config.edit('forms/onboarding/basic-info.ui.json', (ui) => {

@@ -40,26 +40,6 @@ const signupAnswer = {
     token_expires_on: { type: 'string', description: 'ISO 8601' },
   },
 } as const;
-/** The basic-info body of our client (spec 2 point 3's payload, plus the two agreement flags the form declares). */
-const signupExample = {
-  first_name: 'Nadia',
-  last_name: 'Persad',
-  email: 'nadia.persad@example.com',
-  mobile: '+18685550001',
-  gender: 'Female',
-  dob: '1992-03-14',
-  nationality: 'TT',
-  marital_status: 'Married',
-  has_foreign_bank_account: false,
-  password: 'Str0ng!Pass',
-  confirmed_password: 'Str0ng!Pass',
-  terms_viewed: true,
-  financial_agreement_viewed: true,
-  agreed_to_tc_fa: true,
-  is_home_schooled: false,
-  is_existing_customer: false,
-  is_minor: false,
-};
 
 /** The applicant's signup (spec 2 section 7): creation with basic info, home branch, final submission. */
 export default async function signupRoutes(app: FastifyInstance) {
@@ -71,7 +51,8 @@ export default async function signupRoutes(app: FastifyInstance) {
 
   // Bodies are forms/ schemas loaded at run time (JsonObject-typed), validated by app.forms in the handlers.
   const signupSchema = {
-    body: { ...validator.schemaOf('onboarding/basic-info'), examples: [signupExample] },
+    // Its example is the form's own (`examples` in forms/onboarding/basic-info.schema.json), kept valid with the form.
+    body: validator.schemaOf('onboarding/basic-info'),
     response: { 201: signupAnswer, 200: { ...signupAnswer, description: 'A returning applicant (x-applicant-token of a live draft) updated the same signup' }, ...errorResponses },
   };
   app.post('/signups/', { config: applicantLimit(APPLICANT_LIMITS.signupCreate), schema: signupSchema, ...bodyValidatedByHandler }, async (request, reply) => {
