@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useServerData } from '../../../lib/use-server-data';
@@ -11,6 +11,18 @@ export function formatSeconds(seconds: number | null): string {
   if (seconds === null) return '—';
   const s = Math.round(seconds);
   return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+}
+
+/** One titled panel of the report. */
+function FunnelSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
 }
 
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)} %` : '—');
@@ -87,10 +99,7 @@ export default function FunnelPage() {
           {report.steps.length === 0 ? (
             <Alert severity="info">No applicant has started the wizard in this period.</Alert>
           ) : (
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
-                Reach and completion per step
-              </Typography>
+            <FunnelSection title="Reach and completion per step">
               <FunnelChart steps={report.steps} />
               <TableContainer>
                 <Table size="small" aria-label="Steps">
@@ -122,13 +131,10 @@ export default function FunnelPage() {
                   </TableBody>
                 </Table>
               </TableContainer>
-            </Paper>
+            </FunnelSection>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
-                Fields refused most often
-              </Typography>
+            <FunnelSection title="Fields refused most often">
               {report.refused_fields.length === 0 ? (
                 <Typography color="text.secondary">No field was refused in this period.</Typography>
               ) : (
@@ -151,11 +157,8 @@ export default function FunnelPage() {
                   </TableBody>
                 </Table>
               )}
-            </Paper>
-            <Paper variant="outlined" sx={{ p: 2 }}>
-              <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
-                Completion by path
-              </Typography>
+            </FunnelSection>
+            <FunnelSection title="Completion by path">
               {report.paths.length === 0 ? (
                 <Typography color="text.secondary">No visits in this period.</Typography>
               ) : (
@@ -180,7 +183,7 @@ export default function FunnelPage() {
                   </TableBody>
                 </Table>
               )}
-            </Paper>
+            </FunnelSection>
           </Box>
         </>
       )}
