@@ -18,6 +18,7 @@ import configCheckPlugin from './plugins/config-check.js';
 import formsPlugin from './plugins/forms.js';
 import configVersionPlugin from './plugins/config-version.js';
 import funnelPlugin from './plugins/funnel.js';
+import draftsPlugin from './plugins/drafts.js';
 import openapiPlugin from './plugins/openapi.js';
 import apiRoutes from './routes/index.js';
 import { createAjv } from '../shared/create-ajv.js';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // The configuration in force is recorded (config_versions); the funnel counts the wizard's steps under it.
   await app.register(configVersionPlugin, { root: options.configRoot, record: options.recordConfigVersion ?? true });
   await app.register(funnelPlugin);
+  await app.register(draftsPlugin);
 
   // Before the routes: the OpenAPI document is built from every route's schema as it registers.
   await app.register(openapiPlugin);

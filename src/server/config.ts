@@ -42,6 +42,8 @@ export interface AppConfig {
   devTools: boolean;
   /** The onboarding funnel's events (FUNNEL_EVENTS=0 turns them off: nothing is recorded, the report is empty). */
   funnelEvents: boolean;
+  /** The drafts' job every 15 minutes: reminders and the purge of expired drafts (DRAFT_JOBS=0 turns it off). */
+  draftJobs: boolean;
   staticDir: string;
   /**
    * Which proxies in front of the server may name the client in X-Forwarded-For: `false` (none, the
@@ -179,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
     devTools: !production && env.DEV_TOOLS !== '0',
     funnelEvents: env.FUNNEL_EVENTS !== '0',
+    draftJobs: env.DRAFT_JOBS !== '0',
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: readTimeouts(env),

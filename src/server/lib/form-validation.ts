@@ -74,6 +74,10 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     schemaOf(formId: string): JsonObject {
       return compiled(formId).schema;
     },
+    /** The form's UI schema (which widget draws each field). */
+    uiSchemaOf(formId: string): JsonObject {
+      return compiled(formId).uiSchema;
+    },
     /**
      * The validated (and derived) data, or a 400 with every field message. The applicant's facts come from what
      * the server holds (`context`) and what this step's data tells (its `remember` entries: basic info's dob).

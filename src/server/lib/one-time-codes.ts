@@ -15,7 +15,7 @@ export const MAX_EMAIL_RESENDS = 10;
 export const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
 export const RESEND_COOLDOWN_MESSAGE = 'Please wait 60 seconds before requesting a new code.';
 
-export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code' | 'account_claim_code';
+export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code' | 'account_claim_code' | 'resume_code';
 
 /** 6 digits from the CSPRNG (crypto.randomInt is uniform, no modulo bias). */
 export function generateCode(): string {

@@ -13,7 +13,7 @@ import { alreadySubmitted } from './applicant-access.js';
 export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string }): Promise<void> {
   const { now, configVersion } = stamp;
   const saved = await db
-    .with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now }).where('id', '=', signupId).where('status', '=', 'draft').returning('id'))
+    .with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 }).where('id', '=', signupId).where('status', '=', 'draft').returning('id'))
     .insertInto('signup_steps')
     .columns(['signup_id', 'step', 'data', 'updated_on', 'config_version'])
     .expression((eb) =>

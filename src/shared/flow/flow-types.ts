@@ -62,6 +62,13 @@ export interface FlowStep {
   $comment?: string;
 }
 
+export interface ResumeSettings {
+  $comment?: string;
+  draftDays: number;
+  reminderDays: number[];
+  texts: Record<'newQuestion' | 'newQuestions' | 'changedStep' | 'newStep' | 'codeSent' | 'resumed' | 'reminderSubject' | 'reminderBody' | 'continueHint', string>;
+}
+
 export interface FlowDefinition {
   $schema?: string;
   $comment?: string;
@@ -69,6 +76,8 @@ export interface FlowDefinition {
   title: string;
   initial: string;
   restartRoute?: string;
+  /** Resume anywhere: draft lifetime, reminders and texts (flows/flow.schema.json `resume`). */
+  resume?: ResumeSettings;
   /** The facts conditions test, declared in JSON (src/shared/facts/declared-facts.ts has the rules). */
   facts: FactDeclarations;
   steps: Record<string, FlowStep>;

@@ -56,8 +56,8 @@ export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>
 export const ADULT_STEPS = stepsToSubmit(journeyFacts('adult-new-local'));
 
 /** Sends one step's call as the QA journeys make it (endpoint from the flow file, body and files from tests/fixtures/journeys). */
-export function sendStep(t: TestApp, applicant: Applicant, step: string, options: { headers?: Record<string, string>; remoteAddress?: string } = {}) {
-  const c = stepRequest(step);
+export function sendStep(t: TestApp, applicant: Applicant, step: string, options: { headers?: Record<string, string>; remoteAddress?: string; data?: Record<string, unknown> } = {}) {
+  const c = stepRequest(step, options.data ? { data: options.data } : {});
   const body = { signup_id: applicant.id, ...c.body };
   const headers = options.headers ?? applicant.headers;
   const remoteAddress = options.remoteAddress ?? applicant.address;

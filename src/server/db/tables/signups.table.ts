@@ -34,6 +34,16 @@ export interface SignupsTable extends SignupApplicant {
   decided_by: number | null;
   /** The configuration (config_versions.hash) the application was started under. */
   config_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Reminder emails sent since the draft's last change (flows/onboarding.flow.json `resume.reminderDays`). */
+  reminders_sent: Generated<number>;
+}
+
+/** A request to continue an application from another device: the code went to `contact` (signup_id null: none matched). */
+export interface SignupResumesTable {
+  id: string;
+  signup_id: string | null;
+  contact: string;
+  created_on: ColumnType<Date, Date | string | undefined, never>;
 }
 
 /** How many applications each back-office status holds, kept by a trigger on `signups` (drafts are not counted). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import { continueHint } from '../../lib/draft-lifetime.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
 import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CodePurpose } from '../../lib/one-time-codes.js';
@@ -178,7 +179,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
           taken
             ? existingAccountNotice(kind, to, app.config)
             : kind === 'email'
-              ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.`, purpose }
+              ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.${continueHint(app)}`, purpose }
               : { channel: 'sms', to, body: `${app.config.productName}: your mobile verification code is ${code}. It expires in 10 minutes.`, purpose },
           trx,
         );

@@ -19,6 +19,7 @@ import { stepRoutes, type StepRoute, type StepTarget } from './step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
 import { isRecordBody, recordSchema } from '../../../shared/flow/step-parts.js';
 import { storeRecord } from './store-record.js';
+import { resumeRoutes } from './resume.js';
 import { bodyValidatedByHandler, errorResponses, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
 
 /**
@@ -145,6 +146,8 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       },
     });
   }
+
+  await resumeRoutes(app);
 
   // The existing customer's account number (DESIGN.md "Existing-customer claim"): recorded as a claim
   // attempt that only a code sent to the member's contact on file can prove (next step, account-claim).

@@ -11,7 +11,7 @@ import { provenClaim } from '../../lib/account-claims.js';
 type Db = Kysely<Database>;
 
 /** What the back office shows of a signup: never the password hash or the applicant token hash. */
-export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on'>;
+export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on' | 'reminders_sent'>;
 
 const VIEW_COLUMNS = [
   'id',
@@ -118,7 +118,7 @@ export async function findSubmittedSignup(db: Db, id: string, options: { forUpda
 }
 
 export function toView(signup: Signup): SignupView {
-  const { password_hash: _p, applicant_token_hash: _t, token_expires_on: _e, ...view } = signup;
+  const { password_hash: _p, applicant_token_hash: _t, token_expires_on: _e, reminders_sent: _r, ...view } = signup;
   return view;
 }
 
