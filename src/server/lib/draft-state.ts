@@ -3,6 +3,7 @@ import type { Database } from '../db/database.js';
 import type { Signup } from '../db/tables/signups.table.js';
 import type { FlowDefinition, StepRef } from '../../shared/flow/flow-types.js';
 import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
+import type { DraftState, DraftStep } from '../../shared/onboarding/draft-types.js';
 import type { JsonObject } from '../../shared/forms/form-registry.js';
 import type { FormValidator } from './form-validation.js';
 import { walkFlow } from '../../shared/flow/walk-flow.js';
@@ -17,37 +18,6 @@ import { unprovenCodeSteps } from './code-proofs.js';
  * current form. A step that still validates is kept; one that no longer does is reopened with its fields at fault
  * and why, never dropped. The applicant lands on the first step that needs them.
  */
-export type DraftStepStatus = 'done' | 'skipped' | 'reopened' | 'todo';
-
-export interface DraftStep {
-  step: string;
-  title: string;
-  route: string;
-  status: DraftStepStatus;
-  /** Why a step needs the applicant again (reopened, or new since the application was started). */
-  reason?: string;
-  /** Reopened: each field at fault with its reason ('This question is new.' or the form's message). */
-  fields?: Record<string, string>;
-  /** What the step stored, without passwords or files (the form is filled from it). */
-  data?: Record<string, unknown>;
-  /** The step's documents, by name. */
-  files?: Array<{ field: string; name: string; size_bytes: number }>;
-}
-
-export interface DraftState {
-  signup_id: string;
-  /** The step the applicant continues on. */
-  landing: string;
-  /** The steps counted done (skipped ones too), in path order. */
-  completed: string[];
-  /** The facts and remembered values the wizard keeps (without the applicant token). */
-  applicant: ApplicantContext;
-  steps: DraftStep[];
-  config_version: string;
-  /** The version the application was started under (null for applications older than versions). */
-  started_under: string | null;
-}
-
 /** A form's fields drawn by a widget that never carries data back: passwords and files. */
 function fieldsByWidget(uiSchema: JsonObject, widgets: string[]): string[] {
   return Object.entries(uiSchema)

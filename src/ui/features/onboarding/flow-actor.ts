@@ -4,6 +4,7 @@ import flowJson from '../../../../flows/onboarding.flow.json';
 import type { FlowDefinition } from '../../../shared/flow/flow-types';
 import { buildFlowMachine, type FlowContext } from '../../../engine/build-flow-machine';
 import { clearProgress, loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../engine/saved-progress';
+import type { DraftState } from '../../../shared/onboarding/draft-types';
 
 /** The onboarding flow, straight from flows/onboarding.flow.json. */
 export const onboardingFlow = flowJson as unknown as FlowDefinition;
@@ -47,6 +48,54 @@ export function clearOnboarding(): void {
   flowActor().send({ type: 'flow.reset' });
   clearProgress(localStorage, PROGRESS_KEY);
   for (const key of Object.keys(sessionStorage)) if (key.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(key);
+}
+
+/** Why a step needs the applicant again after a resume (reopened under a new configuration, or new). */
+export interface StepNotice {
+  reason?: string;
+  fields?: Record<string, string>;
+}
+const NOTICE_PREFIX = `${DRAFT_PREFIX}notice.`;
+export const stepNotices = {
+  load(stepId: string): StepNotice | undefined {
+    try {
+      const raw = sessionStorage.getItem(NOTICE_PREFIX + stepId);
+      return raw ? (JSON.parse(raw) as StepNotice) : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+  clear(stepId: string): void {
+    sessionStorage.removeItem(NOTICE_PREFIX + stepId);
+  },
+};
+
+/**
+ * Continues an application the server holds (the continue page, DESIGN.md "Resume anywhere"): the wizard's saved
+ * progress becomes the server's (its path, the steps done, the landing step, the remembered values and the fresh
+ * token), each step's stored answers fill its form, and a reopened or new step keeps its reason for the step page.
+ */
+export function resumeApplication(state: DraftState, applicantToken: string): string {
+  clearOnboarding();
+  for (const s of state.steps) {
+    const step = onboardingFlow.steps[s.step];
+    if (s.data && Object.keys(s.data).length) {
+      drafts.save(s.step, s.data, []);
+      if (step?.keepValues) drafts.keep(step.keepValues, s.data, []);
+    }
+    if (s.reason || s.fields) sessionStorage.setItem(NOTICE_PREFIX + s.step, JSON.stringify({ reason: s.reason, fields: s.fields }));
+  }
+  const route = onboardingFlow.steps[state.landing]?.route ?? '/';
+  actor?.stop();
+  actor = null;
+  saveProgress(localStorage, PROGRESS_KEY, {
+    currentStep: state.landing,
+    currentRoute: route,
+    completedSteps: state.completed,
+    sessionId: globalThis.crypto?.randomUUID?.() ?? `s-${Date.now()}`,
+    applicant: { ...state.applicant, applicantToken },
+  });
+  return route;
 }
 
 /** A step's unsent form data, kept for this tab so a reload loses nothing (passwords and files excluded). */

@@ -1,14 +1,20 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import steps from '../../../../flows/onboarding.flow.json?step-routes';
+import { muiPage } from '../../components/mui-page';
 
 const WizardStep = lazy(() => import('./wizard-step'));
+const ContinuePage = muiPage(() => import('./continue-page'));
 
 /**
  * The public onboarding wizard: one route per step of flows/onboarding.flow.json (its routes only: the whole flow
- * loads with the step page).
+ * loads with the step page), and the page that continues an application.
  */
-export const onboardingRoutes: RouteObject[] = steps.map((step) => ({
-  path: step.route,
-  element: <WizardStep key={step.id} stepId={step.id} />,
-}));
+export const onboardingRoutes: RouteObject[] = [
+  ...steps.map((step) => ({
+    path: step.route,
+    element: <WizardStep key={step.id} stepId={step.id} />,
+  })),
+  // Continue an application on any device (DESIGN.md "Resume anywhere").
+  { path: '/continue', element: <ContinuePage /> },
+];

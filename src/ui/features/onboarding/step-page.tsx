@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { today as creditUnionToday } from '../../../shared/dates/today';
 import { previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
@@ -21,6 +21,8 @@ export default function StepPage({ stepId }: { stepId: string }) {
   usePageTitle(step.title);
   const snapshot = useFlowSnapshot();
   const navigate = useNavigate();
+  // The continue page's welcome back, on the step the applicant lands on.
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const { applicant, completed } = snapshot.context;
   const today = creditUnionToday();
   // The wizard ended (application received): home, and no step's redirect may take the applicant elsewhere.
@@ -66,7 +68,7 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const onBack = back ? () => navigate(back.route) : () => navigate(-1);
 
   return (
-    <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack}>
+    <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack} notice={notice}>
       <StepKindSlot
           key={stepId}
           step={step}

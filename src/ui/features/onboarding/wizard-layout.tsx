@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 
 interface WizardLayoutProps {
@@ -11,10 +11,12 @@ interface WizardLayoutProps {
   children: ReactNode;
   /** The step title's heading element: h1 on the wizard's page, lower where the frame sits inside another page (the studio). */
   headingComponent?: 'h1' | 'h2' | 'h3';
+  /** A message above the step (the welcome back of an application continued). */
+  notice?: string;
 }
 
 /** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
-export function WizardLayout({ flowTitle, title, description, progress, onBack, children, headingComponent = 'h1' }: WizardLayoutProps) {
+export function WizardLayout({ flowTitle, title, description, progress, onBack, children, headingComponent = 'h1', notice }: WizardLayoutProps) {
   return (
     <Stack spacing={3}>
       <Box>
@@ -28,6 +30,11 @@ export function WizardLayout({ flowTitle, title, description, progress, onBack, 
         </Stack>
         <LinearProgress variant="determinate" value={progress} aria-label={`${flowTitle} progress`} />
       </Box>
+      {notice && (
+        <Alert severity="success" role="status">
+          {notice}
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
         {onBack && (
           <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mb: 2 }}>

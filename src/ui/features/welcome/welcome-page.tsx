@@ -33,13 +33,28 @@ export default function WelcomePage() {
         </p>
         <div className="cu-stack">
           {hasApplicationInProgress(saved) && (
-            <PageButton variant="outlined" icon={<PlayArrowIcon />} onClick={() => navigate(saved.currentRoute ?? '/new-or-existing-customer')}>
+            <PageButton variant="outlined" icon={<PlayArrowIcon />} onClick={() => navigate('/continue')}>
               Continue your application
             </PageButton>
           )}
           <PageButton variant="contained" icon={<LoginIcon />} onClick={() => navigate('/login')}>
             Sign In
           </PageButton>
+          {!hasApplicationInProgress(saved) && (
+            <p className="cu-welcome__hint">
+              Started an application on another device?{' '}
+              <a
+                className="cu-link"
+                href="/continue"
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate('/continue');
+                }}
+              >
+                Continue an application
+              </a>
+            </p>
+          )}
           <div>
             <p className="cu-welcome__hint">If you don't have an online account click, "Don't have an account?", to get started</p>
             <PageButton variant="outlined" icon={<PersonAddAltIcon />} fullWidth onClick={() => navigate('/new-or-existing-customer')}>

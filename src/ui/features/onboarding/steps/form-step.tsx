@@ -13,7 +13,7 @@ import { SchemaForm } from '../../../forms/schema-form';
 import { loadForm, type LoadedForm } from '../../../forms/load-form';
 import { FileStore, type UploadProgress } from '../../../forms/file-store';
 import { isChecklistComplete } from '../../../forms/widgets/document-checklist-widget';
-import { drafts, onboardingFlow } from '../flow-actor';
+import { drafts, onboardingFlow, stepNotices } from '../flow-actor';
 import { applicantCall, perFileProgress, toMultipart } from '../build-request';
 import { isSkipOffered, OptionalStepNotice, SkipButton } from '../skip-step';
 import type { StepPreview } from '.';
@@ -41,7 +41,9 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
     touched.current = true;
   };
   const [busy, setBusy] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  // A step reopened after a resume (a question added, an answer that no longer fits) or new since the applicant started.
+  const [notice] = useState(() => (preview ? undefined : stepNotices.load(step.id)));
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>(notice?.fields ?? {});
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress>({});
   const files = useMemo(() => new FileStore(), []);
@@ -112,6 +114,7 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
       });
       leaving.current = true;
       drafts.clear(step.id);
+      stepNotices.clear(step.id);
       if (step.keepValues) drafts.keep(step.keepValues, valid, secretFields(form));
       onDone(rememberedValues(step.remember, valid, response));
     } catch (error) {
@@ -144,6 +147,11 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
           {p}
         </Typography>
       ))}
+      {notice?.reason && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {notice.reason}
+        </Alert>
+      )}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
       {!form && !generalError && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>

@@ -1,0 +1,173 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
+import { usePageTitle } from '../../lib/use-page-title';
+import { api } from '../../lib/api-client';
+import { translateApiError } from '../../lib/translate-api-error';
+import { FlatForm } from '../../forms/flat-form';
+import { useFlatForm } from '../../forms/use-flat-form';
+import { APPLICANT_TOKEN_HEADER } from '../../../shared/product';
+import type { DraftState } from '../../../shared/onboarding/draft-types';
+import { loadProgress } from '../../../engine/saved-progress';
+import { onboardingFlow, PROGRESS_KEY, resumeApplication } from './flow-actor';
+
+type Phase = 'checking' | 'contact' | 'code' | 'opening';
+
+const fill = (text: string, step: string) => text.replace('{step}', step);
+
+/**
+ * /continue (DESIGN.md "Resume anywhere"): an application saved on this device opens straight away; otherwise the
+ * applicant gives the email or mobile they started with, enters the code sent there, and lands on the first step
+ * that needs them, with every earlier answer filled in from the server.
+ */
+export default function ContinuePage() {
+  usePageTitle('Continue an Application');
+  const navigate = useNavigate();
+  const contactForm = useFlatForm('auth/resume-contact');
+  const codeForm = useFlatForm('auth/resume-code');
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [contact, setContact] = useState('');
+  const [resumeId, setResumeId] = useState<string | null>(null);
+  const [info, setInfo] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const started = useRef(false);
+
+  /** Reads the draft with a token, makes it the wizard's progress, and goes to its landing step. */
+  const open = async (signupId: string, token: string) => {
+    const { data } = await api.get<DraftState>('/onboarding/draft', { params: { signup_id: signupId }, headers: { [APPLICANT_TOKEN_HEADER]: token } });
+    const route = resumeApplication(data, token);
+    const resumed = onboardingFlow.resume?.texts.resumed;
+    navigate(route, { replace: true, state: resumed ? { notice: fill(resumed, onboardingFlow.steps[data.landing]?.title ?? data.landing) } : undefined });
+  };
+
+  // An application saved on this device whose token is still good opens without a code.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const saved = loadProgress(localStorage, PROGRESS_KEY);
+    const { signupId, applicantToken } = saved?.applicant ?? {};
+    if (typeof signupId !== 'string' || typeof applicantToken !== 'string') {
+      setPhase('contact');
+      return;
+    }
+    open(signupId, applicantToken).catch(() => setPhase('contact'));
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const sendCode = async (value: string) => {
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      const { data } = await api.post<{ message: string; resume_id: string }>('/onboarding/resume/send', { contact: value.trim() });
+      setContact(value.trim());
+      setResumeId(data.resume_id);
+      setInfo(data.message);
+      setPhase('code');
+    } catch (e) {
+      const translated = translateApiError(e);
+      setError(translated.message);
+      setFieldErrors(translated.fieldErrors);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (code: string) => {
+    if (!resumeId) return;
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    try {
+      const { data } = await api.post<{ signup_id: string; applicant_token: string }>('/onboarding/resume/verify', { resume_id: resumeId, code });
+      setPhase('opening');
+      await open(data.signup_id, data.applicant_token);
+    } catch (e) {
+      const translated = translateApiError(e);
+      setError(translated.message);
+      setFieldErrors(translated.fieldErrors);
+      setPhase('code');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const spinner = busy ? <CircularProgress size={18} color="inherit" /> : undefined;
+
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 520, mx: 'auto' }}>
+      <CardContent sx={{ p: { xs: 3, md: 5 } }}>
+        <Typography variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1 }}>
+          {phase === 'code' ? String(codeForm.schema.title) : String(contactForm.schema.title)}
+        </Typography>
+        {(phase === 'checking' || phase === 'opening') && (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
+            <CircularProgress size={24} aria-hidden />
+            <Typography>Opening your application…</Typography>
+          </Stack>
+        )}
+        <Stack spacing={2.5}>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          {phase === 'contact' && (
+            <>
+              <Typography color="text.secondary">{String(contactForm.schema.description ?? '')}</Typography>
+              <FlatForm key="contact" form={contactForm} initialValues={{ contact }} serverErrors={fieldErrors} onSubmit={(values) => void sendCode(values.contact)} ariaLabel="Continue an application">
+                {({ values, hasErrors }) => (
+                  <>
+                    <Button type="submit" variant="contained" size="large" disabled={busy || !values.contact || hasErrors} startIcon={spinner}>
+                      Send Code
+                    </Button>
+                    <Link component={RouterLink} to="/new-or-existing-customer" sx={{ alignSelf: 'center' }}>
+                      Start a new application instead
+                    </Link>
+                  </>
+                )}
+              </FlatForm>
+            </>
+          )}
+          {phase === 'code' && (
+            <>
+              {info && (
+                <Alert severity="info" role="status">
+                  {info}
+                </Alert>
+              )}
+              <FlatForm key={`code-${resumeId}`} form={codeForm} serverErrors={fieldErrors} onSubmit={(values) => void verify(values.code)} ariaLabel="Enter your code">
+                {({ values }) => (
+                  <>
+                    <Typography variant="body2" color="text.secondary">
+                      Code sent to <strong>{contact}</strong> if an application in progress uses it.
+                    </Typography>
+                    <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
+                      Continue
+                    </Button>
+                    <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+                      <Button variant="text" onClick={() => void sendCode(contact)} disabled={busy}>
+                        Send a new code
+                      </Button>
+                      <Button
+                        variant="text"
+                        onClick={() => {
+                          setPhase('contact');
+                          setError(null);
+                          setFieldErrors({});
+                        }}
+                      >
+                        Use another email or mobile
+                      </Button>
+                    </Stack>
+                  </>
+                )}
+              </FlatForm>
+            </>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

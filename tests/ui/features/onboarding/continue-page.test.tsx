@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { errorBody, fakeApi } from '../../auth/fake-api';
+import { renderAt } from '../../render-app';
+import { loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../../src/engine/saved-progress';
+import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import type { DraftState } from '../../../../src/shared/onboarding/draft-types';
+
+const texts = onboardingFlow.resume!.texts;
+
+/** A draft as the server answers it: done up to mailing details, the address step reopened for a new question. */
+function draft(): DraftState {
+  const order = ['new-or-existing-customer', 'getting-ready', 'basic-info', 'email-verification', 'mobile-verification', 'membership-declaration-agreement', 'politically-exposed-persons', 'id-information', 'due-diligence', 'address'];
+  return {
+    signup_id: 'sig-1',
+    landing: 'address',
+    completed: order.slice(0, -1),
+    applicant: { signupId: 'sig-1', customerType: 'new', dob: '1990-01-01', email: 'ana@example.com' },
+    steps: [
+      ...order.slice(0, -1).map((step) => ({ step, title: onboardingFlow.steps[step].title, route: onboardingFlow.steps[step].route, status: 'done' as const })),
+      {
+        step: 'address',
+        title: 'Address',
+        route: '/address',
+        status: 'reopened',
+        reason: texts.newQuestions,
+        fields: { city: texts.newQuestion },
+        data: { address_type: 'residential', address_line_1: '12 Frederick Street' },
+        files: [{ field: 'proof_of_address_files', name: 'bill.pdf', size_bytes: 1200 }],
+      },
+    ],
+    config_version: 'b',
+    started_under: 'a',
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('continue an application', () => {
+  it('asks for the email, then the code, then lands on the reopened step with its answers, the reason and the new question marked', async () => {
+    const calls = fakeApi({
+      '/onboarding/resume/send': () => ({ status: 200, data: { message: texts.codeSent, resume_id: 'res-1' } }),
+      '/onboarding/resume/verify': (body) => (body.code === '123456' ? { status: 200, data: { signup_id: 'sig-1', applicant_token: 'tok-new', token_expires_on: '2026-12-01T00:00:00Z' } } : errorBody(401, 'Invalid verification code', { code: 'Invalid verification code' })),
+      '/onboarding/draft': () => ({ status: 200, data: draft() }),
+    });
+    const router = renderAt('/continue');
+    expect(await screen.findByRole('heading', { name: 'Continue an Application' })).toBeInTheDocument();
+    await userEvent.type(await screen.findByLabelText(/^Email or mobile number/), 'ana@example.com{Enter}');
+    expect(await screen.findByText(texts.codeSent)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/onboarding/resume/send')?.body).toEqual({ contact: 'ana@example.com' });
+
+    await userEvent.type(screen.getByLabelText(/^Verification Code/), '000000{Enter}');
+    expect(await screen.findByText('Invalid verification code', { selector: '[role="alert"], [role="alert"] *' })).toBeInTheDocument();
+    const code = screen.getByLabelText(/^Verification Code/);
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/address'));
+    expect(await screen.findByText(texts.resumed.replace('{step}', 'Address'))).toBeInTheDocument();
+    expect(await screen.findByText(texts.newQuestions)).toBeInTheDocument();
+    expect(await screen.findByDisplayValue('12 Frederick Street')).toBeInTheDocument();
+    expect(screen.getAllByText(texts.newQuestion).length).toBeGreaterThan(0);
+    const saved = loadProgress(localStorage, ONBOARDING_PROGRESS_KEY);
+    expect(saved).toMatchObject({ currentStep: 'address', applicant: { signupId: 'sig-1', applicantToken: 'tok-new' } });
+    expect(saved?.completedSteps).toContain('id-information');
+  });
+
+  it('opens an application saved on this device without a code while its token is good', async () => {
+    saveProgress(localStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer'], sessionId: 's', applicant: { signupId: 'sig-1', applicantToken: 'tok-old' } });
+    const calls = fakeApi({ '/onboarding/draft': () => ({ status: 200, data: draft() }) });
+    const router = renderAt('/continue');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/address'));
+    expect(calls.map((c) => c.url)).toEqual(['/onboarding/draft']);
+    expect(loadProgress(localStorage, ONBOARDING_PROGRESS_KEY)?.applicant.applicantToken).toBe('tok-old');
+  });
+
+  it('asks for a code when the saved token has expired', async () => {
+    saveProgress(localStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer'], sessionId: 's', applicant: { signupId: 'sig-1', applicantToken: 'tok-old' } });
+    fakeApi({ '/onboarding/draft': () => errorBody(404, 'Signup not found') });
+    renderAt('/continue');
+    expect(await screen.findByLabelText(/^Email or mobile number/)).toBeInTheDocument();
+  });
+
+  it('the welcome page links to it', async () => {
+    const router = renderAt('/');
+    await userEvent.click(await screen.findByRole('link', { name: 'Continue an application' }));
+    expect(router.state.location.pathname).toBe('/continue');
+  });
+});
