@@ -54,6 +54,8 @@ export function clearOnboarding(): void {
 export interface StepNotice {
   reason?: string;
   fields?: Record<string, string>;
+  /** The documents the server holds for the step, by name. */
+  files?: string[];
 }
 const NOTICE_PREFIX = `${DRAFT_PREFIX}notice.`;
 export const stepNotices = {
@@ -83,7 +85,7 @@ export function resumeApplication(state: DraftState, applicantToken: string): st
       drafts.save(s.step, s.data, []);
       if (step?.keepValues) drafts.keep(step.keepValues, s.data, []);
     }
-    if (s.reason || s.fields) sessionStorage.setItem(NOTICE_PREFIX + s.step, JSON.stringify({ reason: s.reason, fields: s.fields }));
+    if (s.reason || s.fields || s.files) sessionStorage.setItem(NOTICE_PREFIX + s.step, JSON.stringify({ reason: s.reason, fields: s.fields, files: s.files?.map((f) => f.name) }));
   }
   const route = onboardingFlow.steps[state.landing]?.route ?? '/';
   actor?.stop();

@@ -64,6 +64,7 @@ describe('continue an application', () => {
     expect(await screen.findByText(texts.newQuestions)).toBeInTheDocument();
     expect(await screen.findByDisplayValue('12 Frederick Street')).toBeInTheDocument();
     expect(screen.getAllByText(texts.newQuestion).length).toBeGreaterThan(0);
+    expect(screen.getByText(/We hold the documents you sent for this step: bill\.pdf\./)).toBeInTheDocument();
     const saved = loadProgress(localStorage, ONBOARDING_PROGRESS_KEY);
     expect(saved).toMatchObject({ currentStep: 'address', applicant: { signupId: 'sig-1', applicantToken: 'tok-new' } });
     expect(saved?.completedSteps).toContain('id-information');

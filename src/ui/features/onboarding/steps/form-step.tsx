@@ -152,6 +152,11 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
           {notice.reason}
         </Alert>
       )}
+      {notice?.files && notice.files.length > 0 && onboardingFlow.resume && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {onboardingFlow.resume.texts.heldFiles.replace('{files}', notice.files.join(', '))}
+        </Alert>
+      )}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
       {!form && !generalError && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
