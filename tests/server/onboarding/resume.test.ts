@@ -7,6 +7,7 @@ import { ADULT_STEPS, adultSignup, createApplicant, nextAddress, sendStep, type 
 import { onboardingFlow } from '../../../src/server/lib/onboarding-flow';
 import { copyConfig } from '../../scripts/config-copy';
 import { stepRequest } from '../../helpers/journey-bodies';
+import { configImpact } from '../../../src/server/lib/config-impact';
 
 const DAY = 24 * 3600_000;
 const texts = () => onboardingFlow().resume!.texts;
@@ -245,6 +246,13 @@ describe.each(dbTargets())('configuration versions: a draft started under one ve
       expect(byStep.address.reason).toBe(onboardingFlow().resume!.texts.newQuestions);
       expect(byStep[NEW_STEP]).toMatchObject({ status: 'todo', reason: onboardingFlow().resume!.texts.newStep });
       expect(json.landing).toBe('address');
+      // What `npm run config:impact` reports for this change before it is deployed: the one draft goes back to the address.
+      const impact = await configImpact({ db: db.db, forms: b.app.forms, flow: onboardingFlow(), configVersion: b.app.configVersion, now: new Date() });
+      expect(impact).toMatchObject({ drafts: 1, affected: 1 });
+      expect(impact.steps.map((s) => [s.step, s.reopened, s.asked, s.fields])).toEqual([
+        ['address', 1, 0, { [NEW_QUESTION]: 1 }],
+        [NEW_STEP, 0, 1, {}],
+      ]);
       for (const step of beforeBranch.filter((s) => s !== 'address')) expect(byStep[step].status, step).toBe('done');
 
       // The applicant answers the new question, then the new step; the rest stands.
