@@ -74,6 +74,10 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     schemaOf(formId: string): JsonObject {
       return compiled(formId).schema;
     },
+    /** True when forms/ holds this form. */
+    has(formId: string): boolean {
+      return formId in sources.schemas;
+    },
     /** The form's UI schema (which widget draws each field). */
     uiSchemaOf(formId: string): JsonObject {
       return compiled(formId).uiSchema;

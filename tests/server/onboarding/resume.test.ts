@@ -8,6 +8,8 @@ import { onboardingFlow } from '../../../src/server/lib/onboarding-flow';
 import { copyConfig } from '../../scripts/config-copy';
 import { stepRequest } from '../../helpers/journey-bodies';
 import { configImpact } from '../../../src/server/lib/config-impact';
+import { auth, tokenFor } from '../admin/admin-helpers';
+import { DEMO_ADMIN } from '../../../src/server/db/seed';
 
 const DAY = 24 * 3600_000;
 const texts = () => onboardingFlow().resume!.texts;
@@ -274,6 +276,17 @@ describe.each(dbTargets())('configuration versions: a draft started under one ve
       expect(versions.address).toBe(b.app.configVersion);
       expect(versions[NEW_STEP]).toBe(b.app.configVersion);
       expect(versions['basic-info']).toBe(versionA);
+
+      // The review shows a step with the form it was submitted under when that form has changed since: a server
+      // still on version A shows the address with version B's new question; the steps sent under A as they are.
+      const review = await a.call({ method: 'GET', url: `/api/signups/${applicant.id}`, headers: auth(await tokenFor(a.app, DEMO_ADMIN.email)) });
+      expect(review.statusCode, review.body).toBe(200);
+      const reviewed = Object.fromEntries(review.json().steps.map((s: { step: string }) => [s.step, s]));
+      expect(reviewed.address.config_version).toBe(b.app.configVersion);
+      expect(Object.keys(reviewed.address.form_then.schema.properties)).toContain(NEW_QUESTION);
+      expect(reviewed['basic-info'].form_then).toBeUndefined();
+      const reviewB = await b.call({ method: 'GET', url: `/api/signups/${applicant.id}`, headers: auth(await tokenFor(b.app, DEMO_ADMIN.email)) });
+      expect(reviewB.json().steps.filter((s: { form_then?: unknown }) => s.form_then)).toEqual([]);
     } finally {
       await b.close();
       if (previousRoot === undefined) delete process.env.CONFIG_ROOT;

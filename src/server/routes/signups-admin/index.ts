@@ -10,6 +10,7 @@ import { approveSignup, rejectSignup } from './approve-signup.js';
 import { claimReview, findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView } from './signups-admin.repository.js';
 import { SIGNUP_STATUS_FILTER_NAMES, type SignupStatusFilter } from '../../../shared/statuses.js';
 import { stepsInFlowOrder } from './flow-steps.js';
+import { withFormsThen } from '../../lib/forms-then.js';
 
 const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
@@ -55,7 +56,17 @@ const signupAnswer = {
     steps: {
       type: 'array',
       description: 'Every stored step in flow order; `data` is the step\'s validated body, whatever its form holds.',
-      items: { type: 'object', additionalProperties: true, properties: { step: { type: 'string' }, data: openObject, updated_on: timestamp } },
+      items: {
+        type: 'object',
+        additionalProperties: true,
+        properties: {
+          step: { type: 'string' },
+          data: openObject,
+          updated_on: timestamp,
+          config_version: { type: ['string', 'null'], description: 'The configuration version the step was validated under' },
+          form_then: { ...openObject, description: 'The form as it was under that version ({ schema, uiSchema }), when it has changed since' },
+        },
+      },
     },
     files: {
       type: 'array',
@@ -127,7 +138,7 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
       const signup = await findSubmittedSignup(app.db, id);
       if (!signup) throw missing('signup');
       const [steps, files, audit, claim] = await Promise.all([listSteps(app.db, id), listFiles(app.db, id), listAudit(app.db, 'signup', id), claimReview(app.db, signup)]);
-      return { signup: toView(signup), steps: stepsInFlowOrder(steps), files, audit, claim };
+      return { signup: toView(signup), steps: await withFormsThen(app.db, app.forms, app.configVersion, stepsInFlowOrder(steps)), files, audit, claim };
     },
   });
 

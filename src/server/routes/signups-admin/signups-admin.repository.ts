@@ -123,8 +123,8 @@ export function toView(signup: Signup): SignupView {
 }
 
 export async function listSteps(db: Db, signupId: string) {
-  const rows = await db.selectFrom('signup_steps').select(['step', 'data', 'updated_on']).where('signup_id', '=', signupId).execute();
-  return rows.map((r) => ({ step: r.step, data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>, updated_on: r.updated_on }));
+  const rows = await db.selectFrom('signup_steps').select(['step', 'data', 'updated_on', 'config_version']).where('signup_id', '=', signupId).execute();
+  return rows.map((r) => ({ step: r.step, data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>, updated_on: r.updated_on, config_version: r.config_version }));
 }
 
 export async function listFiles(db: Db, signupId: string) {

@@ -1,3 +1,4 @@
+import type { JsonObject } from '../../../../shared/forms/form-registry';
 import { api, http } from '../../../lib/api-client';
 import type { AccountClaimReview, AuditEntry, SignupApplicant } from '../../../../shared/api-types';
 
@@ -21,6 +22,10 @@ export interface SignupStep {
   form: string | null;
   data: Record<string, unknown>;
   updated_on: string;
+  /** The configuration version the step was validated under. */
+  config_version?: string | null;
+  /** That version's form, when it has changed since (the review shows the step with it). */
+  form_then?: { schema: JsonObject; uiSchema: JsonObject };
 }
 
 export interface SignupDocument {

@@ -20,6 +20,7 @@ import { AuditTrail } from '../components/audit-trail';
 import { BackButton, LoadFailure } from '../components/back-button';
 import { useSignupActions } from './use-signup-actions';
 import { ClaimComparison } from './claim-comparison';
+import { StepAsSubmitted } from './step-as-submitted';
 
 type Review = Awaited<ReturnType<typeof fetchSignup>>;
 
@@ -34,7 +35,9 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
       <Typography id={`step-${step.step}`} variant="h3" component="h2" sx={{ mb: 2 }}>
         {step.title}
       </Typography>
-      {step.form ? (
+      {step.form_then ? (
+        <StepAsSubmitted formThen={step.form_then} data={step.data} />
+      ) : step.form ? (
         <SchemaForm formId={step.form} formData={step.data} readonly hideTitle idPrefix={`review_${step.step.replace(/-/g, '_')}`} />
       ) : (
         <Typography color="text.secondary">This step has no form.</Typography>
