@@ -4,8 +4,8 @@ import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Settings } from '../config.js';
 import { checkStoredName, type FileStore } from './file-store.js';
 
-/** Parts of 8 MiB, two in flight: an upload holds at most about 16 MiB in memory, whatever its size. */
-const PART_BYTES = 8 * 1024 * 1024;
+/** Parts of 5 MiB (S3's smallest), two in flight: an upload holds about 15 MiB at most, whatever its size. */
+const PART_BYTES = 5 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 2;
 
 function isMissing(error: unknown): boolean {
