@@ -11,9 +11,9 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async function filesPlugin(app: FastifyInstance, opts: { store?: FileStore }) {
+  async function filesPlugin(app: FastifyInstance) {
     const { config } = app;
-    const store = opts.store ?? (config.s3 ? s3FileStore(config.s3) : localFileStore(config.uploadDir));
+    const store: FileStore = config.s3 ? s3FileStore(config.s3) : localFileStore(config.uploadDir);
     app.decorate('files', store);
     app.addHook('onClose', async () => store.close());
   },
