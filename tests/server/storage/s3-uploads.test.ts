@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
 import { dbTargets } from '../../helpers/test-db';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import { startS3, type TestS3 } from '../../helpers/s3-server';
+import { API_HEADERS } from '../../helpers/test-app';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { adultSignup, createApplicant, multipart, PDF, PNG, type Applicant } from '../onboarding/onboarding-helpers';
 import type { DbHandle } from '../../../src/server/db/create-db';
@@ -67,6 +71,45 @@ describe.each(dbTargets())('uploads in an S3-compatible store (s3rver) on $name'
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-length']).toBe(String(20 * MIB));
     expect(download.rawPayload.equals(content)).toBe(true);
+  });
+
+  it('streams: the store has received megabytes of a file while the client is still sending it', async () => {
+    // Count what reaches the real S3 store as it arrives.
+    const store = t.app.files;
+    const original = store.put.bind(store);
+    let reachedStore = 0;
+    store.put = (name: string, body: Readable) => {
+      const counted = new PassThrough();
+      counted.on('data', (chunk: Buffer) => (reachedStore += chunk.length));
+      body.on('error', (err) => counted.destroy(err));
+      return original(name, body.pipe(counted));
+    };
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const applicant = await createApplicant(t, adultSignup(++n));
+      const content = randomPdf(16 * MIB);
+      const form = multipart({ signup_id: applicant.id, ...ADDRESS }, [{ field: 'proof_of_address_files', name: 'scan.pdf', content }]);
+      const answer = new Promise<number>((resolve, reject) => {
+        const req = http.request({ port: (t.app.server.address() as AddressInfo).port, host: '127.0.0.1', method: 'POST', path: '/api/addresses/', headers: { ...API_HEADERS, ...applicant.headers, ...form.headers, 'content-length': String(form.payload.length) } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        const half = form.payload.length - 6 * MIB;
+        req.write(form.payload.subarray(0, half));
+        // The last 6 MiB are held back until the store has seen at least 8 MiB of the file.
+        const waitForStore = async () => {
+          for (let i = 0; i < 200 && reachedStore < 8 * MIB; i++) await new Promise((r) => setTimeout(r, 50));
+          expect(reachedStore).toBeGreaterThanOrEqual(8 * MIB);
+          req.end(form.payload.subarray(half));
+        };
+        waitForStore().catch(reject);
+      });
+      expect(await answer).toBe(201);
+      expect(reachedStore).toBe(16 * MIB);
+    } finally {
+      store.put = original;
+    }
   });
 
   it('replacing a step\'s documents deletes the old objects from the bucket', async () => {
