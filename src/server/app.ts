@@ -12,6 +12,7 @@ import errorsPlugin, { errorBody } from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import inputGuardPlugin from './plugins/input-guard.js';
 import outboxPlugin from './plugins/outbox.js';
+import filesPlugin from './plugins/files.js';
 import authPlugin from './plugins/auth.js';
 import applicantGuardPlugin from './plugins/applicant-guard.js';
 import configCheckPlugin from './plugins/config-check.js';
@@ -96,6 +97,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(securityPlugin);
   await app.register(inputGuardPlugin);
   await app.register(outboxPlugin);
+  await app.register(filesPlugin);
   await app.register(authPlugin);
   await app.register(applicantGuardPlugin);
   // The configuration checker: production refuses to start on a problem; elsewhere the broken steps answer 503.

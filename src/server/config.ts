@@ -22,7 +22,10 @@ export interface AppConfig {
   /** Postgres server; when absent the embedded PGlite database in dataDir/pglite is used. */
   databaseUrl?: string;
   dataDir: string;
+  /** The local upload folder, used when no S3 store is configured. */
   uploadDir: string;
+  /** S3-compatible object store for uploads (S3_URL); when absent uploads go to uploadDir. */
+  s3?: S3Settings;
   jwtSecret: string;
   jwtAudience: string;
   sessionSeconds: number;
@@ -32,8 +35,13 @@ export interface AppConfig {
   apiSecret: string;
   /** Origins allowed on state-changing calls besides the server's own. */
   allowedOrigins: string[];
+  /** SMTP server for email (smtp:// or smtps://); when absent email is only recorded (the dev outbox page). */
   smtpUrl?: string;
   mailFrom: string;
+  /** HTTP SMS gateway (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN); when absent SMS is only recorded. */
+  smsGateway?: { url: string; token: string };
+  /** Delivery attempts per message before it is marked failed, and the first retry delay (doubling each time). */
+  outbox: { maxAttempts: number; retryBaseMs: number };
   logLevel: string;
   productName: string;
   /** Where people reach the app, for links in emails and SMS (sign in, reset password). */
@@ -56,6 +64,93 @@ export interface AppConfig {
   seedDemo: boolean;
   adminEmail?: string;
   adminPassword?: string;
+}
+
+/** Where uploads go when S3_URL is set (parsed by parseS3Url). */
+export interface S3Settings {
+  /** http(s)://host[:port] of the S3 API; undefined means AWS's own endpoint for the region. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  /** Key prefix inside the bucket ('' or ending in '/'). */
+  prefix: string;
+  forcePathStyle: boolean;
+  /** Absent: the AWS SDK's default chain (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+const S3_FORM = 's3://ACCESS_KEY:SECRET_KEY@host[:port]/bucket[/prefix]?region=us-east-1&forcePathStyle=true&tls=false';
+const S3_OPTIONS = new Set(['region', 'forcePathStyle', 'tls']);
+
+/**
+ * S3_URL: `s3://ACCESS_KEY:SECRET_KEY@host[:port]/bucket[/prefix]?region=…&forcePathStyle=true&tls=false`.
+ * Credentials are %-encoded and may be left out (the SDK's default chain is used); host `aws` means AWS's
+ * own endpoint for the region; `tls=false` speaks plain HTTP (a local store); forcePathStyle defaults to
+ * true unless the host is `aws`. Anything else refuses to start with the expected form in the message.
+ */
+export function parseS3Url(value: string): S3Settings {
+  const refuse = (why: string) => new ConfigError(`S3_URL: ${why} (expected ${S3_FORM}).`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse('not a URL');
+  }
+  if (url.protocol !== 's3:') throw refuse(`the scheme must be s3://, not ${url.protocol}//`);
+  if (!url.hostname) throw refuse('no host');
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const bucket = segments.shift();
+  if (!bucket || !/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw refuse(`"${bucket ?? ''}" is not a bucket name (3-63 lower-case letters, digits, dots, hyphens)`);
+  for (const key of url.searchParams.keys()) if (!S3_OPTIONS.has(key)) throw refuse(`unknown option "${key}"`);
+  const flag = (name: string, fallback: boolean) => {
+    const text = url.searchParams.get(name);
+    if (text === null) return fallback;
+    if (text !== 'true' && text !== 'false') throw refuse(`${name} must be true or false`);
+    return text === 'true';
+  };
+  const onAws = url.hostname === 'aws';
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  if (!/^[a-z0-9-]+$/.test(region)) throw refuse(`region "${region}" is not a region name`);
+  const user = decodeURIComponent(url.username);
+  const secret = decodeURIComponent(url.password);
+  if (Boolean(user) !== Boolean(secret)) throw refuse('give both the access key and the secret key, or neither');
+  return {
+    endpoint: onAws ? undefined : `${flag('tls', true) ? 'https' : 'http'}://${url.host}`,
+    region,
+    bucket,
+    prefix: segments.length ? `${segments.join('/')}/` : '',
+    forcePathStyle: flag('forcePathStyle', !onAws),
+    credentials: user ? { accessKeyId: user, secretAccessKey: secret } : undefined,
+  };
+}
+
+function smtpSetting(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('SMTP_URL: not a URL (expected smtp://user:password@host:587 or smtps://user:password@host:465).');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new ConfigError(`SMTP_URL: the scheme must be smtp:// or smtps://, not ${url.protocol}//.`);
+  if (!url.hostname) throw new ConfigError('SMTP_URL: no host.');
+  return text;
+}
+
+function smsGatewaySetting(env: NodeJS.ProcessEnv): AppConfig['smsGateway'] {
+  const text = env.SMS_GATEWAY_URL?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('SMS_GATEWAY_URL: not a URL (expected https://gateway.example/messages).');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`SMS_GATEWAY_URL: the scheme must be https:// (or http://), not ${url.protocol}//.`);
+  const token = env.SMS_GATEWAY_TOKEN?.trim();
+  if (!token) throw new ConfigError('SMS_GATEWAY_TOKEN must be set with SMS_GATEWAY_URL (it is sent as Authorization: Bearer).');
+  return { url: url.toString(), token };
 }
 
 const DEV_JWT_SECRET = 'development-only-jwt-secret-change-me-0123456789';
@@ -163,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     uploadDir: path.resolve(env.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    s3: env.S3_URL?.trim() ? parseS3Url(env.S3_URL.trim()) : undefined,
     jwtSecret: env.JWT_SECRET || DEV_JWT_SECRET,
     jwtAudience: env.JWT_AUDIENCE ?? 'cu-online-banking',
     // A few seconds are allowed so browser tests can watch a session end (auth.e2e uses 12 s).
@@ -174,8 +270,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    smtpUrl: env.SMTP_URL || undefined,
+    smtpUrl: smtpSetting(env.SMTP_URL),
     mailFrom: env.MAIL_FROM ?? 'Credit Union Online <no-reply@cu.example>',
+    smsGateway: smsGatewaySetting(env),
+    outbox: { maxAttempts: intSetting(env, 'OUTBOX_MAX_ATTEMPTS', 8, 1, 50), retryBaseMs: intSetting(env, 'OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000) },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     productName: env.PRODUCT_NAME ?? 'Credit Union Online',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),

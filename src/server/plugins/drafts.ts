@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { runDraftJobs } from '../lib/draft-lifetime.js';
@@ -17,7 +15,7 @@ const EVERY_MS = 15 * 60_000;
 export default fp(
   async function draftsPlugin(app: FastifyInstance) {
     const removeFiles = async (names: string[]) => {
-      await Promise.all(names.map((name) => fs.promises.rm(path.join(app.config.uploadDir, name), { force: true })));
+      await Promise.all(names.map((name) => app.files.delete(name)));
     };
     let running: Promise<{ reminded: number; purged: number }> | undefined;
     const drafts = {
@@ -39,5 +37,5 @@ export default fp(
       await running?.catch(() => undefined);
     });
   },
-  { name: 'drafts', dependencies: ['config', 'db', 'outbox'] },
+  { name: 'drafts', dependencies: ['config', 'db', 'outbox', 'files'] },
 );

@@ -9,6 +9,7 @@ import * as adminQueueAtScale from './2026-11-26T0001-admin-queue-at-scale.js';
 import * as studioPermission from './2026-11-27T0001-studio-permission.js';
 import * as configVersionsAndFunnel from './2026-11-27T0005-config-versions-and-funnel.js';
 import * as resumeAnywhere from './2026-11-28T0001-resume-anywhere.js';
+import * as outboxDelivery from './2026-11-28T0020-outbox-delivery.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0001-studio-permission': studioPermission,
   '2026-11-27T0005-config-versions-and-funnel': configVersionsAndFunnel,
   '2026-11-28T0001-resume-anywhere': resumeAnywhere,
+  '2026-11-28T0020-outbox-delivery': outboxDelivery,
 };

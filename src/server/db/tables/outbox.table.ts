@@ -14,4 +14,6 @@ export interface OutboxTable {
   last_error: string | null;
   created_on: ColumnType<Date, Date | string | undefined, never>;
   sent_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A pending message is due when this is null or past; a server sending it holds it by setting this ahead (its claim). */
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, missing } from '../../lib/http-errors.js';
 import { hashApplicantToken, loadApplicantSignup } from '../../lib/applicant-access.js';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
 import { takeSignupId, VALIDATION_MESSAGE } from '../../lib/form-validation.js';
-import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
+import { readMultipart, removeStored, removeStoredNames, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { replaceStepFiles } from './steps.repository.js';
 import { saveStep } from '../../lib/signup-steps.repository.js';
 import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
@@ -91,7 +89,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion });
       return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });
-    await Promise.all(replaced.map((name) => fs.promises.rm(path.join(app.config.uploadDir, name), { force: true })));
+    await removeStoredNames(app, replaced);
     return valid;
   }
 

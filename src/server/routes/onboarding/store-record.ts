@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
@@ -8,7 +6,7 @@ import { loadStepData, saveStep } from '../../lib/signup-steps.repository.js';
 import { serverContext } from '../../lib/applicant-facts.js';
 import { mergeRecord, recordOf, recordSchema, slotFields, splitRecordErrors, type StepParts } from '../../../shared/flow/step-parts.js';
 import { replaceStepFiles } from './steps.repository.js';
-import type { ReceivedFile } from './uploads.js';
+import { removeStoredNames, type ReceivedFile } from './uploads.js';
 
 /**
  * One record of a step the flow lets arrive record by record (`submit.parts`: the specification's one call per
@@ -42,6 +40,6 @@ export async function storeRecord(app: FastifyInstance, request: FastifyRequest,
     }
     return { result: { record: recordOf(target.parts, stepSchema, data, merge.place), pending }, replaced };
   });
-  await Promise.all(replaced.map((name) => fs.promises.rm(path.join(app.config.uploadDir, name), { force: true })));
+  await removeStoredNames(app, replaced);
   return result;
 }

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
 import { isStorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
@@ -93,12 +92,26 @@ function pushTo(fields: Record<string, unknown>, name: string, value: unknown): 
   fields[name] = list;
 }
 
-export async function removeStored(app: FastifyInstance, files: ReceivedFile[]): Promise<void> {
-  await Promise.all(files.map((f) => fs.promises.rm(path.join(app.config.uploadDir, f.storedName), { force: true })));
+/** Removes stored files by name (files replaced or refused); a failure is logged, never the caller's error. */
+export async function removeStoredNames(app: FastifyInstance, names: string[]): Promise<void> {
+  await Promise.all(
+    names.map((name) =>
+      app.files.delete(name).catch((err: Error) => {
+        app.log.warn({ storedName: name, err: err.message }, 'could not remove a stored upload');
+      }),
+    ),
+  );
 }
 
+export async function removeStored(app: FastifyInstance, files: ReceivedFile[]): Promise<void> {
+  await removeStoredNames(app, files.map((f) => f.storedName));
+}
+
+/** Thrown into a file's store stream when the request stops sending it (too big): the store keeps nothing. */
+class UploadAbandoned extends Error {}
+
 /**
- * Reads a multipart request: each file is streamed to the upload folder under a random name while its
+ * Reads a multipart request: each file is streamed to the file store (app.files) under a random name while its
  * size and SHA-256 are counted and its first bytes sniffed; limits come from the form schemas'
  * `maxFileSize` / `fileTypes` / `maxItems`. Exactly the limit passes; one byte more is a 413. Any
  * failure removes what was stored. File fields come back as arrays of original names (docs/development.md).
@@ -107,7 +120,6 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
   if (!request.isMultipart()) throw new HttpError(415, 'Unsupported content type.');
   const fields: Record<string, unknown> = {};
   const files: ReceivedFile[] = [];
-  await fs.promises.mkdir(app.config.uploadDir, { recursive: true });
   try {
     for await (const part of request.parts()) {
       if (!isStorableText(part.fieldname)) {
@@ -151,7 +163,12 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       const received: ReceivedFile = { field: part.fieldname, originalName: part.filename, storedName, contentType: '', sizeBytes: 0, sha256: '' };
       files.push(received);
       const hash = crypto.createHash('sha256');
-      const out = fs.createWriteStream(path.join(app.config.uploadDir, storedName), { flags: 'wx', mode: 0o600 });
+      // The file flows on to the store as it arrives (the store applies back-pressure): never held whole in memory.
+      const out = new PassThrough();
+      // Destroying it is how a refused file is abandoned; the store reports through its promise, whenever it started reading.
+      out.on('error', () => undefined);
+      const stored = app.files.put(storedName, out);
+      stored.catch(() => undefined);
       let head = Buffer.alloc(0);
       let tooBig = false;
       try {
@@ -163,10 +180,22 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
           }
           if (head.length < 16) head = Buffer.concat([head, chunk.subarray(0, 16 - head.length)]);
           hash.update(chunk);
-          if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+          if (!out.write(chunk)) await new Promise<void>((resolve, reject) => {
+            out.once('drain', () => resolve());
+            stored.catch(reject);
+          });
         }
-      } finally {
-        await new Promise<void>((resolve) => out.end(() => resolve()));
+      } catch (error) {
+        out.destroy(new UploadAbandoned('The upload stopped.'));
+        await stored.catch(() => undefined);
+        throw error;
+      }
+      if (tooBig || part.file.truncated) out.destroy(new UploadAbandoned('The file is too large.'));
+      else out.end();
+      try {
+        await stored;
+      } catch (error) {
+        if (!(error instanceof UploadAbandoned) && !(tooBig || part.file.truncated)) throw error;
       }
       if (tooBig || part.file.truncated) {
         part.file.resume();
@@ -186,12 +215,17 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is too large.');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'Too many files or fields in one request.');
     const statusCode = (error as { statusCode?: number }).statusCode;
-    // A failure of the server itself (the disk: a system error with a syscall) stays a 5xx.
-    if ((statusCode && statusCode >= 500) || (error as { syscall?: string }).syscall) throw error;
+    // A failure of the server itself (the disk: a system error with a syscall; the object store) stays a 5xx.
+    if ((statusCode && statusCode >= 500) || (error as { syscall?: string }).syscall || isStoreFailure(error)) throw error;
     // Anything else came from reading the request: no boundary, a body cut off mid-file, a malformed part.
     throw badRequest(UNREADABLE_UPLOAD);
   }
   return { fields, files };
+}
+
+/** An error the S3 client raised (it carries $metadata), as opposed to one from reading the request. */
+function isStoreFailure(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && '$metadata' in error;
 }
 
 const VALIDATION = FIX_FIELDS;

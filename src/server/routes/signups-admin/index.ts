@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { auditEntry, errorResponses, messageAnswer, openObject, timestamp } from '../../lib/route-schemas.js';
@@ -157,14 +155,9 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
       const signup = await findSubmittedSignup(app.db, id);
       const file = signup ? await findFile(app.db, id, fileId) : undefined;
       if (!file) throw missing('document');
-      const fullPath = path.join(app.config.uploadDir, file.stored_name);
-      let stream: fs.ReadStream;
-      try {
-        await fs.promises.access(fullPath, fs.constants.R_OK);
-        stream = fs.createReadStream(fullPath);
-      } catch {
-        throw missing('document');
-      }
+      // Streamed from the file store (local folder or S3) to the administrator: never held whole in memory.
+      const stream = await app.files.get(file.stored_name);
+      if (!stream) throw missing('document');
       await writeAudit(app.db, { actorUserId: request.user!.id, action: 'signup.document_download', entityType: 'signup', entityId: id, after: { file_id: file.id, name: file.original_name } });
       // Never rendered inline: an attachment, its stored type, and no sniffing, whatever was uploaded.
       return reply
