@@ -31,7 +31,8 @@ export async function createTestApp(db: DbHandle, options: TestAppOptions = {}):
   const app = await buildApp({
     db,
     clock: options.clock,
-    config: { env: 'test', logLevel: 'silent', dataDir, uploadDir: path.join(dataDir, 'uploads'), staticDir: path.join(dataDir, 'no-static'), ...options.config },
+    // Counters in process unless a test names a Redis (a REDIS_URL in the shell would share them between suites).
+    config: { env: 'test', logLevel: 'silent', dataDir, uploadDir: path.join(dataDir, 'uploads'), staticDir: path.join(dataDir, 'no-static'), redisUrl: undefined, ...options.config },
   });
   options.beforeReady?.(app);
   await app.ready();
