@@ -7,6 +7,8 @@ export interface Counters {
   redis?: Redis;
   /** The @fastify/rate-limit store options of one family of limits: Redis under its own key prefix, or in process. */
   storeOptions(family: string): { redis?: Redis; nameSpace?: string };
+  /** True while the configured Redis is not connected (a failed call then answers 503, not 500). */
+  unreachable(): boolean;
 }
 
 /** Redis host and port for messages and logs; the URL itself may carry a password. */
@@ -26,7 +28,7 @@ export default fp(
   async function countersPlugin(app: FastifyInstance) {
     const { redisUrl, redisKeyPrefix } = app.config;
     if (!redisUrl) {
-      app.decorate('counters', { redis: undefined, storeOptions: () => ({}) } satisfies Counters);
+      app.decorate('counters', { redis: undefined, storeOptions: () => ({}), unreachable: () => false } satisfies Counters);
       return;
     }
     const host = redisHost(redisUrl);
@@ -53,6 +55,7 @@ export default fp(
     app.decorate('counters', {
       redis,
       storeOptions: (family: string) => ({ redis, nameSpace: `${redisKeyPrefix}rate:${family}:` }),
+      unreachable: () => redis.status !== 'ready',
     } satisfies Counters);
     app.readiness.add('redis', () => redis.ping());
     app.addHook('onClose', async () => {

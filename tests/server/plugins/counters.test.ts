@@ -7,6 +7,7 @@ import { IP_LIMITS } from '../../../src/server/lib/auth-rate-limit';
 import { APPLICANT_LIMITS, APPLICANT_TEXTS } from '../../../src/server/lib/applicant-rate-limit';
 import { ConfigError, loadConfig, parseRedisUrl } from '../../../src/server/config';
 import { READY_CHECK_MS } from '../../../src/server/plugins/readiness';
+import { COUNTERS_UNREACHABLE } from '../../../src/server/plugins/errors';
 import { AUTH_TEXTS } from '../../../src/shared/auth/auth-rules';
 
 /** The machine's Redis (CI starts it: .ci/run); these tests need it and fail loudly without it. */
@@ -87,7 +88,7 @@ describe.each(dbTargets())('rate-limit counters on $name', (target) => {
       expect(await keysUnder(redis, `${prefix}rate:applicant-misses:`)).toHaveLength(1);
     });
 
-    it('answers ready while Redis answers, and 503 with nothing but "down" once it does not', async () => {
+    it('answers ready while Redis answers; once it does not, ready answers 503 "down" and a limited call 503, never served uncounted', async () => {
       const [first] = servers;
       const ready = await first.app.inject({ method: 'GET', url: '/api/ready' });
       expect(ready.statusCode).toBe(200);
@@ -98,6 +99,11 @@ describe.each(dbTargets())('rate-limit counters on $name', (target) => {
       const down = await first.app.inject({ method: 'GET', url: '/api/ready' });
       expect(down.statusCode).toBe(503);
       expect(down.json()).toEqual({ status: 'down' });
+      // A limited call cannot be counted: refused with 503 (try again), never served uncounted, never a 500.
+      const login = await first.call({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.40', payload: { email: 'someone@example.com', password: 'Wrong-password-1' } });
+      expect(login.statusCode).toBe(503);
+      expect(login.json()).toMatchObject({ status: 503, message: COUNTERS_UNREACHABLE });
+      expect(login.headers['retry-after']).toBe('5');
       // Liveness is the process alone: still up.
       expect((await first.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'up' });
       expect((await servers[1].app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
