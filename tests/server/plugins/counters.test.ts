@@ -113,7 +113,7 @@ describe.each(dbTargets())('rate-limit counters on $name', (target) => {
   describe('REDIS_URL unset: each server counts in its own process, as on one machine', () => {
     let servers: TestApp[] = [];
     beforeAll(async () => {
-      servers = [await createTestApp(db), await createTestApp(db)];
+      servers = [await createTestApp(db, { config: { redisUrl: undefined } }), await createTestApp(db, { config: { redisUrl: undefined } })];
     });
     afterAll(async () => {
       for (const server of servers) await server.close();
