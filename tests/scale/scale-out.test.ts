@@ -17,6 +17,7 @@ import {
   replayAcknowledged,
   retryUnknown,
   signIn,
+  sleep,
   startLoad,
   summary,
   transferPlanner,
@@ -191,12 +192,18 @@ describe('scale-out: two API servers on one Postgres, one Redis and one file sto
     const book = new TransferBook();
     const load = startLoad({ baseUrl: lb.url, plan: transferPlanner(marcus, grace, 20261125), book, workers: 6, maxRequests: 300, maxMs: 60_000, timeoutMs: 15_000 });
     await waitFor('30 acknowledged transfers over both servers', () => book.count('acked') >= 30, 60_000);
-    const killedAt = lb.log.length;
+    const inFlightAtKill = load.inFlight();
     await killHard(servers[0]);
     const ackedAtKill = book.count('acked');
+    // Mid-load: transfers were on their way, and the killed server had been serving its share.
+    expect(inFlightAtKill).toBeGreaterThan(0);
+    expect(lb.log.some((r) => r.server === 0 && r.path.startsWith('/api/accounts/transfer') && r.status === 200)).toBe(true);
+    // Answers the dead server wrote just before it died may still be on their way through the proxy.
+    await sleep(300);
+    const killedAt = lb.log.length;
     await waitFor('30 more acknowledged transfers on the server left', () => book.count('acked') >= ackedAtKill + 30, 60_000);
     await load.stop();
-    // After the kill only the other server answered (a request in flight to the dead one got a 502).
+    // After the kill only the other server answered (a request sent to the dead one got a 502, and was retried below).
     expect(lb.log.slice(killedAt).filter((r) => r.status < 500).every((r) => r.server === 1)).toBe(true);
     expect(lb.healthy()).toEqual([false, true]);
 
