@@ -95,7 +95,7 @@ async function main() {
     await anchorPool.query('create table anchor_steps (signup_id text not null, step text not null, data jsonb not null, updated_on timestamptz not null default now())');
     const schema = app.forms.schemaOf(step.form) as { properties?: Record<string, unknown> };
     const anchor = Fastify({ logger: false, ajv: { customOptions: { strict: false, allErrors: true }, plugins: [ajvErrors as never] } });
-    anchor.get('/health', async () => ({ status: 'ok', database: 'postgres' }));
+    anchor.get('/health', async () => ({ status: 'up' }));
     anchor.post('/anchor/step', { schema: { body: { ...schema, properties: { ...schema.properties, signup_id: { type: 'string' } } } } }, async (request, reply) => {
       const { signup_id: signupId, ...data } = request.body as Record<string, unknown>;
       await anchorPool.query('insert into anchor_steps (signup_id, step, data) values ($1, $2, $3)', [signupId, stepId, JSON.stringify(data)]);

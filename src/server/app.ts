@@ -8,6 +8,8 @@ import { createDb, type DbHandle } from './db/create-db.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
+import readinessPlugin from './plugins/readiness.js';
+import countersPlugin from './plugins/counters.js';
 import errorsPlugin, { errorBody } from './plugins/errors.js';
 import securityPlugin from './plugins/security.js';
 import inputGuardPlugin from './plugins/input-guard.js';
@@ -93,6 +95,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const handle = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await app.register(configPlugin, { config, clock: options.clock ?? systemClock });
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.db });
+  // What GET /api/ready checks (database, file store, and Redis once the counters open it).
+  await app.register(readinessPlugin);
+  // Rate-limit counters: Redis shared by every API server when REDIS_URL is set, else in process.
+  await app.register(countersPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(inputGuardPlugin);

@@ -37,6 +37,13 @@ export interface AppConfig {
   allowedOrigins: string[];
   /** SMTP server for email (smtp:// or smtps://); when absent email is only recorded (the dev outbox page). */
   smtpUrl?: string;
+  /**
+   * Redis holding the per-address rate-limit counters shared by every API server (DESIGN.md section 6);
+   * when absent the counters live in this process.
+   */
+  redisUrl?: string;
+  /** Prefix of every key the server writes in Redis (several deployments or test runs can share one Redis). */
+  redisKeyPrefix: string;
   mailFrom: string;
   /** HTTP SMS gateway (SMS_GATEWAY_URL, SMS_GATEWAY_TOKEN); when absent SMS is only recorded. */
   smsGateway?: { url: string; token: string };
@@ -232,6 +239,21 @@ function readTimeouts(env: NodeJS.ProcessEnv): ServerTimeouts {
   return timeouts;
 }
 
+/** REDIS_URL: a redis:// or rediss:// URL (rediss is TLS), or nothing (counters in process). */
+export function parseRedisUrl(value: string | undefined): string | undefined {
+  const text = (value ?? '').trim();
+  if (text === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError('REDIS_URL is not a URL: expected redis://host:6379 (or rediss:// for TLS).');
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new ConfigError(`REDIS_URL: expected a redis:// or rediss:// URL, got ${url.protocol}//.`);
+  if (!url.hostname) throw new ConfigError('REDIS_URL names no host: expected redis://host:6379.');
+  return text;
+}
+
 /** What production needs that development supplies by default; an empty list means ready. */
 function productionProblems(config: AppConfig, env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
@@ -271,6 +293,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .map((s) => s.trim())
       .filter(Boolean),
     smtpUrl: smtpSetting(env.SMTP_URL),
+    redisUrl: parseRedisUrl(env.REDIS_URL),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'cu:',
     mailFrom: env.MAIL_FROM ?? 'Credit Union Online <no-reply@cu.example>',
     smsGateway: smsGatewaySetting(env),
     outbox: { maxAttempts: intSetting(env, 'OUTBOX_MAX_ATTEMPTS', 8, 1, 50), retryBaseMs: intSetting(env, 'OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000) },

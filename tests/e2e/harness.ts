@@ -22,7 +22,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cu-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/server.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.resolve(root, process.env.E2E_STATIC_DIR ?? 'dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: { ...process.env, NODE_ENV: 'development', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: path.resolve(root, process.env.E2E_STATIC_DIR ?? 'dist'), LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -6,7 +6,7 @@ describe('welcome page in Chromium', () => {
 
   it('serves the app and the API on one port', async () => {
     const res = await fetch(`${e2e.server.url}/api/health`, { headers: { 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' } });
-    expect(await res.json()).toEqual({ status: 'ok', database: 'pglite' });
+    expect(await res.json()).toEqual({ status: 'up' });
     const page = await fetch(`${e2e.server.url}/some/deep/link`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");

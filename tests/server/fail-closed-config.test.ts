@@ -109,7 +109,7 @@ describe.each(dbTargets())('NODE_ENV=staging runs hardened on $name', (target) =
     expect(login.statusCode).toBe(200);
     expect(login.cookies.find((c) => c.name === 'cu_sign_in')?.secure).toBe(true);
     // The development API key does not open the production API.
-    expect((await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/config', headers: { 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' } })).statusCode).toBe(401);
   });
 });
 

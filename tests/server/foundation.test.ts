@@ -1,7 +1,20 @@
-import { HEALTH_CHECK_MS } from '../../src/server/routes/health/index';
+import type { FastifyInstance } from 'fastify';
+import { READY_CHECK_MS } from '../../src/server/plugins/readiness';
 import { sql } from 'kysely';
 import { dbTargets } from '../helpers/test-db';
 import { suiteApp } from '../helpers/test-app';
+
+/** Records the SQL of every query the app makes through its Kysely executor until restored. */
+function countQueries(app: FastifyInstance) {
+  const seen: string[] = [];
+  const executor = (app.db as unknown as { getExecutor(): { executeQuery: (q: { sql: string }, id: unknown) => Promise<unknown> } }).getExecutor();
+  const original = executor.executeQuery;
+  executor.executeQuery = function (q, id) {
+    seen.push(q.sql);
+    return original.call(this, q, id);
+  };
+  return { seen, restore: () => (executor.executeQuery = original) };
+}
 
 describe.each(dbTargets())('foundation on $name', (target) => {
   const t = suiteApp(target, {
@@ -13,34 +26,40 @@ describe.each(dbTargets())('foundation on $name', (target) => {
     },
   });
 
-  it('answers health ok with the database kind', async () => {
-    const res = await t.call({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', database: target.name });
+  it('answers liveness (GET /api/health) with up alone, without the API key headers and without a database call', async () => {
+    const queries = countQueries(t.app);
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ status: 'up' });
+    } finally {
+      queries.restore();
+    }
+    expect(queries.seen).toEqual([]);
   });
 
-  it('checks the database at most once a second for health, however often it is asked', async () => {
-    await new Promise((r) => setTimeout(r, HEALTH_CHECK_MS));
-    const queries: string[] = [];
-    // Every query of the app goes through its Kysely executor: count the ones health makes.
-    const executor = (t.app.db as unknown as { getExecutor(): { executeQuery: (q: { sql: string }, id: unknown) => Promise<unknown> } }).getExecutor();
-    const original = executor.executeQuery;
-    executor.executeQuery = function (q, id) {
-      queries.push(q.sql);
-      return original.call(this, q, id);
-    };
+  it('answers readiness (GET /api/ready) with up alone, without the API key headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'up' });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('checks the database at most once a second for readiness, however often it is asked', async () => {
+    await new Promise((r) => setTimeout(r, READY_CHECK_MS));
+    const queries = countQueries(t.app);
     try {
-      const answers = await Promise.all(Array.from({ length: 20 }, () => t.call({ method: 'GET', url: '/api/health' })));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'GET', url: '/api/ready' })));
       expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
-      expect((await t.call({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
     } finally {
-      executor.executeQuery = original;
+      queries.restore();
     }
-    expect(queries.filter((q) => /select 1/.test(q))).toHaveLength(1);
+    expect(queries.seen.filter((q) => /select 1/.test(q))).toHaveLength(1);
   });
 
   it('refuses a call without the API key headers with 401 and a clear message', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(401);
     const body = res.json();
     expect(body.message).toMatch(/API key/);

@@ -3,7 +3,7 @@ import { ipLimit } from './auth-rate-limit.js';
 /**
  * Per-address limits on the applicant's calls (SECURITY.md rows 17, 21, 22). They sit on top of the
  * per-application and per-account rules (claim attempts, code tries), which hold whatever address a
- * caller rotates through. Counters are in process (@fastify/rate-limit), Redis when scaled out.
+ * caller rotates through. Counters are @fastify/rate-limit's, in Redis when REDIS_URL is set (plugins/counters.ts).
  */
 export const APPLICANT_LIMITS = {
   /** Account numbers tried from one address: guessing stops after a few tries. */

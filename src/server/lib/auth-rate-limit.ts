@@ -5,7 +5,8 @@ import { tooMany } from './http-errors.js';
 /**
  * Per-IP limits on the sign-in, reset and code endpoints (DESIGN.md section 4). They cap cost and
  * spraying; the real guards are the per-account throttle and the 5-tries-per-code rule, which hold
- * whatever address a caller rotates through. Counters are in process (Redis when scaled out).
+ * whatever address a caller rotates through. Counters are in Redis when REDIS_URL is set (shared by every
+ * API server), else in process (plugins/counters.ts).
  */
 export const IP_LIMITS = {
   login: { max: 30, timeWindow: 60_000 },
@@ -20,6 +21,8 @@ export const IP_LIMITS = {
 export async function registerIpRateLimit(app: FastifyInstance): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // Keys are `<prefix>rate:ip:<method><route>-<address>`: one counter per route and address over all servers.
+    ...app.counters.storeOptions('ip'),
     errorResponseBuilder: (request, context) => {
       const message = (request.routeOptions.config as { rateLimitMessage?: string }).rateLimitMessage ?? 'Too many requests. Please try again later';
       return tooMany(message, context.ttl / 1000);

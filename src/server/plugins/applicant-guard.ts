@@ -11,13 +11,13 @@ type Checker = (request: FastifyRequest, options?: { increment?: boolean }) => P
  * client address (over every applicant route: signups, onboarding steps, signup codes) of answers that
  * found no application; past APPLICANT_LIMITS.misses in the window, every applicant call from that address
  * is refused until the window ends. Counting happens on the way out (the 404 itself), the refusal on the
- * way in. In process through @fastify/rate-limit (Redis when scaled out).
+ * way in. Counted by @fastify/rate-limit, in Redis when REDIS_URL is set (plugins/counters.ts), else in process.
  */
 async function applicantGuardPlugin(app: FastifyInstance) {
   let misses: Checker | undefined;
   // The rate-limit plugin lives in its own child context (no routes there); only its checker is shared.
   await app.register(async (holder) => {
-    await holder.register(rateLimit, { global: false });
+    await holder.register(rateLimit, { global: false, ...app.counters.storeOptions('applicant-misses') });
     misses = holder.createRateLimit({ ...APPLICANT_LIMITS.misses }) as Checker;
   });
   app.decorate('applicantGuard', {
@@ -31,7 +31,7 @@ async function applicantGuardPlugin(app: FastifyInstance) {
   });
 }
 
-export default fp(applicantGuardPlugin, { name: 'applicant-guard' });
+export default fp(applicantGuardPlugin, { name: 'applicant-guard', dependencies: ['counters'] });
 
 /**
  * Puts an encapsulated route plugin's applicant routes under the guard. `applies` picks the requests it

@@ -16,6 +16,7 @@ const UNIQUE_VIOLATION = '23505';
  * before the database; this is the net behind them, so bad input is never a 500.
  */
 const isDataException = (code: unknown) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+export const COUNTERS_UNREACHABLE = 'The service is briefly unavailable. Please try again in a moment.';
 export const BAD_VALUE_MESSAGE = 'A value in the request is out of range or not allowed. Please check your input.';
 
 /** One error shape for every answer; 5xx answers carry a request id and nothing of the internals. */
@@ -57,6 +58,10 @@ export default fp(
         return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
       }
       request.log.error({ err: error }, 'unhandled error');
+      // The shared counters are out of reach: the call was neither counted nor served; the client may retry.
+      if (app.hasDecorator('counters') && app.counters.unreachable()) {
+        return reply.status(503).header('retry-after', '5').send(errorBody(503, COUNTERS_UNREACHABLE, request.id));
+      }
       return reply.status(500).send(errorBody(500, 'Server error. Please try again later.', request.id));
     });
   },

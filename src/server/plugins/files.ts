@@ -15,7 +15,9 @@ export default fp(
     const { config } = app;
     const store: FileStore = config.s3 ? s3FileStore(config.s3) : localFileStore(config.uploadDir);
     app.decorate('files', store);
+    // GET /api/ready: the folder writable, or the bucket answering.
+    app.readiness.add('file store', () => store.ready());
     app.addHook('onClose', async () => store.close());
   },
-  { name: 'files', dependencies: ['config'] },
+  { name: 'files', dependencies: ['config', 'readiness'] },
 );

@@ -7,6 +7,8 @@ import { API_KEY_HEADER, API_SECRET_HEADER } from '../../shared/product.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const isDocsUrl = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
+/** The load balancer's probes (routes/health): they send no client headers and learn only up or down. */
+const isProbeUrl = (url: string) => ['/api/health', '/api/ready'].includes(url.split('?')[0]);
 
 function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
   const origin = request.headers.origin;
@@ -52,6 +54,7 @@ export default fp(
       if (request.method === 'OPTIONS') return;
       // The OpenAPI document and its reference page (routes/docs) are read by a browser without the key headers.
       if (SAFE_METHODS.has(request.method) && isDocsUrl(request.url)) return;
+      if ((request.method === 'GET' || request.method === 'HEAD') && isProbeUrl(request.url)) return;
       const key = request.headers[API_KEY_HEADER];
       const secret = request.headers[API_SECRET_HEADER];
       if (key !== config.apiKey || secret !== config.apiSecret) {
