@@ -34,6 +34,29 @@ export interface SignupsTable extends SignupApplicant {
   decided_by: number | null;
   /** The configuration (config_versions.hash) the application was started under. */
   config_version: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The administrator who claimed the application (assignment), and since when. */
+  assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  assigned_on: NullableTimestamp;
+  /** Risk flags computed from the application (lib/risk-flags.ts, rules in flows/review.json). */
+  risk_flags: ColumnType<string[], string[] | undefined, string[]>;
+  risk_flags_on: NullableTimestamp;
+}
+
+/** One approval of an application by one administrator (four eyes: a flagged application needs two). */
+export interface SignupApprovalsTable {
+  signup_id: string;
+  admin_user_id: number;
+  approved_on: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A consent the applicant gave (terms, declarations): when, from which address, under which text version. */
+export interface SignupConsentsTable {
+  signup_id: string;
+  consent: string;
+  step: string;
+  text_version: string;
+  client_ip: string | null;
+  agreed_on: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** How many applications each back-office status holds, kept by a trigger on `signups` (drafts are not counted). */
