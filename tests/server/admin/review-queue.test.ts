@@ -1,10 +1,8 @@
 import type { InjectOptions } from 'fastify';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { hashPassword } from '../../../src/server/lib/passwords';
-import { ROLES } from '../../../src/shared/product';
 import { SIGNUP_STATUSES } from '../../../src/shared/statuses';
-import { auth, insertSubmittedSignup, tokenFor } from './admin-helpers';
+import { auth, ensureSecondAdmin, insertSubmittedSignup, tokenFor } from './admin-helpers';
 
 describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, refer) on $name', (target) => {
   const t = suiteApp(target);
@@ -20,13 +18,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
   };
 
   beforeAll(async () => {
-    // A second administrator, so four eyes can be tested with two people.
-    const ben_ = await t.db.db
-      .insertInto('users')
-      .values({ first_name: 'Ben', last_name: 'Checker', other_names: null, email: 'ben.checker@cu.example', mobile: '+18685551212', password_hash: await hashPassword('Admin!2345'), role_id: ROLES.SYSTEMS_ADMINISTRATOR, office_id: 1, dob: '1980-01-01', gender: 'male', member_id: null, last_signed_in_on: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    benId = ben_.id;
+    benId = (await ensureSecondAdmin(t.db.db)).id;
     avaId = (await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow()).id;
     ava = await tokenFor(t.app, 'admin@cu.example');
     ben = await tokenFor(t.app, 'ben.checker@cu.example');
