@@ -66,8 +66,10 @@ function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>
       const from = typeof before.assignee_name === 'string' ? before.assignee_name : 'nobody';
       return typeof after.assignee_name === 'string' ? [`from ${from} to ${after.assignee_name}`] : [];
     }
-    case 'signup.risk_flags':
-      return [`${JSON.stringify(asRecord(entry.before).risk_flags ?? [])} to ${JSON.stringify(after.risk_flags ?? [])}`];
+    case 'signup.risk_flags': {
+      const list = (value: unknown) => (Array.isArray(value) && value.length ? value.join(', ') : 'none');
+      return [`from ${list(asRecord(entry.before).risk_flags)} to ${list(after.risk_flags)}`];
+    }
     default:
       return [];
   }
