@@ -161,7 +161,16 @@ export default function SignupApprovalsPage() {
       ) : (
         <Paper variant="outlined">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-            <TextField select label="Status" value={status} onChange={(e) => setFilter({ status: e.target.value })} size="small" sx={{ minWidth: 220 }} fullWidth={false}>
+            <TextField
+              select
+              label="Status"
+              value={status}
+              onChange={(e) => setFilter({ status: e.target.value })}
+              size="small"
+              sx={{ minWidth: 220 }}
+              fullWidth={false}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
               <MenuItem value="">All</MenuItem>
               {Object.entries(SIGNUP_STATUS_FILTERS).map(([value, stored]) => (
                 <MenuItem key={value} value={value}>
