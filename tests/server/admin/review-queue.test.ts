@@ -18,10 +18,11 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
   };
 
   beforeAll(async () => {
-    benId = (await ensureSecondAdmin(t.db.db)).id;
+    const second = await ensureSecondAdmin(t.db.db);
+    benId = second.id;
     avaId = (await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow()).id;
     ava = await tokenFor(t.app, 'admin@cu.example');
-    ben = await tokenFor(t.app, 'ben.checker@cu.example');
+    ben = await tokenFor(t.app, second.email);
     member = await tokenFor(t.app, 'member@cu.example');
   });
 
