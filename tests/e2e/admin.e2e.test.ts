@@ -100,8 +100,8 @@ describe('administrator approves an application in Chromium; the new member sign
     const users = page.getByRole('list', { name: 'Users' });
     await users.getByText('admin@cu.example').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
-    // The three demo users and Nadia, approved above.
-    expect(await users.getByRole('listitem').count()).toBe(4);
+    // The four demo users (two administrators, two members) and Nadia, approved above.
+    expect(await users.getByRole('listitem').count()).toBe(5);
     expect(await horizontalOverflow(page)).toBe(0);
     // The frame and the paging fit: every header control and both page arrows are on screen.
     for (const control of [
