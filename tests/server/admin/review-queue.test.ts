@@ -170,6 +170,22 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       await expectCountsRight();
     });
 
+    it('refuses even the first approval when the second could not complete it (unproven claim, a contact already taken)', async () => {
+      const priya = await t.db.db.selectFrom('members').select('id').where('member_number', '=', 'M000203').executeTakeFirstOrThrow();
+      const unproven = await insertSubmittedSignup(t.db.db, { ...next(), existingMemberId: priya.id, claimProven: false });
+      await flag(unproven, ['existing_customer_claim']);
+      const res = await put('/api/signups/approve', { signup_id: unproven });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toMatch(/has not proven control of the member's contact details on file/);
+      const taken = await insertSubmittedSignup(t.db.db, { ...next(), email: 'GRACE@cu.example' });
+      await flag(taken);
+      expect((await put('/api/signups/approve', { signup_id: taken })).json().message).toBe('This email address is already registered with another account');
+      for (const id of [unproven, taken]) {
+        expect((await row(id)).status).toBe('pending_approval');
+        expect(await t.db.db.selectFrom('signup_approvals').selectAll().where('signup_id', '=', id).execute()).toEqual([]);
+      }
+    });
+
     it('an application without flags is approved by one administrator, as before', async () => {
       const id = await insertSubmittedSignup(t.db.db, next());
       const res = await put('/api/signups/approve', { signup_id: id });
@@ -204,7 +220,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       expect((await get('/api/signups?status=changes_requested')).json().signups.map((s: { id: string }) => s.id)).toEqual([id]);
       const res = await put('/api/signups/approve', { signup_id: id });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('This application is changes requested: it cannot be decided now.');
+      expect(res.json().message).toBe('This application is waiting for changes from the applicant: it cannot be decided until they send it again.');
       await expectCountsRight();
     });
   });

@@ -11,7 +11,7 @@ import { takenContacts } from '../../lib/user-contacts.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
 import { CLAIM_TEXTS, maskEmail, provenClaim } from '../../lib/account-claims.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN } from '../../../shared/messages.js';
-import { SIGNUP_STATUS_LABELS, UNDECIDED_SIGNUP_STATUSES } from '../../../shared/statuses.js';
+import { UNDECIDED_SIGNUP_STATUSES } from '../../../shared/statuses.js';
 
 const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
 
@@ -24,7 +24,27 @@ export function assertPending(signup: Signup | undefined): asserts signup is Sig
   if (!signup) throw missing('signup');
   if (signup.status === 'approved') throw conflict('This application has already been approved.');
   if (signup.status === 'rejected') throw conflict('This application has already been rejected.');
-  if (!UNDECIDED_SIGNUP_STATUSES.includes(signup.status)) throw conflict(`This application is ${SIGNUP_STATUS_LABELS[signup.status as keyof typeof SIGNUP_STATUS_LABELS]?.toLowerCase() ?? signup.status}: it cannot be decided now.`);
+  if (signup.status === 'changes_requested') throw conflict('This application is waiting for changes from the applicant: it cannot be decided until they send it again.');
+  if (!UNDECIDED_SIGNUP_STATUSES.includes(signup.status)) throw conflict(`This application cannot be decided now (${signup.status}).`);
+}
+
+/**
+ * What must hold before anyone approves, first or second: the contacts are free, and an existing customer's
+ * claim is proven and the member has no online access yet (so a first approval is never given to an
+ * application the second could not complete).
+ */
+async function assertApprovable(trx: Transaction<Database>, signup: Signup): Promise<void> {
+  const taken = await takenContacts(trx, { email: signup.email, mobile: signup.mobile });
+  if (taken.email) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (taken.mobile) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+  if (signup.is_existing_customer) {
+    // The member's accounts are linked only to an applicant who entered the code sent to the member's
+    // contact on file (SECURITY.md row 21); the account number, name and birth date alone are not proof.
+    const claim = await provenClaim(trx, signup);
+    if (!claim || signup.member_id === null) throw conflict(CLAIM_TEXTS.notProven);
+    const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
+    if (linked) throw conflict('This member already has online access.');
+  }
 }
 
 /** Four eyes (SECURITY.md row 25): an application with risk flags, or already approved once, needs two administrators. */
@@ -57,6 +77,7 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     // The row lock above orders approvals of one application; the (signup, administrator) key refuses a repeat.
     const earlier = await trx.selectFrom('signup_approvals').select('admin_user_id').where('signup_id', '=', signup.id).execute();
     if (earlier.some((a) => a.admin_user_id === actorUserId)) throw conflict(SAME_ADMIN_TWICE);
+    await assertApprovable(trx, signup);
     await trx.insertInto('signup_approvals').values({ signup_id: signup.id, admin_user_id: actorUserId, approved_on: now }).execute();
     if (needsTwoApprovals(signup) && earlier.length === 0) {
       await trx.updateTable('signups').set({ status: 'awaiting_second_approval', updated_on: now }).where('id', '=', signup.id).execute();
@@ -65,21 +86,14 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     }
     const approvers = [...earlier.map((a) => a.admin_user_id), actorUserId];
 
-    const taken = await takenContacts(trx, { email: signup.email, mobile: signup.mobile });
-    if (taken.email) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    if (taken.mobile) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
-
     let memberId: number;
     let accountNumber: string | null = null;
     let onFile: { channel: 'sms' | 'email'; to: string } | undefined;
     if (signup.is_existing_customer) {
-      // The member's accounts are linked only to an applicant who entered the code sent to the member's
-      // contact on file (SECURITY.md row 21); the account number, name and birth date alone are not proof.
+      // Proven (assertApprovable): the member hears of the approval at the contact on file.
       const claim = await provenClaim(trx, signup);
       if (!claim || signup.member_id === null) throw conflict(CLAIM_TEXTS.notProven);
       if (claim.recipient) onFile = { channel: claim.channel, to: claim.recipient };
-      const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
-      if (linked) throw conflict('This member already has online access.');
       memberId = signup.member_id;
     } else {
       // The member number comes from the row id, so it is unique without guessing (seeded numbers are shorter).
