@@ -102,4 +102,28 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     const trail = await screen.findByRole('region', { name: 'Audit Trail' });
     await waitFor(() => expect(within(trail).getByText(/^Referred by Ava Administrator on .*\(Compliance should see this\.\)$/)).toBeInTheDocument());
   });
+
+  it('claims on the review page, then reassigns to another administrator through the dialog; the history says from whom to whom', async () => {
+    const user = userEvent.setup({ delay: null });
+    await ensureSecondAdmin(t.db.db);
+    const id = await insertSubmittedSignup(t.db.db, { email: 'rita@example.com', mobile: '+18687002003', firstName: 'Rita', lastName: 'Reassigned' });
+    renderAdmin(`/admin/signup-approvals/${id}`);
+    const queue = await screen.findByRole('region', { name: 'Assignment and approvals' });
+    expect(queue).toHaveTextContent('Unassigned');
+    await user.click(within(queue).getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('Application claimed successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('Ava Administrator (you)'));
+    await user.click(within(screen.getByRole('region', { name: 'Assignment and approvals' })).getByRole('button', { name: 'Reassign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign Application' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Administrator' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    // The current assignee is not offered.
+    expect(options).toEqual(['Ben Checker']);
+    await user.click(screen.getByRole('option', { name: 'Ben Checker' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    expect(await screen.findByText('Application reassigned successfully')).toBeInTheDocument();
+    const trail = await screen.findByRole('region', { name: 'Audit Trail' });
+    await waitFor(() => expect(within(trail).getByText(/^Reassigned by Ava Administrator on .*\(from Ava Administrator to Ben Checker\)$/)).toBeInTheDocument());
+    expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('Ben Checker since');
+  });
 });
