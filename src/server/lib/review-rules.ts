@@ -11,6 +11,7 @@ import { reviewContext, riskFlagsFor, type DocumentFacts, type ReviewRules } fro
 import { today } from '../../shared/dates/today.js';
 import { onboardingFlow } from './onboarding-flow.js';
 import { serverContext, serverFacts } from './applicant-facts.js';
+import type { StepConsent } from './signup-steps.repository.js';
 
 type Db = Kysely<Database>;
 
@@ -101,22 +102,13 @@ export function consentTextVersion(consentId: string): string {
 }
 
 /**
- * Stores the consents a step's validated data gives (flows/review.json): time, client address and text
- * version; sending the step again replaces them. A consent with a field counts only when the field is true.
+ * The consents a step's validated data gives (flows/review.json), each with the version of the text shown and
+ * the client address; `saveStep` stores them with the step. A consent with a field counts only when it is true.
  */
-export async function recordConsents(db: Db, signupId: string, step: string, data: Record<string, unknown>, stamp: { now: Date; ip: string | null }): Promise<void> {
-  const given = Object.entries(reviewRules().consents).filter(([, c]) => c.step === step && (!c.field || data[c.field] === true));
-  if (!given.length) return;
-  await db
-    .insertInto('signup_consents')
-    .values(given.map(([id]) => ({ signup_id: signupId, consent: id, step, text_version: consentTextVersion(id), client_ip: stamp.ip, agreed_on: stamp.now })))
-    .onConflict((oc) => oc.columns(['signup_id', 'consent']).doUpdateSet((eb) => ({ text_version: eb.ref('excluded.text_version'), client_ip: eb.ref('excluded.client_ip'), agreed_on: eb.ref('excluded.agreed_on') })))
-    .execute();
-}
-
-/** Whether a step gives any consent (so a step without one costs no extra statement). */
-export function stepGivesConsent(step: string): boolean {
-  return Object.values(reviewRules().consents).some((c) => c.step === step);
+export function consentsGiven(step: string, data: Record<string, unknown>, clientIp: string | null): StepConsent[] {
+  return Object.entries(reviewRules().consents)
+    .filter(([, c]) => c.step === step && (!c.field || data[c.field] === true))
+    .map(([id]) => ({ consent: id, textVersion: consentTextVersion(id), clientIp }));
 }
 
 /** An application's consents for the review page, in the order flows/review.json lists them. */

@@ -19,7 +19,7 @@ import { stepRoutes, type StepRoute, type StepTarget } from './step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
 import { isRecordBody, recordSchema } from '../../../shared/flow/step-parts.js';
 import { storeRecord } from './store-record.js';
-import { recordConsents, stepGivesConsent } from '../../lib/review-rules.js';
+import { consentsGiven } from '../../lib/review-rules.js';
 import { bodyValidatedByHandler, errorResponses, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
 
 /**
@@ -82,16 +82,14 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     if (!files) {
       const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true });
       const data = validator.validate(target.form, body, serverContext(signup));
-      await saveStep(app.db, signupId, target.step, data, { now, configVersion: app.configVersion });
-      // After the step is stored (so never for a submitted application): what the applicant agreed to, and from where.
-      if (stepGivesConsent(target.step)) await recordConsents(app.db, signupId, target.step, data, { now, ip: request.ip });
+      // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
+      await saveStep(app.db, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
       return data;
     }
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       const data = validator.validate(target.form, body, serverContext(signup));
-      await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion });
-      if (stepGivesConsent(target.step)) await recordConsents(trx, signupId, target.step, data, { now, ip: request.ip });
+      await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
       return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });
     await Promise.all(replaced.map((name) => fs.promises.rm(path.join(app.config.uploadDir, name), { force: true })));
