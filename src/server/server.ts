@@ -3,7 +3,7 @@ import { loadConfig } from './config.js';
 import { createDb } from './db/create-db.js';
 import { migrateToLatest } from './db/migrate.js';
 import { keepPgliteTemplate, readPgliteTemplate } from './db/pglite-template.js';
-import { seed, DEMO_ADMIN, DEMO_MEMBER, DEMO_OTHER_MEMBER } from './db/seed.js';
+import { seed, DEMO_ADMIN, DEMO_MEMBER, DEMO_OTHER_MEMBER, DEMO_SECOND_ADMIN } from './db/seed.js';
 
 /** Starts the product: migrate, seed on first start, listen, print the URL (and demo sign-ins in development). */
 async function main() {
@@ -37,6 +37,7 @@ async function main() {
       '',
       '  Demo sign-ins (development only; the SMS code is on the outbox page):',
       `    administrator  ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`,
+      `    administrator  ${DEMO_SECOND_ADMIN.email} / ${DEMO_SECOND_ADMIN.password} (the second pair of eyes)`,
       `    member         ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}`,
       `    member         ${DEMO_OTHER_MEMBER.email} / ${DEMO_OTHER_MEMBER.password}`,
       `    outbox         ${url}/dev/outbox`,

@@ -12,7 +12,13 @@ export const AUDIT_ACTION_WORDS = {
   'user.unblock': 'Unblocked',
   'user.delete': 'Deleted',
   'signup.approve': 'Approved',
+  'signup.approve_first': 'First approval given',
   'signup.reject': 'Rejected',
+  'signup.refer': 'Referred',
+  'signup.claim': 'Claimed',
+  'signup.release': 'Released',
+  'signup.reassign': 'Reassigned',
+  'signup.risk_flags': 'Risk flags recomputed',
   'signup.comment': 'Comment added',
   'signup.document_download': 'Document downloaded',
 } as const;
@@ -53,6 +59,17 @@ function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>
       return typeof after.account_number === 'string' ? [`savings account ${after.account_number}`] : [];
     case 'signup.document_download':
       return typeof after.name === 'string' ? [after.name] : [];
+    case 'signup.refer':
+      return typeof after.reason === 'string' ? [after.reason] : [];
+    case 'signup.reassign': {
+      const before = asRecord(entry.before);
+      const from = typeof before.assignee_name === 'string' ? before.assignee_name : 'nobody';
+      return typeof after.assignee_name === 'string' ? [`from ${from} to ${after.assignee_name}`] : [];
+    }
+    case 'signup.risk_flags': {
+      const list = (value: unknown) => (Array.isArray(value) && value.length ? value.join(', ') : 'none');
+      return [`from ${list(asRecord(entry.before).risk_flags)} to ${list(after.risk_flags)}`];
+    }
     default:
       return [];
   }

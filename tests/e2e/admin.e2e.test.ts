@@ -5,6 +5,7 @@ import { loadJourney, replayJourney, JOURNEYS_DIR } from '../../scripts/lib/repl
 import { seriousViolations } from '../../scripts/lib/browser-replay';
 
 const ADMIN = { email: 'admin@cu.example', password: 'Admin!2345', mobile: '+18683000001' };
+const SECOND_ADMIN = { email: 'ben@cu.example', password: 'Admin!2345', mobile: '+18683000004' };
 const PHONE = { width: 360, height: 780 };
 
 /** How many pixels the page is wider than the window (0: nothing to scroll sideways for). */
@@ -99,8 +100,8 @@ describe('administrator approves an application in Chromium; the new member sign
     const users = page.getByRole('list', { name: 'Users' });
     await users.getByText('admin@cu.example').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
-    // The three demo users and Nadia, approved above.
-    expect(await users.getByRole('listitem').count()).toBe(4);
+    // The four demo users (two administrators, two members) and Nadia, approved above.
+    expect(await users.getByRole('listitem').count()).toBe(5);
     expect(await horizontalOverflow(page)).toBe(0);
     // The frame and the paging fit: every header control and both page arrows are on screen.
     for (const control of [
@@ -178,10 +179,24 @@ describe('administrator approves an application in Chromium; the new member sign
     const email = (await page.locator('dt:text-is("Email") + dd').textContent())!.trim();
     const mobile = (await page.locator('dt:text-is("Mobile") + dd').textContent())!.trim();
 
+    // An existing-customer claim is a risk flag: the first approval waits for a second administrator.
+    await page.getByRole('list', { name: 'Risk flags' }).getByText('Existing-customer claim').waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve Signup' }).getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Signup approved successfully').waitFor();
+    await page.getByText('First approval recorded. A second administrator must approve this application.').waitFor();
+    await page.getByText('You gave the first approval. A different administrator must give the second approval.').waitFor();
     await context.close();
+
+    const second = await newPage(e2e.browser, e2e.server.url);
+    second.page.on('pageerror', (e) => errors.push(e.message));
+    await signInThroughScreens(second.page, e2e.server.url, SECOND_ADMIN, '/admin/users');
+    await second.page.goto(`/admin/signup-approvals/${journey.signupId}`);
+    await second.page.getByText(/needs your second approval to open the accounts/).waitFor();
+    await screenshot(second.page, 'admin-second-approval');
+    await second.page.getByRole('button', { name: 'Give Second Approval' }).click();
+    await second.page.getByRole('dialog', { name: 'Give Second Approval' }).getByRole('button', { name: 'Approve' }).click();
+    await second.page.getByText('Signup approved successfully').waitFor();
+    await second.context.close();
 
     const member = await newPage(e2e.browser, e2e.server.url);
     member.page.on('pageerror', (e) => errors.push(e.message));

@@ -2,7 +2,7 @@ import type { RolesTable, OfficesTable } from './tables/reference.table.js';
 import type { UsersTable } from './tables/users.table.js';
 import type { SessionsTable } from './tables/sessions.table.js';
 import type { OutboxTable } from './tables/outbox.table.js';
-import type { SignupsTable, SignupStepsTable, SignupFilesTable, SignupResumesTable, SignupStatusCountsTable } from './tables/signups.table.js';
+import type { SignupsTable, SignupStepsTable, SignupFilesTable, SignupResumesTable, SignupStatusCountsTable, SignupApprovalsTable, SignupConsentsTable } from './tables/signups.table.js';
 import type { AccountClaimsTable } from './tables/account-claims.table.js';
 import type { OneTimeCodesTable } from './tables/one-time-codes.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
@@ -26,6 +26,8 @@ export interface Database {
   signup_files: SignupFilesTable;
   signup_resumes: SignupResumesTable;
   signup_status_counts: SignupStatusCountsTable;
+  signup_approvals: SignupApprovalsTable;
+  signup_consents: SignupConsentsTable;
   account_claims: AccountClaimsTable;
   one_time_codes: OneTimeCodesTable;
   audit_log: AuditLogTable;

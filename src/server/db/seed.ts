@@ -7,6 +7,8 @@ import { readFormList } from '../../shared/forms/read-forms-dir.js';
 import { listOptions } from '../../shared/forms/list-options.js';
 
 export const DEMO_ADMIN = { email: 'admin@cu.example', password: 'Admin!2345' } as const;
+/** A second administrator: four eyes (a flagged application needs approvals by two different administrators). */
+export const DEMO_SECOND_ADMIN = { email: 'ben@cu.example', password: 'Admin!2345', mobile: '+18683000004' } as const;
 export const DEMO_MEMBER = { email: 'member@cu.example', password: 'Member!2345' } as const;
 export const DEMO_OTHER_MEMBER = { email: 'grace@cu.example', password: 'Member!2345' } as const;
 
@@ -129,6 +131,24 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       const id = await addMember(trx, { number: m.number, first: m.first, last: m.last, email: m.email, mobile: m.mobile, dob: m.dob });
       await openAccount(trx, { memberId: id, accountNumber: m.account, type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 100_000 });
     }
+    // Last, so the ids of the users and members above stay as they were.
+    await trx
+      .insertInto('users')
+      .values({
+        first_name: 'Ben',
+        last_name: 'Checker',
+        other_names: null,
+        email: DEMO_SECOND_ADMIN.email,
+        mobile: DEMO_SECOND_ADMIN.mobile,
+        password_hash: await hashPassword(DEMO_SECOND_ADMIN.password),
+        role_id: ROLES.SYSTEMS_ADMINISTRATOR,
+        office_id: OFFICES.TOBAGO_PANAM_BUILDING,
+        dob: '1982-09-09',
+        gender: 'male',
+        member_id: null,
+        last_signed_in_on: null,
+      })
+      .execute();
     return { seeded: true };
   });
 }

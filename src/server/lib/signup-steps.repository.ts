@@ -4,16 +4,36 @@ import { alreadySubmitted } from './applicant-access.js';
 
 // A signup's stored steps: written by the step calls (onboarding, signups), read by final submission.
 
+/** A consent a step gives (lib/review-rules.ts `consentsGiven`): stored with the step, in the same statement. */
+export interface StepConsent {
+  consent: string;
+  textVersion: string;
+  clientIp: string | null;
+}
+
 /**
  * Stores a step's validated data with the configuration version it was validated under; a repeated submission
- * replaces it (DESIGN.md section 5). One statement:
+ * replaces it (DESIGN.md section 5), and with it the consents the step gives. One statement:
  * touching the signup locks its row and holds only while it is still a draft, so a step racing the final
  * submission waits for it and then stores nothing (409), without a transaction of its own.
  */
-export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string }): Promise<void> {
-  const { now, configVersion } = stamp;
-  const saved = await db
-    .with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 }).where('id', '=', signupId).where('status', '=', 'draft').returning('id'))
+export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string; consents?: StepConsent[] }): Promise<void> {
+  const { now, configVersion, consents = [] } = stamp;
+  const withDraft = db.with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 }).where('id', '=', signupId).where('status', '=', 'draft').returning('id'));
+  // Consents ride in the same statement (a data-modifying CTE runs whether or not the insert below reads it).
+  const rows = JSON.stringify(consents.map((c) => ({ consent: c.consent, version: c.textVersion, ip: c.clientIp })));
+  const query = (
+    consents.length
+      ? withDraft.with('consent', (qb) =>
+          qb
+            .insertInto('signup_consents')
+            .columns(['signup_id', 'consent', 'step', 'text_version', 'client_ip', 'agreed_on'])
+            .expression(sql`select draft.id, c.consent, ${step}, c.version, c.ip, cast(${now} as timestamptz) from draft cross join jsonb_to_recordset(cast(${rows} as jsonb)) as c(consent text, version text, ip text)`)
+            .onConflict((oc) => oc.columns(['signup_id', 'consent']).doUpdateSet({ text_version: sql`excluded.text_version`, client_ip: sql`excluded.client_ip`, agreed_on: sql`excluded.agreed_on` })),
+        )
+      : withDraft
+  ) as typeof withDraft;
+  const saved = await query
     .insertInto('signup_steps')
     .columns(['signup_id', 'step', 'data', 'updated_on', 'config_version'])
     .expression((eb) =>

@@ -19,6 +19,8 @@ import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 import { partsProblems } from '../flow/step-parts.js';
+import { reviewProblems } from './review-mistakes.js';
+import type { ReviewRules } from '../review/review-rules.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
 export interface Problem {
@@ -337,7 +339,8 @@ export function checkConfig(options: CheckOptions): Problem[] {
   const meta = fs.existsSync(metaFile) ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../flows/flow.schema.json'), 'utf8'));
   const validateFlow = createAjv().compile(meta);
   const declaredFacts = new Set<string>();
-  for (const [file, flow] of Object.entries(readJsonFiles(flowsDir, 'flows', problems, texts))) {
+  const flowFiles = readJsonFiles(flowsDir, 'flows', problems, texts);
+  for (const [file, flow] of Object.entries(flowFiles)) {
     if (!file.endsWith('.flow.json')) continue;
     Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
     if (!validateFlow(flow)) {
@@ -345,6 +348,13 @@ export function checkConfig(options: CheckOptions): Problem[] {
       if (!flow || typeof flow !== 'object' || typeof (flow as JsonObject).steps !== 'object') continue;
     }
     checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
+  }
+  // The back office's review rules (risk flags, consents) read the onboarding flow's facts, steps and forms.
+  const review = flowFiles['flows/review.json'];
+  if (review) {
+    const validateReview = compileMeta(options.root, 'flows/review.schema.json');
+    if (!validateReview(review)) problems.push(...metaProblems('flows/review.json', validateReview.errors, 'flows/review.schema.json'));
+    else problems.push(...reviewProblems(review as unknown as ReviewRules, flowFiles['flows/onboarding.flow.json'] as unknown as FlowDefinition | undefined, sources));
   }
   // Option rules test the facts the flow files declare.
   for (const formId of Object.keys(sources.schemas).sort()) {

@@ -125,3 +125,20 @@ export async function insertSubmittedSignup(db: Kysely<Database>, o: PendingSign
   }
   return id;
 }
+
+/**
+ * The second administrator (Ben Checker, the demo seed's), created when the database has no demo users, for
+ * four eyes: a flagged application needs approvals from two different administrators. Returns the user id.
+ */
+export async function ensureSecondAdmin(db: Kysely<Database>): Promise<{ id: number; email: string }> {
+  const email = 'ben@cu.example';
+  const found = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  if (found) return { id: found.id, email };
+  const { hashPassword } = await import('../../../src/server/lib/passwords');
+  const row = await db
+    .insertInto('users')
+    .values({ first_name: 'Ben', last_name: 'Checker', other_names: null, email, mobile: '+18683000004', password_hash: await hashPassword('Admin!2345'), role_id: ROLES.SYSTEMS_ADMINISTRATOR, office_id: 1, dob: '1980-01-01', gender: 'male', member_id: null, last_signed_in_on: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email };
+}

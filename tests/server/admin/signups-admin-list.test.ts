@@ -83,7 +83,7 @@ describe.each(dbTargets())('admin signups list at scale, on $name', (target) => 
     expect((await list('search=queue7%40example')).signups.map((s) => s.last_name)).toEqual(['Queue7']);
     expect((await list(`search=${encodeURIComponent('868 610 0003')}`)).signups.map((s) => s.last_name)).toEqual(['Queue3']);
     // Past the last page of matches: no rows, and still the number of matches.
-    expect(await list('search=queue&page=3&page_size=10')).toEqual({ signups: [], total: (await expected()).length });
+    expect(await list('search=queue&page=3&page_size=10')).toMatchObject({ signups: [], total: (await expected()).length });
     // A field's end and the next one's start do not match together.
     expect((await list(`search=${encodeURIComponent('Queue3 queue3')}`)).total).toBe(0);
     const plan = await t.db.db.connection().execute(async (c) => {

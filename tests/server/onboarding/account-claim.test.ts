@@ -4,7 +4,7 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { CLAIM_LIMITS } from '../../../src/server/lib/account-claims';
 import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { latestCodeFor, nextIp, signIn } from '../auth/auth-helpers';
-import { auth, tokenFor } from '../admin/admin-helpers';
+import { auth, ensureSecondAdmin, tokenFor } from '../admin/admin-helpers';
 import { ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
 
 /**
@@ -120,7 +120,12 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     const headers = await admin();
     const review = (await t.call({ method: 'GET', url: `/api/signups/${andre.applicant.id}`, headers })).json();
     expect(review.claim).toMatchObject({ proven: true, verified_on: clock.now().toISOString(), on_file: { member_number: 'M000202' } });
-    const approved = await t.call({ method: 'PUT', url: '/api/signups/approve', headers, payload: { signup_id: andre.applicant.id } });
+    // An existing-customer claim is a risk flag: four eyes, so a second administrator gives the second approval.
+    expect(review.signup.risk_flags).toContain('existing_customer_claim');
+    const first = await t.call({ method: 'PUT', url: '/api/signups/approve', headers, payload: { signup_id: andre.applicant.id } });
+    expect(first.json()).toMatchObject({ status: 'awaiting_second_approval' });
+    const second = auth(await tokenFor(t.app, (await ensureSecondAdmin(t.db.db)).email));
+    const approved = await t.call({ method: 'PUT', url: '/api/signups/approve', headers: second, payload: { signup_id: andre.applicant.id } });
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json().account_number).toBeNull();
     // The member hears of it at the contact on file as well.

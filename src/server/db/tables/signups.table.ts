@@ -36,6 +36,12 @@ export interface SignupsTable extends SignupApplicant {
   config_version: ColumnType<string | null, string | null | undefined, string | null>;
   /** Reminder emails sent since the draft's last change (flows/onboarding.flow.json `resume.reminderDays`). */
   reminders_sent: Generated<number>;
+  /** The administrator who claimed the application (assignment), and since when. */
+  assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  assigned_on: NullableTimestamp;
+  /** Risk flags computed from the application (lib/risk-flags.ts, rules in flows/review.json). */
+  risk_flags: ColumnType<string[], string[] | undefined, string[]>;
+  risk_flags_on: NullableTimestamp;
 }
 
 /** A request to continue an application from another device: the code went to `contact` (signup_id null: none matched). */
@@ -44,6 +50,23 @@ export interface SignupResumesTable {
   signup_id: string | null;
   contact: string;
   created_on: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** One approval of an application by one administrator (four eyes: a flagged application needs two). */
+export interface SignupApprovalsTable {
+  signup_id: string;
+  admin_user_id: number;
+  approved_on: ColumnType<Date, Date | string | undefined, never>;
+}
+
+/** A consent the applicant gave (terms, declarations): when, from which address, under which text version. */
+export interface SignupConsentsTable {
+  signup_id: string;
+  consent: string;
+  step: string;
+  text_version: string;
+  client_ip: string | null;
+  agreed_on: ColumnType<Date, Date | string, Date | string>;
 }
 
 /** How many applications each back-office status holds, kept by a trigger on `signups` (drafts are not counted). */

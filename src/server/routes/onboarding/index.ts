@@ -18,6 +18,7 @@ import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
 import { isRecordBody, recordSchema } from '../../../shared/flow/step-parts.js';
 import { storeRecord } from './store-record.js';
 import { resumeRoutes } from './resume.js';
+import { consentsGiven } from '../../lib/review-rules.js';
 import { bodyValidatedByHandler, errorResponses, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
 
 /**
@@ -80,13 +81,14 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     if (!files) {
       const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true });
       const data = validator.validate(target.form, body, serverContext(signup));
-      await saveStep(app.db, signupId, target.step, data, { now, configVersion: app.configVersion });
+      // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
+      await saveStep(app.db, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
       return data;
     }
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       const data = validator.validate(target.form, body, serverContext(signup));
-      await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion });
+      await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
       return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });
     await removeStoredNames(app, replaced);

@@ -3,6 +3,7 @@ import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { VALIDATION_MESSAGE } from '../../lib/form-validation.js';
 import { loadStepData, saveStep } from '../../lib/signup-steps.repository.js';
+import { consentsGiven } from '../../lib/review-rules.js';
 import { serverContext } from '../../lib/applicant-facts.js';
 import { mergeRecord, recordOf, recordSchema, slotFields, splitRecordErrors, type StepParts } from '../../../shared/flow/step-parts.js';
 import { replaceStepFiles } from './steps.repository.js';
@@ -27,7 +28,7 @@ export async function storeRecord(app: FastifyInstance, request: FastifyRequest,
     const { data, errors } = app.forms.check(target.form, merge.merged, serverContext(signup));
     const { refused, pending } = splitRecordErrors(target.parts, stepSchema, merge.merged, merge.place, errors);
     if (Object.keys(refused).length) throw badRequest(refused._root ?? VALIDATION_MESSAGE, refused);
-    await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion });
+    await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
     let replaced: string[] = [];
     if (files && 'prefix' in merge.place) {
       const { prefix } = merge.place;

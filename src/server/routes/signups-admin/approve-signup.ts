@@ -11,6 +11,7 @@ import { takenContacts } from '../../lib/user-contacts.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
 import { CLAIM_TEXTS, maskEmail, provenClaim } from '../../lib/account-claims.js';
 import { EMAIL_TAKEN, MOBILE_TAKEN } from '../../../shared/messages.js';
+import { UNDECIDED_SIGNUP_STATUSES } from '../../../shared/statuses.js';
 
 const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
 
@@ -23,7 +24,35 @@ export function assertPending(signup: Signup | undefined): asserts signup is Sig
   if (!signup) throw missing('signup');
   if (signup.status === 'approved') throw conflict('This application has already been approved.');
   if (signup.status === 'rejected') throw conflict('This application has already been rejected.');
+  if (signup.status === 'changes_requested') throw conflict('This application is waiting for changes from the applicant: it cannot be decided until they send it again.');
+  if (!UNDECIDED_SIGNUP_STATUSES.includes(signup.status)) throw conflict(`This application cannot be decided now (${signup.status}).`);
 }
+
+/**
+ * What must hold before anyone approves, first or second: the contacts are free, and an existing customer's
+ * claim is proven and the member has no online access yet (so a first approval is never given to an
+ * application the second could not complete).
+ */
+async function assertApprovable(trx: Transaction<Database>, signup: Signup): Promise<void> {
+  const taken = await takenContacts(trx, { email: signup.email, mobile: signup.mobile });
+  if (taken.email) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  if (taken.mobile) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+  if (signup.is_existing_customer) {
+    // The member's accounts are linked only to an applicant who entered the code sent to the member's
+    // contact on file (SECURITY.md row 21); the account number, name and birth date alone are not proof.
+    const claim = await provenClaim(trx, signup);
+    if (!claim || signup.member_id === null) throw conflict(CLAIM_TEXTS.notProven);
+    const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
+    if (linked) throw conflict('This member already has online access.');
+  }
+}
+
+/** Four eyes (SECURITY.md row 25): an application with risk flags, or already approved once, needs two administrators. */
+export function needsTwoApprovals(signup: Signup): boolean {
+  return signup.risk_flags.length > 0 || signup.status === 'awaiting_second_approval';
+}
+
+export const SAME_ADMIN_TWICE = 'You have already approved this application. A second administrator must give the second approval.';
 
 /** The applicant's home branch decides the office of the new online user. */
 async function homeOffice(trx: Transaction<Database>, signupId: string): Promise<number | null> {
@@ -45,21 +74,26 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
     assertPending(signup);
 
-    const taken = await takenContacts(trx, { email: signup.email, mobile: signup.mobile });
-    if (taken.email) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    if (taken.mobile) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+    // The row lock above orders approvals of one application; the (signup, administrator) key refuses a repeat.
+    const earlier = await trx.selectFrom('signup_approvals').select('admin_user_id').where('signup_id', '=', signup.id).execute();
+    if (earlier.some((a) => a.admin_user_id === actorUserId)) throw conflict(SAME_ADMIN_TWICE);
+    await assertApprovable(trx, signup);
+    await trx.insertInto('signup_approvals').values({ signup_id: signup.id, admin_user_id: actorUserId, approved_on: now }).execute();
+    if (needsTwoApprovals(signup) && earlier.length === 0) {
+      await trx.updateTable('signups').set({ status: 'awaiting_second_approval', updated_on: now }).where('id', '=', signup.id).execute();
+      await writeAudit(trx, { actorUserId, action: 'signup.approve_first', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'awaiting_second_approval', risk_flags: signup.risk_flags } });
+      return { signup_id: signup.id, status: 'awaiting_second_approval' as const, first: true as const };
+    }
+    const approvers = [...earlier.map((a) => a.admin_user_id), actorUserId];
 
     let memberId: number;
     let accountNumber: string | null = null;
     let onFile: { channel: 'sms' | 'email'; to: string } | undefined;
     if (signup.is_existing_customer) {
-      // The member's accounts are linked only to an applicant who entered the code sent to the member's
-      // contact on file (SECURITY.md row 21); the account number, name and birth date alone are not proof.
+      // Proven (assertApprovable): the member hears of the approval at the contact on file.
       const claim = await provenClaim(trx, signup);
       if (!claim || signup.member_id === null) throw conflict(CLAIM_TEXTS.notProven);
       if (claim.recipient) onFile = { channel: claim.channel, to: claim.recipient };
-      const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
-      if (linked) throw conflict('This member already has online access.');
       memberId = signup.member_id;
     } else {
       // The member number comes from the row id, so it is unique without guessing (seeded numbers are shorter).
@@ -100,7 +134,7 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
       .set({ status: 'approved', decided_on: now, decided_by: actorUserId, user_id: user.id, member_id: memberId, updated_on: now })
       .where('id', '=', signup.id)
       .execute();
-    const after = { status: 'approved', user_id: user.id, member_id: memberId, ...(accountNumber ? { account_number: accountNumber } : {}) };
+    const after = { status: 'approved', user_id: user.id, member_id: memberId, approved_by: approvers, ...(accountNumber ? { account_number: accountNumber } : {}) };
     await writeAudit(trx, { actorUserId, action: 'signup.approve', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after });
     await writeAudit(trx, { actorUserId, action: 'user.create', entityType: 'user', entityId: user.id, after: { signup_id: signup.id, role_id: ROLES.CUSTOMER, member_id: memberId } });
 
@@ -115,8 +149,24 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     }
     return { signup_id: signup.id, status: 'approved' as const, user_id: user.id, member_id: memberId, account_number: accountNumber };
   });
+  if ('first' in result) {
+    return { signup_id: result.signup_id, status: result.status, message: 'First approval recorded. A second administrator must approve this application.' };
+  }
   void app.outbox.flush().catch(() => undefined);
   return { ...result, message: 'Signup approved successfully' };
+}
+
+/** Referral to a senior officer or compliance: the application waits, referred, until someone decides it. */
+export async function referSignup(app: FastifyInstance, signupId: string, actorUserId: number, reason: string | undefined) {
+  const now = app.clock.now();
+  return app.db.transaction().execute(async (trx) => {
+    const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
+    assertPending(signup);
+    if (signup.status === 'referred') throw conflict('This application has already been referred.');
+    await trx.updateTable('signups').set({ status: 'referred', updated_on: now }).where('id', '=', signup.id).execute();
+    await writeAudit(trx, { actorUserId, action: 'signup.refer', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'referred', ...(reason ? { reason } : {}) } });
+    return { signup_id: signup.id, status: 'referred' as const, message: 'Signup referred successfully' };
+  });
 }
 
 /** Rejection: the application is closed and the applicant is told by email (same transaction). */

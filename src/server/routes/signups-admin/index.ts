@@ -4,8 +4,10 @@ import { auditEntry, errorResponses, messageAnswer, openObject, timestamp } from
 import { conflict, missing } from '../../lib/http-errors.js';
 import { listAudit, writeAudit } from '../../lib/audit.js';
 import { adminListOptions, adminListQuerystring } from '../../lib/admin-list.js';
-import { approveSignup, rejectSignup } from './approve-signup.js';
-import { claimReview, findFile, findSubmittedSignup, listFiles, listSignups, listSteps, toView } from './signups-admin.repository.js';
+import { approveSignup, needsTwoApprovals, referSignup, rejectSignup } from './approve-signup.js';
+import { changeAssignment } from './assignment.js';
+import { listConsents, refreshRiskFlags, riskFlagLabels } from '../../lib/review-rules.js';
+import { claimReview, findFile, findSubmittedSignup, listAdministrators, listApprovals, listFiles, listSignups, listSteps, toView, withAssigneeNames } from './signups-admin.repository.js';
 import { SIGNUP_STATUS_FILTER_NAMES, type SignupStatusFilter } from '../../../shared/statuses.js';
 import { stepsInFlowOrder } from './flow-steps.js';
 import { withFormsThen } from '../../lib/forms-then.js';
@@ -31,6 +33,9 @@ const commentBody = {
   errorMessage: { required: { comments: 'Please enter a comment.' } },
 } as const;
 
+/** Risk flag id -> the words its chip shows (flows/review.json). */
+const flagLabels = { type: 'object', additionalProperties: { type: 'string' } } as const;
+
 /** A signup as the back office sees it (repository `toView`: every column but the secrets); open, nothing dropped. */
 const signupView = {
   type: 'object',
@@ -43,12 +48,16 @@ const signupView = {
     status: { type: 'string' },
     comments: { type: ['string', 'null'] },
     created_on: timestamp,
+    risk_flags: { type: 'array', items: { type: 'string' }, description: 'Risk flag ids (flows/review.json); chips read flag_labels' },
+    assignee_user_id: { type: ['integer', 'null'] },
+    assignee_name: { type: ['string', 'null'] },
+    assigned_on: timestamp,
   },
 } as const;
 
 const signupAnswer = {
   type: 'object',
-  required: ['signup', 'steps', 'files', 'audit', 'claim'],
+  required: ['signup', 'steps', 'files', 'audit', 'claim', 'consents', 'approvals', 'approvals_needed', 'flag_labels'],
   properties: {
     signup: signupView,
     steps: {
@@ -85,7 +94,46 @@ const signupAnswer = {
     },
     audit: { type: 'array', items: auditEntry },
     claim: { description: 'The account claim of an existing customer (docs/api/onboarding.md), or null for a new customer' },
+    consents: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          consent: { type: 'string' },
+          label: { type: 'string' },
+          step: { type: 'string' },
+          text_version: { type: 'string' },
+          current_version: { type: 'boolean', description: 'Whether the text agreed to is the wording shown today' },
+          client_ip: { type: ['string', 'null'] },
+          agreed_on: timestamp,
+        },
+      },
+    },
+    approvals: { type: 'array', items: { type: 'object', properties: { admin_user_id: { type: 'integer' }, admin_name: { type: ['string', 'null'] }, approved_on: timestamp } } },
+    approvals_needed: { type: 'integer', description: '2 for a flagged application (four eyes), else 1' },
+    flag_labels: flagLabels,
   },
+} as const;
+
+const referBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['signup_id'],
+  properties: { signup_id: signupIdProperty, reason: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'The reason cannot exceed 500 characters.', type: 'The reason must be text.' } } },
+} as const;
+
+const reassignBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['signup_id', 'user_id'],
+  properties: { signup_id: signupIdProperty, user_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, errorMessage: 'Please choose an administrator.' } },
+  errorMessage: { required: { user_id: 'Please choose an administrator.' } },
+} as const;
+
+const assignmentAnswer = {
+  type: 'object',
+  required: ['signup_id', 'assignee_user_id', 'message'],
+  properties: { signup_id: { type: 'string' }, assignee_user_id: { type: ['integer', 'null'] }, assignee_name: { type: ['string', 'null'] }, assigned_on: { type: ['string', 'null'] }, message: { type: 'string' } },
 } as const;
 
 /** Approve and reject: `{ signup_id, status, message }`; an approval also names the user, member and account. */
@@ -117,16 +165,31 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   // onRequest: without an administrator's session nothing else (body, ids) is looked at.
   app.addHook('onRequest', app.requireAdmin);
 
+  const listQuery = adminListQuerystring(SIGNUP_STATUS_FILTER_NAMES, 20);
   app.get('/signups', {
     schema: {
-      querystring: adminListQuerystring(SIGNUP_STATUS_FILTER_NAMES, 20),
-      response: { 200: { type: 'object', required: ['signups', 'total'], properties: { signups: { type: 'array', items: signupView }, total: { type: 'integer' } } }, ...errorResponses },
+      querystring: { ...listQuery, properties: { ...listQuery.properties, mine: { type: 'boolean', description: 'Only the applications assigned to the caller' } } },
+      response: {
+        200: { type: 'object', required: ['signups', 'total', 'flag_labels'], properties: { signups: { type: 'array', items: signupView }, total: { type: 'integer' }, flag_labels: flagLabels } },
+        ...errorResponses,
+      },
     },
     // Spec 2 section 7: the list is read as an array or under `data`, `signups` or `registrations`; `signups` it is.
     handler: async (request) => {
-      const { items, total } = await listSignups(app.db, adminListOptions<SignupStatusFilter>(request.query));
-      return { signups: items, total };
+      const options = { ...adminListOptions<SignupStatusFilter>(request.query), ...(request.query.mine ? { assigneeUserId: request.user!.id } : {}) };
+      const { items, total } = await listSignups(app.db, options);
+      return { signups: items, total, flag_labels: riskFlagLabels() };
     },
+  });
+
+  app.get('/signups/assignees', {
+    schema: {
+      response: {
+        200: { type: 'object', required: ['administrators'], properties: { administrators: { type: 'array', items: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, email: { type: 'string' } } } } } },
+        ...errorResponses,
+      },
+    },
+    handler: async () => ({ administrators: await listAdministrators(app.db) }),
   });
 
   app.get('/signups/:id', {
@@ -135,8 +198,16 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
       const { id } = request.params;
       const signup = await findSubmittedSignup(app.db, id);
       if (!signup) throw missing('signup');
-      const [steps, files, audit, claim] = await Promise.all([listSteps(app.db, id), listFiles(app.db, id), listAudit(app.db, 'signup', id), claimReview(app.db, signup)]);
-      return { signup: toView(signup), steps: await withFormsThen(app.db, app.forms, app.configVersion, stepsInFlowOrder(steps)), files, audit, claim };
+      const [steps, files, audit, claim, consents, approvals, [view]] = await Promise.all([
+        listSteps(app.db, id),
+        listFiles(app.db, id),
+        listAudit(app.db, 'signup', id),
+        claimReview(app.db, signup),
+        listConsents(app.db, id),
+        listApprovals(app.db, id),
+        withAssigneeNames(app.db, [toView(signup)]),
+      ]);
+      return { signup: view, steps: await withFormsThen(app.db, app.forms, app.configVersion, stepsInFlowOrder(steps)), files, audit, claim, consents, approvals, flag_labels: riskFlagLabels(), approvals_needed: needsTwoApprovals(signup) ? 2 : 1 };
     },
   });
 
@@ -173,6 +244,41 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   app.put('/signups/approve', {
     schema: { body: decisionBody, response: { 200: decisionAnswer, ...errorResponses } },
     handler: async (request) => approveSignup(app, request.body.signup_id, request.user!.id),
+  });
+
+  app.put('/signups/refer', {
+    schema: { body: referBody, response: { 200: decisionAnswer, ...errorResponses } },
+    handler: async (request) => referSignup(app, request.body.signup_id, request.user!.id, request.body.reason?.trim() || undefined),
+  });
+
+  for (const action of ['claim', 'release'] as const) {
+    app.put(`/signups/${action}`, {
+      schema: { body: decisionBody, response: { 200: assignmentAnswer, ...errorResponses } },
+      handler: async (request) => changeAssignment(app, action, request.body.signup_id, request.user!.id),
+    });
+  }
+
+  app.put('/signups/reassign', {
+    schema: { body: reassignBody, response: { 200: assignmentAnswer, ...errorResponses } },
+    handler: async (request) => changeAssignment(app, 'reassign', request.body.signup_id, request.user!.id, request.body.user_id),
+  });
+
+  // Risk flags are computed at final submission; after a change of flows/review.json an administrator recomputes them.
+  app.put('/signups/risk-flags', {
+    schema: {
+      body: decisionBody,
+      response: { 200: { type: 'object', required: ['signup_id', 'risk_flags', 'message'], properties: { signup_id: { type: 'string' }, risk_flags: { type: 'array', items: { type: 'string' } }, message: { type: 'string' } } }, ...errorResponses },
+    },
+    handler: async (request) => {
+      const now = app.clock.now();
+      return app.db.transaction().execute(async (trx) => {
+        const signup = await findSubmittedSignup(trx, request.body.signup_id, { forUpdate: true });
+        if (!signup) throw missing('signup');
+        const flags = await refreshRiskFlags(trx, signup, now);
+        await writeAudit(trx, { actorUserId: request.user!.id, action: 'signup.risk_flags', entityType: 'signup', entityId: signup.id, before: { risk_flags: signup.risk_flags }, after: { risk_flags: flags } });
+        return { signup_id: signup.id, risk_flags: flags, message: 'Risk flags recomputed' };
+      });
+    },
   });
 
   app.put('/signups/reject', {

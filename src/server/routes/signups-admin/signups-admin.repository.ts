@@ -6,6 +6,7 @@ import type { Signup } from '../../db/tables/signups.table.js';
 import { SIGNUP_STATUS_FILTERS as FILTER_STATUS, SUBMITTED_SIGNUP_STATUSES as SUBMITTED, type SignupStatusFilter } from '../../../shared/statuses.js';
 import type { AccountClaimReview } from '../../../shared/api-types.js';
 import { provenClaim } from '../../lib/account-claims.js';
+import { ROLES } from '../../../shared/product.js';
 
 /** A transaction is a Kysely<Database> too. */
 type Db = Kysely<Database>;
@@ -38,6 +39,10 @@ const VIEW_COLUMNS = [
   'decided_on',
   'decided_by',
   'config_version',
+  'assignee_user_id',
+  'assigned_on',
+  'risk_flags',
+  'risk_flags_on',
 ] as const;
 
 /**
@@ -53,11 +58,30 @@ export const SIGNUP_SEARCH_TEXT = sql<string>`(first_name || ' ' || last_name ||
  * trigger keeps; a page in the list's second half is read from the oldest end (the same index backwards),
  * so the last page costs what the first does.
  */
-export async function listSignups(
-  db: Db,
-  options: AdminListOptions<SignupStatusFilter>,
-): Promise<{ items: SignupView[]; total: number }> {
+export async function listSignups(db: Db, options: SignupListOptions): Promise<{ items: ListedSignup[]; total: number }> {
+  const { items, total } = await listSignupRows(db, options);
+  return { items: await withAssigneeNames(db, items), total };
+}
+
+/** The list's options: an administrator list's, and "mine" (the applications assigned to this administrator). */
+export interface SignupListOptions extends AdminListOptions<SignupStatusFilter> {
+  assigneeUserId?: number;
+}
+
+/** A listed signup with the name of the administrator it is assigned to. */
+export type ListedSignup = SignupView & { assignee_name: string | null };
+
+/** The assignees' names, one query for the page. */
+export async function withAssigneeNames<T extends { assignee_user_id: number | null }>(db: Db, rows: T[]): Promise<Array<T & { assignee_name: string | null }>> {
+  const ids = [...new Set(rows.map((r) => r.assignee_user_id).filter((id): id is number => id !== null))];
+  const names = new Map<number, string>();
+  if (ids.length) for (const u of await db.selectFrom('users').select(['id', 'first_name', 'last_name']).where('id', 'in', ids).execute()) names.set(u.id, `${u.first_name} ${u.last_name}`);
+  return rows.map((r) => ({ ...r, assignee_name: r.assignee_user_id === null ? null : (names.get(r.assignee_user_id) ?? null) }));
+}
+
+async function listSignupRows(db: Db, options: SignupListOptions): Promise<{ items: SignupView[]; total: number }> {
   const statuses = options.status ? [FILTER_STATUS[options.status]] : SUBMITTED;
+  const mine = options.assigneeUserId;
   const skip = (options.page - 1) * options.pageSize;
   const search = options.search?.trim();
   if (search) {
@@ -72,6 +96,7 @@ export async function listSignups(
             .selectFrom('signups')
             .select(VIEW_COLUMNS)
             .where('status', 'in', statuses)
+            .$if(mine !== undefined, (qb) => qb.where('assignee_user_id', '=', mine!))
             .where((eb) =>
               eb.or([
                 eb(SIGNUP_SEARCH_TEXT, 'ilike', likePattern(search)),
@@ -91,7 +116,14 @@ export async function listSignups(
     const items = rows.map(({ matched_total: _, ...view }) => view);
     if (rows.length > 0 || skip === 0) return { items, total: Number(rows[0]?.matched_total ?? 0) };
     // Past the last page: no row carries the number, so ask for it alone.
-    return { items, total: (await listSignups(db, { ...options, page: 1 })).total };
+    return { items, total: (await listSignupRows(db, { ...options, page: 1 })).total };
+  }
+  if (mine !== undefined) {
+    // One administrator's claimed applications: a short list, read and counted from signups_assignee_queue_idx.
+    const own = db.selectFrom('signups').where('assignee_user_id', '=', mine).where('status', 'in', statuses);
+    const counted = await own.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const items = await own.select(VIEW_COLUMNS).orderBy('created_on', 'desc').orderBy('id').limit(options.pageSize).offset(skip).execute();
+    return { items, total: Number(counted.n) };
   }
   const counts = await db
     .selectFrom('signup_status_counts')
@@ -108,6 +140,33 @@ export async function listSignups(
   const take = Math.min(options.pageSize, total - skip);
   const fromEnd = await page.orderBy('created_on', 'asc').orderBy('id', 'desc').limit(take).offset(total - skip - take).execute();
   return { items: fromEnd.reverse(), total };
+}
+
+/** Administrators (role Systems Administrator, neither blocked nor deleted): whom an application can be assigned to. */
+export async function listAdministrators(db: Db) {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('role_id', '=', ROLES.SYSTEMS_ADMINISTRATOR)
+    .where('is_blocked', '=', false)
+    .where('is_deleted', '=', false)
+    .orderBy('first_name')
+    .orderBy('last_name')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: `${r.first_name} ${r.last_name}`, email: r.email }));
+}
+
+/** The approvals an application has had (four eyes), oldest first, with each administrator's name. */
+export async function listApprovals(db: Db, signupId: string) {
+  const rows = await db
+    .selectFrom('signup_approvals')
+    .leftJoin('users', 'users.id', 'signup_approvals.admin_user_id')
+    .select(['signup_approvals.admin_user_id', 'signup_approvals.approved_on', 'users.first_name', 'users.last_name'])
+    .where('signup_approvals.signup_id', '=', signupId)
+    .orderBy('signup_approvals.approved_on')
+    .execute();
+  return rows.map((r) => ({ admin_user_id: r.admin_user_id, admin_name: r.first_name ? `${r.first_name} ${r.last_name}` : null, approved_on: r.approved_on }));
 }
 
 /** A submitted signup (drafts are not found), with its row locked when `forUpdate`. */

@@ -7,6 +7,7 @@ import { takeSignupId } from '../../lib/form-validation.js';
 import { saveStep } from '../../lib/signup-steps.repository.js';
 import { draftByTokenHash } from './signups.repository.js';
 import { submitApplication } from './submit-application.js';
+import { consentsGiven } from '../../lib/review-rules.js';
 import { registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
@@ -96,7 +97,7 @@ export default async function signupRoutes(app: FastifyInstance) {
           })
           .where('id', '=', existing.id)
           .execute();
-        await saveStep(trx, existing.id, 'basic-info', stored, { now, configVersion: app.configVersion });
+        await saveStep(trx, existing.id, 'basic-info', stored, { now, configVersion: app.configVersion, consents: consentsGiven('basic-info', stored, request.ip) });
         return { id: existing.id, token: presented as string, expiresOn: new Date(existing.token_expires_on), created: false };
       }
       const id = crypto.randomUUID();
@@ -106,7 +107,7 @@ export default async function signupRoutes(app: FastifyInstance) {
         .insertInto('signups')
         .values({ id, applicant_token_hash: hash, token_expires_on: expiresOn, created_on: now, config_version: app.configVersion, ...columns })
         .execute();
-      await saveStep(trx, id, 'basic-info', stored, { now, configVersion: app.configVersion });
+      await saveStep(trx, id, 'basic-info', stored, { now, configVersion: app.configVersion, consents: consentsGiven('basic-info', stored, request.ip) });
       return { id, token, expiresOn, created: true };
     });
 

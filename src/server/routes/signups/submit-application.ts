@@ -12,6 +12,7 @@ import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { unprovenCodeSteps } from '../../lib/code-proofs.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
+import { computeRiskFlags } from '../../lib/review-rules.js';
 
 type Db = Kysely<Database>;
 
@@ -65,7 +66,9 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
     }
-    await trx.updateTable('signups').set({ status: 'pending_approval', submitted_on: now, updated_on: now }).where('id', '=', signup.id).execute();
+    // Risk flags from what the server holds, stored with the submission so the queue shows them without recomputing.
+    const riskFlags = await computeRiskFlags(trx, signup, now);
+    await trx.updateTable('signups').set({ status: 'pending_approval', submitted_on: now, updated_on: now, risk_flags: riskFlags, risk_flags_on: now }).where('id', '=', signup.id).execute();
     return { signup_id: signup.id, status: 'pending_approval', submitted_on: now.toISOString(), message: 'Account created successfully!' };
   });
 }

@@ -14,6 +14,37 @@ export interface AdminSignup extends SignupApplicant {
   decided_on: string | null;
   user_id: number | null;
   member_id: number | null;
+  /** Risk flag ids (flows/review.json); the answer's `flag_labels` gives their words. */
+  risk_flags: string[];
+  assignee_user_id: number | null;
+  assignee_name: string | null;
+  assigned_on: string | null;
+}
+
+/** A consent the applicant gave: when, from which address, and the version of the text they saw. */
+export interface SignupConsent {
+  consent: string;
+  label: string;
+  step: string;
+  text_version: string;
+  current_version: boolean;
+  client_ip: string | null;
+  agreed_on: string;
+}
+
+export interface SignupApproval {
+  admin_user_id: number;
+  admin_name: string | null;
+  approved_on: string;
+}
+
+/** The list's filters: a status filter name (shared/statuses.ts), search text, and only the caller's. */
+export interface SignupListQuery {
+  page: number;
+  pageSize: number;
+  status?: string;
+  search?: string;
+  mine?: boolean;
 }
 
 export interface SignupStep {
@@ -38,16 +69,48 @@ export interface SignupDocument {
   created_on: string;
 }
 
-export function fetchSignups(page: number, pageSize: number) {
-  return http.get<{ signups: AdminSignup[]; total: number }>('/signups', { params: { page, page_size: pageSize } });
+export function fetchSignups({ page, pageSize, status, search, mine }: SignupListQuery) {
+  const params = { page, page_size: pageSize, ...(status ? { status } : {}), ...(search ? { search } : {}), ...(mine ? { mine: true } : {}) };
+  return http.get<{ signups: AdminSignup[]; total: number; flag_labels: Record<string, string> }>('/signups', { params });
 }
 
 export function fetchSignup(id: string) {
-  return http.get<{ signup: AdminSignup; steps: SignupStep[]; files: SignupDocument[]; audit: AuditEntry[]; claim: AccountClaimReview | null }>(`/signups/${encodeURIComponent(id)}`);
+  return http.get<{
+    signup: AdminSignup;
+    steps: SignupStep[];
+    files: SignupDocument[];
+    audit: AuditEntry[];
+    claim: AccountClaimReview | null;
+    consents: SignupConsent[];
+    approvals: SignupApproval[];
+    approvals_needed: number;
+    flag_labels: Record<string, string>;
+  }>(`/signups/${encodeURIComponent(id)}`);
+}
+
+/** The administrators an application can be assigned to. */
+export function fetchAssignees() {
+  return http.get<{ administrators: Array<{ id: number; name: string; email?: string }> }>('/signups/assignees');
+}
+
+export function claimSignup(signupId: string) {
+  return http.put<{ message: string }>('/signups/claim', { signup_id: signupId });
+}
+
+export function releaseSignup(signupId: string) {
+  return http.put<{ message: string }>('/signups/release', { signup_id: signupId });
+}
+
+export function reassignSignup(signupId: string, userId: number) {
+  return http.put<{ message: string }>('/signups/reassign', { signup_id: signupId, user_id: userId });
+}
+
+export function referSignup(signupId: string, reason?: string) {
+  return http.put<{ message: string }>('/signups/refer', { signup_id: signupId, ...(reason ? { reason } : {}) });
 }
 
 export function approveSignup(signupId: string) {
-  return http.put<{ message: string }>('/signups/approve', { signup_id: signupId });
+  return http.put<{ message: string; status: string }>('/signups/approve', { signup_id: signupId });
 }
 
 export function rejectSignup(signupId: string) {

@@ -4,6 +4,7 @@ import {
   Alert,
   Box,
   Button,
+  FormControlLabel,
   IconButton,
   LinearProgress,
   Link,
@@ -11,7 +12,9 @@ import {
   MenuItem,
   Paper,
   Stack,
+  Switch,
   TablePagination,
+  TextField,
   Typography,
 } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
@@ -23,8 +26,11 @@ import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useServerData } from '../../../lib/use-server-data';
-import { useSignupActions } from './use-signup-actions';
+import { useSignupActions, type SignupAction } from './use-signup-actions';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
+import { RiskFlagChips } from '../components/risk-flag-chips';
+import { useSession } from '../../auth/session-store';
+import { SIGNUP_STATUS_FILTERS, SIGNUP_STATUS_LABELS, UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
 
 const PAGE_SIZE = 20;
 const PREVIEW = 40;
@@ -38,7 +44,7 @@ export function commentPreview(comments: string | null): string {
 const fullName = (s: AdminSignup) => [s.first_name, s.middle_name, s.last_name].filter(Boolean).join(' ');
 
 /** The list's columns (spec 2 section 2), one declaration for the table and the phone's cards. */
-function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => void): Array<ResponsiveColumn<AdminSignup>> {
+function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => void, flagLabels: Record<string, string>, me: number | undefined): Array<ResponsiveColumn<AdminSignup>> {
   return [
     {
       header: 'ID',
@@ -53,6 +59,8 @@ function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => v
     { header: 'Email', cell: (s) => s.email },
     { header: 'Registration Date', cell: (s) => formatDateTime(s.created_on) },
     { header: 'Status', cell: (s) => <SignupStatusChip status={s.status} />, card: 'badge' },
+    { header: 'Risk', cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>None</Box>) },
+    { header: 'Assignee', cell: (s) => (s.assignee_user_id === null ? <Box component="span" sx={{ color: 'text.secondary' }}>Unassigned</Box> : s.assignee_user_id === me ? `${s.assignee_name ?? 'You'} (you)` : (s.assignee_name ?? `User ${s.assignee_user_id}`)) },
     {
       header: 'Comments',
       cellSx: { maxWidth: 280 },
@@ -75,12 +83,31 @@ function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => v
   ];
 }
 
-/** /admin/signup-approvals: submitted applications, 20 a page, with approve, reject and comment. */
+const isStatusFilter = (text: string): text is keyof typeof SIGNUP_STATUS_FILTERS => Object.hasOwn(SIGNUP_STATUS_FILTERS, text);
+const isUndecided = (s: AdminSignup) => UNDECIDED_SIGNUP_STATUSES.includes(s.status as SignupStatus);
+
+/**
+ * /admin/signup-approvals: submitted applications, 20 a page, filtered by status and "mine" (in the URL), with
+ * risk flags and assignee; approve (twice, by two administrators, when flagged), reject, refer, comment, claim.
+ */
 export default function SignupApprovalsPage() {
   usePageTitle('Signup Approvals');
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups(page, PAGE_SIZE), [page]);
+  const statusParam = params.get('status') ?? '';
+  const status = isStatusFilter(statusParam) ? statusParam : '';
+  const mine = params.get('mine') === '1';
+  const me = useSession().user?.id;
+  const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups({ page, pageSize: PAGE_SIZE, status, mine }), [page, status, mine]);
+  const setFilter = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries({ ...changes, page: '' })) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    setParams(next, { replace: true });
+  };
+  const filtered = !!status || mine;
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; signup: AdminSignup } | null>(null);
 
@@ -89,15 +116,17 @@ export default function SignupApprovalsPage() {
     void load();
   });
 
-  function act(action: 'approve' | 'reject' | 'comment') {
+  function act(action: SignupAction) {
     if (!menu) return;
     const s = menu.signup;
     setMenu(null);
-    ask(action, { id: s.id, name: fullName(s), comments: s.comments });
+    ask(action, { id: s.id, name: fullName(s), comments: s.comments, status: s.status, flagged: s.risk_flags.length > 0, assigneeUserId: s.assignee_user_id });
   }
 
-  const empty = data && data.total === 0;
-  const columns = signupColumns((anchor, signup) => setMenu({ anchor, signup }));
+  // The specification's empty state is for a queue with no applications at all; a filter that finds none says so in the table.
+  const empty = data && data.total === 0 && !filtered;
+  const columns = signupColumns((anchor, signup) => setMenu({ anchor, signup }), data?.flag_labels ?? {}, me);
+  const chosen = menu?.signup;
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -131,8 +160,36 @@ export default function SignupApprovalsPage() {
         </Paper>
       ) : (
         <Paper variant="outlined">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
+            <TextField
+              select
+              label="Status"
+              value={status}
+              onChange={(e) => setFilter({ status: e.target.value })}
+              size="small"
+              sx={{ minWidth: 220 }}
+              fullWidth={false}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">All</MenuItem>
+              {Object.entries(SIGNUP_STATUS_FILTERS).map(([value, stored]) => (
+                <MenuItem key={value} value={value}>
+                  {SIGNUP_STATUS_LABELS[stored]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <FormControlLabel control={<Switch checked={mine} onChange={(e) => setFilter({ mine: e.target.checked ? '1' : '' })} />} label="Assigned to me" />
+          </Stack>
           <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading signups" />}</Box>
-          <ResponsiveTable label="Signups" columns={columns} rows={data?.signups ?? []} rowKey={(s) => s.id} hover cardsSx={{ px: 2, pt: 1 }} />
+          <ResponsiveTable
+            label="Signups"
+            columns={columns}
+            rows={data?.signups ?? []}
+            rowKey={(s) => s.id}
+            hover
+            cardsSx={{ px: 2, pt: 1 }}
+            emptyMessage={data && filtered ? 'No applications match these filters.' : undefined}
+          />
           <TablePagination
             component="div"
             count={data?.total ?? 0}
@@ -140,16 +197,27 @@ export default function SignupApprovalsPage() {
             rowsPerPage={PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
             sx={phonePaginationSx}
-            onPageChange={(_, p) => setParams(p > 0 ? { page: String(p + 1) } : {}, { replace: true })}
+            onPageChange={(_, p) => {
+              const next = new URLSearchParams(params);
+              if (p > 0) next.set('page', String(p + 1));
+              else next.delete('page');
+              setParams(next, { replace: true });
+            }}
           />
         </Paper>
       )}
       <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
-        <MenuItem onClick={() => act('approve')} disabled={menu?.signup.status !== 'pending_approval'}>
-          Approve
+        {chosen && chosen.assignee_user_id === null && isUndecided(chosen) && <MenuItem onClick={() => act('claim')}>Claim</MenuItem>}
+        {chosen && chosen.assignee_user_id !== null && chosen.assignee_user_id === me && <MenuItem onClick={() => act('release')}>Release</MenuItem>}
+        {chosen && isUndecided(chosen) && <MenuItem onClick={() => act('reassign')}>Reassign</MenuItem>}
+        <MenuItem onClick={() => act('approve')} disabled={!chosen || !isUndecided(chosen)}>
+          {chosen?.status === 'awaiting_second_approval' ? 'Give Second Approval' : 'Approve'}
         </MenuItem>
-        <MenuItem onClick={() => act('reject')} disabled={menu?.signup.status !== 'pending_approval'}>
+        <MenuItem onClick={() => act('reject')} disabled={!chosen || !isUndecided(chosen)}>
           Reject
+        </MenuItem>
+        <MenuItem onClick={() => act('refer')} disabled={!chosen || !isUndecided(chosen) || chosen.status === 'referred'}>
+          Refer
         </MenuItem>
         <MenuItem onClick={() => act('comment')}>Add Comment</MenuItem>
         <MenuItem component={RouterLink} to={menu ? `/admin/signup-approvals/${menu.signup.id}` : '#'} onClick={() => setMenu(null)}>

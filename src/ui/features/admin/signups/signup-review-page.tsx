@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CommentIcon from '@mui/icons-material/Comment';
+import ForwardIcon from '@mui/icons-material/Forward';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { SchemaForm } from '../../../forms/schema-form';
 import { translateApiError } from '../../../lib/translate-api-error';
-import { downloadSignupDocument, fetchSignup, type SignupDocument, type SignupStep } from '../api/signups-api';
+import { downloadSignupDocument, fetchSignup, type SignupApproval, type SignupConsent, type SignupDocument, type SignupStep } from '../api/signups-api';
 import type { AuditEntry } from '../../../../shared/api-types';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
@@ -21,6 +22,9 @@ import { BackButton, LoadFailure } from '../components/back-button';
 import { useSignupActions } from './use-signup-actions';
 import { ClaimComparison } from './claim-comparison';
 import { StepAsSubmitted } from './step-as-submitted';
+import { RiskFlagChips } from '../components/risk-flag-chips';
+import { useSession } from '../../auth/session-store';
+import { UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
 
 type Review = Awaited<ReturnType<typeof fetchSignup>>;
 
@@ -73,11 +77,88 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
   );
 }
 
+/** What the applicant agreed to: the text's version, when, and from which address (flows/review.json "consents"). */
+function ConsentsSection({ consents }: { consents: SignupConsent[] }) {
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="consents-title">
+      <Typography id="consents-title" variant="h3" component="h2" sx={{ mb: 2 }}>
+        Consents
+      </Typography>
+      {consents.length === 0 ? (
+        <Typography color="text.secondary">No consents recorded.</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-labelledby="consents-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>Consent</TableCell>
+                <TableCell>Agreed</TableCell>
+                <TableCell>Client address</TableCell>
+                <TableCell>Text version</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {consents.map((c) => (
+                <TableRow key={c.consent}>
+                  <TableCell>{c.label}</TableCell>
+                  <TableCell>{formatDateTime(c.agreed_on)}</TableCell>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.client_ip ?? 'Unknown'}</TableCell>
+                  <TableCell>
+                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
+                      {c.text_version}
+                    </Box>
+                    {!c.current_version && <Chip size="small" variant="outlined" label="Earlier wording" sx={{ ml: 1 }} />}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Paper>
+  );
+}
+
+/** Who works on the application, and the four-eyes state: the approvals given and how many it needs. */
+function QueueSection({ review, me, onAct }: { review: Review; me: number | undefined; onAct: (action: 'claim' | 'release' | 'reassign') => void }) {
+  const { signup, approvals, approvals_needed: needed } = review;
+  const open = UNDECIDED_SIGNUP_STATUSES.includes(signup.status as SignupStatus);
+  const mine = signup.assignee_user_id !== null && signup.assignee_user_id === me;
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Assignment and approvals">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
+        <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, flex: 1 }}>
+          <DetailField label="Assignee">{signup.assignee_user_id === null ? 'Unassigned' : `${signup.assignee_name ?? `User ${signup.assignee_user_id}`}${mine ? ' (you)' : ''}${signup.assigned_on ? ` since ${formatDateTime(signup.assigned_on)}` : ''}`}</DetailField>
+          <DetailField label="Approvals">{`${approvals.length} of ${needed}${approvals.length ? `: ${approvals.map((a: SignupApproval) => `${a.admin_name ?? `User ${a.admin_user_id}`} on ${formatDateTime(a.approved_on)}`).join('; ')}` : ''}`}</DetailField>
+        </Box>
+        {open && (
+          <Stack direction="row" spacing={1}>
+            {signup.assignee_user_id === null && (
+              <Button variant="outlined" onClick={() => onAct('claim')}>
+                Claim
+              </Button>
+            )}
+            {mine && (
+              <Button variant="outlined" onClick={() => onAct('release')}>
+                Release
+              </Button>
+            )}
+            <Button variant="text" onClick={() => onAct('reassign')}>
+              Reassign
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** /admin/signup-approvals/{id}: every submitted step read-only, the documents, the decision buttons, the audit trail. */
 export default function SignupReviewPage() {
   usePageTitle('Review Application');
   const { id } = useParams();
   const { data, error, reload: load } = useServerData(() => fetchSignup(id!), [id]);
+  const me = useSession().user?.id;
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const { ask, dialogs } = useSignupActions((result) => {
@@ -91,10 +172,12 @@ export default function SignupReviewPage() {
   }
   if (!data) return <PageLoader />;
 
-  const { signup, steps, files, audit, claim } = data as Review & { audit: AuditEntry[] };
+  const { signup, steps, files, audit, claim, consents, approvals, flag_labels: flagLabels } = data as Review & { audit: AuditEntry[] };
   const name = [signup.first_name, signup.middle_name, signup.last_name].filter(Boolean).join(' ');
-  const target = { id: signup.id, name, comments: signup.comments };
-  const pending = signup.status === 'pending_approval';
+  const target = { id: signup.id, name, comments: signup.comments, status: signup.status, flagged: signup.risk_flags.length > 0, assigneeUserId: signup.assignee_user_id };
+  const pending = UNDECIDED_SIGNUP_STATUSES.includes(signup.status as SignupStatus);
+  const second = signup.status === 'awaiting_second_approval';
+  const approvedByMe = approvals.some((a) => a.admin_user_id === me);
   const filesOf = (step: string) => files.filter((f) => f.step === step);
   const stepsWithFiles = new Set(steps.map((s) => s.step));
   const orphanFiles = files.filter((f) => !stepsWithFiles.has(f.step));
@@ -116,13 +199,21 @@ export default function SignupReviewPage() {
             <Chip size="small" variant="outlined" label={signup.is_existing_customer ? 'Existing customer' : 'New customer'} />
             {signup.is_minor && <Chip size="small" variant="outlined" label="Minor" />}
           </Stack>
+          {signup.risk_flags.length > 0 && (
+            <Box sx={{ mt: 1 }}>
+              <RiskFlagChips flags={signup.risk_flags} labels={flagLabels} />
+            </Box>
+          )}
         </Box>
         <Stack direction="row" spacing={1}>
-          <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={!pending} onClick={() => ask('approve', target)}>
-            Approve
+          <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={!pending || approvedByMe} onClick={() => ask('approve', target)}>
+            {second ? 'Give Second Approval' : 'Approve'}
           </Button>
           <Button variant="outlined" color="error" startIcon={<CancelIcon />} disabled={!pending} onClick={() => ask('reject', target)}>
             Reject
+          </Button>
+          <Button variant="outlined" color="secondary" startIcon={<ForwardIcon />} disabled={!pending || signup.status === 'referred'} onClick={() => ask('refer', target)}>
+            Refer
           </Button>
           <Button variant="outlined" startIcon={<CommentIcon />} onClick={() => ask('comment', target)}>
             Add Comment
@@ -130,6 +221,14 @@ export default function SignupReviewPage() {
         </Stack>
       </Stack>
 
+      {second && (
+        <Alert severity="info">
+          {approvedByMe
+            ? 'You gave the first approval. A different administrator must give the second approval.'
+            : `First approval given by ${approvals.map((a) => a.admin_name ?? `User ${a.admin_user_id}`).join(', ')}. This application has risk flags and needs your second approval to open the accounts.`}
+        </Alert>
+      )}
+      <QueueSection review={data} me={me} onAct={(action) => ask(action, target)} />
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Application summary">
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
           <DetailField label="Email">{signup.email}</DetailField>
@@ -149,6 +248,7 @@ export default function SignupReviewPage() {
       {orphanFiles.length > 0 && (
         <StepSection step={{ step: 'other-documents', title: 'Other Documents', form: null, data: {}, updated_on: '' }} files={orphanFiles} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: 'Download failed', detail: m })} />
       )}
+      <ConsentsSection consents={consents} />
       <AuditTrail entries={audit} />
       {dialogs}
     </Stack>

@@ -1,41 +1,93 @@
 import type { ReactNode } from 'react';
-import { approveSignup, commentOnSignup, rejectSignup } from '../api/signups-api';
+import { approveSignup, claimSignup, commentOnSignup, reassignSignup, referSignup, rejectSignup, releaseSignup } from '../api/signups-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { translateApiError } from '../../../lib/translate-api-error';
 import type { Feedback } from '../components/feedback-alert';
 import { usePendingAction } from '../components/use-pending-action';
 import { CommentDialog } from './comment-dialog';
+import { ReassignDialog, ReferDialog } from './refer-dialogs';
 
-export type SignupAction = 'approve' | 'reject' | 'comment';
-interface Target {
+export type SignupAction = 'approve' | 'reject' | 'comment' | 'refer' | 'claim' | 'release' | 'reassign';
+export interface SignupTarget {
   id: string;
   name: string;
   comments: string | null;
+  status?: string;
+  flagged?: boolean;
+  assigneeUserId?: number | null;
 }
 
-const FAILURE: Record<SignupAction, string> = { approve: 'Failed to approve signup', reject: 'Failed to reject signup', comment: 'Failed to add comment' };
-const SUCCESS: Record<SignupAction, string> = { approve: 'Signup approved successfully', reject: 'Signup rejected successfully', comment: 'Comment added successfully' };
+const FAILURE: Record<SignupAction, string> = {
+  approve: 'Failed to approve signup',
+  reject: 'Failed to reject signup',
+  comment: 'Failed to add comment',
+  refer: 'Failed to refer signup',
+  claim: 'Failed to claim application',
+  release: 'Failed to release application',
+  reassign: 'Failed to reassign application',
+};
+const SUCCESS: Record<Exclude<SignupAction, 'approve'>, string> = {
+  reject: 'Signup rejected successfully',
+  comment: 'Comment added successfully',
+  refer: 'Signup referred successfully',
+  claim: 'Application claimed successfully',
+  release: 'Application released successfully',
+  reassign: 'Application reassigned successfully',
+};
 
-async function perform(action: SignupAction, target: Target, comment?: string): Promise<string> {
-  if (action === 'approve') await approveSignup(target.id);
-  else if (action === 'reject') await rejectSignup(target.id);
-  else await commentOnSignup(target.id, comment ?? '');
+async function perform(action: SignupAction, target: SignupTarget, input?: string): Promise<string> {
+  // A first approval of a flagged application says that a second administrator must approve it.
+  if (action === 'approve') return (await approveSignup(target.id)).message || 'Signup approved successfully';
+  if (action === 'reject') await rejectSignup(target.id);
+  else if (action === 'comment') await commentOnSignup(target.id, input ?? '');
+  else if (action === 'refer') await referSignup(target.id, input || undefined);
+  else if (action === 'claim') await claimSignup(target.id);
+  else if (action === 'release') await releaseSignup(target.id);
+  else await reassignSignup(target.id, Number(input));
   return SUCCESS[action];
 }
 
-/** Approve, reject (each confirmed) and comment, shared by the list and the review page; `onDone` refetches. */
-export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (action: SignupAction, target: Target) => void; dialogs: ReactNode } {
+/**
+ * Approve, reject, refer (each confirmed), comment, and claim, release or reassign, shared by the list and the
+ * review page; `onDone` refetches. Claim and release need no question: they only say who works on it.
+ */
+export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (action: SignupAction, target: SignupTarget) => void; dialogs: ReactNode } {
   const { pending, busy, run, ask, close } = usePendingAction(perform, FAILURE, onDone);
   const name = pending?.target.name ?? '';
+  const second = pending?.target.status === 'awaiting_second_approval';
+  const start = (action: SignupAction, target: SignupTarget) => {
+    if (action === 'claim' || action === 'release') {
+      perform(action, target)
+        .then((title) => onDone({ severity: 'success', title }))
+        .catch((error) => onDone({ severity: 'error', title: FAILURE[action], detail: translateApiError(error).message }));
+      return;
+    }
+    ask(action, target);
+  };
   const dialogs = (
     <>
-      <ConfirmDialog open={pending?.action === 'approve'} title="Approve Signup" confirmText="Approve" confirmColor="success" busy={busy} onConfirm={() => run()} onClose={close}>
-        Approve the application of <strong>{name}</strong>? Their online access is created and they are told by email.
+      <ConfirmDialog open={pending?.action === 'approve'} title={second ? 'Give Second Approval' : 'Approve Signup'} confirmText="Approve" confirmColor="success" busy={busy} onConfirm={() => run()} onClose={close}>
+        {second ? (
+          <>
+            Give the second approval to <strong>{name}</strong>? Their online access is created and they are told by email.
+          </>
+        ) : pending?.target.flagged ? (
+          <>
+            Approve the application of <strong>{name}</strong>? It has risk flags: a second administrator must approve it too.
+          </>
+        ) : (
+          <>
+            Approve the application of <strong>{name}</strong>? Their online access is created and they are told by email.
+          </>
+        )}
       </ConfirmDialog>
       <ConfirmDialog open={pending?.action === 'reject'} title="Reject Signup" confirmText="Reject" confirmColor="error" busy={busy} onConfirm={() => run()} onClose={close}>
         Reject the application of <strong>{name}</strong>? They are told by email.
       </ConfirmDialog>
       <CommentDialog open={pending?.action === 'comment'} name={name} initial={pending?.target.comments ?? ''} busy={busy} onSubmit={(text) => run(text)} onClose={close} />
+      <ReferDialog open={pending?.action === 'refer'} name={name} busy={busy} onSubmit={(reason) => run(reason)} onClose={close} />
+      <ReassignDialog open={pending?.action === 'reassign'} name={name} current={pending?.target.assigneeUserId ?? null} busy={busy} onSubmit={(userId) => run(userId)} onClose={close} />
     </>
   );
-  return { ask, dialogs };
+  return { ask: start, dialogs };
 }

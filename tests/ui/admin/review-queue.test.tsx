@@ -1,0 +1,129 @@
+// Screens against the real server in this process: browser globals come from install-jsdom (imported first).
+import './install-jsdom';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ensureSecondAdmin, insertSubmittedSignup, tokenFor } from '../../server/admin/admin-helpers';
+import { adminScreenSuite, renderAsAdmin } from './render-admin';
+
+describe('review queue screens: risk chips, assignment, "Assigned to me", second approval, consents (real API, PGlite)', () => {
+  const { t, renderAdmin } = adminScreenSuite();
+  let flaggedId = '';
+  let plainId = '';
+
+  beforeAll(async () => {
+    flaggedId = await insertSubmittedSignup(t.db.db, { email: 'flagged@example.com', mobile: '+18687002001', firstName: 'Fiona', lastName: 'Flagged', createdOn: new Date(2026, 2, 5, 10, 0) });
+    await t.db.db.updateTable('signups').set({ risk_flags: ['politically_exposed', 'foreign'] }).where('id', '=', flaggedId).execute();
+    plainId = await insertSubmittedSignup(t.db.db, { email: 'plain@example.com', mobile: '+18687002002', firstName: 'Paul', lastName: 'Plain', createdOn: new Date(2026, 2, 4, 10, 0) });
+  });
+
+  const rowOf = async (name: string) => (await within(await screen.findByRole('table', { name: 'Signups' })).findByText(name)).closest('tr')!;
+
+  it('shows risk flags as chips and the assignee; Claim from the menu makes it mine, and "Assigned to me" lists only mine', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/signup-approvals');
+    const flagged = await rowOf('Fiona Flagged');
+    const chips = within(flagged).getByRole('list', { name: 'Risk flags' });
+    expect(within(chips).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['Politically exposed', 'Foreign national or account']);
+    expect(flagged).toHaveTextContent('Unassigned');
+    expect(await rowOf('Paul Plain')).toHaveTextContent('None');
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Fiona Flagged' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Claim' }));
+    expect(await screen.findByText('Application claimed successfully')).toBeInTheDocument();
+    await waitFor(async () => expect(await rowOf('Fiona Flagged')).toHaveTextContent('Ava Administrator (you)'));
+
+    await user.click(screen.getByRole('switch', { name: 'Assigned to me' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Signups' })).queryByText('Paul Plain')).not.toBeInTheDocument());
+    expect(await rowOf('Fiona Flagged')).toBeInTheDocument();
+  });
+
+  it('filters by the new statuses in words, and says when nothing matches', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/signup-approvals');
+    await rowOf('Paul Plain');
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['All', 'Pending', 'Awaiting second approval', 'Referred', 'Changes requested', 'Approved', 'Rejected']);
+    await user.click(screen.getByRole('option', { name: 'Referred' }));
+    expect(await screen.findByText('No applications match these filters.')).toBeInTheDocument();
+  });
+
+  it('a flagged application: the first approval leaves it awaiting a second approval, which the same administrator cannot give', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin(`/admin/signup-approvals/${flaggedId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fiona Flagged' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Risk flags' })).getByText('Politically exposed')).toBeInTheDocument();
+    const queue = screen.getByRole('region', { name: 'Assignment and approvals' });
+    expect(queue).toHaveTextContent('0 of 2');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Signup' });
+    expect(dialog).toHaveTextContent('a second administrator must approve it too');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('First approval recorded. A second administrator must approve this application.')).toBeInTheDocument();
+    expect(await screen.findByText('You gave the first approval. A different administrator must give the second approval.')).toBeInTheDocument();
+    // The closing dialog keeps the page aria-hidden for a moment; findBy waits until it is reachable again.
+    expect(await screen.findByRole('button', { name: 'Give Second Approval' })).toBeDisabled();
+    expect(screen.getAllByText('Awaiting second approval').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('1 of 2: Ava Administrator');
+    expect(await screen.findByText(/^First approval given by Ava Administrator on /)).toBeInTheDocument();
+  });
+
+  it('another administrator sees the second-approval state and can give it', async () => {
+    const ben = await ensureSecondAdmin(t.db.db);
+    // The first approval was given in the previous test; Ben signs in to give the second.
+    expect((await t.db.db.selectFrom('signups').select('status').where('id', '=', flaggedId).executeTakeFirstOrThrow()).status).toBe('awaiting_second_approval');
+    const token = await tokenFor(t.app, ben.email);
+    const user = userEvent.setup({ delay: null });
+    renderAsAdmin(`/admin/signup-approvals/${flaggedId}`, token, { id: ben.id, email: ben.email, name: 'Ben Checker' });
+    expect(await screen.findByText(/needs your second approval to open the accounts/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Give Second Approval' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Give Second Approval' })).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Signup approved successfully')).toBeInTheDocument();
+    await waitFor(async () => expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('2 of 2'));
+  });
+
+  it('shows the consents with time, address and text version on the review page, and the referral in the history', async () => {
+    const user = userEvent.setup({ delay: null });
+    await t.db.db.insertInto('signup_consents').values({ signup_id: plainId, consent: 'terms', step: 'basic-info', text_version: 'abcdef0123456789', client_ip: '203.0.113.7', agreed_on: new Date(2026, 2, 4, 9, 30) }).execute();
+    renderAdmin(`/admin/signup-approvals/${plainId}`);
+    const consents = await screen.findByRole('region', { name: 'Consents' });
+    const row = within(consents).getByText('Terms and Conditions').closest('tr')!;
+    expect(row).toHaveTextContent('04.03.2026 09:30');
+    expect(row).toHaveTextContent('203.0.113.7');
+    expect(row).toHaveTextContent('abcdef0123456789');
+    // A version that is not today's wording is marked.
+    expect(row).toHaveTextContent('Earlier wording');
+
+    await user.click(screen.getByRole('button', { name: 'Refer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refer Application' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Compliance should see this.');
+    await user.click(within(dialog).getByRole('button', { name: 'Refer' }));
+    expect(await screen.findByText('Signup referred successfully')).toBeInTheDocument();
+    const trail = await screen.findByRole('region', { name: 'Audit Trail' });
+    await waitFor(() => expect(within(trail).getByText(/^Referred by Ava Administrator on .*\(Compliance should see this\.\)$/)).toBeInTheDocument());
+  });
+
+  it('claims on the review page, then reassigns to another administrator through the dialog; the history says from whom to whom', async () => {
+    const user = userEvent.setup({ delay: null });
+    await ensureSecondAdmin(t.db.db);
+    const id = await insertSubmittedSignup(t.db.db, { email: 'rita@example.com', mobile: '+18687002003', firstName: 'Rita', lastName: 'Reassigned' });
+    renderAdmin(`/admin/signup-approvals/${id}`);
+    const queue = await screen.findByRole('region', { name: 'Assignment and approvals' });
+    expect(queue).toHaveTextContent('Unassigned');
+    await user.click(within(queue).getByRole('button', { name: 'Claim' }));
+    expect(await screen.findByText('Application claimed successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('Ava Administrator (you)'));
+    await user.click(within(screen.getByRole('region', { name: 'Assignment and approvals' })).getByRole('button', { name: 'Reassign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign Application' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Administrator' }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    // The current assignee is not offered.
+    expect(options).toEqual(['Ben Checker']);
+    await user.click(screen.getByRole('option', { name: 'Ben Checker' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
+    expect(await screen.findByText('Application reassigned successfully')).toBeInTheDocument();
+    const trail = await screen.findByRole('region', { name: 'Audit Trail' });
+    await waitFor(() => expect(within(trail).getByText(/^Reassigned by Ava Administrator on .*\(from Ava Administrator to Ben Checker\)$/)).toBeInTheDocument());
+    expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('Ben Checker since');
+  });
+});
