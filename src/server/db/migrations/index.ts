@@ -8,6 +8,7 @@ import * as lookupIndexes from './2026-11-25T0001-lookup-indexes.js';
 import * as adminQueueAtScale from './2026-11-26T0001-admin-queue-at-scale.js';
 import * as studioPermission from './2026-11-27T0001-studio-permission.js';
 import * as configVersionsAndFunnel from './2026-11-27T0005-config-versions-and-funnel.js';
+import * as transferCodesAndLimits from './2026-11-28T0030-transfer-codes-and-limits.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T0001-admin-queue-at-scale': adminQueueAtScale,
   '2026-11-27T0001-studio-permission': studioPermission,
   '2026-11-27T0005-config-versions-and-funnel': configVersionsAndFunnel,
+  '2026-11-28T0030-transfer-codes-and-limits': transferCodesAndLimits,
 };
