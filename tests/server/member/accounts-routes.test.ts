@@ -1,7 +1,7 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
-import { addSessionRoute, balanceOf, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
+import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
   const t = suiteApp(target, { beforeReady: addSessionRoute });
@@ -100,7 +100,8 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
       const { request_id: _id, ...rest } = res.json();
       return { status: res.statusCode, ...rest };
     };
-    const big = 1_000_000;
+    // Above the balance (1,000.00 less earlier transfers), within the per-transfer and daily limits.
+    const big = 2_000;
     const real = await memberTransfer(t, aHeaders, a.accounts[0], b.accounts[0], big);
     const missing = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[0], number: '19999999999' }, big);
     const otherType = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[1], productCode: 'SAV' }, big);
@@ -235,12 +236,10 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     const headers = await sessionHeaders(t, member.id);
     const options = (await t.call({ method: 'GET', url: '/api/accounts/transfer-to-member-options', headers })).json().data;
     const source = options.Source.find((s: { Account: string }) => s.Account === '10000000101');
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/accounts/transfer-to-member',
-      headers: { ...headers, [IDEMPOTENCY_HEADER]: newKey() },
-      payload: { source_id: source.id, source_account: source.Account, destination_product: 'SAV', destination_account: '10000000201', amount: 25.5, instructions: 'Lunch' },
-    });
+    const body = { source_id: source.id, source_account: source.Account, destination_product: 'SAV', destination_account: '10000000201', amount: 25.5, instructions: 'Lunch' };
+    const key = newKey();
+    const { code } = await codeFor(t, headers, member.id, body, key);
+    const res = await confirmMemberTransfer(t, headers, body, key, code!);
     expect(res.statusCode).toBe(200);
     const grace = await t.db.db.selectFrom('accounts').select('balance_cents').where('account_number', '=', '10000000201').executeTakeFirstOrThrow();
     expect(Number(grace.balance_cents)).toBe(310_000 + 2_550);

@@ -6,7 +6,7 @@ import { formBody } from '../../lib/form-body.js';
 import { maskPhone } from '../../lib/sign-in-attempts.js';
 import { CODE_TTL_MS } from '../../lib/one-time-codes.js';
 import { TRANSFER_CODE_PURPOSE, claimTransferCode, issueTransferCode, transferCodeMessage } from '../../lib/transfer-codes.js';
-import { startOfToday } from '../../lib/day-bounds.js';
+import { endOfDay, startOfDay, startOfToday } from '../../lib/day-bounds.js';
 import { TRANSFER_TEXTS } from '../../../shared/messages.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
@@ -85,6 +85,8 @@ const transactionsQuery = {
     page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
     page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
     account_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    from: { type: 'string', format: 'date', description: 'First day (YYYY-MM-DD, the credit union\'s time zone), inclusive' },
+    to: { type: 'string', format: 'date', description: 'Last day (YYYY-MM-DD), inclusive' },
   },
 } as const;
 const transactionsAnswer = {
@@ -107,6 +109,8 @@ const transactionsAnswer = {
           kind: { type: 'string' },
           amount: money,
           amount_cents: cents,
+          balance_after: { ...money, description: 'The account\'s balance right after this entry (dollars)' },
+          balance_after_cents: cents,
           reference_no: { type: ['string', 'null'] },
           instructions: { type: ['string', 'null'] },
         },
@@ -332,12 +336,23 @@ export default async function accountRoutes(instance: FastifyInstance) {
     async (request) => {
       const { memberId } = caller(request);
       // The defaults are filled in by the querystring validator (useDefaults).
-      const { page = 1, page_size: pageSize = 20, account_id: accountId } = request.query;
+      const { page = 1, page_size: pageSize = 20, account_id: accountId, from, to } = request.query;
+      if (from && to && from > to) {
+        const message = 'The start date must be on or before the end date.';
+        throw badRequest(message, { from: message });
+      }
       if (accountId !== undefined) {
         const own = (await listMemberAccounts(app.db, memberId)).some((a) => a.id === accountId);
         if (!own) throw missing('account');
       }
-      const { items, total } = await listMemberTransactions(app.db, memberId, { offset: (page - 1) * pageSize, limit: pageSize, accountId });
+      const zone = app.config.timeZone;
+      const { items, total } = await listMemberTransactions(app.db, memberId, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+        accountId,
+        from: from ? startOfDay(zone, from) : undefined,
+        before: to ? endOfDay(zone, to) : undefined,
+      });
       return {
         items: items.map((row) => ({
           id: row.id,
@@ -350,6 +365,8 @@ export default async function accountRoutes(instance: FastifyInstance) {
           kind: row.kind,
           amount: centsToDollars(Number(row.amount_cents)),
           amount_cents: Number(row.amount_cents),
+          balance_after: centsToDollars(Number(row.balance_after_cents)),
+          balance_after_cents: Number(row.balance_after_cents),
           reference_no: row.reference_no,
           instructions: row.instructions,
         })),
