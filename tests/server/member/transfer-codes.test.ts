@@ -192,23 +192,26 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect((await memberTransfer(t, headers, m.accounts[0], payee.accounts[1], 500)).statusCode).toBe(200);
   });
 
-  it('two parallel transfers from two different accounts cannot both pass the daily limit', async () => {
-    const m = await rich();
+  it('parallel transfers from different accounts to different destinations cannot together pass the daily limit', async () => {
+    const m = await createMember(t.db.db, Array.from({ length: 4 }, () => ({ type: 'savings' as const, cents: 10_000_000 })));
     let headers = await signedIn(m);
     expect((await memberTransfer(t, headers, m.accounts[0], payee.accounts[0], 1)).statusCode).toBe(200);
+    expect((await memberTransfer(t, headers, m.accounts[0], payee.accounts[1], 1)).statusCode).toBe(200);
     clock.advance(25 * HOUR);
     headers = await signedIn(m); // a session lasts at most a day
     expect((await memberTransfer(t, headers, m.accounts[0], payee.accounts[0], 300)).statusCode).toBe(200);
-    // Each alone is within the day's 700.00 left, so each gets its code; together they are 800.00.
-    const bodies = [memberBody(m.accounts[0], payee.accounts[0], 400), memberBody(m.accounts[1], payee.accounts[0], 400)];
-    const keys = [newKey(), newKey()];
-    const codes = [];
-    for (let i = 0; i < 2; i++) codes.push((await codeFor(t, headers, m.userId, bodies[i], keys[i])).code!);
-    const results = await Promise.all([0, 1].map((i) => confirmMemberTransfer(t, headers, bodies[i], keys[i], codes[i])));
-    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 422]);
-    expect(results.find((r) => r.statusCode === 422)!.json().errors.amount).toMatch(/daily limit of TTD \$1,000\.00/);
-    const sent = (await balanceOf(t.db.db, m.accounts[0].id)) + (await balanceOf(t.db.db, m.accounts[1].id));
-    expect(20_000_000 - sent).toBe(100 + 30_000 + 40_000);
+    // Each alone is within the day's 700.00 left, so each gets its code; no two share an account row
+    // (four sources, two destinations taken in turn), and only two of the four fit.
+    const bodies = m.accounts.map((from, i) => memberBody(from, payee.accounts[i % 2], 300));
+    const keys = bodies.map(() => newKey());
+    const codes: string[] = [];
+    for (let i = 0; i < bodies.length; i++) codes.push((await codeFor(t, headers, m.userId, bodies[i], keys[i])).code!);
+    const results = await Promise.all(bodies.map((body, i) => confirmMemberTransfer(t, headers, body, keys[i], codes[i])));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 422, 422]);
+    for (const refused of results.filter((r) => r.statusCode === 422)) expect(refused.json().errors.amount).toMatch(/daily limit of TTD \$1,000\.00 for transfers to other members\. You can send up to TTD \$100\.00 more today\.$/);
+    let left = 0;
+    for (const account of m.accounts) left += await balanceOf(t.db.db, account.id);
+    expect(40_000_000 - left).toBe(200 + 30_000 + 60_000);
   });
 
   it('a member without a mobile on file cannot be sent a code: 422 saying why', async () => {
