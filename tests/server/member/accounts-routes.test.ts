@@ -1,6 +1,7 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
+import { dayIn } from '../../../src/shared/dates/today';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
@@ -71,6 +72,40 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(items.map((i: { account_type: string }) => i.account_type).sort()).toEqual(['deposit', 'savings']);
     const loanEntries = (await t.call({ method: 'GET', url: `/api/accounts/transactions?account_id=${a.accounts[2].id}`, headers: aHeaders })).json().items;
     expect(loanEntries).toEqual([expect.objectContaining({ account_type: 'loan', amount_cents: 900_000, kind: 'opening' })]);
+  });
+
+  it('each entry carries its account\'s running balance from the ledger; a date range filters by the credit union\'s day', async () => {
+    const m = await createMember(t.db.db, [
+      { type: 'savings', cents: 10_000 },
+      { type: 'deposit', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, m.userId);
+    expect((await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 30)).statusCode).toBe(200);
+    expect((await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 20)).statusCode).toBe(200);
+    const list = (query: string) => t.call({ method: 'GET', url: `/api/accounts/transactions?${query}`, headers });
+    const savings = (await list(`account_id=${m.accounts[0].id}`)).json().items;
+    expect(savings.map((i: { amount_cents: number; balance_after_cents: number }) => [i.amount_cents, i.balance_after_cents])).toEqual([
+      [-2_000, 5_000],
+      [-3_000, 7_000],
+      [10_000, 10_000],
+    ]);
+    expect(savings[0].balance_after).toBe(50);
+    // Page 2 of 1 still shows true balances (the running sum covers the whole ledger, not the page).
+    expect((await list(`account_id=${m.accounts[0].id}&page=2&page_size=1`)).json().items[0].balance_after_cents).toBe(7_000);
+    const today = dayIn(t.app.config.timeZone, new Date());
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const all = await list(`from=${today}&to=${today}`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBe(5);
+    expect((await list(`from=${tomorrow}`)).json()).toMatchObject({ items: [], total: 0 });
+    expect((await list(`to=${tomorrow}&page_size=2`)).json()).toMatchObject({ total: 5, items: [expect.anything(), expect.anything()] });
+    for (const bad of ['from=2026-02-30', 'to=yesterday', 'from=2026-11-25T00:00:00Z', 'from=%00']) {
+      const res = await list(bad);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    const reversed = await list(`from=${tomorrow}&to=${today}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().errors.from).toBe('The start date must be on or before the end date.');
   });
 
   it('transfers to another member by account number and product; the recipient sees the credit', async () => {
