@@ -23,6 +23,8 @@ export interface TransferLimits {
   dailyCents: number;
   /** The most a member may send to a destination in the 24 hours from their first transfer to it. */
   newDestinationCents: number;
+  /** Transfer codes one user may be sent per hour (TRANSFER_CODES_PER_HOUR), so no script texts a member without end. */
+  codesPerHour: number;
 }
 
 export interface AppConfig {
@@ -154,6 +156,7 @@ function readTransferLimits(env: NodeJS.ProcessEnv): TransferLimits {
     perTransferCents: dollars('TRANSFER_LIMIT_PER_TRANSFER', 10_000),
     dailyCents: dollars('TRANSFER_LIMIT_DAILY', 20_000),
     newDestinationCents: dollars('TRANSFER_LIMIT_NEW_DESTINATION', 1_000),
+    codesPerHour: intSetting(env, 'TRANSFER_CODES_PER_HOUR', 30, 1, 100_000),
   };
 }
 

@@ -8,8 +8,6 @@ import { AUTH_TEXTS } from '../../shared/auth/auth-rules.js';
 import { TRANSFER_TEXTS } from '../../shared/messages.js';
 
 export const TRANSFER_CODE_PURPOSE = 'transfer_code' as const;
-/** Codes one user may be sent per hour across all transfers: a script rotating keys cannot text a member without end. */
-export const MAX_TRANSFER_CODES_PER_HOUR = 30;
 
 /** A transfer code belongs to one user and one idempotency key (one transfer attempt). */
 export function transferCodeSubject(userId: number, idempotencyKey: string): string {
@@ -23,12 +21,12 @@ export function transferCodeMessage(code: string, amountCents: number, destinati
 
 /**
  * Issues the code for one transfer: bound to the transfer's fingerprint (source, destination, amount,
- * instructions), 10 minutes, 5 tries, 60 s between resends for the same transfer, and at most
- * MAX_TRANSFER_CODES_PER_HOUR per user. Run it in the transaction that writes the outbox message.
+ * instructions), 10 minutes, 5 tries, 60 s between resends for the same transfer, and at most `perHour`
+ * codes per user across transfers (a script rotating keys cannot text a member without end). Run it in the transaction that writes the outbox message.
  */
 export async function issueTransferCode(
   db: Kysely<Database>,
-  input: { userId: number; idempotencyKey: string; binding: string; recipient: string; now: Date; secret: string },
+  input: { userId: number; idempotencyKey: string; binding: string; recipient: string; now: Date; secret: string; perHour: number },
 ): Promise<string> {
   const { sent } = await db
     .selectFrom('one_time_codes')
@@ -37,7 +35,7 @@ export async function issueTransferCode(
     .where('subject', 'like', `${input.userId}:%`)
     .where('created_on', '>', new Date(input.now.getTime() - 3_600_000))
     .executeTakeFirstOrThrow();
-  if (sent >= MAX_TRANSFER_CODES_PER_HOUR) throw tooMany(TRANSFER_TEXTS.tooManyCodes, 3600);
+  if (sent >= input.perHour) throw tooMany(TRANSFER_TEXTS.tooManyCodes, 3600);
   return issueCode(db, {
     purpose: TRANSFER_CODE_PURPOSE,
     subject: transferCodeSubject(input.userId, input.idempotencyKey),

@@ -23,7 +23,7 @@ const HOUR = 3_600_000;
 // Noon in Port of Spain (UTC-4): a whole day either side before the credit union's day changes.
 const START = new Date('2026-11-25T16:00:00.000Z');
 // Small limits (whole dollars, as the environment gives them) keep the amounts readable.
-const limits = { perTransferCents: 50_000, dailyCents: 100_000, newDestinationCents: 10_000 };
+const limits = { perTransferCents: 50_000, dailyCents: 100_000, newDestinationCents: 10_000, codesPerHour: 30 };
 
 describe.each(dbTargets())('transfers to another member, confirmed by a code, within limits, on $name', (target) => {
   const clock = new FakeClock(START);

@@ -307,7 +307,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
     const mobile = user.mobile;
     const destination = await checkMemberTransfer(app.db, who, transfer, now, limits, dayStart(now));
     await app.db.transaction().execute(async (trx) => {
-      const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), recipient: mobile, now, secret: app.config.jwtSecret });
+      const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
       await app.outbox.send({ channel: 'sms', to: mobile, subject: 'Your transfer code', body: transferCodeMessage(code, transfer.amountCents, destination.account_number), purpose: TRANSFER_CODE_PURPOSE }, trx);
     });
     void app.outbox.flush().catch(() => undefined);
