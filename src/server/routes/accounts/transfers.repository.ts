@@ -99,7 +99,9 @@ function isRetryable(err: unknown): boolean {
  * Moves money between two accounts exactly once: one `transfers` row, a debit and an equal credit in
  * `ledger_entries` and both balance updates commit together or not at all. Rows are locked in
  * account-id order, so concurrent transfers queue instead of deadlocking; serialization failures,
- * deadlocks and same-key races are retried a bounded number of times. One statement, one round trip.
+ * deadlocks and same-key races are retried a bounded number of times. One statement, one round trip; a
+ * transfer to another member (`checks`: its limits and code) sends that statement in a transaction after
+ * locking the member's row, so the limits count every earlier transfer of the member.
  */
 export async function performTransfer(
   db: Kysely<Database>,
