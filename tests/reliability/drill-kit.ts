@@ -187,6 +187,8 @@ export interface PlannedTransfer {
   /** A transfer to another member: the sender's mobile, and the code once read (a retry reuses it). */
   mobile?: string;
   code?: string;
+  /** Keys given up before the transfer was ever sent (its code step failed): the book forgets them. */
+  abandonedKeys?: string[];
   path: '/api/accounts/transfer-to-self' | '/api/accounts/transfer-to-member';
   body: Record<string, unknown>;
   sourceId: number;
@@ -251,7 +253,8 @@ const codeQueues = new Map<string, Promise<unknown>>();
 /**
  * The code of a transfer to another member, asked for under the transfer's key and read from the SMS in the
  * development outbox; kept on the transfer, so a retry after a fault sends the same code. A failure is the
- * transfer's outcome ('unknown' for a fault or the 60 s resend wait, so the transfer is tried again).
+ * transfer's outcome: 'unknown' for a fault, and then the transfer takes a new key, because no transfer was
+ * sent under the old one and a code asked for again under it would wait out the 60 s between codes.
  */
 async function codeOf(baseUrl: string, transfer: PlannedTransfer, timeoutMs: number): Promise<Outcome | null> {
   if (transfer.code || !transfer.mobile) return null;
@@ -271,7 +274,12 @@ async function codeOf(baseUrl: string, transfer: PlannedTransfer, timeoutMs: num
     return transfer.code ? null : { kind: 'unknown', reason: 'no transfer code in the outbox' };
   });
   codeQueues.set(mobile, run.catch(() => undefined));
-  return run;
+  const outcome = await run.catch((err: Error & { cause?: { code?: string } }): Outcome => ({ kind: 'unknown', reason: `code: ${err.cause?.code ?? err.name}` }));
+  if (outcome?.kind === 'unknown') {
+    transfer.abandonedKeys = [...(transfer.abandonedKeys ?? []), transfer.key];
+    transfer.key = crypto.randomUUID();
+  }
+  return outcome;
 }
 
 /** One POST with the transfer's idempotency key (after its code, for a member transfer); a timeout, a dropped connection or a 5xx is 'unknown'. */
@@ -309,6 +317,8 @@ export class TransferBook {
   readonly entries = new Map<string, BookEntry>();
 
   record(transfer: PlannedTransfer, outcome: Outcome): void {
+    // A key given up before its transfer was sent moved nothing: only the transfer's new key counts.
+    for (const key of transfer.abandonedKeys ?? []) this.entries.delete(key);
     const entry = this.entries.get(transfer.key);
     if (!entry) {
       this.entries.set(transfer.key, { transfer, outcome, history: [outcome] });
