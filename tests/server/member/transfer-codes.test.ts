@@ -214,6 +214,18 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect(40_000_000 - left).toBe(200 + 30_000 + 60_000);
   });
 
+  it('at most 30 transfer codes an hour per user, whatever the keys: the 31st gets 429', async () => {
+    const m = await rich();
+    const headers = await signedIn(m);
+    const body = memberBody(m.accounts[0], payee.accounts[0], 1);
+    for (let i = 0; i < 30; i++) expect((await requestTransferCode(t, headers, body, newKey())).statusCode).toBe(200);
+    const over = await requestTransferCode(t, headers, body, newKey());
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toBe(TRANSFER_TEXTS.tooManyCodes);
+    clock.advance(HOUR + 1_000);
+    expect((await requestTransferCode(t, await signedIn(m), body, newKey())).statusCode).toBe(200);
+  });
+
   it('a member without a mobile on file cannot be sent a code: 422 saying why', async () => {
     const m = await rich();
     await t.db.db.updateTable('users').set({ mobile: null }).where('id', '=', m.userId).execute();
