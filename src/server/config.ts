@@ -15,6 +15,18 @@ export interface ServerTimeouts {
   keepAliveMs: number;
 }
 
+/** Limits on transfers to other members, in cents (DESIGN.md "Transfers to another member"). */
+export interface TransferLimits {
+  /** The most one transfer may move. */
+  perTransferCents: number;
+  /** The most a member may send to other members in one calendar day of the credit union's time zone. */
+  dailyCents: number;
+  /** The most a member may send to a destination in the 24 hours from their first transfer to it. */
+  newDestinationCents: number;
+  /** Transfer codes one user may be sent per hour (TRANSFER_CODES_PER_HOUR), so no script texts a member without end. */
+  codesPerHour: number;
+}
+
 export interface AppConfig {
   env: 'development' | 'test' | 'production';
   host: string;
@@ -67,6 +79,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Socket and request time limits (milliseconds), so a slow or half-sent request cannot hold a socket. */
   timeouts: ServerTimeouts;
+  /** TRANSFER_LIMIT_PER_TRANSFER, TRANSFER_LIMIT_DAILY, TRANSFER_LIMIT_NEW_DESTINATION (whole dollars). */
+  transferLimits: TransferLimits;
   /** Seed demo sign-ins (development and test only). */
   seedDemo: boolean;
   adminEmail?: string;
@@ -254,6 +268,17 @@ export function parseRedisUrl(value: string | undefined): string | undefined {
   return text;
 }
 
+/** Transfer limits from whole dollars in the environment; defaults 10,000 a transfer, 20,000 a day, 1,000 to a new destination. */
+function readTransferLimits(env: NodeJS.ProcessEnv): TransferLimits {
+  const dollars = (name: string, fallback: number) => intSetting(env, name, fallback, 1, 1_000_000_000) * 100;
+  return {
+    perTransferCents: dollars('TRANSFER_LIMIT_PER_TRANSFER', 10_000),
+    dailyCents: dollars('TRANSFER_LIMIT_DAILY', 20_000),
+    newDestinationCents: dollars('TRANSFER_LIMIT_NEW_DESTINATION', 1_000),
+    codesPerHour: intSetting(env, 'TRANSFER_CODES_PER_HOUR', 30, 1, 100_000),
+  };
+}
+
 /** What production needs that development supplies by default; an empty list means ready. */
 function productionProblems(config: AppConfig, env: NodeJS.ProcessEnv): string[] {
   const problems: string[] = [];
@@ -307,6 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     staticDir: path.resolve(env.STATIC_DIR ?? 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: readTimeouts(env),
+    transferLimits: readTransferLimits(env),
     seedDemo: !production,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,

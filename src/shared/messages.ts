@@ -5,3 +5,14 @@ export const FIX_FIELDS = 'Please correct the highlighted fields.';
 /** An email address or mobile number another account already holds. */
 export const EMAIL_TAKEN = 'This email address is already registered with another account';
 export const MOBILE_TAKEN = 'This mobile number is already registered with another account';
+
+/** Transfers to another member: the confirmation code and the limits (DESIGN.md "Transfers to another member"). */
+export const TRANSFER_TEXTS = {
+  codeSent: 'We sent a 6-digit code to confirm this transfer.',
+  noCode: 'No code is waiting for this transfer. Request a new code.',
+  differentTransfer: 'This code was sent for a different transfer. Request a new code.',
+  invalidCode: 'Incorrect code. Check the code in your message and try again.',
+  expiredCode: 'This code has expired. Request a new code.',
+  tooManyCodes: 'Too many transfer codes were requested. Please try again in an hour.',
+  noContact: 'A transfer to another member needs a mobile number on file to receive its code. Please contact the credit union.',
+} as const;

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { browserSuite, newPage, screenshot, signInThroughScreens } from './harness';
+import { browserSuite, latestCode, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 
@@ -8,11 +8,29 @@ async function choose(page: Page, label: string, option: RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-async function confirmTransfer(page: Page): Promise<string> {
+/**
+ * Transfer Now, Complete, and for a transfer to another member the code step: the code is read from the SMS in the
+ * outbox, as the member reads it on their phone, and `checkSms` sees the message first.
+ */
+async function confirmTransfer(page: Page, codeStep?: { baseURL: string; checkSms: (body: string) => void }): Promise<string> {
   await page.getByRole('button', { name: 'Transfer Now' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Transfer' });
   await confirm.getByText('Are you sure you want to complete this transfer?').waitFor();
+  const previous = codeStep ? (await latestOutboxMessage(codeStep.baseURL, MEMBER.mobile, 'transfer_code'))?.body : undefined;
   await confirm.getByRole('button', { name: 'Complete' }).click();
+  if (codeStep) {
+    const dialog = page.getByRole('dialog', { name: 'Enter the code we sent' });
+    await dialog.getByLabel('Digit 1 of 6').waitFor();
+    let sms = previous;
+    for (let i = 0; i < 50 && sms === previous; i++) {
+      await page.waitForTimeout(100);
+      sms = (await latestOutboxMessage(codeStep.baseURL, MEMBER.mobile, 'transfer_code'))?.body;
+    }
+    codeStep.checkSms(sms ?? '');
+    await screenshot(page, 'member-transfer-code');
+    await dialog.getByLabel('Digit 1 of 6').click();
+    await page.keyboard.type(await latestCode(codeStep.baseURL, MEMBER.mobile, 'transfer_code'));
+  }
   const success = page.getByRole('dialog', { name: 'Transfer Successful' });
   await success.waitFor();
   // The success dialog opens only once the confirm dialog has fully faded out and left the page
@@ -73,7 +91,10 @@ describe('member area in Chromium', () => {
     await page.getByLabel('Destination Account Number').fill('10000000201');
     await page.getByLabel('Amount').fill('49.75');
     await screenshot(page, 'member-transfer-to-member');
-    const reference = await confirmTransfer(page);
+    const reference = await confirmTransfer(page, {
+      baseURL: e2e.server.url,
+      checkSms: (body) => expect(body).toMatch(/^Your code \d{6} confirms a transfer of TTD \$49\.75 to account ending 0201\. Never share it\.$/),
+    });
     expect(reference).toMatch(/^TRF/);
     await page.waitForURL('**/users/dashboard', { timeout: 10_000 });
     await page.getByTestId('balance-10000000101').waitFor();
@@ -115,7 +136,8 @@ describe('member area in Chromium', () => {
     expect(await cards.first().textContent()).toMatch(/Date\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}Account/);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     // The loan's opening entry (money owed) has the text's colour; money in (the transfer's credit) is green.
-    const colour = (card: Locator, text: string) => card.getByText(text, { exact: true }).evaluate((el) => getComputedStyle(el).color);
+    // The first match is the amount (the card's badge); an opening entry's balance after it is the same figure.
+    const colour = (card: Locator, text: string) => card.getByText(text, { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
     const textColour = await phone.getByRole('heading', { name: 'Welcome back, Marcus' }).evaluate((el) => getComputedStyle(el).color);
     expect(await colour(cards.filter({ hasText: '30000000101' }), 'TTD $18,750.00')).toBe(textColour);
     expect(await colour(cards.filter({ hasText: '10000000102' }), 'TTD $1,000.25')).toBe('rgb(46, 125, 50)');

@@ -56,7 +56,8 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
 /** The real server (`src/server/server.ts`) on a free port, on the scratch database. */
 export function startApi(db: ScratchDatabase): Promise<RunningServer> {
   // Sessions outlive the drill (default 5 minutes) so a slow machine does not turn into 401s.
-  return startServer({ DATABASE_URL: db.url, SESSION_SECONDS: '1800', LOG_LEVEL: 'error' });
+  // Every member transfer asks for its own SMS code: a drill sends a few hundred in a minute or two.
+  return startServer({ DATABASE_URL: db.url, SESSION_SECONDS: '1800', LOG_LEVEL: 'error', TRANSFER_CODES_PER_HOUR: '10000' });
 }
 
 export interface DrillStage {
@@ -154,6 +155,8 @@ export interface MemberAccount {
 export interface SignedInMember {
   userId: number;
   token: string;
+  /** Where the member's SMS codes go (read back from the development outbox). */
+  mobile: string;
   /** Savings and deposit accounts (loans take no transfers). */
   accounts: MemberAccount[];
 }
@@ -175,12 +178,17 @@ export async function signIn(baseUrl: string, db: ScratchDatabase, email: string
   type Grouped = { savings: Array<{ id: number; account_number: string; product_code: string }>; deposit: Array<{ id: number; account_number: string; product_code: string }> };
   const grouped = await call<Grouped>(baseUrl, 'GET', '/api/accounts', { token: verified.access_token });
   const accounts = [...grouped.savings, ...grouped.deposit].map((a) => ({ id: a.id, number: a.account_number, productCode: a.product_code }));
-  return { userId: login.user_id, token: verified.access_token, accounts };
+  return { userId: login.user_id, token: verified.access_token, mobile: user.mobile, accounts };
 }
 
 export interface PlannedTransfer {
   key: string;
   token: string;
+  /** A transfer to another member: the sender's mobile, and the code once read (a retry reuses it). */
+  mobile?: string;
+  code?: string;
+  /** Keys given up before the transfer was ever sent (its code step failed): the book forgets them. */
+  abandonedKeys?: string[];
   path: '/api/accounts/transfer-to-self' | '/api/accounts/transfer-to-member';
   body: Record<string, unknown>;
   sourceId: number;
@@ -229,6 +237,7 @@ export function transferPlanner(a: SignedInMember, b: SignedInMember, seed: numb
     return {
       key,
       token: sender.token,
+      mobile: sender.mobile,
       path: '/api/accounts/transfer-to-member',
       body: { source_id: from.id, source_account: from.number, destination_product: to.productCode, destination_account: to.number, amount },
       sourceId: from.id,
@@ -238,13 +247,50 @@ export function transferPlanner(a: SignedInMember, b: SignedInMember, seed: numb
   };
 }
 
-/** One POST with the transfer's idempotency key; a timeout, a dropped connection or a 5xx is 'unknown'. */
-export async function sendTransfer(baseUrl: string, transfer: PlannedTransfer, timeoutMs: number): Promise<Outcome> {
-  try {
-    const res = await fetch(`${baseUrl}${transfer.path}`, {
+// Codes are asked for one at a time per sender, so each worker reads its own SMS from the outbox.
+const codeQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * The code of a transfer to another member, asked for under the transfer's key and read from the SMS in the
+ * development outbox; kept on the transfer, so a retry after a fault sends the same code. A failure is the
+ * transfer's outcome: 'unknown' for a fault, and then the transfer takes a new key, because no transfer was
+ * sent under the old one and a code asked for again under it would wait out the 60 s between codes.
+ */
+async function codeOf(baseUrl: string, transfer: PlannedTransfer, timeoutMs: number): Promise<Outcome | null> {
+  if (transfer.code || !transfer.mobile) return null;
+  const mobile = transfer.mobile;
+  const run = (codeQueues.get(mobile) ?? Promise.resolve()).then(async (): Promise<Outcome | null> => {
+    const res = await fetch(`${baseUrl}${transfer.path}/code`, {
       method: 'POST',
       headers: { ...CLIENT_HEADERS, 'content-type': 'application/json', [TOKEN_HEADER]: transfer.token, [IDEMPOTENCY_HEADER]: transfer.key },
       body: JSON.stringify(transfer.body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    if (res.status >= 500 || res.status === 429) return { kind: 'unknown', reason: `code: HTTP ${res.status}` };
+    if (res.status !== 200) return { kind: 'refused', status: res.status, body: text };
+    const outbox = await call<{ items: Array<{ body: string }> }>(baseUrl, 'GET', `/api/dev/outbox?${new URLSearchParams({ recipient: mobile, purpose: 'transfer_code' })}`);
+    transfer.code = outbox.items[0]?.body.match(/\b(\d{6})\b/)?.[1];
+    return transfer.code ? null : { kind: 'unknown', reason: 'no transfer code in the outbox' };
+  });
+  codeQueues.set(mobile, run.catch(() => undefined));
+  const outcome = await run.catch((err: Error & { cause?: { code?: string } }): Outcome => ({ kind: 'unknown', reason: `code: ${err.cause?.code ?? err.name}` }));
+  if (outcome?.kind === 'unknown') {
+    transfer.abandonedKeys = [...(transfer.abandonedKeys ?? []), transfer.key];
+    transfer.key = crypto.randomUUID();
+  }
+  return outcome;
+}
+
+/** One POST with the transfer's idempotency key (after its code, for a member transfer); a timeout, a dropped connection or a 5xx is 'unknown'. */
+export async function sendTransfer(baseUrl: string, transfer: PlannedTransfer, timeoutMs: number): Promise<Outcome> {
+  try {
+    const failed = await codeOf(baseUrl, transfer, timeoutMs);
+    if (failed) return failed;
+    const res = await fetch(`${baseUrl}${transfer.path}`, {
+      method: 'POST',
+      headers: { ...CLIENT_HEADERS, 'content-type': 'application/json', [TOKEN_HEADER]: transfer.token, [IDEMPOTENCY_HEADER]: transfer.key },
+      body: JSON.stringify(transfer.code ? { ...transfer.body, code: transfer.code } : transfer.body),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
@@ -271,6 +317,8 @@ export class TransferBook {
   readonly entries = new Map<string, BookEntry>();
 
   record(transfer: PlannedTransfer, outcome: Outcome): void {
+    // A key given up before its transfer was sent moved nothing: only the transfer's new key counts.
+    for (const key of transfer.abandonedKeys ?? []) this.entries.delete(key);
     const entry = this.entries.get(transfer.key);
     if (!entry) {
       this.entries.set(transfer.key, { transfer, outcome, history: [outcome] });

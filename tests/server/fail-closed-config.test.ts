@@ -68,6 +68,17 @@ describe('NODE_ENV: only development and test are development', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '1000', HEADERS_TIMEOUT_MS: '5000' })).toThrow('HEADERS_TIMEOUT_MS cannot be longer than REQUEST_TIMEOUT_MS.');
     expect(loadConfig({}).timeouts).toEqual({ requestMs: 120_000, headersMs: 15_000, connectionMs: 30_000, keepAliveMs: 5_000 });
   });
+
+  it('transfer limits come from whole dollars in the environment, with the documented defaults', () => {
+    expect(loadConfig({}).transferLimits).toEqual({ perTransferCents: 1_000_000, dailyCents: 2_000_000, newDestinationCents: 100_000, codesPerHour: 30 });
+    expect(loadConfig({ TRANSFER_LIMIT_PER_TRANSFER: '500', TRANSFER_LIMIT_DAILY: '750', TRANSFER_LIMIT_NEW_DESTINATION: '50', TRANSFER_CODES_PER_HOUR: '5' }).transferLimits).toEqual({
+      perTransferCents: 50_000,
+      dailyCents: 75_000,
+      newDestinationCents: 5_000,
+      codesPerHour: 5,
+    });
+    expect(() => loadConfig({ TRANSFER_LIMIT_DAILY: '20,000' })).toThrow('TRANSFER_LIMIT_DAILY=20,000: expected a whole number from 1 to 1000000000.');
+  });
 });
 
 describe.each(dbTargets())('NODE_ENV=staging runs hardened on $name', (target) => {

@@ -254,11 +254,12 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
   it('transfer ids beyond the integer range in an otherwise valid transfer: 400 under the field, nothing moved', async () => {
     const [a, b] = owner.accounts;
     const self = { source_id: a.id, source_account: a.number, destination_id: b.id, destination_account: b.number, amount: 1 };
-    const member = { source_id: a.id, source_account: a.number, destination_product: 'SAV', destination_account: '10000000201', amount: 1 };
+    const member = { source_id: a.id, source_account: a.number, destination_product: 'SAV', destination_account: '10000000201', amount: 1, code: '123456' };
     const cases: Array<[string, Record<string, unknown>, string]> = [
       ['/api/accounts/transfer-to-self', { ...self, source_id: 99_999_999_999 }, 'source_id'],
       ['/api/accounts/transfer-to-self', { ...self, destination_id: 2_147_483_648 }, 'destination_id'],
       ['/api/accounts/transfer-to-member', { ...member, source_id: 99_999_999_999 }, 'source_id'],
+      ['/api/accounts/transfer-to-member/code', { ...member, code: undefined, source_id: 99_999_999_999 }, 'source_id'],
     ];
     for (const [url, payload, field] of cases) {
       const res = await t.call({ method: 'POST', url, headers: { ...ownerHeaders, [IDEMPOTENCY_HEADER]: crypto.randomUUID() }, payload });

@@ -15,7 +15,7 @@ export const MAX_EMAIL_RESENDS = 10;
 export const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
 export const RESEND_COOLDOWN_MESSAGE = 'Please wait 60 seconds before requesting a new code.';
 
-export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code' | 'account_claim_code' | 'resume_code';
+export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code' | 'account_claim_code' | 'resume_code' | 'transfer_code';
 
 /** 6 digits from the CSPRNG (crypto.randomInt is uniform, no modulo bias). */
 export function generateCode(): string {
@@ -47,6 +47,13 @@ export interface IssueCodeInput {
    * code was really sent (a claim on an account that did not match, an address that already has an account).
    */
   undeliverable?: boolean;
+  /** What the code confirms (a transfer's fingerprint): stored, and part of the HMAC, so the code proves nothing else. */
+  binding?: string;
+}
+
+/** The HMAC's subject: a bound code's subject carries what it is bound to. */
+export function boundSubject(subject: string, binding: string | null | undefined): string {
+  return binding ? `${subject}\n${binding}` : subject;
 }
 
 /**
@@ -82,7 +89,8 @@ export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Pr
       purpose: input.purpose,
       subject: input.subject,
       recipient: input.recipient,
-      code_hash: hashCode(input.secret, input.purpose, input.subject, hashed),
+      code_hash: hashCode(input.secret, input.purpose, boundSubject(input.subject, input.binding), hashed),
+      binding: input.binding ?? null,
       expires_on: new Date(input.now.getTime() + CODE_TTL_MS),
       created_on: input.now,
     })

@@ -5,7 +5,8 @@ export function findWidgetNames(uiSchema: unknown, path = ''): Array<{ name: str
   for (const [key, value] of Object.entries(uiSchema as Record<string, unknown>)) {
     const here = `${path}/${key}`;
     if (key === 'ui:widget' && typeof value === 'string') found.push({ name: value, path: here });
-    else if (value && typeof value === 'object') found.push(...findWidgetNames(value, here));
+    // A React element placed by the page (a `mui` adornment) is no UI schema: its owner links make cycles in development builds.
+    else if (value && typeof value === 'object' && !('$$typeof' in value)) found.push(...findWidgetNames(value, here));
   }
   return found;
 }

@@ -1,7 +1,8 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
-import { addSessionRoute, balanceOf, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
+import { dayIn } from '../../../src/shared/dates/today';
+import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
   const t = suiteApp(target, { beforeReady: addSessionRoute });
@@ -73,6 +74,40 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(loanEntries).toEqual([expect.objectContaining({ account_type: 'loan', amount_cents: 900_000, kind: 'opening' })]);
   });
 
+  it('each entry carries its account\'s running balance from the ledger; a date range filters by the credit union\'s day', async () => {
+    const m = await createMember(t.db.db, [
+      { type: 'savings', cents: 10_000 },
+      { type: 'deposit', cents: 0 },
+    ]);
+    const headers = await sessionHeaders(t, m.userId);
+    expect((await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 30)).statusCode).toBe(200);
+    expect((await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 20)).statusCode).toBe(200);
+    const list = (query: string) => t.call({ method: 'GET', url: `/api/accounts/transactions?${query}`, headers });
+    const savings = (await list(`account_id=${m.accounts[0].id}`)).json().items;
+    expect(savings.map((i: { amount_cents: number; balance_after_cents: number }) => [i.amount_cents, i.balance_after_cents])).toEqual([
+      [-2_000, 5_000],
+      [-3_000, 7_000],
+      [10_000, 10_000],
+    ]);
+    expect(savings[0].balance_after).toBe(50);
+    // Page 2 of 1 still shows true balances (the running sum covers the whole ledger, not the page).
+    expect((await list(`account_id=${m.accounts[0].id}&page=2&page_size=1`)).json().items[0].balance_after_cents).toBe(7_000);
+    const today = dayIn(t.app.config.timeZone, new Date());
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const all = await list(`from=${today}&to=${today}`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().total).toBe(5);
+    expect((await list(`from=${tomorrow}`)).json()).toMatchObject({ items: [], total: 0 });
+    expect((await list(`to=${tomorrow}&page_size=2`)).json()).toMatchObject({ total: 5, items: [expect.anything(), expect.anything()] });
+    for (const bad of ['from=2026-02-30', 'to=yesterday', 'from=2026-11-25T00:00:00Z', 'from=%00']) {
+      const res = await list(bad);
+      expect(res.statusCode, bad).toBe(400);
+    }
+    const reversed = await list(`from=${tomorrow}&to=${today}`);
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().errors.from).toBe('The start date must be on or before the end date.');
+  });
+
   it('transfers to another member by account number and product; the recipient sees the credit', async () => {
     const res = await memberTransfer(t, aHeaders, a.accounts[0], b.accounts[1], 10);
     expect(res.statusCode).toBe(200);
@@ -100,7 +135,8 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
       const { request_id: _id, ...rest } = res.json();
       return { status: res.statusCode, ...rest };
     };
-    const big = 1_000_000;
+    // Above the balance (1,000.00 less earlier transfers), within the per-transfer and daily limits.
+    const big = 2_000;
     const real = await memberTransfer(t, aHeaders, a.accounts[0], b.accounts[0], big);
     const missing = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[0], number: '19999999999' }, big);
     const otherType = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[1], productCode: 'SAV' }, big);
@@ -235,12 +271,10 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     const headers = await sessionHeaders(t, member.id);
     const options = (await t.call({ method: 'GET', url: '/api/accounts/transfer-to-member-options', headers })).json().data;
     const source = options.Source.find((s: { Account: string }) => s.Account === '10000000101');
-    const res = await t.call({
-      method: 'POST',
-      url: '/api/accounts/transfer-to-member',
-      headers: { ...headers, [IDEMPOTENCY_HEADER]: newKey() },
-      payload: { source_id: source.id, source_account: source.Account, destination_product: 'SAV', destination_account: '10000000201', amount: 25.5, instructions: 'Lunch' },
-    });
+    const body = { source_id: source.id, source_account: source.Account, destination_product: 'SAV', destination_account: '10000000201', amount: 25.5, instructions: 'Lunch' };
+    const key = newKey();
+    const { code } = await codeFor(t, headers, member.id, body, key);
+    const res = await confirmMemberTransfer(t, headers, body, key, code!);
     expect(res.statusCode).toBe(200);
     const grace = await t.db.db.selectFrom('accounts').select('balance_cents').where('account_number', '=', '10000000201').executeTakeFirstOrThrow();
     expect(Number(grace.balance_cents)).toBe(310_000 + 2_550);

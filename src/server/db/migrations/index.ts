@@ -10,6 +10,7 @@ import * as studioPermission from './2026-11-27T0001-studio-permission.js';
 import * as configVersionsAndFunnel from './2026-11-27T0005-config-versions-and-funnel.js';
 import * as resumeAnywhere from './2026-11-28T0001-resume-anywhere.js';
 import * as outboxDelivery from './2026-11-28T0020-outbox-delivery.js';
+import * as transferCodesAndLimits from './2026-11-28T0030-transfer-codes-and-limits.js';
 import * as reviewQueue from './2026-11-28T0040-review-queue.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T0005-config-versions-and-funnel': configVersionsAndFunnel,
   '2026-11-28T0001-resume-anywhere': resumeAnywhere,
   '2026-11-28T0020-outbox-delivery': outboxDelivery,
+  '2026-11-28T0030-transfer-codes-and-limits': transferCodesAndLimits,
   '2026-11-28T0040-review-queue': reviewQueue,
 };

@@ -10,6 +10,8 @@ export interface OneTimeCodesTable {
   subject: string;
   recipient: string;
   code_hash: string;
+  /** Transfer codes only: the fingerprint of the one transfer the code confirms (source, destination, amount). */
+  binding: ColumnType<string | null, string | null | undefined, string | null>;
   expires_on: ColumnType<Date, Date | string, Date | string>;
   failed_attempts: Generated<number>;
   consumed_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;

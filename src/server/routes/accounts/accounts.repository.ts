@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Account, AccountType } from '../../db/tables/accounts.table.js';
 
@@ -45,41 +45,48 @@ export interface TransactionRow {
   account_type: AccountType;
   product_name: string;
   amount_cents: number;
+  /** The account's balance right after this entry: the running sum of its ledger. */
+  balance_after_cents: number;
   kind: string;
   description: string;
   reference_no: string | null;
   instructions: string | null;
 }
 
-/** One page of the ledger entries of the caller's accounts, newest first, and how many there are. */
-export async function listMemberTransactions(
-  db: Db,
-  memberId: number,
-  page: { offset: number; limit: number; accountId?: number },
-): Promise<{ items: TransactionRow[]; total: number }> {
-  let base = db.selectFrom('ledger_entries').innerJoin('accounts', 'accounts.id', 'ledger_entries.account_id').where('accounts.member_id', '=', memberId);
-  if (page.accountId !== undefined) base = base.where('accounts.id', '=', page.accountId);
+export interface TransactionPage {
+  offset: number;
+  limit: number;
+  accountId?: number;
+  /** Entries on or after this instant. */
+  from?: Date;
+  /** Entries before this instant. */
+  before?: Date;
+}
+
+/**
+ * One page of the ledger entries of the caller's accounts, newest first, each with its account's running
+ * balance (a window sum over the account's whole ledger, so a page or a date range shows true balances),
+ * and how many entries match.
+ */
+export async function listMemberTransactions(db: Db, memberId: number, page: TransactionPage): Promise<{ items: TransactionRow[]; total: number }> {
+  const account = page.accountId !== undefined ? sql`and a.id = ${page.accountId}` : sql``;
+  const from = page.from ? sql`and e.created_on >= ${page.from}::timestamptz` : sql``;
+  const before = page.before ? sql`and e.created_on < ${page.before}::timestamptz` : sql``;
+  const entries = sql`
+    select l.id, l.created_on, l.account_id, a.account_number, a.account_type, a.product_name, l.amount_cents, l.kind, l.description, l.transfer_id,
+           sum(l.amount_cents) over (partition by l.account_id order by l.id) as balance_after_cents
+      from ledger_entries l join accounts a on a.id = l.account_id
+     where a.member_id = ${memberId} ${account}`;
   const [items, count] = await Promise.all([
-    base
-      .leftJoin('transfers', 'transfers.id', 'ledger_entries.transfer_id')
-      .select([
-        'ledger_entries.id',
-        'ledger_entries.created_on',
-        'ledger_entries.account_id',
-        'accounts.account_number',
-        'accounts.account_type',
-        'accounts.product_name',
-        'ledger_entries.amount_cents',
-        'ledger_entries.kind',
-        'ledger_entries.description',
-        'transfers.reference_no',
-        'transfers.instructions',
-      ])
-      .orderBy('ledger_entries.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    sql<TransactionRow>`
+      with e as (${entries})
+      select e.id, e.created_on, e.account_id, e.account_number, e.account_type, e.product_name, e.amount_cents, e.balance_after_cents, e.kind, e.description, t.reference_no, t.instructions
+        from e left join transfers t on t.id = e.transfer_id
+       where true ${from} ${before}
+       order by e.id desc offset ${page.offset} limit ${page.limit}`.execute(db),
+    sql<{ n: number }>`
+      select count(*)::int as n from ledger_entries e join accounts a on a.id = e.account_id
+       where a.member_id = ${memberId} ${account} ${from} ${before}`.execute(db),
   ]);
-  return { items, total: Number(count.n) };
+  return { items: items.rows, total: Number(count.rows[0].n) };
 }

@@ -1,12 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { badRequest, missing } from '../../lib/http-errors.js';
+import { HttpError, badRequest, missing } from '../../lib/http-errors.js';
+import { formBody } from '../../lib/form-body.js';
+import { maskPhone } from '../../lib/sign-in-attempts.js';
+import { CODE_TTL_MS } from '../../lib/one-time-codes.js';
+import { TRANSFER_CODE_PURPOSE, claimTransferCode, issueTransferCode, transferCodeMessage } from '../../lib/transfer-codes.js';
+import { endOfDay, startOfDay, startOfToday } from '../../lib/day-bounds.js';
+import { TRANSFER_TEXTS } from '../../../shared/messages.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
-import { performTransfer, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
+import { checkMemberTransfer, performTransfer, transferFingerprint, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -79,6 +85,8 @@ const transactionsQuery = {
     page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 },
     page_size: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
     account_id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    from: { type: 'string', format: 'date', description: 'First day (YYYY-MM-DD, the credit union\'s time zone), inclusive' },
+    to: { type: 'string', format: 'date', description: 'Last day (YYYY-MM-DD), inclusive' },
   },
 } as const;
 const transactionsAnswer = {
@@ -101,6 +109,8 @@ const transactionsAnswer = {
           kind: { type: 'string' },
           amount: money,
           amount_cents: cents,
+          balance_after: { ...money, description: 'The account\'s balance right after this entry (dollars)' },
+          balance_after_cents: cents,
           reference_no: { type: ['string', 'null'] },
           instructions: { type: ['string', 'null'] },
         },
@@ -184,6 +194,21 @@ interface SelfBody extends TransferBody {
 interface MemberBody extends TransferBody {
   destination_product: string;
 }
+interface ConfirmedMemberBody extends MemberBody {
+  code: string;
+}
+
+/** What POST /accounts/transfer-to-member/code answers: where the code went, and for how long it holds. */
+const codeSentSchema = {
+  type: 'object',
+  required: ['message', 'phone', 'expires_in'],
+  properties: {
+    message: { type: 'string' },
+    phone: { type: 'string', description: 'The mobile the code went to, masked' },
+    expires_in: { type: 'integer', description: 'Seconds the code stays valid' },
+  },
+  examples: [{ message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 }],
+} as const;
 
 const instructionsOf = (text: string | undefined) => (text && text.trim() ? text.trim() : null);
 
@@ -251,19 +276,58 @@ export default async function accountRoutes(instance: FastifyInstance) {
     return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
   }
 
-  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: documented.self, response: transferResponses } }, async (request) => {
-    const { key, common } = readTransfer(request, amountMessage);
-    return send(request, key, { ...common, kind: 'self', destinationId: request.body.destination_id });
-  });
-
-  app.post<{ Body: MemberBody }>('/transfer-to-member', { ...guard, schema: { body: documented.member, response: transferResponses } }, async (request) => {
+  /** The member transfer a body asks for, once its destination type is one of the listed ones. */
+  async function readMemberTransfer(request: FastifyRequest<{ Body: MemberBody }>) {
     const { key, common } = readTransfer(request, amountMessage);
     const products = await listDestinationProducts(app.db);
     if (!products.some((p) => p.product_code === request.body.destination_product)) {
       const message: string = transferSchemas.member.properties.destination_product.errorMessage;
       throw badRequest(message, { destination_product: message });
     }
-    return send(request, key, { ...common, kind: 'member', destinationProduct: request.body.destination_product });
+    const transfer: Extract<TransferRequest, { kind: 'member' }> = { ...common, kind: 'member', destinationProduct: request.body.destination_product };
+    return { key, transfer };
+  }
+  const limits = app.config.transferLimits;
+  const dayStart = (now: Date) => startOfToday(app.config.timeZone, now);
+
+  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: documented.self, response: transferResponses } }, async (request) => {
+    const { key, common } = readTransfer(request, amountMessage);
+    return send(request, key, { ...common, kind: 'self', destinationId: request.body.destination_id });
+  });
+
+  // A transfer to another member takes two calls (DESIGN.md "Transfers to another member", docs/api/accounts.md):
+  // the transfer's details for a code, checked first against every rule and limit; then the same details with
+  // the code, which confirms exactly that transfer (source, destination, amount) and nothing else.
+  app.post<{ Body: MemberBody }>('/transfer-to-member/code', { ...guard, schema: { body: documented.member, response: { 200: codeSentSchema, ...errorResponses } } }, async (request) => {
+    const { key, transfer } = await readMemberTransfer(request);
+    const who = caller(request);
+    const now = app.clock.now();
+    const user = await app.db.selectFrom('users').select('mobile').where('id', '=', who.userId).executeTakeFirstOrThrow();
+    if (!user.mobile) throw new HttpError(422, TRANSFER_TEXTS.noContact);
+    const mobile = user.mobile;
+    const destination = await checkMemberTransfer(app.db, who, transfer, now, limits, dayStart(now));
+    await app.db.transaction().execute(async (trx) => {
+      const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
+      await app.outbox.send({ channel: 'sms', to: mobile, subject: 'Your transfer code', body: transferCodeMessage(code, transfer.amountCents, destination.account_number), purpose: TRANSFER_CODE_PURPOSE }, trx);
+    });
+    void app.outbox.flush().catch(() => undefined);
+    return { message: TRANSFER_TEXTS.codeSent, phone: maskPhone(mobile) ?? '', expires_in: CODE_TTL_MS / 1000 };
+  });
+
+  const confirmedMemberBody = {
+    ...formBody([transferSchemas.member, app.forms.schemaOf('member/transfer-code')], {}),
+    examples: [{ ...documented.member.examples[0], code: '123456' }],
+  };
+  app.post<{ Body: ConfirmedMemberBody }>('/transfer-to-member', { ...guard, schema: { body: confirmedMemberBody, response: transferResponses } }, async (request) => {
+    const { key, transfer } = await readMemberTransfer(request);
+    const who = caller(request);
+    const now = app.clock.now();
+    // A retry of a transfer already made answers from the transfer (its code was used up by it).
+    const made = await app.db.selectFrom('transfers').select('id').where('user_id', '=', who.userId).where('idempotency_key', '=', key).executeTakeFirst();
+    const codeId = made
+      ? null
+      : await claimTransferCode(app.db, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), code: request.body.code, now, secret: app.config.jwtSecret });
+    return transferAnswer(await performTransfer(app.db, who, key, transfer, now, { limits, dayStart: dayStart(now), codeId }));
   });
 
   app.get(
@@ -272,12 +336,23 @@ export default async function accountRoutes(instance: FastifyInstance) {
     async (request) => {
       const { memberId } = caller(request);
       // The defaults are filled in by the querystring validator (useDefaults).
-      const { page = 1, page_size: pageSize = 20, account_id: accountId } = request.query;
+      const { page = 1, page_size: pageSize = 20, account_id: accountId, from, to } = request.query;
+      if (from && to && from > to) {
+        const message = 'The start date must be on or before the end date.';
+        throw badRequest(message, { from: message });
+      }
       if (accountId !== undefined) {
         const own = (await listMemberAccounts(app.db, memberId)).some((a) => a.id === accountId);
         if (!own) throw missing('account');
       }
-      const { items, total } = await listMemberTransactions(app.db, memberId, { offset: (page - 1) * pageSize, limit: pageSize, accountId });
+      const zone = app.config.timeZone;
+      const { items, total } = await listMemberTransactions(app.db, memberId, {
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+        accountId,
+        from: from ? startOfDay(zone, from) : undefined,
+        before: to ? endOfDay(zone, to) : undefined,
+      });
       return {
         items: items.map((row) => ({
           id: row.id,
@@ -290,6 +365,8 @@ export default async function accountRoutes(instance: FastifyInstance) {
           kind: row.kind,
           amount: centsToDollars(Number(row.amount_cents)),
           amount_cents: Number(row.amount_cents),
+          balance_after: centsToDollars(Number(row.balance_after_cents)),
+          balance_after_cents: Number(row.balance_after_cents),
           reference_no: row.reference_no,
           instructions: row.instructions,
         })),

@@ -3,7 +3,9 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { HttpError, conflict, missing } from '../../lib/http-errors.js';
+import type { TransferLimits } from '../../config.js';
 import { formatCents } from '../../../shared/money.js';
+import { TRANSFER_TEXTS } from '../../../shared/messages.js';
 import { TRANSFERABLE_TYPES, isTransferable } from './accounts.repository.js';
 
 export type TransferRequest =
@@ -23,6 +25,30 @@ export interface TransferOutcome {
   /** True when the idempotency key had already produced this transfer: nothing new was written. */
   replayed: boolean;
 }
+
+/**
+ * What a transfer to another member is checked against besides the accounts: the limits, the start of the
+ * credit union's day, and the confirmation code the statement consumes with the transfer (null: only a
+ * replay of the key's earlier transfer can succeed).
+ */
+export interface MemberTransferChecks {
+  limits: TransferLimits;
+  dayStart: Date;
+  codeId: number | null;
+}
+
+/** A member's use of the limits, read in the same snapshot as the rows the rules are checked on. */
+export interface LimitUsage {
+  /** Cents sent to other members since the start of the day. */
+  sent_today: number;
+  /** When the member first sent money to this destination (null: never). */
+  destination_first_on: string | null;
+  /** Cents the member has sent to this destination in all (read only while it is new). */
+  destination_sent: number;
+}
+
+/** How long a destination counts as new after the first transfer to it. */
+export const NEW_DESTINATION_MS = 24 * 3_600_000;
 
 /** Attempts per transfer before a serialization failure, deadlock or key race is reported. */
 const MAX_ATTEMPTS = 6;
@@ -73,7 +99,9 @@ function isRetryable(err: unknown): boolean {
  * Moves money between two accounts exactly once: one `transfers` row, a debit and an equal credit in
  * `ledger_entries` and both balance updates commit together or not at all. Rows are locked in
  * account-id order, so concurrent transfers queue instead of deadlocking; serialization failures,
- * deadlocks and same-key races are retried a bounded number of times. One statement, one round trip.
+ * deadlocks and same-key races are retried a bounded number of times. One statement, one round trip; a
+ * transfer to another member (`checks`: its limits and code) sends that statement in a transaction after
+ * locking the member's row, so the limits count every earlier transfer of the member.
  */
 export async function performTransfer(
   db: Kysely<Database>,
@@ -81,11 +109,20 @@ export async function performTransfer(
   idempotencyKey: string,
   request: TransferRequest,
   now: Date,
+  checks?: MemberTransferChecks,
 ): Promise<TransferOutcome> {
   const fingerprint = transferFingerprint(request);
+  if (request.kind === 'member' && !checks) throw new Error('A transfer to another member needs its limits and code');
   for (let attempt = 1; ; attempt++) {
     try {
-      return await attemptTransfer(db, caller, idempotencyKey, fingerprint, request, now);
+      if (request.kind === 'self' || !checks) return await attemptTransfer(db, caller, idempotencyKey, fingerprint, request, now);
+      // The member's row is the queue of their transfers to other members: the statement that follows starts
+      // (READ COMMITTED) after the lock is granted, so it sees every earlier transfer of the member that counts
+      // towards a limit, and two parallel transfers cannot both pass the daily limit.
+      return await db.transaction().execute(async (trx) => {
+        await sql`select id from members where id = ${caller.memberId} for update`.execute(trx);
+        return attemptTransfer(trx, caller, idempotencyKey, fingerprint, request, now, checks);
+      });
     } catch (err) {
       if (attempt < MAX_ATTEMPTS && isRetryable(err)) {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
@@ -111,6 +148,19 @@ interface TransferStatementRow {
   previous: { id: number; reference_no: string; request_hash: string; amount_cents: number; created_on: string } | null;
   accounts: Account[] | null;
   transfer: { id: number; reference_no: string; created_on: string } | null;
+  usage: LimitUsage | null;
+  rules_hold: number;
+}
+
+/**
+ * The member's use of the limits as SQL (one row): member transfers since the day started, and the first and
+ * total transfers to the destination. Shared by the transfer statement and the check before a code is sent.
+ */
+function usageSql(memberId: number, destinationId: ReturnType<typeof sql>, dayStart: Date, now: Date) {
+  const mine = sql`from transfers t join accounts s on s.id = t.source_account_id where s.member_id = ${memberId} and t.kind = 'member'`;
+  return sql`select coalesce((select sum(t.amount_cents) ${mine} and t.created_on >= ${dayStart}::timestamptz and t.created_on <= ${now}::timestamptz), 0)::bigint as sent_today,
+           (select min(t.created_on) ${mine} and t.destination_account_id = (${destinationId})) as destination_first_on,
+           coalesce((select sum(t.amount_cents) ${mine} and t.destination_account_id = (${destinationId})), 0)::bigint as destination_sent`;
 }
 
 /**
@@ -121,7 +171,15 @@ interface TransferStatementRow {
  * the specification's words why nothing was written (tests/server/member/accounts-routes.test.ts walks
  * every refusal through both).
  */
-async function attemptTransfer(db: Kysely<Database>, caller: TransferCaller, idempotencyKey: string, fingerprint: string, request: TransferRequest, now: Date): Promise<TransferOutcome> {
+async function attemptTransfer(
+  db: Kysely<Database>,
+  caller: TransferCaller,
+  idempotencyKey: string,
+  fingerprint: string,
+  request: TransferRequest,
+  now: Date,
+  checks?: MemberTransferChecks,
+): Promise<TransferOutcome> {
   const amount = request.amountCents;
   const what = request.kind === 'self' ? 'Transfer' : 'Member transfer';
   const destination =
@@ -129,6 +187,23 @@ async function attemptTransfer(db: Kysely<Database>, caller: TransferCaller, ide
       ? sql`id = ${request.destinationId} and member_id = ${caller.memberId} and account_number = ${request.destinationAccount}`
       : sql`account_number = ${request.destinationAccount} and product_code = ${request.destinationProduct} and member_id <> ${caller.memberId}`;
   const found = request.kind === 'self' ? sql`id = ${request.destinationId}` : sql`account_number = ${request.destinationAccount}`;
+  // Transfers to another member: the limits, checked on the usage read after the member's lock, and the
+  // code, consumed only when every other rule holds (a refused transfer leaves it usable).
+  const limits = checks?.limits;
+  const newDestinationFrom = new Date(now.getTime() - NEW_DESTINATION_MS);
+  const usageCte = checks ? sql`, usage as (${usageSql(caller.memberId, sql`select id from destination`, checks.dayStart, now)})` : sql``;
+  const fromUsage = checks ? sql`, usage` : sql``;
+  const limitRules = limits
+    ? sql` and ${amount}::bigint <= ${limits.perTransferCents}::bigint and usage.sent_today + ${amount} <= ${limits.dailyCents}::bigint
+         and (usage.destination_first_on <= ${newDestinationFrom}::timestamptz or usage.destination_sent + ${amount} <= ${limits.newDestinationCents}::bigint)`
+    : sql``;
+  const codeCte = checks
+    ? sql`, code_used as (
+      update one_time_codes set consumed_on = ${now}::timestamptz, failed_attempts = failed_attempts - 1
+       where id = ${checks.codeId ?? 0}::integer and consumed_on is null and voided_on is null and expires_on > ${now}::timestamptz and exists (select 1 from allowed_rules)
+      returning id
+    ), allowed as (select * from allowed_rules where exists (select 1 from code_used))`
+    : sql`, allowed as (select * from allowed_rules)`;
   const { rows } = await sql<TransferStatementRow>`
     with previous as (
       select id, reference_no, request_hash, amount_cents, created_on from transfers where user_id = ${caller.userId} and idempotency_key = ${idempotencyKey}
@@ -138,12 +213,12 @@ async function attemptTransfer(db: Kysely<Database>, caller: TransferCaller, ide
       select * from locked where id = ${request.sourceId} and member_id = ${caller.memberId} and account_number = ${request.sourceAccount} and status = 'active'
     ), destination as (
       select * from locked where ${destination} and status = 'active'
-    ), allowed as (
+    )${usageCte}, allowed_rules as (
       select source.id as source_id, destination.id as destination_id, source.account_number as source_number, destination.account_number as destination_number
-        from source, destination
+        from source, destination${fromUsage}
        where source.id <> destination.id and source.account_type in (${sql.join(TRANSFERABLE_TYPES)}) and destination.account_type in (${sql.join(TRANSFERABLE_TYPES)})
-         and source.balance_cents >= ${amount}
-    ), transfer as (
+         and source.balance_cents >= ${amount}${limitRules}
+    )${codeCte}, transfer as (
       insert into transfers (reference_no, user_id, idempotency_key, request_hash, kind, source_account_id, destination_account_id, amount_cents, instructions, created_on)
       select ${newReferenceNo()}::text, ${caller.userId}::integer, ${idempotencyKey}::text, ${fingerprint}::text, ${request.kind}::text, source_id, destination_id, ${amount}::bigint, ${request.instructions}::text, ${now}::timestamptz from allowed
       returning id, reference_no, created_on
@@ -161,7 +236,9 @@ async function attemptTransfer(db: Kysely<Database>, caller: TransferCaller, ide
     )
     select (select row_to_json(previous) from previous) as previous,
            (select json_agg(locked) from locked) as accounts,
-           (select row_to_json(transfer) from transfer) as transfer`.execute(db);
+           (select row_to_json(transfer) from transfer) as transfer,
+           ${checks ? sql`(select row_to_json(usage) from usage)` : sql`null::json`} as usage,
+           (select count(*) from allowed_rules)::int as rules_hold`.execute(db);
   const row = rows[0];
 
   // Exactly once: a key already used answers from what it produced, before any other check (a replay after
@@ -176,7 +253,63 @@ async function attemptTransfer(db: Kysely<Database>, caller: TransferCaller, ide
   if (row.transfer) {
     return { transferId: row.transfer.id, referenceNo: row.transfer.reference_no, amountCents: amount, createdOn: new Date(row.transfer.created_on), replayed: false };
   }
-  throw refusal(row.accounts ?? [], caller, request);
+  // Every rule held but the code was not consumed: it expired, or a parallel request used it first.
+  if (checks && row.rules_hold > 0) {
+    const message = checks.codeId === null ? TRANSFER_TEXTS.noCode : TRANSFER_TEXTS.expiredCode;
+    throw new HttpError(422, message, { code: message });
+  }
+  const usage = row.usage ? { ...row.usage, sent_today: Number(row.usage.sent_today), destination_sent: Number(row.usage.destination_sent) } : null;
+  const why = refusal(row.accounts ?? [], caller, request, checks && usage ? { limits: checks.limits, usage, now } : undefined);
+  // Every rule holds on the rows the statement locked, yet it wrote nothing: the two rule sets disagree.
+  throw why ?? new Error('Transfer refused by the database for a reason the rules above do not name');
+}
+
+/** The limits a transfer to another member is checked against, with what the member has used of them. */
+export interface LimitCheck {
+  limits: TransferLimits;
+  usage: LimitUsage;
+  now: Date;
+}
+
+/** Why a transfer to another member exceeds the per-transfer or the daily limit (null: it does not); these never look at the destination. */
+function memberLimitRefusal(amount: number, { limits, usage }: LimitCheck): Error | null {
+  if (amount > limits.perTransferCents) {
+    const message = `The most you can send in one transfer is ${formatCents(limits.perTransferCents)}.`;
+    return unprocessable(message, { amount: message });
+  }
+  if (usage.sent_today + amount > limits.dailyCents) {
+    const left = Math.max(0, limits.dailyCents - usage.sent_today);
+    const message = `This transfer would go over your daily limit of ${formatCents(limits.dailyCents)} for transfers to other members. You can send up to ${formatCents(left)} more today.`;
+    return unprocessable(message, { amount: message });
+  }
+  return null;
+}
+
+/** Why a transfer exceeds the lower limit of a destination first paid less than 24 hours ago (null: it does not). */
+function newDestinationRefusal(amount: number, { limits, usage, now }: LimitCheck): Error | null {
+  const first = usage.destination_first_on ? new Date(usage.destination_first_on) : null;
+  if (first && first.getTime() + NEW_DESTINATION_MS <= now.getTime()) return null;
+  if (usage.destination_sent + amount <= limits.newDestinationCents) return null;
+  const left = Math.max(0, limits.newDestinationCents - usage.destination_sent);
+  const message = `This is a new destination account: in the 24 hours from your first transfer to it you can send it at most ${formatCents(limits.newDestinationCents)}. You can send up to ${formatCents(left)} more to it for now.`;
+  return unprocessable(message, { amount: message });
+}
+
+/**
+ * The check before a code is sent: the same rules as the transfer statement, on the current rows (no locks),
+ * so a member is not texted a code for a transfer that would be refused. Answers the destination account.
+ */
+export async function checkMemberTransfer(db: Kysely<Database>, caller: TransferCaller, request: Extract<TransferRequest, { kind: 'member' }>, now: Date, limits: TransferLimits, dayStart: Date): Promise<Account> {
+  const { rows } = await sql<{ accounts: Account[] | null; usage: LimitUsage }>`
+    with found as (select * from accounts where id = ${request.sourceId} or account_number = ${request.destinationAccount}),
+         destination as (select * from found where account_number = ${request.destinationAccount} and product_code = ${request.destinationProduct} and member_id <> ${caller.memberId} and status = 'active'),
+         usage as (${usageSql(caller.memberId, sql`select id from destination`, dayStart, now)})
+    select (select json_agg(found) from found) as accounts, (select row_to_json(usage) from usage) as usage`.execute(db);
+  const accounts = rows[0].accounts ?? [];
+  const usage = { ...rows[0].usage, sent_today: Number(rows[0].usage.sent_today), destination_sent: Number(rows[0].usage.destination_sent) };
+  const why = refusal(accounts, caller, request, { limits, usage, now });
+  if (why) throw why;
+  return accounts.find((a) => a.account_number === request.destinationAccount)!;
 }
 
 /**
@@ -186,18 +319,30 @@ async function attemptTransfer(db: Kysely<Database>, caller: TransferCaller, ide
  * looked at, so a missing account number and a real one answer alike to a transfer too large to make
  * ("Insufficient funds"): the transfer form is no account-number oracle.
  */
-function refusal(accounts: Account[], caller: TransferCaller, request: TransferRequest): Error {
-  const source = ownActive(accounts.find((a) => a.id === request.sourceId), caller, request.sourceAccount);
+function refusal(accounts: Account[], caller: TransferCaller, request: TransferRequest, limits?: LimitCheck): Error | null {
+  let source: Account;
+  try {
+    source = ownActive(accounts.find((a) => a.id === request.sourceId), caller, request.sourceAccount);
+  } catch (err) {
+    return err as Error;
+  }
   if (!isTransferable(source)) {
     const message = 'Transfers out of a loan account are not allowed.';
     return unprocessable(message, { source_id: message });
   }
+  // The limits that need no destination come before the funds, the one that does after it (no oracle either way).
+  const overLimit = limits && memberLimitRefusal(request.amountCents, limits);
+  if (overLimit) return overLimit;
   if (Number(source.balance_cents) < request.amountCents) return insufficientFunds(Number(source.balance_cents));
 
   // The destination. A missing number, a closed account and a number of another type get the same answer.
   let destination: Account;
   if (request.kind === 'self') {
-    destination = ownActive(accounts.find((a) => a.id === request.destinationId), caller, request.destinationAccount);
+    try {
+      destination = ownActive(accounts.find((a) => a.id === request.destinationId), caller, request.destinationAccount);
+    } catch (err) {
+      return err as Error;
+    }
   } else {
     const found = accounts.find((a) => a.account_number === request.destinationAccount && a.status === 'active');
     if (!found || found.product_code !== request.destinationProduct) {
@@ -220,6 +365,5 @@ function refusal(accounts: Account[], caller: TransferCaller, request: TransferR
     const message = 'Transfers into a loan account are not supported online. Please contact the credit union to make a loan payment.';
     return unprocessable(message, { [request.kind === 'self' ? 'destination_id' : 'destination_product']: message });
   }
-  // Every rule holds on the rows the statement locked, yet it wrote nothing: the two rule sets disagree.
-  return new Error('Transfer refused by the database for a reason the rules above do not name');
+  return limits ? newDestinationRefusal(request.amountCents, limits) : null;
 }

@@ -1,25 +1,71 @@
-import { useState } from 'react';
-import { Alert, Card, CardContent, Skeleton, Stack, TablePagination, Typography } from '@mui/material';
+import { useState, type ChangeEvent } from 'react';
+import { Alert, Button, Card, CardContent, Skeleton, Stack, TablePagination, TextField, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/use-page-title';
-import { getTransactions } from './api/accounts-api';
+import { getTransactions, type DateRange } from './api/accounts-api';
 import { TransactionsTable } from './components/transactions-table';
 import { phonePaginationSx } from '../../components/responsive-table';
 import { MEMBER_DATA, useServerData } from '../../lib/use-server-data';
 
-/** /users/transactions: every ledger entry of the member's accounts, newest first, paged (the dashboard's View All). */
+/** The server's rule, said before asking: a range that ends before it starts matches nothing. */
+const REVERSED_RANGE = 'The start date must be on or before the end date.';
+
+/**
+ * /users/transactions: every ledger entry of the member's accounts, newest first, with each account's running
+ * balance, paged and filtered by a date range (the dashboard's View All).
+ */
 export default function TransactionsPage() {
   usePageTitle('Transactions');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
-  const list = useServerData(() => getTransactions(page + 1, pageSize), [page, pageSize], MEMBER_DATA);
+  const [range, setRange] = useState<DateRange>({});
+  const reversed = !!range.from && !!range.to && range.from > range.to;
+  const list = useServerData(
+    () => (reversed ? Promise.resolve({ items: [], total: 0 }) : getTransactions(page + 1, pageSize, range)),
+    [page, pageSize, range.from, range.to],
+    MEMBER_DATA,
+  );
+  const filtered = !!(range.from || range.to);
+  const setDay = (which: keyof DateRange) => (event: ChangeEvent<HTMLInputElement>) => {
+    setRange((current) => ({ ...current, [which]: event.target.value || undefined }));
+    setPage(0);
+  };
+
   return (
     <Stack spacing={3}>
       <Typography variant="h1">Transactions</Typography>
       <Card variant="outlined">
         <CardContent>
+          <Stack component="fieldset" direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ border: 0, p: 0, m: 0, mb: 2, alignItems: { sm: 'flex-start' } }}>
+            <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
+              Date range
+            </Typography>
+            <TextField label="From" type="date" size="small" value={range.from ?? ''} onChange={setDay('from')} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField
+              label="To"
+              type="date"
+              size="small"
+              value={range.to ?? ''}
+              onChange={setDay('to')}
+              error={reversed}
+              helperText={reversed ? REVERSED_RANGE : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            {filtered && (
+              <Button
+                onClick={() => {
+                  setRange({});
+                  setPage(0);
+                }}
+              >
+                Clear dates
+              </Button>
+            )}
+          </Stack>
           {list.error && <Alert severity="error" role="alert">{list.error}</Alert>}
           {list.loading && !list.data && <Skeleton variant="rounded" height={240} aria-label="Loading transactions" />}
-          {list.data && list.data.total === 0 && <Typography sx={{ color: 'text.secondary' }}>No transactions yet.</Typography>}
+          {list.data && list.data.total === 0 && (
+            <Typography sx={{ color: 'text.secondary' }}>{filtered ? 'No transactions in these dates.' : 'No transactions yet.'}</Typography>
+          )}
           {list.data && list.data.total > 0 && (
             <>
               <TransactionsTable items={list.data.items} caption="Transactions" />

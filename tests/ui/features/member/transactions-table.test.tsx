@@ -16,13 +16,14 @@ const entry = (over: Partial<LedgerItem>): LedgerItem => ({
   description: 'Opening balance',
   kind: 'opening',
   amount_cents: 1_250_000,
+  balance_after_cents: 1_250_000,
   reference_no: null,
   instructions: null,
   ...over,
 });
 const items = [
-  entry({ id: 3, account_number: '30000000101', account_type: 'loan', product: 'Personal Loan', amount_cents: 1_875_000 }),
-  entry({ id: 2, amount_cents: -4_975, description: 'Transfer to account ending 0201', reference_no: 'TRFABCDEFGH23', date: at(2026, 11, 24, 9, 30) }),
+  entry({ id: 3, account_number: '30000000101', account_type: 'loan', product: 'Personal Loan', amount_cents: 1_875_000, balance_after_cents: 1_875_000 }),
+  entry({ id: 2, amount_cents: -4_975, balance_after_cents: 1_245_025, description: 'Transfer to account ending 0201', reference_no: 'TRFABCDEFGH23', date: at(2026, 11, 24, 9, 30) }),
   entry({ id: 1 }),
 ];
 
@@ -35,9 +36,13 @@ describe('the member\'s transactions', () => {
     const table = screen.getByRole('table', { name: 'Recent transactions' });
     expect(within(table).getAllByText('23.11.2026 10:04')).toHaveLength(2);
     expect(within(table).getByText('24.11.2026 09:30')).toBeInTheDocument();
-    expect(within(table).getByText('TTD $18,750.00')).toHaveStyle({ color: theme.palette.text.primary });
-    expect(within(table).getByText('TTD $12,500.00')).toHaveStyle({ color: theme.palette.success.main });
+    // An opening entry's amount and the balance after it are the same figure: the amount comes first in its row.
+    expect(within(table).getAllByText('TTD $18,750.00')[0]).toHaveStyle({ color: theme.palette.text.primary });
+    expect(within(table).getAllByText('TTD $12,500.00')[0]).toHaveStyle({ color: theme.palette.success.main });
     expect(within(table).getByText('-TTD $49.75')).toHaveStyle({ color: theme.palette.error.main });
+    // The running balance of the account after each entry, from the ledger.
+    expect(within(table).getByRole('columnheader', { name: 'Balance' })).toBeInTheDocument();
+    expect(within(table).getByText('TTD $12,450.25')).toBeInTheDocument();
   });
 
   it('stacks the entries as cards at 360 px, every column still there', () => {
@@ -49,7 +54,7 @@ describe('the member\'s transactions', () => {
     const transfer = cards[1];
     expect(transfer).toHaveTextContent('Transfer to account ending 0201');
     expect(within(transfer).getByText('-TTD $49.75')).toBeInTheDocument();
-    expect(within(transfer).getAllByRole('term').map((t) => t.textContent)).toEqual(['Date', 'Account', 'Reference']);
-    expect(within(transfer).getAllByRole('definition').map((d) => d.textContent)).toEqual(['24.11.2026 09:30', 'Regular Savings10000000101', 'TRFABCDEFGH23']);
+    expect(within(transfer).getAllByRole('term').map((t) => t.textContent)).toEqual(['Date', 'Account', 'Reference', 'Balance']);
+    expect(within(transfer).getAllByRole('definition').map((d) => d.textContent)).toEqual(['24.11.2026 09:30', 'Regular Savings10000000101', 'TRFABCDEFGH23', 'TTD $12,450.25']);
   });
 });

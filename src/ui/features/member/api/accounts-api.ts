@@ -40,6 +40,8 @@ export interface LedgerItem {
   description: string;
   kind: string;
   amount_cents: number;
+  /** The account's balance right after this entry. */
+  balance_after_cents: number;
   reference_no: string | null;
   instructions: string | null;
 }
@@ -56,8 +58,26 @@ export const getTransferToSelfOptions = () => http.get<{ data: { Source: OptionA
 export const getTransferToMemberOptions = () =>
   http.get<{ data: { Source: OptionAccount[]; Destination: DestinationType[] } }>('/accounts/transfer-to-member-options').then((b) => b.data);
 
-export const getTransactions = (page: number, pageSize: number) =>
-  http.get<{ items: LedgerItem[]; total: number }>('/accounts/transactions', { params: { page, page_size: pageSize } });
+/** A date range of the transactions page: days (YYYY-MM-DD) in the credit union's time zone, both inclusive. */
+export interface DateRange {
+  from?: string;
+  to?: string;
+}
+
+export const getTransactions = (page: number, pageSize: number, range: DateRange = {}) =>
+  http.get<{ items: LedgerItem[]; total: number }>('/accounts/transactions', {
+    params: { page, page_size: pageSize, ...(range.from ? { from: range.from } : {}), ...(range.to ? { to: range.to } : {}) },
+  });
+
+export interface CodeSentAnswer {
+  message: string;
+  phone: string;
+  expires_in: number;
+}
+
+/** The first call of a transfer to another member: the server checks the transfer and texts a code bound to it. */
+export const requestTransferCode = (body: Record<string, unknown>, idempotencyKey: string) =>
+  http.post<CodeSentAnswer>('/accounts/transfer-to-member/code', body, { headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } });
 
 /** Posts a transfer with its idempotency key: the same key is reused if the member retries this confirmation. */
 export const postTransfer = (kind: 'self' | 'member', body: Record<string, unknown>, idempotencyKey: string) =>

@@ -19,7 +19,7 @@ function amountColour(item: LedgerItem): string {
   return item.amount_cents < 0 ? 'error.main' : 'success.main';
 }
 
-/** Date, account, description, reference and signed amount: one declaration for the table and the phone's cards. */
+/** Date, account, description, reference, signed amount and the account's balance after it: one declaration for the table and the phone's cards. */
 const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
   { header: 'Date', cell: (item) => formatDateTime(item.date), cellSx: { whiteSpace: 'nowrap' } },
   {
@@ -50,6 +50,16 @@ const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
     cell: (item) => (
       <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600, color: amountColour(item) }}>
         {formatCents(item.amount_cents)}
+      </Box>
+    ),
+  },
+  {
+    header: 'Balance',
+    align: 'right',
+    cellSx: { whiteSpace: 'nowrap' },
+    cell: (item) => (
+      <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatCents(item.balance_after_cents)}
       </Box>
     ),
   },

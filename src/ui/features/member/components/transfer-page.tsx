@@ -6,7 +6,8 @@ import { SchemaForm } from '../../../forms/schema-form';
 import { loadForm, type LoadedForm } from '../../../forms/load-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { translateApiError } from '../../../lib/translate-api-error';
-import { postTransfer } from '../api/accounts-api';
+import { postTransfer, requestTransferCode } from '../api/accounts-api';
+import { TransferCodeDialog } from './transfer-code-dialog';
 import { newIdempotencyKey, normaliseAmount, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
 
 /** Spec 2 section 9: the success dialog returns to the dashboard after 2.5 s. */
@@ -24,7 +25,11 @@ export interface TransferPageProps<O, D extends Record<string, unknown>> {
   derive: (options: O, data: Partial<D>) => Partial<D>;
 }
 
-/** A transfer screen: the form, 'Transfer Now', the confirm dialog, the success dialog with the reference number. */
+/**
+ * A transfer screen: the form, 'Transfer Now', the confirm dialog, the success dialog with the reference number.
+ * A transfer to another member has a code step between the confirm and the success dialogs: Complete asks the
+ * server for a code (it checks the transfer and its limits first), and the code confirms exactly that transfer.
+ */
 export function TransferPage<O, D extends Record<string, unknown>>({ kind, formId, title, intro, loadOptions, selectOptions, derive }: TransferPageProps<O, D>) {
   usePageTitle(title);
   const navigate = useNavigate();
@@ -34,6 +39,9 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   const [formData, setFormData] = useState<Partial<D>>({});
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  // Transfer to member: the masked mobile the code went to, while the code dialog is open.
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
   // The server's answer waits here until the confirm dialog has fully faded out; only then does the
   // success dialog open (referenceNo), so the two never show at once.
@@ -77,23 +85,74 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
     setPending(body);
   }
 
+  /** The idempotency key of the transfer being confirmed: the same details keep their key (and their code). */
+  function keyOf(body: Record<string, unknown>): string {
+    const text = JSON.stringify(body);
+    if (keyFor.current?.body !== text) keyFor.current = { body: text, key: newIdempotencyKey() };
+    return keyFor.current.key;
+  }
+
+  /** A refusal goes back to the form: the dialogs close and the message shows above (and under) the fields. */
+  function refused(err: unknown) {
+    const translated = translateApiError(err);
+    setPending(null);
+    setCodeSentTo(null);
+    setError({ message: translated.message, fields: translated.fieldErrors });
+  }
+
   async function complete() {
     if (!pending) return;
-    const text = JSON.stringify(pending);
-    if (keyFor.current?.body !== text) keyFor.current = { body: text, key: newIdempotencyKey() };
+    const key = keyOf(pending);
     setSubmitting(true);
     try {
-      const answer = await postTransfer(kind, pending, keyFor.current.key);
-      setCompletedReference(answer.data.ReferenceNo);
-      setPending(null);
+      if (kind === 'member') {
+        const sent = await requestTransferCode(pending, key);
+        setCodeError(undefined);
+        setCodeSentTo(sent.phone);
+      } else {
+        const answer = await postTransfer(kind, pending, key);
+        setCompletedReference(answer.data.ReferenceNo);
+        setPending(null);
+      }
     } catch (err) {
-      const translated = translateApiError(err);
-      setPending(null);
-      setError({ message: translated.message, fields: translated.fieldErrors });
+      refused(err);
     } finally {
       setSubmitting(false);
     }
   }
+
+  async function confirmWithCode(code: string) {
+    if (!pending) return;
+    setSubmitting(true);
+    try {
+      const answer = await postTransfer(kind, { ...pending, code }, keyOf(pending));
+      setCompletedReference(answer.data.ReferenceNo);
+      setCodeSentTo(null);
+      setPending(null);
+    } catch (err) {
+      const translated = translateApiError(err);
+      // A message about the code stays in the dialog, under the boxes; any other refusal goes back to the form.
+      if (translated.fieldErrors.code) setCodeError(translated.fieldErrors.code);
+      else refused(err);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  /** A new code for the same transfer (same key); a refusal shows under the boxes and the countdown does not restart. */
+  async function resendCode() {
+    if (!pending) return;
+    try {
+      const sent = await requestTransferCode(pending, keyOf(pending));
+      setCodeError(undefined);
+      setCodeSentTo(sent.phone);
+    } catch (err) {
+      setCodeError(translateApiError(err).message);
+      throw err;
+    }
+  }
+
+  const showSuccess = () => completedReference && setReferenceNo(completedReference);
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 720 }}>
@@ -137,12 +196,12 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
       </Card>
 
       <Dialog
-        open={!!pending}
+        open={!!pending && codeSentTo === null}
         onClose={() => !submitting && setPending(null)}
         aria-labelledby="confirm-transfer-title"
         maxWidth="xs"
         fullWidth
-        slotProps={{ transition: { onExited: () => completedReference && setReferenceNo(completedReference) } }}
+        slotProps={{ transition: { onExited: showSuccess } }}
       >
         <DialogTitle id="confirm-transfer-title">Confirm Transfer</DialogTitle>
         <DialogContent>
@@ -158,6 +217,20 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           </Button>
         </DialogActions>
       </Dialog>
+
+      <TransferCodeDialog
+        open={!!pending && codeSentTo !== null}
+        phone={codeSentTo ?? ''}
+        error={codeError}
+        submitting={submitting}
+        onSubmit={(code) => void confirmWithCode(code)}
+        onResend={resendCode}
+        onCancel={() => {
+          setCodeSentTo(null);
+          setPending(null);
+        }}
+        onExited={showSuccess}
+      />
 
       <Dialog open={!!referenceNo} aria-labelledby="transfer-success-title" aria-describedby="transfer-success-text" maxWidth="xs" fullWidth>
         <DialogTitle id="transfer-success-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>

@@ -1,0 +1,71 @@
+import { Suspense, useState } from 'react';
+import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { FlatForm } from '../../../forms/flat-form';
+import { useFlatForm } from '../../../forms/use-flat-form';
+import { OTP_LENGTH } from '../../../components/otp-input';
+import { ResendCountdown } from '../../../components/resend-countdown';
+
+export interface TransferCodeDialogProps {
+  open: boolean;
+  /** The masked mobile the code went to. */
+  phone: string;
+  /** The server's message about the code (wrong, expired, sent for a different transfer...). */
+  error?: string;
+  submitting: boolean;
+  onSubmit: (code: string) => void;
+  onResend: () => Promise<unknown>;
+  onCancel: () => void;
+  onExited: () => void;
+}
+
+/** The code boxes of forms/member/transfer-code, with Confirm Transfer, a resend after 60 s, and Cancel. */
+function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round }: Omit<TransferCodeDialogProps, 'open' | 'phone' | 'onExited'> & { round: number }) {
+  const form = useFlatForm('member/transfer-code');
+  return (
+    <FlatForm key={round} form={form} spacing={3} serverErrors={{ code: error }} disabled={submitting} onSubmit={(values) => onSubmit(values.code)} ariaLabel="Transfer code">
+      {({ values }) => (
+        <DialogActions sx={{ px: 0, flexWrap: 'wrap', gap: 1 }}>
+          <ResendCountdown label="Send a new code" onResend={onResend} disabled={submitting} />
+          <Box sx={{ flexGrow: 1 }} />
+          <Button onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={submitting || values.code.length !== OTP_LENGTH}
+            startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          >
+            Confirm Transfer
+          </Button>
+        </DialogActions>
+      )}
+    </FlatForm>
+  );
+}
+
+/**
+ * The code step of a transfer to another member: the SMS names the amount and the destination's last digits,
+ * and the code confirms exactly that transfer. A new message from the server empties the boxes.
+ */
+export function TransferCodeDialog({ open, phone, error, submitting, onSubmit, onResend, onCancel, onExited }: TransferCodeDialogProps) {
+  const [round, setRound] = useState(0);
+  const [shownError, setShownError] = useState(error);
+  if (shownError !== error) {
+    setShownError(error);
+    if (error) setRound(round + 1);
+  }
+  return (
+    <Dialog open={open} onClose={() => !submitting && onCancel()} aria-labelledby="transfer-code-title" maxWidth="xs" fullWidth slotProps={{ transition: { onExited } }}>
+      <DialogTitle id="transfer-code-title">Enter the code we sent</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          We sent a 6-digit code to {phone || 'your mobile'}. The message names the amount and the destination account: check them before you enter the code.
+        </DialogContentText>
+        <Suspense fallback={<CircularProgress aria-label="Loading" />}>
+          <CodeForm error={error} submitting={submitting} onSubmit={onSubmit} onResend={onResend} onCancel={onCancel} round={round} />
+        </Suspense>
+      </DialogContent>
+    </Dialog>
+  );
+}

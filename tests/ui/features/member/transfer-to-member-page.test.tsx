@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { IDEMPOTENCY_HEADER } from '../../../../src/shared/product';
+import { TRANSFER_TEXTS } from '../../../../src/shared/messages';
+import { fakeMemberApi, refusal, renderMemberAt, type MemberCall } from './member-fake-api';
+
+// The member pages load lazily on first use.
+configure({ asyncUtilTimeout: 10_000 });
+afterEach(() => cleanup());
+
+const options = {
+  data: {
+    Source: [{ id: 1, Account: '10000000101', Product: 'Regular Savings', AvailableBalance: 12500, balance_cents: 1_250_000, account_type: 'savings' }],
+    Destination: [{ Prd: 'SAV', Product: 'Regular Savings' }],
+  },
+};
+const success = { status: 200, data: { message: 'Transfer completed successfully', data: { ReferenceNo: 'TRFABCDEFGH23', reference_no: 'TRFABCDEFGH23', amount: 250, amount_cents: 25_000, created_on: '2026-11-25T12:00:00.000Z' }, ReferenceNo: 'TRFABCDEFGH23' } };
+
+async function fillAndComplete(user: ReturnType<typeof userEvent.setup>) {
+  renderMemberAt('/users/transfer-to-member');
+  await user.click(await screen.findByRole('combobox', { name: /Source Account/ }));
+  await user.click(await screen.findByRole('option', { name: /^10000000101/ }));
+  await user.click(screen.getByRole('combobox', { name: /Destination Account Type/ }));
+  await user.click(await screen.findByRole('option', { name: 'SAV - Regular Savings' }));
+  await user.type(screen.getByLabelText(/Destination Account Number/), '10000000201');
+  await user.type(screen.getByLabelText(/^Amount/), '250');
+  await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
+  await user.click(await within(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).findByRole('button', { name: 'Complete' }));
+  return screen.findByRole('dialog', { name: 'Enter the code we sent' });
+}
+
+async function typeCode(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, code: string) {
+  await user.click(await within(dialog).findByLabelText('Digit 1 of 6'));
+  await user.keyboard(code);
+}
+
+describe('transfer to member: the code step', () => {
+  it('Complete asks for a code, the code dialog names where it went, and the transfer is sent with the code under the same key', async () => {
+    let tries = 0;
+    const calls = fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
+      'POST /accounts/transfer-to-member': () => (++tries === 1 ? refusal(422, TRANSFER_TEXTS.invalidCode, { code: TRANSFER_TEXTS.invalidCode }) : success),
+    });
+    const user = userEvent.setup();
+    const dialog = await fillAndComplete(user);
+    expect(dialog).toHaveTextContent('We sent a 6-digit code to +1868***0002.');
+    const asked = calls.find((c) => c.url === '/accounts/transfer-to-member/code')!;
+    expect(asked.body).toEqual({ source_id: 1, source_account: '10000000101', destination_product: 'SAV', destination_account: '10000000201', amount: 250 });
+    // A wrong code: the server's message under the boxes, the dialog stays.
+    await typeCode(user, dialog, '111111');
+    expect(await within(dialog).findByText(TRANSFER_TEXTS.invalidCode)).toBeInTheDocument();
+    await typeCode(user, dialog, '123456');
+    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toHaveTextContent('TRFABCDEFGH23');
+    const sent = calls.filter((c: MemberCall) => c.url === '/accounts/transfer-to-member');
+    expect(sent.map((c) => c.body.code)).toEqual(['111111', '123456']);
+    expect(sent[1].body).toEqual({ ...asked.body, code: '123456' });
+    const keys = new Set([asked, ...sent].map((c) => c.headers[IDEMPOTENCY_HEADER]));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toEqual(expect.any(String));
+  });
+
+  it('a limit refused when the code is asked for shows on the form, and no code dialog opens', async () => {
+    const message = 'The most you can send in one transfer is TTD $10,000.00.';
+    fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => refusal(422, message, { amount: message }),
+    });
+    const user = userEvent.setup();
+    renderMemberAt('/users/transfer-to-member');
+    await user.click(await screen.findByRole('combobox', { name: /Source Account/ }));
+    await user.click(await screen.findByRole('option', { name: /^10000000101/ }));
+    await user.click(screen.getByRole('combobox', { name: /Destination Account Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'SAV - Regular Savings' }));
+    await user.type(screen.getByLabelText(/Destination Account Number/), '10000000201');
+    await user.type(screen.getByLabelText(/^Amount/), '10000.01');
+    await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
+    await user.click(await within(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).findByRole('button', { name: 'Complete' }));
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('a code sent for a different transfer says so in the dialog', async () => {
+    fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
+      'POST /accounts/transfer-to-member': () => refusal(409, TRANSFER_TEXTS.differentTransfer, { code: TRANSFER_TEXTS.differentTransfer }),
+    });
+    const user = userEvent.setup();
+    const dialog = await fillAndComplete(user);
+    await typeCode(user, dialog, '123456');
+    expect(await within(dialog).findByText(TRANSFER_TEXTS.differentTransfer)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: /Send a new code/ })).toBeInTheDocument();
+  });
+});
