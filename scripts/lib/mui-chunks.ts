@@ -16,7 +16,7 @@ interface Edge {
 }
 
 interface BuildContext {
-  getModuleInfo(id: string): { code: string | null } | null;
+  getModuleInfo(id: string): { code: string | null; importedIds: readonly string[] } | null;
   resolve(source: string, importer: string): Promise<{ id: string } | null>;
 }
 
@@ -86,9 +86,12 @@ async function muiUsedBy(ctx: BuildContext, entries: string[], except: Set<strin
     if (before === 'all' || (before && wanted !== 'all' && [...wanted].every((n) => before.has(n)))) continue;
     asked.set(id, wanted === 'all' || !before ? wanted : new Set([...before, ...wanted]));
     if (!parsed.has(id)) {
-      const code = ctx.getModuleInfo(id)?.code;
-      const { edges, own } = code ? parse(code, id) : { edges: [], own: new Set(['*']) };
-      parsed.set(id, { own, edges: await Promise.all(edges.map(async (e) => ({ ...e, id: (await ctx.resolve(e.source, id))?.id ?? null }))) });
+      const info = ctx.getModuleInfo(id);
+      const { edges, own } = info?.code ? parse(info.code, id) : { edges: [], own: new Set(['*']) };
+      const resolved = await Promise.all(edges.map(async (e) => ({ ...e, id: (await ctx.resolve(e.source, id))?.id ?? null })));
+      // CommonJS: what it requires, all of it (react-is, prop-types).
+      if (own.has('*') && !edges.length) resolved.push(...(info?.importedIds ?? []).map((dep) => ({ source: dep, id: dep, imports: 'all' as const })));
+      parsed.set(id, { own, edges: resolved });
     }
     const { own, edges } = parsed.get(id)!;
     // The module's own code is kept when something it declares is asked for (or everything, or its side effects):
