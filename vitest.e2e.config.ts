@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/global-setup.ts'],
     fileParallelism: false,
+    // Concurrent tests (the onboarding journeys) two at a time.
+    maxConcurrency: 2,
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,5 +1,6 @@
 /** Facts about the product shared by the browser and the server. */
-export const SESSION_MINUTES = 5;
+// The session's length and the roles: what the browser's first page needs, in a module of their own.
+export { SESSION_MINUTES, ROLES, type RoleId } from './roles';
 export const API_TIMEOUT_MS = 30_000;
 export const API_KEY_HEADER = 'x-api-key';
 export const API_SECRET_HEADER = 'x-api-secret';
@@ -7,10 +8,6 @@ export const TOKEN_HEADER = 'x-access-token';
 export const SESSION_COOKIE = 'cu_session';
 export const APPLICANT_TOKEN_HEADER = 'x-applicant-token';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
-/** Role ids the code acts on; their names are in forms/lists/roles.json (a test checks each id is listed there). */
-export const ROLES = { SYSTEMS_ADMINISTRATOR: 1, CUSTOMER: 2 } as const;
-export type RoleId = (typeof ROLES)[keyof typeof ROLES];
 
 /** Office ids the code acts on; their names are in forms/lists/offices.json (a test checks each id is listed there). */
 export const OFFICES = { TRINIDAD_PORT_OF_SPAIN: 1, TOBAGO_PANAM_BUILDING: 2 } as const;

@@ -29,9 +29,12 @@ describe('onboarding journeys in the browser', () => {
     await server?.stop();
   });
 
-  it.each(listJourneyFiles().map((file) => [path.basename(file, '.json'), file]))(
+  // Two journeys at a time (each its own applicant, network and browser context; vitest.e2e.config.ts's
+  // maxConcurrency): a journey mostly waits for the page and the server, so two share the machine well.
+  it.concurrent.for(listJourneyFiles().map((file) => [path.basename(file, '.json'), file] as const))(
     '%s reaches Application Received! and is stored pending approval',
-    async (slug, file) => {
+    { timeout: 180_000 },
+    async ([slug, file], { expect }) => {
       const lines: string[] = [];
       // After submission every applicant lands on Home and stays there with the stored data cleared: one journey by
       // the 10 s fallback, the others by the dialog's 'Go to Home'. One journey is driven on a phone (360 px); every
@@ -63,7 +66,6 @@ describe('onboarding journeys in the browser', () => {
         ]);
       }
     },
-    180_000,
   );
 
   it('resumes at the same step after a reload mid-wizard', async () => {

@@ -1,8 +1,8 @@
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { lazyExport } from '../../components/lazy-export';
-import { RequireAdmin } from '../auth/route-guards';
 
-// The layout and the pages load with the first admin page, not with the public pages (./admin-pages.ts).
+// The administrator guard, the layout and the pages load with the first admin page, not with the public pages
+// (./admin-pages.tsx).
 const pages = () => import('./admin-pages');
 const AdminLayout = lazyExport(pages, 'AdminLayout');
 const UsersListPage = lazyExport(pages, 'UsersListPage');
@@ -16,11 +16,7 @@ const FunnelPage = lazyExport(pages, 'FunnelPage');
 /** The administrator area (spec 2): the administrator role is required; the server enforces it too. */
 export const adminRoutes: RouteObject[] = [
   {
-    element: (
-      <RequireAdmin>
-        <AdminLayout />
-      </RequireAdmin>
-    ),
+    element: <AdminLayout />,
     children: [
       { path: '/admin', element: <Navigate to="/admin/users" replace /> },
       { path: '/admin/users', element: <UsersListPage /> },

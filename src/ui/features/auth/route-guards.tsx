@@ -3,7 +3,8 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
 import { useSession } from './session-store';
 
-// The guards are part of the first load (the route table uses them); the refusal is drawn with MUI and loads when shown.
+// The member and admin areas' guards load with the area's page module (member-pages.tsx, admin-pages.tsx), not with
+// the first page; the refusal is drawn with MUI and loads when shown.
 const AccessDenied = muiPage(() => import('./access-denied'));
 
 /** Member routes: signed-out visitors go to /login. */
@@ -20,12 +21,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (!isAdmin) return <AccessDenied />;
-  return <>{children}</>;
-}
-
-/** /login and /auth/mobile-verification: a signed-in user goes to the dashboard (spec 1 section 2). */
-export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
-  const { user, isAdmin } = useSession();
-  if (user) return <Navigate to={isAdmin ? '/admin/users' : '/users/dashboard'} replace />;
   return <>{children}</>;
 }

@@ -1,10 +1,18 @@
-import type { RouteObject } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
-import { RedirectIfSignedIn } from './route-guards';
+import { useSession } from './session-store';
 
 const LoginPage = muiPage(() => import('./login-page'));
 const MobileVerificationPage = muiPage(() => import('./mobile-verification-page'));
 const ResetPasswordPage = muiPage(() => import('./reset-password-page'));
+
+/** /login and /auth/mobile-verification: a signed-in user goes to the dashboard (spec 1 section 2). */
+function RedirectIfSignedIn({ children }: { children: ReactNode }) {
+  const { user, isAdmin } = useSession();
+  if (user) return <Navigate to={isAdmin ? '/admin/users' : '/users/dashboard'} replace />;
+  return <>{children}</>;
+}
 
 /** Sign-in, sign-in verification and password reset (spec 1). */
 export const authRoutes: RouteObject[] = [

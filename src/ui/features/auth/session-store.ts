@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { setSessionToken } from '../../lib/session-token';
-import { SESSION_MINUTES, ROLES } from '../../../shared/product';
+import { SESSION_MINUTES, ROLES } from '../../../shared/roles';
 
 /** The signed-in user as the UI needs it. Not a secret: the credential is the HttpOnly cookie. */
 export interface SessionUser {

@@ -1,9 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { lazyExport } from '../../components/lazy-export';
-import { RequireSignedIn } from '../auth/route-guards';
-import { MEMBER_PAGE_TITLES } from './member-page-titles';
 
-// The layout and the pages load with the first member page, not with the public pages (./member-pages.ts).
+// The sign-in guard, the layout and the pages load with the first member page, not with the public pages (./member-pages.tsx).
 const pages = () => import('./member-pages');
 const MemberLayout = lazyExport(pages, 'MemberLayout');
 const ComingSoonPage = lazyExport(pages, 'ComingSoonPage');
@@ -18,17 +16,13 @@ const NOT_BUILT = ['/users/account', '/users/transfers', '/users/loans', '/users
 /** The member area (spec 2): sign-in required, inside the member layout. */
 export const memberRoutes: RouteObject[] = [
   {
-    element: (
-      <RequireSignedIn>
-        <MemberLayout />
-      </RequireSignedIn>
-    ),
+    element: <MemberLayout />,
     children: [
       { path: '/users/dashboard', element: <DashboardPage /> },
       { path: '/users/transfer-to-self', element: <TransferToSelfPage /> },
       { path: '/users/transfer-to-member', element: <TransferToMemberPage /> },
       { path: '/users/transactions', element: <TransactionsPage /> },
-      ...NOT_BUILT.map((path) => ({ path, element: <ComingSoonPage title={MEMBER_PAGE_TITLES[path]} /> })),
+      ...NOT_BUILT.map((path) => ({ path, element: <ComingSoonPage /> })),
     ],
   },
 ];
