@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import steps from '../../../../flows/onboarding.flow.json?step-routes';
-import { muiPage } from '../../components/mui-page';
+import { lazyExport } from '../../components/lazy-export';
 
-const WizardStep = lazy(() => import('./wizard-step'));
-const ContinuePage = muiPage(() => import('./continue-page'));
+const wizardStep = () => import('./wizard-step');
+const WizardStep = lazy(wizardStep);
+const ContinuePage = lazyExport(wizardStep, 'ContinuePage');
 
 /**
  * The public onboarding wizard: one route per step of flows/onboarding.flow.json (its routes only: the whole flow

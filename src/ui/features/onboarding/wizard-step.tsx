@@ -3,6 +3,8 @@ import { muiPage } from '../../components/mui-page';
 import { preloadStep } from './steps/step-modules';
 
 const StepPage = muiPage(() => import('./step-page'));
+/** /continue (continue-page.tsx), reached through this module so the first page does not carry its list of files. */
+export const ContinuePage = muiPage(() => import('./continue-page'));
 
 /**
  * A wizard step's route: the step page, with its kind's page and its form loading at the same time. Loaded by the

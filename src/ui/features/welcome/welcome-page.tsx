@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { hasApplicationInProgress, loadProgress, ONBOARDING_PROGRESS_KEY } from '../../../engine/saved-progress';
 import { LoginIcon, PersonAddAltIcon, PlayArrowIcon } from '../../components/plain-icons';
 import { preloadMuiTheme } from '../../components/mui-page';
@@ -40,21 +40,9 @@ export default function WelcomePage() {
           <PageButton variant="contained" icon={<LoginIcon />} onClick={() => navigate('/login')}>
             Sign In
           </PageButton>
-          {!hasApplicationInProgress(saved) && (
-            <p className="cu-welcome__hint">
-              Started an application on another device?{' '}
-              <a
-                className="cu-link"
-                href="/continue"
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate('/continue');
-                }}
-              >
-                Continue an application
-              </a>
-            </p>
-          )}
+          <p className="cu-welcome__hint">
+            <Link to="/continue">Continue an application</Link>
+          </p>
           <div>
             <p className="cu-welcome__hint">If you don't have an online account click, "Don't have an account?", to get started</p>
             <PageButton variant="outlined" icon={<PersonAddAltIcon />} fullWidth onClick={() => navigate('/new-or-existing-customer')}>
