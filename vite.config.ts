@@ -42,8 +42,8 @@ export default defineConfig({
   test: {
     globals: true,
     include: ['tests/**/*.test.{ts,tsx}'],
-    // Fault drills need Postgres and their own config: npm run test:pg runs them.
-    exclude: ['tests/e2e/**', 'tests/reliability/**', 'node_modules/**'],
+    // Fault drills and the scale-out test need Postgres and their own config: npm run test:pg and test:scale run them.
+    exclude: ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
     globalSetup: ['tests/global-setup.ts'],

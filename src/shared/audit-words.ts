@@ -15,6 +15,8 @@ export const AUDIT_ACTION_WORDS = {
   'signup.approve_first': 'First approval given',
   'signup.reject': 'Rejected',
   'signup.refer': 'Referred',
+  'signup.request_changes': 'Changes requested',
+  'signup.resubmit': 'Sent again by the applicant',
   'signup.claim': 'Claimed',
   'signup.release': 'Released',
   'signup.reassign': 'Reassigned',
@@ -61,6 +63,10 @@ function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>
       return typeof after.name === 'string' ? [after.name] : [];
     case 'signup.refer':
       return typeof after.reason === 'string' ? [after.reason] : [];
+    case 'signup.request_changes':
+      return [Array.isArray(after.steps) ? after.steps.join(', ') : '', typeof after.message === 'string' ? after.message : ''].filter(Boolean);
+    case 'signup.resubmit':
+      return Array.isArray(after.changed) && after.changed.length ? [`changed: ${after.changed.join(', ')}`] : [];
     case 'signup.reassign': {
       const before = asRecord(entry.before);
       const from = typeof before.assignee_name === 'string' ? before.assignee_name : 'nobody';

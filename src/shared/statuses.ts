@@ -50,6 +50,9 @@ export const SUBMITTED_SIGNUP_STATUSES: SignupStatus[] = Object.values(SIGNUP_ST
 /** Statuses still waiting for a decision: an administrator may approve, reject or refer them. */
 export const UNDECIDED_SIGNUP_STATUSES: SignupStatus[] = ['pending_approval', 'awaiting_second_approval', 'referred'];
 
+/** Statuses in which the applicant's token may change the application: a draft, and (the steps asked for) changes requested. */
+export const APPLICANT_EDITABLE_STATUSES: SignupStatus[] = ['draft', 'changes_requested'];
+
 /**
  * A status in the specification's words (pending, approved, rejected) for the applicant and the
  * specification's client, which show every other status as pending (spec 2 section 4).

@@ -92,7 +92,7 @@ describe('scale-out: two API servers on one Postgres, one Redis and one file sto
     await lb?.close();
     for (const server of servers) await server.stop();
     await db?.drop();
-    fs.rmSync(uploads, { recursive: true, force: true });
+    if (uploads) fs.rmSync(uploads, { recursive: true, force: true });
     await s3?.stop();
     await s3?.remove();
     const redis = new Redis(REDIS_URL);

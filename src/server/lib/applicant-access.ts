@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import type { Signup } from '../db/tables/signups.table.js';
 import { conflict, missing } from './http-errors.js';
 import { APPLICANT_TOKEN_HEADER } from '../../shared/product.js';
+import { APPLICANT_EDITABLE_STATUSES } from '../../shared/statuses.js';
 
 export const APPLICANT_TOKEN_HOURS = 24;
 
@@ -46,6 +47,6 @@ export async function loadApplicantSignup(
   if (!signup || !sameHash(signup.applicant_token_hash, hashApplicantToken(token)) || new Date(signup.token_expires_on) <= options.now) {
     throw missing('signup');
   }
-  if ((options.forUpdate || options.draft) && signup.status !== 'draft') throw alreadySubmitted();
+  if ((options.forUpdate || options.draft) && !APPLICANT_EDITABLE_STATUSES.includes(signup.status)) throw alreadySubmitted();
   return signup;
 }

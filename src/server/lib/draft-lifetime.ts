@@ -14,7 +14,8 @@ export function liveDraftSince(now: Date, settings: { draftDays: number }): Date
   return new Date(now.getTime() - settings.draftDays * DAY_MS);
 }
 
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+/** A text with its {placeholders} filled in (a placeholder without a value stays as written). */
+export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 /** Where an applicant continues an application, for links in emails. */
 export const continueLink = (app: FastifyInstance) => `${app.config.publicUrl}/continue`;

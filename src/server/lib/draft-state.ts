@@ -11,6 +11,7 @@ import { rememberedValues } from '../../shared/flow/remembered-values.js';
 import { today } from '../../shared/dates/today.js';
 import { serverContext, serverFacts } from './applicant-facts.js';
 import { unprovenCodeSteps } from './code-proofs.js';
+import { changeRequestOf, stepsSentSince } from './change-requests.js';
 
 /**
  * Where a draft stands under the configuration in force (DESIGN.md "Resume anywhere" and "Configuration versions"):
@@ -123,6 +124,16 @@ export async function draftState(
   for (const [i, s] of steps.entries()) {
     if (s.status !== 'todo' || i >= lastActive || s.reason) continue;
     if (!s.required) s.status = s.ref.submit && s.ref.kind !== 'success' ? 'skipped' : 'done';
+  }
+  // Sent back by a reviewer: the steps asked for are reopened with the reviewer's message until sent again.
+  const request = signup.status === 'changes_requested' ? changeRequestOf(signup) : null;
+  if (request) {
+    const sent = await stepsSentSince(db, signup.id, request);
+    for (const s of steps) {
+      if (!request.steps.includes(s.step) || sent.includes(s.step)) continue;
+      s.status = 'reopened';
+      s.reason = texts ? texts.changesRequested.replace('{message}', request.message) : request.message;
+    }
   }
   const landingIndex = steps.findIndex((s) => s.status === 'reopened' || s.status === 'todo');
   const landing = steps[landingIndex === -1 ? steps.length - 1 : landingIndex];

@@ -19,7 +19,10 @@ export interface StepConsent {
  */
 export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string; consents?: StepConsent[] }): Promise<void> {
   const { now, configVersion, consents = [] } = stamp;
-  const withDraft = db.with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 }).where('id', '=', signupId).where('status', '=', 'draft').returning('id'));
+  const withDraft = db.with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 }).where('id', '=', signupId)
+      // A draft takes any step; an application sent back for changes only the steps the reviewer asked for.
+      .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'changes_requested'), sql<boolean>`change_request -> 'steps' @> jsonb_build_array(cast(${step} as text))`])]))
+      .returning('id'));
   // Consents ride in the same statement (a data-modifying CTE runs whether or not the insert below reads it).
   const rows = JSON.stringify(consents.map((c) => ({ consent: c.consent, version: c.textVersion, ip: c.clientIp })));
   const query = (

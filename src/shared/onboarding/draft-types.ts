@@ -32,3 +32,14 @@ export interface DraftState {
   /** The version the application was started under (null for applications older than versions). */
   started_under: string | null;
 }
+
+/** A reviewer's request for changes to an application (signups.change_request). */
+export interface ChangeRequest {
+  steps: string[];
+  message: string;
+  requested_on: string;
+  requested_by: number;
+  /** When the applicant sent the application again, and which steps they had sent again by then. */
+  resubmitted_on?: string;
+  changed?: string[];
+}

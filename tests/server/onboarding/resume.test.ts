@@ -103,6 +103,56 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
     expect((await send('no-such-contact-1@example.com')).statusCode).toBe(429);
   });
 
+  it('request changes: the reviewer names steps and a message; the applicant is told, continues, changes only those steps, and sends it again with what changed marked', async () => {
+    const body = adultSignup(++n);
+    const applicant = await createApplicant(t, body);
+    await verifyContacts(t, applicant);
+    for (const step of ADULT_STEPS) expect((await sendStep(t, applicant, step)).statusCode, step).toBeLessThan(300);
+    const submit = () => t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: applicant.headers, remoteAddress: applicant.address });
+    expect((await submit()).statusCode).toBe(200);
+    const admin = auth(await tokenFor(t.app, DEMO_ADMIN.email));
+    const ask = (payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/signups/request-changes', payload: { signup_id: applicant.id, ...payload }, headers: admin });
+    expect((await ask({ steps: [], message: 'x' })).json()).toMatchObject({ status: 400, errors: { steps: 'Please choose at least one step to change.' } });
+    expect((await ask({ steps: ['address'], message: '   ' })).json()).toMatchObject({ status: 400, errors: { message: 'Please write what the applicant should change.' } });
+    expect((await ask({ steps: ['no-such-step'], message: 'x' })).statusCode).toBe(400);
+    const message = 'The utility bill is older than three months: please upload a recent one.';
+    const asked = await ask({ steps: ['address'], message });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().status).toBe('changes_requested');
+    expect((await t.call({ method: 'PUT', url: '/api/signups/approve', payload: { signup_id: applicant.id }, headers: admin })).statusCode).toBe(409);
+    const email = await t.db.db.selectFrom('outbox_messages').select(['body', 'subject']).where('recipient', '=', String(body.email)).where('purpose', '=', 'changes_requested').executeTakeFirstOrThrow();
+    expect(email.subject).toBe(texts().changesSubject);
+    expect(email.body).toContain(message);
+    expect(email.body).toContain(`${t.app.config.publicUrl}/continue`);
+
+    // The applicant continues with a code (from any device), lands on the step asked for with the message.
+    const code = await send(String(body.email));
+    expect(code.statusCode).toBe(200);
+    const proved = await verify(code.json().resume_id, (await codeSentTo(t, String(body.email)))!);
+    expect(proved.statusCode, proved.body).toBe(200);
+    const token = proved.json().applicant_token;
+    const device = { ...applicant, token, headers: { 'x-applicant-token': token } };
+    const state = (await draft(applicant.id, token)).json();
+    expect(state.landing).toBe('address');
+    expect(state.steps.find((s: { step: string }) => s.step === 'address')).toMatchObject({ status: 'reopened', reason: texts().changesRequested.replace('{message}', message) });
+    expect(state.steps.filter((s: { status: string }) => s.status === 'reopened')).toHaveLength(1);
+
+    // Only the steps asked for may change; the application cannot be sent again before they are.
+    const other = ADULT_STEPS.find((s) => s !== 'address')!;
+    expect((await sendStep(t, device, other)).statusCode).toBe(409);
+    const early = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: device.headers, remoteAddress: applicant.address });
+    expect(early.json()).toMatchObject({ status: 400, errors: { address: texts().reviewBeforeResubmit.replace('{step}', 'Address') } });
+    expect((await sendStep(t, device, 'address')).statusCode).toBeLessThan(300);
+    const again = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: device.headers, remoteAddress: applicant.address });
+    expect(again.statusCode, again.body).toBe(200);
+
+    const review = (await t.call({ method: 'GET', url: `/api/signups/${applicant.id}`, headers: admin })).json();
+    expect(review.signup.status).toBe('pending_approval');
+    expect(review.change_request).toMatchObject({ steps: ['address'], message, changed: ['address'] });
+    expect(review.steps.filter((s: { changed_after_request: boolean }) => s.changed_after_request).map((s: { step: string }) => s.step)).toEqual(['address']);
+    expect(review.audit.map((a: { action: string }) => a.action)).toEqual(expect.arrayContaining(['signup.request_changes', 'signup.resubmit']));
+  });
+
   it('refuses a badly formed request with a clear 400', async () => {
     expect((await send('not an address')).json()).toMatchObject({ status: 400, errors: { contact: 'Please enter a valid email address or mobile number' } });
     expect((await t.call({ method: 'POST', url: '/api/onboarding/resume/send', payload: {}, remoteAddress: nextAddress() })).json()).toMatchObject({ status: 400, errors: { contact: 'Email or mobile number is required' } });

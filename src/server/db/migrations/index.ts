@@ -12,6 +12,7 @@ import * as resumeAnywhere from './2026-11-28T0001-resume-anywhere.js';
 import * as outboxDelivery from './2026-11-28T0020-outbox-delivery.js';
 import * as transferCodesAndLimits from './2026-11-28T0030-transfer-codes-and-limits.js';
 import * as reviewQueue from './2026-11-28T0040-review-queue.js';
+import * as changeRequests from './2026-11-28T0050-change-requests.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0020-outbox-delivery': outboxDelivery,
   '2026-11-28T0030-transfer-codes-and-limits': transferCodesAndLimits,
   '2026-11-28T0040-review-queue': reviewQueue,
+  '2026-11-28T0050-change-requests': changeRequests,
 };

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { SignupApplicant } from '../../../shared/api-types.js';
 import type { SignupStatus } from '../../../shared/statuses.js';
+import type { ChangeRequest } from '../../../shared/onboarding/draft-types.js';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -36,6 +37,8 @@ export interface SignupsTable extends SignupApplicant {
   config_version: ColumnType<string | null, string | null | undefined, string | null>;
   /** Reminder emails sent since the draft's last change (flows/onboarding.flow.json `resume.reminderDays`). */
   reminders_sent: Generated<number>;
+  /** The reviewer's request for changes (lib/change-requests.ts), kept after the application is sent again. */
+  change_request: ColumnType<ChangeRequest | null, string | null | undefined, string | null>;
   /** The administrator who claimed the application (assignment), and since when. */
   assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   assigned_on: NullableTimestamp;

@@ -9,6 +9,7 @@ import { APPLICANT_TOKEN_HOURS, loadApplicantSignup, newApplicantToken } from '.
 import { ipLimit, IP_LIMITS } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
+import { APPLICANT_EDITABLE_STATUSES } from '../../../shared/statuses.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { draftState } from '../../lib/draft-state.js';
 import { liveDraftSince, resumeSettings } from '../../lib/draft-lifetime.js';
@@ -86,7 +87,7 @@ export async function resumeRoutes(app: FastifyInstance) {
           .executeTakeFirstOrThrow();
         if (recent.count >= SENDS_PER_HOUR) throw tooMany(AUTH_TEXTS.tooManyResets);
         if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(AUTH_TEXTS.tooManyResets, SEND_COOLDOWN_MS / 1000);
-        let query = trx.selectFrom('signups').select(['id', 'email', 'mobile', 'first_name']).where('status', '=', 'draft').where('updated_on', '>', liveDraftSince(now, settings));
+        let query = trx.selectFrom('signups').select(['id', 'email', 'mobile', 'first_name']).where('status', 'in', APPLICANT_EDITABLE_STATUSES).where('updated_on', '>', liveDraftSince(now, settings));
         query = byEmail ? query.where(sql<string>`lower(email)`, '=', contact) : query.where('mobile', '=', contact);
         const draft = await query.orderBy('updated_on', 'desc').limit(1).executeTakeFirst();
         await trx.insertInto('signup_resumes').values({ id, signup_id: draft?.id ?? null, contact, created_on: now }).execute();
@@ -132,7 +133,7 @@ export async function resumeRoutes(app: FastifyInstance) {
           .updateTable('signups')
           .set({ applicant_token_hash: hash, token_expires_on: expiresOn })
           .where('id', '=', resume.signup_id)
-          .where('status', '=', 'draft')
+          .where('status', 'in', APPLICANT_EDITABLE_STATUSES)
           .where('updated_on', '>', liveDraftSince(now, settings))
           .returning('id')
           .executeTakeFirst();

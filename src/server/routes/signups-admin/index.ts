@@ -11,6 +11,7 @@ import { claimReview, findFile, findSubmittedSignup, listAdministrators, listApp
 import { SIGNUP_STATUS_FILTER_NAMES, type SignupStatusFilter } from '../../../shared/statuses.js';
 import { stepsInFlowOrder } from './flow-steps.js';
 import { withFormsThen } from '../../lib/forms-then.js';
+import { changeRequestOf, requestChanges } from '../../lib/change-requests.js';
 
 const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
@@ -72,6 +73,7 @@ const signupAnswer = {
           updated_on: timestamp,
           config_version: { type: ['string', 'null'], description: 'The configuration version the step was validated under' },
           form_then: { ...openObject, description: 'The form as it was under that version ({ schema, uiSchema }), when it has changed since' },
+          changed_after_request: { type: 'boolean', description: 'Sent again by the applicant after a request for changes' },
         },
       },
     },
@@ -112,6 +114,19 @@ const signupAnswer = {
     approvals: { type: 'array', items: { type: 'object', properties: { admin_user_id: { type: 'integer' }, admin_name: { type: ['string', 'null'] }, approved_on: timestamp } } },
     approvals_needed: { type: 'integer', description: '2 for a flagged application (four eyes), else 1' },
     flag_labels: flagLabels,
+    change_request: {
+      type: ['object', 'null'],
+      description: "The reviewer's request for changes (steps, message, when and by whom), and once sent again what changed",
+      additionalProperties: false,
+      properties: {
+        steps: { type: 'array', items: { type: 'string' } },
+        message: { type: 'string' },
+        requested_on: { type: 'string' },
+        requested_by: { type: 'integer' },
+        resubmitted_on: { type: 'string' },
+        changed: { type: 'array', items: { type: 'string' } },
+      },
+    },
   },
 } as const;
 
@@ -120,6 +135,30 @@ const referBody = {
   additionalProperties: false,
   required: ['signup_id'],
   properties: { signup_id: signupIdProperty, reason: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'The reason cannot exceed 500 characters.', type: 'The reason must be text.' } } },
+} as const;
+
+const requestChangesBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['signup_id', 'steps', 'message'],
+  properties: {
+    signup_id: signupIdProperty,
+    steps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 40,
+      items: { type: 'string', minLength: 1, maxLength: 80 },
+      errorMessage: { minItems: 'Please choose at least one step to change.', maxItems: 'Too many steps.', type: 'Please choose the steps to change.' },
+    },
+    message: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '\\S',
+      errorMessage: { minLength: 'Please write what the applicant should change.', pattern: 'Please write what the applicant should change.', maxLength: 'The message cannot exceed 1000 characters.', type: 'The message must be text.' },
+    },
+  },
+  errorMessage: { required: { steps: 'Please choose at least one step to change.', message: 'Please write what the applicant should change.' } },
 } as const;
 
 const reassignBody = {
@@ -207,7 +246,22 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
         listApprovals(app.db, id),
         withAssigneeNames(app.db, [toView(signup)]),
       ]);
-      return { signup: view, steps: await withFormsThen(app.db, app.forms, app.configVersion, stepsInFlowOrder(steps)), files, audit, claim, consents, approvals, flag_labels: riskFlagLabels(), approvals_needed: needsTwoApprovals(signup) ? 2 : 1 };
+      // A step the applicant sent again after a request for changes is marked, so the reviewer sees what changed.
+      const changeRequest = changeRequestOf(signup);
+      const since = changeRequest ? new Date(changeRequest.requested_on).getTime() : Infinity;
+      const marked = steps.map((s) => ({ ...s, changed_after_request: new Date(s.updated_on).getTime() > since }));
+      return {
+        signup: view,
+        steps: await withFormsThen(app.db, app.forms, app.configVersion, stepsInFlowOrder(marked)),
+        files,
+        audit,
+        claim,
+        consents,
+        approvals,
+        flag_labels: riskFlagLabels(),
+        approvals_needed: needsTwoApprovals(signup) ? 2 : 1,
+        change_request: changeRequest,
+      };
     },
   });
 
@@ -244,6 +298,11 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   app.put('/signups/approve', {
     schema: { body: decisionBody, response: { 200: decisionAnswer, ...errorResponses } },
     handler: async (request) => approveSignup(app, request.body.signup_id, request.user!.id),
+  });
+
+  app.put('/signups/request-changes', {
+    schema: { body: requestChangesBody, response: { 200: decisionAnswer, ...errorResponses } },
+    handler: async (request) => requestChanges(app, { signupId: request.body.signup_id, actorUserId: request.user!.id, steps: [...request.body.steps], message: request.body.message.trim() }),
   });
 
   app.put('/signups/refer', {

@@ -12,7 +12,7 @@ import { ROLES } from '../../../shared/product.js';
 type Db = Kysely<Database>;
 
 /** What the back office shows of a signup: never the password hash or the applicant token hash. */
-export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on' | 'reminders_sent'>;
+export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on' | 'reminders_sent' | 'change_request'>;
 
 const VIEW_COLUMNS = [
   'id',
@@ -177,7 +177,7 @@ export async function findSubmittedSignup(db: Db, id: string, options: { forUpda
 }
 
 export function toView(signup: Signup): SignupView {
-  const { password_hash: _p, applicant_token_hash: _t, token_expires_on: _e, reminders_sent: _r, ...view } = signup;
+  const { password_hash: _p, applicant_token_hash: _t, token_expires_on: _e, reminders_sent: _r, change_request: _c, ...view } = signup;
   return view;
 }
 

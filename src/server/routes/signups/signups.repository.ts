@@ -1,3 +1,4 @@
+import { APPLICANT_EDITABLE_STATUSES } from '../../../shared/statuses.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 
@@ -7,7 +8,7 @@ export async function draftByTokenHash(db: Kysely<Database>, tokenHash: string, 
     .selectFrom('signups')
     .selectAll()
     .where('applicant_token_hash', '=', tokenHash)
-    .where('status', '=', 'draft')
+    .where('status', 'in', APPLICANT_EDITABLE_STATUSES)
     .where('token_expires_on', '>', now)
     .forUpdate()
     .executeTakeFirst();

@@ -10,6 +10,9 @@ import { loadStepData, storedStepIds } from '../../lib/signup-steps.repository.j
 import { serverContext, serverFacts } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { unprovenCodeSteps } from '../../lib/code-proofs.js';
+import { changeRequestOf, stepsSentSince } from '../../lib/change-requests.js';
+import { fill } from '../../lib/draft-lifetime.js';
+import { writeAudit } from '../../lib/audit.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
 import { computeRiskFlags } from '../../lib/review-rules.js';
@@ -63,12 +66,22 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     for (const { step, message } of await unprovenCodeSteps(trx, signup, serverPath(signup, today(now)))) errors[step.id] = message;
     for (const step of await missingSteps(trx, signup, today(now))) errors[step.id] = `${step.title} is missing.`;
     for (const { step, message } of await incompleteSteps(app, trx, signup, today(now))) errors[step.id] = message;
+    // Sent back for changes: each step the reviewer asked for must have been sent again.
+    const changeRequest = signup.status === 'changes_requested' ? changeRequestOf(signup) : null;
+    const changed = changeRequest ? await stepsSentSince(trx, signup.id, changeRequest) : [];
+    const texts = onboardingFlow().resume?.texts;
+    for (const step of changeRequest?.steps ?? []) {
+      const title = onboardingFlow().steps[step]?.title ?? step;
+      if (!changed.includes(step)) errors[step] = texts ? fill(texts.reviewBeforeResubmit, { step: title }) : `${title} is unchanged.`;
+    }
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
     }
     // Risk flags from what the server holds, stored with the submission so the queue shows them without recomputing.
     const riskFlags = await computeRiskFlags(trx, signup, now);
-    await trx.updateTable('signups').set({ status: 'pending_approval', submitted_on: now, updated_on: now, risk_flags: riskFlags, risk_flags_on: now }).where('id', '=', signup.id).execute();
+    const resubmitted = changeRequest ? { change_request: JSON.stringify({ ...changeRequest, resubmitted_on: now.toISOString(), changed }) } : {};
+    await trx.updateTable('signups').set({ status: 'pending_approval', submitted_on: now, updated_on: now, risk_flags: riskFlags, risk_flags_on: now, ...resubmitted }).where('id', '=', signup.id).execute();
+    if (changeRequest) await writeAudit(trx, { actorUserId: null, action: 'signup.resubmit', entityType: 'signup', entityId: signup.id, before: { status: 'changes_requested' }, after: { status: 'pending_approval', changed } });
     return { signup_id: signup.id, status: 'pending_approval', submitted_on: now.toISOString(), message: 'Account created successfully!' };
   });
 }
