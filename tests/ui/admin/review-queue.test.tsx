@@ -126,4 +126,21 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     await waitFor(() => expect(within(trail).getByText(/^Reassigned by Ava Administrator on .*\(from Ava Administrator to Ben Checker\)$/)).toBeInTheDocument());
     expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('Ben Checker since');
   });
+
+  it('requests changes: the dialog asks for steps and a message, then the application waits for the applicant', async () => {
+    const user = userEvent.setup({ delay: null });
+    const id = await insertSubmittedSignup(t.db.db, { email: 'carla@example.com', mobile: '+18687002004', firstName: 'Carla', lastName: 'Changes' });
+    renderAdmin(`/admin/signup-approvals/${id}`);
+    await user.click(await screen.findByRole('button', { name: 'Request Changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Changes' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send Back to Applicant' }));
+    expect(within(dialog).getByText('Please choose at least one step to change.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please write what the applicant should change.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Branch Selection' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Message to the applicant/ }), 'Please choose the branch nearest your home.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Back to Applicant' }));
+    expect(await screen.findByText('Changes requested: the applicant has been told by email')).toBeInTheDocument();
+    expect(await screen.findByText(/Waiting for the applicant: changes requested on .* to Branch Selection: "Please choose the branch nearest your home\."/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  });
 });

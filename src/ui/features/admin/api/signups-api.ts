@@ -1,4 +1,5 @@
 import type { JsonObject } from '../../../../shared/forms/form-registry';
+import type { ChangeRequest } from '../../../../shared/onboarding/draft-types';
 import { api, http } from '../../../lib/api-client';
 import type { AccountClaimReview, AuditEntry, SignupApplicant } from '../../../../shared/api-types';
 
@@ -57,6 +58,8 @@ export interface SignupStep {
   config_version?: string | null;
   /** That version's form, when it has changed since (the review shows the step with it). */
   form_then?: { schema: JsonObject; uiSchema: JsonObject };
+  /** Sent again by the applicant after a request for changes. */
+  changed_after_request?: boolean;
 }
 
 export interface SignupDocument {
@@ -85,6 +88,7 @@ export function fetchSignup(id: string) {
     approvals: SignupApproval[];
     approvals_needed: number;
     flag_labels: Record<string, string>;
+    change_request: ChangeRequest | null;
   }>(`/signups/${encodeURIComponent(id)}`);
 }
 
@@ -103,6 +107,11 @@ export function releaseSignup(signupId: string) {
 
 export function reassignSignup(signupId: string, userId: number) {
   return http.put<{ message: string }>('/signups/reassign', { signup_id: signupId, user_id: userId });
+}
+
+/** Sends the application back to the applicant for these steps, with the reviewer's message. */
+export function requestSignupChanges(signupId: string, steps: string[], message: string) {
+  return http.put<{ message: string }>('/signups/request-changes', { signup_id: signupId, steps, message });
 }
 
 export function referSignup(signupId: string, reason?: string) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, TextField } from '@mui/material';
+import { Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, TextField } from '@mui/material';
 import { fetchAssignees } from '../api/signups-api';
 
 const MAX = 500;
@@ -67,6 +67,70 @@ export function ReassignDialog({ open, name, current, busy, onSubmit, onClose }:
         </Button>
         <Button variant="contained" disabled={busy || !chosen} onClick={() => onSubmit(chosen)} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           Reassign
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const CHANGES_MAX = 1000;
+
+/** Send an application back to the applicant: the steps to change and what to change (the applicant is told by email). */
+export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClose }: { open: boolean; name: string; steps: Array<{ step: string; title: string }>; busy: boolean; onSubmit: (steps: string[], message: string) => void; onClose: () => void }) {
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [message, setMessage] = useState('');
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setChosen([]);
+    setMessage('');
+    setTried(false);
+  }, [open]);
+  const noSteps = chosen.length === 0;
+  const noMessage = message.trim() === '';
+  const submit = () => {
+    setTried(true);
+    if (!noSteps && !noMessage) onSubmit(chosen, message.trim());
+  };
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="changes-dialog-title">
+      <DialogTitle id="changes-dialog-title">Request Changes</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          Send the application of <strong>{name}</strong> back to them. They can change only the steps you choose, then send it again; they are told by email.
+        </DialogContentText>
+        <FormControl component="fieldset" error={tried && noSteps} sx={{ mb: 2 }}>
+          <FormLabel component="legend">Steps to change</FormLabel>
+          <FormGroup>
+            {steps.map((s) => (
+              <FormControlLabel
+                key={s.step}
+                control={<Checkbox checked={chosen.includes(s.step)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, s.step] : c.filter((x) => x !== s.step)))} />}
+                label={s.title}
+              />
+            ))}
+          </FormGroup>
+          {tried && noSteps && <FormHelperText>Please choose at least one step to change.</FormHelperText>}
+        </FormControl>
+        <TextField
+          label="Message to the applicant"
+          required
+          fullWidth
+          value={message}
+          onChange={(e) => setMessage(e.target.value.slice(0, CHANGES_MAX))}
+          multiline
+          minRows={3}
+          error={tried && noMessage}
+          helperText={tried && noMessage ? 'Please write what the applicant should change.' : `${message.length}/${CHANGES_MAX}`}
+          slotProps={{ htmlInput: { maxLength: CHANGES_MAX } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" disabled={busy} onClick={submit} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          Send Back to Applicant
         </Button>
       </DialogActions>
     </Dialog>

@@ -5,6 +5,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CommentIcon from '@mui/icons-material/Comment';
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import ForwardIcon from '@mui/icons-material/Forward';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
@@ -36,9 +37,12 @@ function formatSize(bytes: number): string {
 function StepSection({ step, files, signupId, onDownloadError }: { step: SignupStep; files: SignupDocument[]; signupId: string; onDownloadError: (message: string) => void }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`step-${step.step}`}>
-      <Typography id={`step-${step.step}`} variant="h3" component="h2" sx={{ mb: 2 }}>
-        {step.title}
-      </Typography>
+      <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+        <Typography id={`step-${step.step}`} variant="h3" component="h2">
+          {step.title}
+        </Typography>
+        {step.changed_after_request && <Chip size="small" color="warning" label="Changed after the request" />}
+      </Stack>
       {step.form_then ? (
         <StepAsSubmitted formThen={step.form_then} data={step.data} />
       ) : step.form ? (
@@ -172,13 +176,14 @@ export default function SignupReviewPage() {
   }
   if (!data) return <PageLoader />;
 
-  const { signup, steps, files, audit, claim, consents, approvals, flag_labels: flagLabels } = data as Review & { audit: AuditEntry[] };
+  const { signup, steps, files, audit, claim, consents, approvals, flag_labels: flagLabels, change_request: changeRequest } = data as Review & { audit: AuditEntry[] };
   const name = [signup.first_name, signup.middle_name, signup.last_name].filter(Boolean).join(' ');
-  const target = { id: signup.id, name, comments: signup.comments, status: signup.status, flagged: signup.risk_flags.length > 0, assigneeUserId: signup.assignee_user_id };
+  const target = { id: signup.id, name, comments: signup.comments, status: signup.status, flagged: signup.risk_flags.length > 0, assigneeUserId: signup.assignee_user_id, steps: steps.map((s) => ({ step: s.step, title: s.title })) };
   const pending = UNDECIDED_SIGNUP_STATUSES.includes(signup.status as SignupStatus);
   const second = signup.status === 'awaiting_second_approval';
   const approvedByMe = approvals.some((a) => a.admin_user_id === me);
   const filesOf = (step: string) => files.filter((f) => f.step === step);
+  const titleOf = (step: string) => steps.find((s) => s.step === step)?.title ?? step;
   const stepsWithFiles = new Set(steps.map((s) => s.step));
   const orphanFiles = files.filter((f) => !stepsWithFiles.has(f.step));
 
@@ -212,6 +217,9 @@ export default function SignupReviewPage() {
           <Button variant="outlined" color="error" startIcon={<CancelIcon />} disabled={!pending} onClick={() => ask('reject', target)}>
             Reject
           </Button>
+          <Button variant="outlined" startIcon={<EditNoteIcon />} disabled={!pending} onClick={() => ask('changes', target)}>
+            Request Changes
+          </Button>
           <Button variant="outlined" color="secondary" startIcon={<ForwardIcon />} disabled={!pending || signup.status === 'referred'} onClick={() => ask('refer', target)}>
             Refer
           </Button>
@@ -226,6 +234,13 @@ export default function SignupReviewPage() {
           {approvedByMe
             ? 'You gave the first approval. A different administrator must give the second approval.'
             : `First approval given by ${approvals.map((a) => a.admin_name ?? `User ${a.admin_user_id}`).join(', ')}. This application has risk flags and needs your second approval to open the accounts.`}
+        </Alert>
+      )}
+      {changeRequest && (
+        <Alert severity={changeRequest.resubmitted_on ? 'info' : 'warning'}>
+          {changeRequest.resubmitted_on
+            ? `Changes were requested on ${formatDateTime(changeRequest.requested_on)} (${changeRequest.steps.map(titleOf).join(', ')}): "${changeRequest.message}". The applicant sent it again on ${formatDateTime(changeRequest.resubmitted_on)}; the steps they changed are marked.`
+            : `Waiting for the applicant: changes requested on ${formatDateTime(changeRequest.requested_on)} to ${changeRequest.steps.map(titleOf).join(', ')}: "${changeRequest.message}".`}
         </Alert>
       )}
       <QueueSection review={data} me={me} onAct={(action) => ask(action, target)} />

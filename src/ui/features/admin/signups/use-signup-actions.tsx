@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
-import { approveSignup, claimSignup, commentOnSignup, reassignSignup, referSignup, rejectSignup, releaseSignup } from '../api/signups-api';
+import { approveSignup, claimSignup, commentOnSignup, reassignSignup, referSignup, rejectSignup, releaseSignup, requestSignupChanges } from '../api/signups-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { translateApiError } from '../../../lib/translate-api-error';
 import type { Feedback } from '../components/feedback-alert';
 import { usePendingAction } from '../components/use-pending-action';
 import { CommentDialog } from './comment-dialog';
-import { ReassignDialog, ReferDialog } from './refer-dialogs';
+import { ReassignDialog, ReferDialog, RequestChangesDialog } from './refer-dialogs';
 
-export type SignupAction = 'approve' | 'reject' | 'comment' | 'refer' | 'claim' | 'release' | 'reassign';
+export type SignupAction = 'approve' | 'reject' | 'comment' | 'refer' | 'claim' | 'release' | 'reassign' | 'changes';
 export interface SignupTarget {
   id: string;
   name: string;
@@ -15,6 +15,8 @@ export interface SignupTarget {
   status?: string;
   flagged?: boolean;
   assigneeUserId?: number | null;
+  /** The steps the applicant answered (the review page's request for changes picks from them). */
+  steps?: Array<{ step: string; title: string }>;
 }
 
 const FAILURE: Record<SignupAction, string> = {
@@ -25,6 +27,7 @@ const FAILURE: Record<SignupAction, string> = {
   claim: 'Failed to claim application',
   release: 'Failed to release application',
   reassign: 'Failed to reassign application',
+  changes: 'Failed to request changes',
 };
 const SUCCESS: Record<Exclude<SignupAction, 'approve'>, string> = {
   reject: 'Signup rejected successfully',
@@ -33,6 +36,7 @@ const SUCCESS: Record<Exclude<SignupAction, 'approve'>, string> = {
   claim: 'Application claimed successfully',
   release: 'Application released successfully',
   reassign: 'Application reassigned successfully',
+  changes: 'Changes requested: the applicant has been told by email',
 };
 
 async function perform(action: SignupAction, target: SignupTarget, input?: string): Promise<string> {
@@ -43,6 +47,10 @@ async function perform(action: SignupAction, target: SignupTarget, input?: strin
   else if (action === 'refer') await referSignup(target.id, input || undefined);
   else if (action === 'claim') await claimSignup(target.id);
   else if (action === 'release') await releaseSignup(target.id);
+  else if (action === 'changes') {
+    const { steps, message } = JSON.parse(input ?? '{}') as { steps: string[]; message: string };
+    await requestSignupChanges(target.id, steps, message);
+  }
   else await reassignSignup(target.id, Number(input));
   return SUCCESS[action];
 }
@@ -86,6 +94,7 @@ export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (
       </ConfirmDialog>
       <CommentDialog open={pending?.action === 'comment'} name={name} initial={pending?.target.comments ?? ''} busy={busy} onSubmit={(text) => run(text)} onClose={close} />
       <ReferDialog open={pending?.action === 'refer'} name={name} busy={busy} onSubmit={(reason) => run(reason)} onClose={close} />
+      <RequestChangesDialog open={pending?.action === 'changes'} name={name} steps={pending?.target.steps ?? []} busy={busy} onSubmit={(steps, message) => run(JSON.stringify({ steps, message }))} onClose={close} />
       <ReassignDialog open={pending?.action === 'reassign'} name={name} current={pending?.target.assigneeUserId ?? null} busy={busy} onSubmit={(userId) => run(userId)} onClose={close} />
     </>
   );
