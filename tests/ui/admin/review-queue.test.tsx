@@ -141,6 +141,6 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     await user.click(within(dialog).getByRole('button', { name: 'Send Back to Applicant' }));
     expect(await screen.findByText('Changes requested: the applicant has been told by email')).toBeInTheDocument();
     expect(await screen.findByText(/Waiting for the applicant: changes requested on .* to Branch Selection: "Please choose the branch nearest your home\."/)).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled());
   });
 });
