@@ -11,7 +11,8 @@ import { claimReview, findFile, findSubmittedSignup, listAdministrators, listApp
 import { SIGNUP_STATUS_FILTER_NAMES, type SignupStatusFilter } from '../../../shared/statuses.js';
 import { stepsInFlowOrder } from './flow-steps.js';
 import { withFormsThen } from '../../lib/forms-then.js';
-import { changeRequestOf, requestChanges } from '../../lib/change-requests.js';
+import { changeRequestOf } from '../../lib/change-requests.js';
+import { requestChanges } from './request-changes.js';
 
 const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
