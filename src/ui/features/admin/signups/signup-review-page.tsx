@@ -210,7 +210,7 @@ export default function SignupReviewPage() {
             </Box>
           )}
         </Box>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={!pending || approvedByMe} onClick={() => ask('approve', target)}>
             {second ? 'Give Second Approval' : 'Approve'}
           </Button>
