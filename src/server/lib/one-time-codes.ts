@@ -27,6 +27,28 @@ export function hashCode(secret: string, purpose: string, subject: string, code:
   return crypto.createHmac('sha256', secret).update(`${purpose}\n${subject}\n${code}`).digest('hex');
 }
 
+/**
+ * Claims one of a live code's 5 tries with a conditional UPDATE (so parallel guesses get at most 5 comparisons);
+ * answers its stored hash, or undefined when no try is left or the code is spent.
+ */
+export async function claimTry(db: Kysely<Database>, codeId: number): Promise<string | undefined> {
+  const claimed = await db
+    .updateTable('one_time_codes')
+    .set({ failed_attempts: sql`failed_attempts + 1` })
+    .where('id', '=', codeId)
+    .where('failed_attempts', '<', CODE_MAX_FAILED_ATTEMPTS)
+    .where('consumed_on', 'is', null)
+    .where('voided_on', 'is', null)
+    .returning(['code_hash'])
+    .executeTakeFirst();
+  return claimed?.code_hash;
+}
+
+/** True when `code` is six digits and its hash (`expected`) equals the stored one, compared in constant time. */
+export function codeMatches(stored: string, expected: string, code: string): boolean {
+  return /^\d{6}$/.test(code) && sameHex(stored, expected);
+}
+
 function sameHex(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
@@ -124,18 +146,10 @@ export async function checkCode(
   if (new Date(current.expires_on) <= input.now) return 'expired';
   if (current.failed_attempts >= CODE_MAX_FAILED_ATTEMPTS) return 'exhausted';
 
-  const claimed = await db
-    .updateTable('one_time_codes')
-    .set({ failed_attempts: sql`failed_attempts + 1` })
-    .where('id', '=', current.id)
-    .where('failed_attempts', '<', CODE_MAX_FAILED_ATTEMPTS)
-    .where('consumed_on', 'is', null)
-    .where('voided_on', 'is', null)
-    .returning(['code_hash'])
-    .executeTakeFirst();
-  if (!claimed) return 'exhausted';
+  const codeHash = await claimTry(db, current.id);
+  if (codeHash === undefined) return 'exhausted';
 
-  const matches = /^\d{6}$/.test(input.code) && sameHex(claimed.code_hash, hashCode(input.secret, input.purpose, input.subject, input.code));
+  const matches = codeMatches(codeHash, hashCode(input.secret, input.purpose, input.subject, input.code), input.code);
   if (!matches) return 'invalid';
 
   // The right code does not count as a failure; consuming it is conditional, so it works once.

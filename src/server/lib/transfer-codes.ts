@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { HttpError, conflict, tooMany } from './http-errors.js';
-import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, boundSubject, hashCode, issueCode } from './one-time-codes.js';
+import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, boundSubject, claimTry, codeMatches, hashCode, issueCode } from './one-time-codes.js';
 import { formatCents } from '../../shared/money.js';
 import { AUTH_TEXTS } from '../../shared/auth/auth-rules.js';
 import { TRANSFER_TEXTS } from '../../shared/messages.js';
@@ -49,11 +48,6 @@ export async function issueTransferCode(
 
 const codeError = (status: number, message: string) => new HttpError(status, message, { code: message });
 
-function sameHex(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
 
 /**
  * Checks the code sent for (user, key) against the transfer now asked for, and answers the code's id for the
@@ -84,17 +78,9 @@ export async function claimTransferCode(
   if (new Date(current.expires_on) <= input.now) throw codeError(422, TRANSFER_TEXTS.expiredCode);
   if (current.failed_attempts >= CODE_MAX_FAILED_ATTEMPTS) throw codeError(429, AUTH_TEXTS.tooManyVerifications);
 
-  const claimed = await db
-    .updateTable('one_time_codes')
-    .set({ failed_attempts: sql`failed_attempts + 1` })
-    .where('id', '=', current.id)
-    .where('failed_attempts', '<', CODE_MAX_FAILED_ATTEMPTS)
-    .where('consumed_on', 'is', null)
-    .where('voided_on', 'is', null)
-    .returning(['code_hash'])
-    .executeTakeFirst();
-  if (!claimed) throw codeError(429, AUTH_TEXTS.tooManyVerifications);
+  const codeHash = await claimTry(db, current.id);
+  if (codeHash === undefined) throw codeError(429, AUTH_TEXTS.tooManyVerifications);
   const expected = hashCode(input.secret, TRANSFER_CODE_PURPOSE, boundSubject(subject, input.binding), input.code);
-  if (!/^\d{6}$/.test(input.code) || !sameHex(claimed.code_hash, expected)) throw codeError(422, TRANSFER_TEXTS.invalidCode);
+  if (!codeMatches(codeHash, expected, input.code)) throw codeError(422, TRANSFER_TEXTS.invalidCode);
   return current.id;
 }
