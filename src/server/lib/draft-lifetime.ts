@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FlowDefinition, ResumeSettings } from '../../shared/flow/flow-types.js';
 import { onboardingFlow } from './onboarding-flow.js';
+import { fillText } from '../../shared/fill-text.js';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -14,8 +15,6 @@ export function liveDraftSince(now: Date, settings: { draftDays: number }): Date
   return new Date(now.getTime() - settings.draftDays * DAY_MS);
 }
 
-/** A text with its {placeholders} filled in (a placeholder without a value stays as written). */
-export const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 /** Where an applicant continues an application, for links in emails. */
 export const continueLink = (app: FastifyInstance) => `${app.config.publicUrl}/continue`;
@@ -23,7 +22,7 @@ export const continueLink = (app: FastifyInstance) => `${app.config.publicUrl}/c
 /** The email verification's hint to continue elsewhere (empty when the flow has no resume texts). */
 export function continueHint(app: FastifyInstance): string {
   const hint = onboardingFlow().resume?.texts.continueHint;
-  return hint ? ` ${fill(hint, { link: continueLink(app) })}` : '';
+  return hint ? ` ${fillText(hint, { link: continueLink(app) })}` : '';
 }
 
 /**
@@ -55,7 +54,7 @@ export async function runDraftJobs(app: FastifyInstance, removeFiles: (storedNam
         for (const draft of claimed) {
           const daysLeft = Math.max(1, Math.ceil((new Date(draft.updated_on).getTime() + settings.draftDays * DAY_MS - now.getTime()) / DAY_MS));
           await app.outbox.send(
-            { channel: 'email', to: draft.email, subject: texts.reminderSubject, body: fill(texts.reminderBody, { firstName: draft.first_name, link: continueLink(app), days: daysLeft }), purpose: 'draft_reminder' },
+            { channel: 'email', to: draft.email, subject: texts.reminderSubject, body: fillText(texts.reminderBody, { firstName: draft.first_name, link: continueLink(app), days: daysLeft }), purpose: 'draft_reminder' },
             trx,
           );
         }

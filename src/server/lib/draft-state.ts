@@ -12,6 +12,7 @@ import { today } from '../../shared/dates/today.js';
 import { serverContext, serverFacts } from './applicant-facts.js';
 import { unprovenCodeSteps } from './code-proofs.js';
 import { changeRequestOf, stepsSentSince } from './change-requests.js';
+import { fillText } from '../../shared/fill-text.js';
 
 /**
  * Where a draft stands under the configuration in force (DESIGN.md "Resume anywhere" and "Configuration versions"):
@@ -132,7 +133,7 @@ export async function draftState(
     for (const s of steps) {
       if (!request.steps.includes(s.step) || sent.includes(s.step)) continue;
       s.status = 'reopened';
-      s.reason = texts ? texts.changesRequested.replace('{message}', request.message) : request.message;
+      s.reason = texts ? fillText(texts.changesRequested, { message: request.message }) : request.message;
     }
   }
   const landingIndex = steps.findIndex((s) => s.status === 'reopened' || s.status === 'todo');

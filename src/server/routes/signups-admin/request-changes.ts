@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ChangeRequest } from '../../../shared/onboarding/draft-types.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { writeAudit } from '../../lib/audit.js';
-import { continueLink, fill } from '../../lib/draft-lifetime.js';
+import { continueLink } from '../../lib/draft-lifetime.js';
+import { fillText } from '../../../shared/fill-text.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { findSubmittedSignup } from './signups-admin.repository.js';
 import { assertPending } from './approve-signup.js';
@@ -29,7 +30,7 @@ export async function requestChanges(app: FastifyInstance, input: { signupId: st
     await writeAudit(trx, { actorUserId: input.actorUserId, action: 'signup.request_changes', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'changes_requested', steps, message: input.message } });
     if (texts) {
       const titles = steps.map((s) => flow.steps[s]?.title ?? s).join(', ');
-      const body = fill(texts.changesBody, { firstName: signup.first_name, steps: titles, message: input.message, link: continueLink(app) });
+      const body = fillText(texts.changesBody, { firstName: signup.first_name, steps: titles, message: input.message, link: continueLink(app) });
       await app.outbox.send({ channel: 'email', to: signup.email, subject: texts.changesSubject, body, purpose: 'changes_requested' }, trx);
     }
     return { signup_id: signup.id, status: 'changes_requested' as const, message: 'Changes requested: the applicant has been told by email.' };

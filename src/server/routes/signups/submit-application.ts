@@ -11,7 +11,7 @@ import { serverContext, serverFacts } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { unprovenCodeSteps } from '../../lib/code-proofs.js';
 import { changeRequestOf, stepsSentSince } from '../../lib/change-requests.js';
-import { fill } from '../../lib/draft-lifetime.js';
+import { fillText } from '../../../shared/fill-text.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
@@ -72,7 +72,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     const texts = onboardingFlow().resume?.texts;
     for (const step of changeRequest?.steps ?? []) {
       const title = onboardingFlow().steps[step]?.title ?? step;
-      if (!changed.includes(step)) errors[step] = texts ? fill(texts.reviewBeforeResubmit, { step: title }) : `${title} is unchanged.`;
+      if (!changed.includes(step)) errors[step] = texts ? fillText(texts.reviewBeforeResubmit, { step: title }) : `${title} is unchanged.`;
     }
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);

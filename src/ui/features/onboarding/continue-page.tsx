@@ -8,12 +8,11 @@ import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product';
 import type { DraftState } from '../../../shared/onboarding/draft-types';
+import { fillText } from '../../../shared/fill-text';
 import { loadProgress } from '../../../engine/saved-progress';
 import { onboardingFlow, PROGRESS_KEY, resumeApplication } from './flow-actor';
 
 type Phase = 'checking' | 'contact' | 'code' | 'opening';
-
-const fill = (text: string, step: string) => text.replace('{step}', step);
 
 /**
  * /continue (DESIGN.md "Resume anywhere"): an application saved on this device opens straight away; otherwise the
@@ -39,7 +38,7 @@ export default function ContinuePage() {
     const { data } = await api.get<DraftState>('/onboarding/draft', { params: { signup_id: signupId }, headers: { [APPLICANT_TOKEN_HEADER]: token } });
     const route = resumeApplication(data, token);
     const resumed = onboardingFlow.resume?.texts.resumed;
-    navigate(route, { replace: true, state: resumed ? { notice: fill(resumed, onboardingFlow.steps[data.landing]?.title ?? data.landing) } : undefined });
+    navigate(route, { replace: true, state: resumed ? { notice: fillText(resumed, { step: onboardingFlow.steps[data.landing]?.title ?? data.landing }) } : undefined });
   };
 
   // An application saved on this device whose token is still good opens without a code.

@@ -6,6 +6,7 @@ import type { JsonObject } from '../../../../shared/forms/form-registry';
 import { factsWithStepData } from '../../../../shared/facts/declared-facts';
 import { withAllowedOptions } from '../../../../shared/forms/option-rules';
 import { transforms } from '../../../../shared/transforms';
+import { fillText } from '../../../../shared/fill-text';
 import { rememberedValues } from '../../../../engine/navigation';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { api } from '../../../lib/api-client';
@@ -154,7 +155,7 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
       )}
       {notice?.files && notice.files.length > 0 && onboardingFlow.resume && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {onboardingFlow.resume.texts.heldFiles.replace('{files}', notice.files.join(', '))}
+          {fillText(onboardingFlow.resume.texts.heldFiles, { files: notice.files.join(', ') })}
         </Alert>
       )}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
