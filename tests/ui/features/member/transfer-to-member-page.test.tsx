@@ -17,16 +17,21 @@ const options = {
 };
 const success = { status: 200, data: { message: 'Transfer completed successfully', data: { ReferenceNo: 'TRFABCDEFGH23', reference_no: 'TRFABCDEFGH23', amount: 250, amount_cents: 25_000, created_on: '2026-11-25T12:00:00.000Z' }, ReferenceNo: 'TRFABCDEFGH23' } };
 
-async function fillAndComplete(user: ReturnType<typeof userEvent.setup>) {
+/** Fills the transfer form as a member does and confirms it (Transfer Now, then Complete). */
+async function fillAndConfirm(user: ReturnType<typeof userEvent.setup>, amount: string) {
   renderMemberAt('/users/transfer-to-member');
   await user.click(await screen.findByRole('combobox', { name: /Source Account/ }));
   await user.click(await screen.findByRole('option', { name: /^10000000101/ }));
   await user.click(screen.getByRole('combobox', { name: /Destination Account Type/ }));
   await user.click(await screen.findByRole('option', { name: 'SAV - Regular Savings' }));
   await user.type(screen.getByLabelText(/Destination Account Number/), '10000000201');
-  await user.type(screen.getByLabelText(/^Amount/), '250');
+  await user.type(screen.getByLabelText(/^Amount/), amount);
   await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
   await user.click(await within(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).findByRole('button', { name: 'Complete' }));
+}
+
+async function fillAndComplete(user: ReturnType<typeof userEvent.setup>) {
+  await fillAndConfirm(user, '250');
   return screen.findByRole('dialog', { name: 'Enter the code we sent' });
 }
 
@@ -68,15 +73,7 @@ describe('transfer to member: the code step', () => {
       'POST /accounts/transfer-to-member/code': () => refusal(422, message, { amount: message }),
     });
     const user = userEvent.setup();
-    renderMemberAt('/users/transfer-to-member');
-    await user.click(await screen.findByRole('combobox', { name: /Source Account/ }));
-    await user.click(await screen.findByRole('option', { name: /^10000000101/ }));
-    await user.click(screen.getByRole('combobox', { name: /Destination Account Type/ }));
-    await user.click(await screen.findByRole('option', { name: 'SAV - Regular Savings' }));
-    await user.type(screen.getByLabelText(/Destination Account Number/), '10000000201');
-    await user.type(screen.getByLabelText(/^Amount/), '10000.01');
-    await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
-    await user.click(await within(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).findByRole('button', { name: 'Complete' }));
+    await fillAndConfirm(user, '10000.01');
     expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
