@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { formBody } from '../../lib/form-body.js';
 import { errorResponses, openObject, signupIdField } from '../../lib/route-schemas.js';
 import { tooMany } from '../../lib/http-errors.js';
-import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
+import { checkCode, codeCheckError, issueCode, RESEND_COOLDOWN_MESSAGE } from '../../lib/one-time-codes.js';
+import { APPLICANT_TEXTS } from '../../lib/applicant-rate-limit.js';
 import { APPLICANT_TOKEN_HOURS, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { ipLimit, IP_LIMITS } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
@@ -65,7 +66,7 @@ export async function resumeRoutes(app: FastifyInstance) {
   const verifyBody = formBody([app.forms.schemaOf('auth/resume-code')], { resume_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['resume_id']);
 
   app.post('/onboarding/resume/send', {
-    config: ipLimit(IP_LIMITS.resetSend, AUTH_TEXTS.tooManyResets),
+    config: ipLimit(IP_LIMITS.resetSend, APPLICANT_TEXTS.tooMany),
     schema: {
       body: { ...sendBody, examples: [{ contact: 'applicant@example.com' }] },
       response: { 200: { type: 'object', required: ['message', 'resume_id'], additionalProperties: false, properties: { message: { type: 'string' }, resume_id: { type: 'string' } } }, ...errorResponses },
@@ -85,8 +86,8 @@ export async function resumeRoutes(app: FastifyInstance) {
           .where('contact', '=', contact)
           .where('created_on', '>', new Date(now.getTime() - 3600_000))
           .executeTakeFirstOrThrow();
-        if (recent.count >= SENDS_PER_HOUR) throw tooMany(AUTH_TEXTS.tooManyResets);
-        if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(AUTH_TEXTS.tooManyResets, SEND_COOLDOWN_MS / 1000);
+        if (recent.count >= SENDS_PER_HOUR) throw tooMany(APPLICANT_TEXTS.tooMany);
+        if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(RESEND_COOLDOWN_MESSAGE, SEND_COOLDOWN_MS / 1000);
         let query = trx.selectFrom('signups').select(['id', 'email', 'mobile', 'first_name']).where('status', 'in', APPLICANT_EDITABLE_STATUSES).where('updated_on', '>', liveDraftSince(now, settings));
         query = byEmail ? query.where(sql<string>`lower(email)`, '=', contact) : query.where('mobile', '=', contact);
         const draft = await query.orderBy('updated_on', 'desc').limit(1).executeTakeFirst();
@@ -98,7 +99,7 @@ export async function resumeRoutes(app: FastifyInstance) {
         }
       });
       void app.outbox.flush().catch(() => undefined);
-      return { message: settings.texts?.codeSent ?? AUTH_TEXTS.resetCodeSent, resume_id: id };
+      return { message: settings.texts?.codeSent ?? 'If an application in progress uses this address, we have sent it a code.', resume_id: id };
     },
   });
 
