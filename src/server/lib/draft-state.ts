@@ -4,15 +4,16 @@ import type { Signup } from '../db/tables/signups.table.js';
 import type { FlowDefinition, StepRef } from '../../shared/flow/flow-types.js';
 import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
 import type { DraftState, DraftStep } from '../../shared/onboarding/draft-types.js';
-import type { JsonObject } from '../../shared/forms/form-registry.js';
 import type { FormValidator } from './form-validation.js';
 import { walkFlow } from '../../shared/flow/walk-flow.js';
 import { rememberedValues } from '../../shared/flow/remembered-values.js';
 import { today } from '../../shared/dates/today.js';
 import { serverContext, serverFacts } from './applicant-facts.js';
 import { unprovenCodeSteps } from './code-proofs.js';
+import { storedConfigVersion } from './config-version.js';
 import { changeRequestOf, stepsSentSince } from './change-requests.js';
 import { fillText } from '../../shared/fill-text.js';
+import { FILE_WIDGETS, PASSWORD_WIDGETS, fieldsDrawnBy } from '../../shared/forms/widget-fields.js';
 
 /**
  * Where a draft stands under the configuration in force (DESIGN.md "Resume anywhere" and "Configuration versions"):
@@ -20,14 +21,6 @@ import { fillText } from '../../shared/fill-text.js';
  * current form. A step that still validates is kept; one that no longer does is reopened with its fields at fault
  * and why, never dropped. The applicant lands on the first step that needs them.
  */
-/** A form's fields drawn by a widget that never carries data back: passwords and files. */
-function fieldsByWidget(uiSchema: JsonObject, widgets: string[]): string[] {
-  return Object.entries(uiSchema)
-    .filter(([, ui]) => ui && typeof ui === 'object' && widgets.includes(String((ui as JsonObject)['ui:widget'])))
-    .map(([field]) => field);
-}
-const SECRET_WIDGETS = ['password', 'password-strength'];
-const FILE_WIDGETS = ['file-upload', 'file'];
 
 interface StartedUnder {
   flow?: FlowDefinition;
@@ -37,23 +30,12 @@ interface StartedUnder {
 
 /** The flow and forms of the version the application started under, when it differs from the one in force. */
 async function startedUnder(db: Kysely<Database>, signup: Signup, current: string): Promise<StartedUnder> {
-  const none: StartedUnder = { fieldsOf: () => undefined };
-  if (!signup.config_version || signup.config_version === current) return none;
-  const row = await db.selectFrom('config_versions').select('content').where('hash', '=', signup.config_version).executeTakeFirst();
-  if (!row) return none;
-  const files = (typeof row.content === 'string' ? JSON.parse(row.content) : row.content) as Record<string, string>;
-  const parse = (name: string): JsonObject | undefined => {
-    try {
-      return files[name] ? (JSON.parse(files[name]) as JsonObject) : undefined;
-    } catch {
-      return undefined;
-    }
-  };
+  const version = signup.config_version && signup.config_version !== current ? await storedConfigVersion(db, signup.config_version) : null;
+  if (!version) return { fieldsOf: () => undefined };
   return {
-    flow: parse('flows/onboarding.flow.json') as FlowDefinition | undefined,
+    flow: version.flow,
     fieldsOf(formId) {
-      const schema = parse(`forms/${formId}.schema.json`);
-      const properties = schema?.properties;
+      const properties = version.forms.schemas[formId]?.properties;
       return properties && typeof properties === 'object' ? new Set(Object.keys(properties)) : undefined;
     },
   };
@@ -95,8 +77,8 @@ export async function draftState(
       return { ...base, status: 'todo', active: false, required, ...(isNew && texts ? { reason: texts.newStep } : {}) };
     }
     const uiSchema = forms.uiSchemaOf(step.form);
-    const secret = fieldsByWidget(uiSchema, SECRET_WIDGETS);
-    const fileFields = fieldsByWidget(uiSchema, FILE_WIDGETS);
+    const secret = fieldsDrawnBy(uiSchema, PASSWORD_WIDGETS);
+    const fileFields = fieldsDrawnBy(uiSchema, FILE_WIDGETS);
     const { errors } = forms.check(step.form, data, context);
     const oldFields = before.fieldsOf(step.form);
     const fields: Record<string, string> = {};

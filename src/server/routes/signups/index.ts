@@ -12,9 +12,8 @@ import { registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
+import { PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../shared/forms/widget-fields.js';
 import { bodyValidatedByHandler, errorResponses, signupIdField, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
-
-const SECRET_FIELDS = ['password', 'confirmed_password'];
 
 const nullableText = { type: ['string', 'null'] } as const;
 /** POST /signups/ answers the signup (spec 2 section 7 reads these fields) with the applicant token. */
@@ -62,7 +61,9 @@ export default async function signupRoutes(app: FastifyInstance) {
     const email = String(data.email).trim();
     const mobile = normaliseMobile(String(data.mobile));
     const passwordHash = await hashPassword(String(data.password));
-    const stored = Object.fromEntries(Object.entries(data).filter(([k]) => !SECRET_FIELDS.includes(k)));
+    // The password fields (the form's password widgets) are hashed above, never stored with the step.
+    const secret = fieldsDrawnBy(validator.uiSchemaOf('onboarding/basic-info'), PASSWORD_WIDGETS);
+    const stored = Object.fromEntries(Object.entries(data).filter(([k]) => !secret.includes(k)));
     const presented = request.headers[APPLICANT_TOKEN_HEADER];
 
     const result = await app.db.transaction().execute(async (trx) => {

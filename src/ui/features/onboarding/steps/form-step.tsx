@@ -2,11 +2,11 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../../shared/flow/flow-types';
-import type { JsonObject } from '../../../../shared/forms/form-registry';
 import { factsWithStepData } from '../../../../shared/facts/declared-facts';
 import { withAllowedOptions } from '../../../../shared/forms/option-rules';
 import { transforms } from '../../../../shared/transforms';
 import { fillText } from '../../../../shared/fill-text';
+import { PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../../shared/forms/widget-fields';
 import { rememberedValues } from '../../../../engine/navigation';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { api } from '../../../lib/api-client';
@@ -22,10 +22,7 @@ import type { StepPreview } from '.';
 type Data = Record<string, unknown>;
 
 /** Fields never kept in the tab's draft: passwords. */
-const secretFields = (form: LoadedForm | null) =>
-  Object.entries(form?.uiSchema ?? {})
-    .filter(([, ui]) => ui && typeof ui === 'object' && ['password', 'password-strength'].includes((ui as JsonObject)['ui:widget']))
-    .map(([k]) => k);
+const secretFields = (form: LoadedForm | null) => fieldsDrawnBy(form?.uiSchema ?? {}, PASSWORD_WIDGETS);
 
 /**
  * A form or checklist step: the step's form from forms/, its draft kept in the tab, submitted to the endpoint the
