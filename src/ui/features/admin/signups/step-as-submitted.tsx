@@ -1,5 +1,6 @@
 import { Alert, Box, Typography } from '@mui/material';
 import type { JsonObject } from '../../../../shared/forms/form-registry';
+import { PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../../shared/forms/widget-fields';
 
 type Schema = JsonObject & { title?: string; properties?: Record<string, Schema>; items?: Schema; oneOf?: Array<{ const?: unknown; title?: string }>; enum?: unknown[] };
 
@@ -25,7 +26,9 @@ function valueText(schema: Schema | undefined, value: unknown): string {
 export function StepAsSubmitted({ formThen, data }: { formThen: { schema: JsonObject; uiSchema: JsonObject }; data: Record<string, unknown> }) {
   const schema = formThen.schema as Schema;
   const order = Array.isArray(formThen.uiSchema['ui:order']) ? (formThen.uiSchema['ui:order'] as string[]).filter((f) => f !== '*') : [];
-  const fields = [...order, ...Object.keys(schema.properties ?? {}).filter((f) => !order.includes(f))].filter((f) => f in data);
+  // As the read-only form shows a step: no hidden field, no password.
+  const notShown = new Set(fieldsDrawnBy(formThen.uiSchema, ['hidden', ...PASSWORD_WIDGETS]));
+  const fields = [...order, ...Object.keys(schema.properties ?? {}).filter((f) => !order.includes(f))].filter((f) => f in data && !notShown.has(f));
   return (
     <Box>
       <Alert severity="info" sx={{ mb: 2 }}>
