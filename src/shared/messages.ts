@@ -16,3 +16,11 @@ export const TRANSFER_TEXTS = {
   tooManyCodes: 'Too many transfer codes were requested. Please try again in an hour.',
   noContact: 'A transfer to another member needs a mobile number on file to receive its code. Please contact the credit union.',
 } as const;
+
+/** A reviewer's request for changes: its limit and its messages, for the server's body schema and the dialog alike. */
+export const REQUEST_CHANGES = {
+  maxMessage: 1000,
+  noSteps: 'Please choose at least one step to change.',
+  noMessage: 'Please write what the applicant should change.',
+  tooLong: 'The message cannot exceed 1000 characters.',
+} as const;

@@ -13,6 +13,7 @@ import { stepsInFlowOrder } from './flow-steps.js';
 import { withFormsThen } from '../../lib/forms-then.js';
 import { changeRequestOf } from '../../lib/change-requests.js';
 import { requestChanges } from './request-changes.js';
+import { REQUEST_CHANGES } from '../../../shared/messages.js';
 
 const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
@@ -149,17 +150,17 @@ const requestChangesBody = {
       minItems: 1,
       maxItems: 40,
       items: { type: 'string', minLength: 1, maxLength: 80 },
-      errorMessage: { minItems: 'Please choose at least one step to change.', maxItems: 'Too many steps.', type: 'Please choose the steps to change.' },
+      errorMessage: { minItems: REQUEST_CHANGES.noSteps, maxItems: 'Too many steps.', type: 'Please choose the steps to change.' },
     },
     message: {
       type: 'string',
       minLength: 1,
-      maxLength: 1000,
+      maxLength: REQUEST_CHANGES.maxMessage,
       pattern: '\\S',
-      errorMessage: { minLength: 'Please write what the applicant should change.', pattern: 'Please write what the applicant should change.', maxLength: 'The message cannot exceed 1000 characters.', type: 'The message must be text.' },
+      errorMessage: { minLength: REQUEST_CHANGES.noMessage, pattern: REQUEST_CHANGES.noMessage, maxLength: REQUEST_CHANGES.tooLong, type: 'The message must be text.' },
     },
   },
-  errorMessage: { required: { steps: 'Please choose at least one step to change.', message: 'Please write what the applicant should change.' } },
+  errorMessage: { required: { steps: REQUEST_CHANGES.noSteps, message: REQUEST_CHANGES.noMessage } },
 } as const;
 
 const reassignBody = {

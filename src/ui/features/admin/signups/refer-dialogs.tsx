@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, TextField } from '@mui/material';
 import { fetchAssignees } from '../api/signups-api';
+import { REQUEST_CHANGES } from '../../../../shared/messages';
 
 const MAX = 500;
 
@@ -73,7 +74,7 @@ export function ReassignDialog({ open, name, current, busy, onSubmit, onClose }:
   );
 }
 
-const CHANGES_MAX = 1000;
+const CHANGES_MAX = REQUEST_CHANGES.maxMessage;
 
 /** Send an application back to the applicant: the steps to change and what to change (the applicant is told by email). */
 export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClose }: { open: boolean; name: string; steps: Array<{ step: string; title: string }>; busy: boolean; onSubmit: (steps: string[], message: string) => void; onClose: () => void }) {
@@ -110,7 +111,7 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
               />
             ))}
           </FormGroup>
-          {tried && noSteps && <FormHelperText>Please choose at least one step to change.</FormHelperText>}
+          {tried && noSteps && <FormHelperText>{REQUEST_CHANGES.noSteps}</FormHelperText>}
         </FormControl>
         <TextField
           label="Message to the applicant"
@@ -121,7 +122,7 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
           multiline
           minRows={3}
           error={tried && noMessage}
-          helperText={tried && noMessage ? 'Please write what the applicant should change.' : `${message.length}/${CHANGES_MAX}`}
+          helperText={tried && noMessage ? REQUEST_CHANGES.noMessage : `${message.length}/${CHANGES_MAX}`}
           slotProps={{ htmlInput: { maxLength: CHANGES_MAX } }}
         />
       </DialogContent>
