@@ -60,6 +60,9 @@ const draftAnswer = {
  * applicant token (the old one stops working), and reads where their draft stands under the configuration in force.
  */
 export async function resumeRoutes(app: FastifyInstance) {
+  // The flow's `resume` settings turn the feature on (flows/README.md "Resume"); its texts are the answers' words.
+  const texts = onboardingFlow().resume?.texts;
+  if (!texts) return;
   const secret = app.config.jwtSecret;
   const contactForm = app.forms.schemaOf('auth/resume-contact');
   const sendBody = formBody([contactForm], {});
@@ -99,7 +102,7 @@ export async function resumeRoutes(app: FastifyInstance) {
         }
       });
       void app.outbox.flush().catch(() => undefined);
-      return { message: settings.texts?.codeSent ?? 'If an application in progress uses this address, we have sent it a code.', resume_id: id };
+      return { message: texts.codeSent, resume_id: id };
     },
   });
 
