@@ -6,6 +6,7 @@ import { formValidatorsPlugin } from './scripts/lib/compile-form-validators.js';
 import { precompressPlugin } from './scripts/lib/precompress-plugin.js';
 import { flowStepRoutesPlugin } from './scripts/lib/flow-step-routes-plugin.js';
 import { muiChunks } from './scripts/lib/mui-chunks.js';
+import { routePreloadsPlugin } from './scripts/lib/route-preloads-plugin.js';
 
 const mui = muiChunks(import.meta.dirname);
 const apiPort = Number(process.env.API_PORT ?? 3000);
@@ -15,7 +16,8 @@ export default defineConfig({
   // Brotli and gzip copies of the build's text files, sent to browsers that accept them (src/server/app.ts).
   // The flow's routes without the rest of the flow, for the first page's route table.
   // MUI in two chunks (what the sign-in pages use; what a wizard step adds) instead of one file per component.
-  plugins: [react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin],
+  // Each public page's scripts after the first, for the server's modulepreload links (route-preloads.json).
+  plugins: [react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin, routePreloadsPlugin(import.meta.dirname)],
   root: '.',
   // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx).
   resolve: { alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx') } },

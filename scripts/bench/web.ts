@@ -10,6 +10,8 @@
 //    page and what they import statically): the figure of the issue "Fast on a phone".
 // 3. Lighthouse 12 (mobile, simulated throttling), the median of LIGHTHOUSE_RUNS runs per page: performance,
 //    accessibility and best practices, with FCP and LCP.
+// BENCH_LIGHTHOUSE_DIR=<folder> keeps each Lighthouse report there. BENCH_COMPARE_PRELOADS=1 also serves a copy of the build without route-preloads.json (the server then sends
+// index.html without the page's modulepreload links) and measures `/login` and the wizard step on it, in the same run.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -104,6 +106,11 @@ async function lighthouseMedian(context: BrowserContext, url: string, before?: (
     }
     const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: Boolean(before) });
     const lhr = result!.lhr;
+    if (process.env.BENCH_LIGHTHOUSE_DIR) {
+      // Each run's report, for the metrics behind a score (BENCH_LIGHTHOUSE_DIR=.tmp/lh npm run bench:web).
+      fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+      fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `${new URL(url).port}${new URL(url).pathname.replaceAll('/', '_')}-${i}.json`), JSON.stringify(lhr));
+    }
     scores.push({
       performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
       accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
@@ -133,6 +140,15 @@ async function main() {
   const anchorFiles = firstLoadScripts(anchorDir);
 
   const server = await startServer({ STATIC_DIR: appDir });
+  const comparePreloads = process.env.BENCH_COMPARE_PRELOADS === '1';
+  let withoutPreloads: Awaited<ReturnType<typeof startServer>> | undefined;
+  if (comparePreloads) {
+    const bareDir = path.join(work, 'app-without-preloads');
+    fs.rmSync(bareDir, { recursive: true, force: true });
+    fs.cpSync(appDir, bareDir, { recursive: true });
+    for (const f of fs.readdirSync(bareDir).filter((f) => f.startsWith('route-preloads.json'))) fs.rmSync(path.join(bareDir, f));
+    withoutPreloads = await startServer({ STATIC_DIR: bareDir });
+  }
   const anchor = await serveAnchor(anchorDir);
   // A persistent profile: its context is the browser's default one, the one Lighthouse's tabs open in.
   const context = await chromium.launchPersistentContext(fs.mkdtempSync(path.join(work, 'profile-')), {
@@ -144,18 +160,25 @@ async function main() {
   try {
     // The wizard's first form step opens once an applicant has chosen "New Customer" (saved in the browser), on a
     // browser with no application yet (a saved one would be offered to continue first).
-    const startApplication = async (page: Page) => {
-      await page.goto(`${server.url}/new-or-existing-customer`);
+    const startApplicationOn = (base: string) => async (page: Page) => {
+      await page.goto(`${base}/new-or-existing-customer`);
       await page.evaluate(() => localStorage.clear());
       await page.reload();
       await page.getByRole('button', { name: /New Customer/ }).click();
       await page.waitForURL('**/getting-ready');
     };
+    const startApplication = startApplicationOn(server.url);
     const pages = [
       { name: '/', url: `${server.url}/` },
       { name: '/login', url: `${server.url}/login` },
       { name: '/getting-ready (wizard form step)', url: `${server.url}/getting-ready`, before: startApplication },
       { name: 'anchor: RJSF + MUI page', url: `${anchor.url}/` },
+      ...(withoutPreloads
+        ? [
+            { name: '/login, no preload links', url: `${withoutPreloads.url}/login` },
+            { name: '/getting-ready, no preload links', url: `${withoutPreloads.url}/getting-ready`, before: startApplicationOn(withoutPreloads.url) },
+          ]
+        : []),
     ];
     console.log(`\nScript loaded in Chromium (360 px), served compressed by the real server; the anchor the same way\n`);
     console.log(`${'page'.padEnd(36)} ${'files'.padStart(5)} ${'on the wire'.padStart(12)} ${'gzip'.padStart(10)}`);
@@ -177,6 +200,7 @@ async function main() {
     await context.close();
     await anchor.close();
     await server.stop();
+    await withoutPreloads?.stop();
   }
 }
 

@@ -24,6 +24,7 @@ import funnelPlugin from './plugins/funnel.js';
 import draftsPlugin from './plugins/drafts.js';
 import openapiPlugin from './plugins/openapi.js';
 import apiRoutes from './routes/index.js';
+import { htmlEncoding, pageHtmlSource } from './lib/page-html.js';
 import { createAjv } from '../shared/create-ajv.js';
 
 export interface BuildAppOptions {
@@ -135,11 +136,16 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       },
     });
   }
+  const pageHtml = hasSpa ? pageHtmlSource(config.staticDir) : null;
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
-    if (isPage && hasSpa) {
-      // History fallback: the SPA router decides (and shows 'Page Not Found' for unknown paths).
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    if (isPage && pageHtml) {
+      // History fallback: the SPA router decides (and shows 'Page Not Found' for unknown paths). A page the build
+      // knows gets index.html with its scripts as modulepreload links (src/server/lib/page-html.ts).
+      const encoding = htmlEncoding(request.headers['accept-encoding']);
+      reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding === 'br' ? 'br' : 'gzip');
+      return reply.send(pageHtml(request.url.split('?')[0])[encoding]);
     }
     return reply.status(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}.`, request.id));
   });
