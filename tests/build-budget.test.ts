@@ -6,6 +6,8 @@ import path from 'node:path';
 import { build } from 'vite';
 import { cachedBuild } from '../scripts/lib/build-cache';
 import { firstLoadScripts, staticClosure } from '../scripts/lib/first-load';
+import { pageModules, ROUTE_PRELOADS_FILE } from '../scripts/lib/route-preloads-plugin';
+import type { FlowDefinition } from '../src/shared/flow/flow-types';
 
 /**
  * gzip KB of script `/` loads before it renders: the goal of issue "Fast on a phone". Measured 2026-11-25: 99.95 KB
@@ -66,6 +68,32 @@ describe('production build', () => {
     for (const s of firstLoadScripts(outDir).filter((x) => x.raw >= 1024)) {
       expect(fs.existsSync(path.join(outDir, `${s.file}.br`)), s.file).toBe(true);
       expect(fs.existsSync(path.join(outDir, `${s.file}.gz`)), s.file).toBe(true);
+    }
+  });
+
+  it('lists, for /login and every wizard step, the scripts the page loads after the first one (the server\'s modulepreload links)', () => {
+    const root = path.resolve(import.meta.dirname, '..');
+    const preloads = JSON.parse(fs.readFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;
+    const flow = JSON.parse(fs.readFileSync(path.join(root, 'flows/onboarding.flow.json'), 'utf8')) as FlowDefinition;
+    const first = new Set(firstLoadScripts(outDir).map((s) => `/${s.file}`));
+    const names = (route: string) => preloads[route].map((f) => path.basename(f));
+    for (const [route, files] of Object.entries(preloads)) {
+      expect(files.length, route).toBeGreaterThan(0);
+      for (const file of files) {
+        expect(fs.existsSync(path.join(outDir, file)), `${route}: ${file}`).toBe(true);
+        expect(first.has(file), `${route}: ${file} is already in the first load`).toBe(false);
+      }
+    }
+    expect(names('/login')).toEqual(expect.arrayContaining([expect.stringMatching(/^login-page-/), expect.stringMatching(/^auth--sign-in-/), expect.stringMatching(/^mui-theme-/)]));
+    for (const step of Object.values(flow.steps)) {
+      expect(names(step.route), step.route).toEqual(expect.arrayContaining([expect.stringMatching(/^wizard-step-/), expect.stringMatching(/^step-page-/)]));
+      if (step.form) expect(names(step.route), step.route).toContainEqual(expect.stringMatching(new RegExp(`^${step.form.replace('/', '--')}-`)));
+    }
+    // The pages named in the plugin are routes of the app (src/ui/features/*/routes.tsx or the flow).
+    const routeTables = fs.readdirSync(path.join(root, 'src/ui/features')).map((area) => path.join(root, 'src/ui/features', area, 'routes.tsx')).filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    const stepRoutes = new Set(Object.values(flow.steps).map((s) => s.route));
+    for (const route of Object.keys(pageModules(root, path.join(root, 'flows/onboarding.flow.json')))) {
+      expect(stepRoutes.has(route) || routeTables.includes(`path: '${route}'`), route).toBe(true);
     }
   });
 });
