@@ -129,12 +129,13 @@ async function main() {
   await buildProduct(appDir);
   await buildAnchor(anchorDir);
 
-  // The heaviest wizard step, from the files: the step page, the form step's page, the form module, and `/`'s own.
-  const assets = fs.readdirSync(path.join(appDir, 'assets')).filter((f) => f.endsWith('.js'));
-  const chunk = (prefix: string) => `assets/${assets.find((f) => f.startsWith(`${prefix}-`))}`;
-  const steps = assets.filter((f) => f.startsWith('onboarding--')).map((f) => {
-    const files = staticClosure(appDir, [...firstLoadScripts(appDir).map((s) => s.file), chunk('step-page'), chunk('form-step'), `assets/${f}`]);
-    return { form: f.replace(/-[\w-]{8}\.js$/, ''), gzip: files.reduce((sum, s) => sum + s.gzip, 0) };
+  // The heaviest wizard step, from the files: what `/` loads, and what the step's page loads after it (the build's
+  // list for the server's modulepreload links: the step page, its kind's page, the form module and their imports).
+  const preloads = JSON.parse(fs.readFileSync(path.join(appDir, 'route-preloads.json'), 'utf8')) as Record<string, string[]>;
+  const flow = JSON.parse(fs.readFileSync(path.join(root, 'flows/onboarding.flow.json'), 'utf8')) as { steps: Record<string, { route: string; form?: string }> };
+  const steps = Object.values(flow.steps).filter((step) => step.form).map((step) => {
+    const files = staticClosure(appDir, [...firstLoadScripts(appDir).map((s) => s.file), ...preloads[step.route].map((f) => f.slice(1))]);
+    return { form: step.route, gzip: files.reduce((sum, s) => sum + s.gzip, 0) };
   });
   const heaviest = steps.sort((a, b) => b.gzip - a.gzip)[0];
   const anchorFiles = firstLoadScripts(anchorDir);

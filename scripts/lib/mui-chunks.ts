@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseAst } from 'vite';
 
@@ -71,10 +72,10 @@ function parse(code: string, id: string): Parsed {
 }
 
 /**
- * The MUI modules a set of pages uses: their static imports followed transitively, through a barrel
+ * The modules a set of pages uses that `keep` accepts: their static imports followed transitively, through a barrel
  * (`import { Button } from '@mui/material'`) only to the names asked of it, as the bundler's tree shaking keeps them.
  */
-async function muiUsedBy(ctx: BuildContext, entries: string[], except: Set<string>): Promise<Set<string>> {
+async function usedBy(ctx: BuildContext, entries: string[], keep: (id: string) => boolean): Promise<Set<string>> {
   const found = new Set<string>();
   const asked = new Map<string, Wanted>();
   const parsed = new Map<string, { own: Set<string>; edges: Array<Edge & { id: string | null }> }>();
@@ -99,7 +100,7 @@ async function muiUsedBy(ctx: BuildContext, entries: string[], except: Set<strin
     const usedNow = !used.has(id) && (wanted === 'all' || wanted.size === 0 || own.has('*') || [...wanted].some((n) => own.has(n)));
     if (usedNow) {
       used.add(id);
-      if (MUI.test(id) && !except.has(id)) found.add(id);
+      if (keep(id)) found.add(id);
     }
     for (const edge of edges) {
       if (!edge.id || edge.id.startsWith('\0')) continue;
@@ -122,30 +123,57 @@ async function muiUsedBy(ctx: BuildContext, entries: string[], except: Set<strin
   return found;
 }
 
+/** Our own code and the small packages it uses, not MUI and not a form's generated module (each stays its own file). */
+const APP_CODE = (id: string) => !id.startsWith('\0') && !MUI.test(id) && !/[\\/]src[\\/]ui[\\/]generated[\\/]/.test(id);
+
 /**
- * MUI's code in two chunks instead of one per component (Rolldown splits a library by the set of pages that use each
- * module): `mui-core`, what the MUI theme and the sign-in pages use, which every page drawn with MUI needs; and
- * `mui-forms`, what a wizard step adds to it (the form renderer's inputs, Select, Menu, the dialog). A page then
- * fetches one or two MUI files instead of 20-40 small ones. Both are computed from the build's module graph, so
- * they follow the code; MUI that only the member, admin or studio pages use stays split with them, and `/` imports
- * none of it (tests/build-budget.test.ts).
+ * A wizard step's code in four chunks instead of one per module (Rolldown splits code by the set of pages that use
+ * each module, which made a form step load 26 files, most under 1 KB, each a request on a phone's connection):
+ *
+ * - `mui-core`: what the MUI theme and the sign-in pages use, which every page drawn with MUI needs;
+ * - `mui-forms`: the MUI a wizard step adds to it (the form renderer's inputs, Select, Menu, the dialog);
+ * - `wizard`: the code every wizard step runs that `/` and the sign-in pages do not (the step page, the flow machine,
+ *   the kinds' loaders, their helpers);
+ * - `wizard-forms`: what a form step adds to that (the form renderer, its validator runtime, the widgets).
+ *
+ * Each is computed from the build's module graph, so they follow the code. MUI that only the member, admin or studio
+ * pages use stays split with them; `/` imports none of these (tests/build-budget.test.ts), and a choice, info or code
+ * step does not load the form renderer.
  */
 export function muiChunks(root: string) {
   const src = (files: string[]) => files.map((file) => path.resolve(root, file));
   let core = new Set<string>();
   let forms = new Set<string>();
+  let wizard = new Set<string>();
+  let wizardForms = new Set<string>();
+  const signInPages = src(['src/ui/app/mui-theme.tsx', 'src/ui/features/auth/login-page.tsx', 'src/ui/features/auth/mobile-verification-page.tsx', 'src/ui/features/auth/reset-password-page.tsx']);
+  const stepPages = src(['src/ui/features/onboarding/wizard-step.tsx', 'src/ui/features/onboarding/step-page.tsx', 'src/ui/features/onboarding/steps/index.tsx']);
+  const otherStepPages = src(['choice-step', 'info-step', 'otp-step', 'success-step'].map((kind) => `src/ui/features/onboarding/steps/${kind}.tsx`).concat('src/ui/features/onboarding/continue-page.tsx'));
+  const formStepPages = src(['src/ui/features/onboarding/steps/form-step.tsx', 'src/ui/forms/load-form.ts']);
   const plugin = {
     name: 'mui-chunks',
     apply: 'build' as const,
     async buildEnd(this: BuildContext) {
-      core = await muiUsedBy(this, src(['src/ui/app/mui-theme.tsx', 'src/ui/features/auth/login-page.tsx', 'src/ui/features/auth/mobile-verification-page.tsx', 'src/ui/features/auth/reset-password-page.tsx']), new Set());
-      forms = await muiUsedBy(this, src(['src/ui/features/onboarding/step-page.tsx', 'src/ui/features/onboarding/steps/form-step.tsx']), core);
+      core = await usedBy(this, signInPages, (id) => MUI.test(id));
+      forms = await usedBy(this, src(['src/ui/features/onboarding/step-page.tsx', 'src/ui/features/onboarding/steps/form-step.tsx']), (id) => MUI.test(id) && !core.has(id));
+      // What the first page, the sign-in pages and the forms' generated modules (loaded by every area) use stays
+      // where it is: none of them loads a wizard chunk.
+      const generatedForms = src(fs.readdirSync(path.join(root, 'src/ui/generated/forms')).filter((f) => f.endsWith('.js')).map((f) => `src/ui/generated/forms/${f}`));
+      const elsewhere = new Set<string>();
+      for (const entries of [src(['src/ui/main.tsx']), signInPages, generatedForms]) (await usedBy(this, entries, APP_CODE)).forEach((id) => elsewhere.add(id));
+      wizard = await usedBy(this, stepPages, (id) => APP_CODE(id) && !elsewhere.has(id));
+      // What a form step shares with the other kinds' pages or `/continue` (reached through wizard-step.tsx) stays
+      // apart: those pages do not load the form renderer.
+      const otherPages = await usedBy(this, otherStepPages, APP_CODE);
+      wizardForms = await usedBy(this, formStepPages, (id) => APP_CODE(id) && !elsewhere.has(id) && !wizard.has(id) && !otherPages.has(id));
     },
   };
-  // Only the captured modules: what they import outside MUI (React) stays where it is, in the first load.
+  // Only the captured modules: what they import outside the group (React) stays where it is, in the first load.
   const groups = [
-    { name: 'mui-core', test: (id: string) => core.has(id), priority: 2, includeDependenciesRecursively: false },
-    { name: 'mui-forms', test: (id: string) => forms.has(id), priority: 1, includeDependenciesRecursively: false },
+    { name: 'mui-core', test: (id: string) => core.has(id), priority: 4, includeDependenciesRecursively: false },
+    { name: 'mui-forms', test: (id: string) => forms.has(id), priority: 3, includeDependenciesRecursively: false },
+    { name: 'wizard', test: (id: string) => wizard.has(id), priority: 2, includeDependenciesRecursively: false },
+    { name: 'wizard-forms', test: (id: string) => wizardForms.has(id), priority: 1, includeDependenciesRecursively: false },
   ];
   return { plugin, groups };
 }
