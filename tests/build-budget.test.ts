@@ -50,6 +50,16 @@ describe('production build', () => {
     expect(code).not.toMatch(/["'`]Mui[A-Z]\w*["'`]|data-emotion/);
   });
 
+  it('loads no MUI and no wizard code after / renders (the session check with the server)', () => {
+    const first = new Set(firstLoadScripts(outDir).map((s) => s.file));
+    const sessionSync = fs.readdirSync(path.join(outDir, 'assets')).find((f) => /^session-sync-[\w-]+\.js$/.test(f));
+    expect(sessionSync).toBeDefined();
+    const after = staticClosure(outDir, [`assets/${sessionSync}`]).filter((s) => !first.has(s.file));
+    const code = after.map((s) => fs.readFileSync(path.join(outDir, s.file), 'utf8')).join('\n');
+    expect(code).not.toMatch(/["'`]Mui[A-Z]\w*["'`]|data-emotion/);
+    expect(after.map((s) => path.basename(s.file)).filter((f) => /^(wizard|mui-|xstate)/.test(f))).toEqual([]);
+  });
+
   it(`loads at most ${STEP_BUDGET_KB} KB of gzip script for any wizard step, with its form`, () => {
     // What `/` loads, and what the step's page loads after it (the build's list for the server's preload links).
     const preloads = JSON.parse(fs.readFileSync(path.join(outDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;

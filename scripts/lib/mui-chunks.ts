@@ -156,11 +156,11 @@ export function muiChunks(root: string) {
     async buildEnd(this: BuildContext) {
       core = await usedBy(this, signInPages, (id) => MUI.test(id));
       forms = await usedBy(this, src(['src/ui/features/onboarding/step-page.tsx', 'src/ui/features/onboarding/steps/form-step.tsx']), (id) => MUI.test(id) && !core.has(id));
-      // What the first page, the sign-in pages and the forms' generated modules (loaded by every area) use stays
-      // where it is: none of them loads a wizard chunk.
+      // What the first page, the session check every page loads after it, the sign-in pages and the forms'
+      // generated modules (loaded by every area) use stays where it is: none of them loads a wizard chunk.
       const generatedForms = src(fs.readdirSync(path.join(root, 'src/ui/generated/forms')).filter((f) => f.endsWith('.js')).map((f) => `src/ui/generated/forms/${f}`));
       const elsewhere = new Set<string>();
-      for (const entries of [src(['src/ui/main.tsx']), signInPages, generatedForms]) (await usedBy(this, entries, APP_CODE)).forEach((id) => elsewhere.add(id));
+      for (const entries of [src(['src/ui/main.tsx', 'src/ui/features/auth/session-sync.ts']), signInPages, generatedForms]) (await usedBy(this, entries, APP_CODE)).forEach((id) => elsewhere.add(id));
       wizard = await usedBy(this, stepPages, (id) => APP_CODE(id) && !elsewhere.has(id));
       // What a form step shares with the other kinds' pages or `/continue` (reached through wizard-step.tsx) stays
       // apart: those pages do not load the form renderer.

@@ -19,6 +19,15 @@ export function setTimeZone(timeZone: string): void {
   zone = timeZone;
 }
 
+/**
+ * Sets the zone without checking it now (the browser, from GET /api/config: the server checked it at start). Checking
+ * makes the runtime load its date and time zone data, about 30 ms on a phone's first page (`/`) that never shows a
+ * date; `today()` checks it at first use and keeps the default zone when this runtime does not know it.
+ */
+export function preferTimeZone(timeZone: string): void {
+  zone = timeZone;
+}
+
 /** The credit union's time zone now in force. */
 export function timeZone(): string {
   return zone;
@@ -44,5 +53,12 @@ export function dayIn(timeZone: string, now: Date): string {
  * and on the server whatever their own clocks' zones, so an applicant's age and path agree on both sides.
  */
 export function today(now: Date = new Date()): string {
-  return dayIn(zone, now);
+  try {
+    return dayIn(zone, now);
+  } catch (error) {
+    // A zone set unchecked (preferTimeZone) that this runtime does not know: the default zone, from now on.
+    if (zone === DEFAULT_TIME_ZONE) throw error;
+    zone = DEFAULT_TIME_ZONE;
+    return dayIn(zone, now);
+  }
 }

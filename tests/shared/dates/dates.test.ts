@@ -1,5 +1,5 @@
 import { ageInYears, birthDateForAge, dateOnly } from '../../../src/shared/dates/age';
-import { dayIn, setTimeZone, timeZone, today } from '../../../src/shared/dates/today';
+import { dayIn, preferTimeZone, setTimeZone, timeZone, today } from '../../../src/shared/dates/today';
 
 describe('today', () => {
   afterEach(() => setTimeZone('America/Port_of_Spain'));
@@ -16,6 +16,14 @@ describe('today', () => {
     setTimeZone('Asia/Tokyo');
     expect(today(new Date('2026-11-22T15:30:00Z'))).toBe('2026-11-23');
     expect(() => setTimeZone('Mars/Olympus_Mons')).toThrow(/Unknown time zone/);
+  });
+
+  it('takes the browser\'s zone unchecked, and keeps the default when the runtime does not know it', () => {
+    preferTimeZone('Asia/Tokyo');
+    expect(today(new Date('2026-11-22T15:30:00Z'))).toBe('2026-11-23');
+    preferTimeZone('Mars/Olympus_Mons');
+    expect(today(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-22');
+    expect(timeZone()).toBe('America/Port_of_Spain');
   });
 });
 

@@ -1,5 +1,5 @@
 import { http } from '../../lib/api-client';
-import { isTimeZone, setTimeZone } from '../../../shared/dates/today';
+import { preferTimeZone } from '../../../shared/dates/today';
 import { endSessionAsExpired, hasSession, setSessionLength } from './session-store';
 
 /**
@@ -10,7 +10,7 @@ import { endSessionAsExpired, hasSession, setSessionLength } from './session-sto
 export async function syncSessionWithServer(): Promise<void> {
   try {
     const config = await http.get<{ session_seconds?: number; time_zone?: string }>('/config');
-    if (typeof config.time_zone === 'string' && isTimeZone(config.time_zone)) setTimeZone(config.time_zone);
+    if (typeof config.time_zone === 'string') preferTimeZone(config.time_zone);
     if (typeof config.session_seconds === 'number' && config.session_seconds > 0) setSessionLength(config.session_seconds * 1000);
   } catch {
     // Keep the 5-minute default when the configuration cannot be read.
