@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest } from '../lib/http-errors.js';
-import { findUnstorableText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { blankRequiredText, findUnstorableText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { FIX_FIELDS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
 /** A route as the guard saw it registered (HEAD twins of GET routes left out). */
@@ -33,6 +34,17 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   }
 }
 
+/**
+ * preHandler of every route with a body schema (after the schema passed): text its schema requires (`minLength` >= 1)
+ * that is only blank or invisible characters (" ", a zero-width space) is a 400 under the field, as an empty one is.
+ */
+function refuseBlankRequiredText(bodySchema: unknown) {
+  return async function blankGuard(request: FastifyRequest): Promise<void> {
+    const errors = blankRequiredText(bodySchema, request.body);
+    if (Object.keys(errors).length) throw badRequest(errors._root ?? FIX_FIELDS, errors);
+  };
+}
+
 /** Refuses to register a route whose params, querystring or body accept integers beyond the database's range. */
 function checkIntegerBounds(route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -53,6 +65,8 @@ function checkIntegerBounds(route: RouteOptions): void {
  *   checked after the route's own guards (a caller without the right session still gets 401/403 first);
  * - a route whose schema accepts integers beyond the database's integer range does not register at
  *   all, so every id in a path, query or body is bounded by its schema (a 400, never a 500).
+ * - text a body schema requires (`minLength` >= 1) that shows as nothing (only spaces or invisible characters) is
+ *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same.
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
  */
 export default fp(
@@ -63,6 +77,8 @@ export default fp(
       checkIntegerBounds(route);
       const own = route.preValidation ? [route.preValidation].flat() : [];
       route.preValidation = [...own, refuseUnstorableText] as RouteOptions['preValidation'];
+      const bodySchema = (route.schema as Record<string, unknown> | undefined)?.body;
+      if (bodySchema) route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), refuseBlankRequiredText(bodySchema)] as RouteOptions['preHandler'];
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') table.push({ method, url: route.url, schema: route.schema });
       }
