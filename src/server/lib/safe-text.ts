@@ -9,6 +9,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * (U+FDD0-U+FDEF, U+FFFE, U+FFFF). Letters of every script, combining marks, emoji and the joiners they use
  * (U+200C, U+200D) stay allowed.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const DISALLOWED_CHARACTER = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFDD0-\uFDEF\uFFFE\uFFFF]/;
 
 /** True when the product accepts and the database can store the text: no NUL, no unpaired surrogate, no DISALLOWED_CHARACTER. */
