@@ -295,6 +295,23 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     expect(steps.map((s) => s.step)).not.toContain('politically-exposed-persons');
   });
 
+  it('ids and page numbers written other than as plain digits ("1e0", "0x1", "+1", "01"): 400 under the field, never another record', async () => {
+    for (const id of ['1e0', '0x1', '+1', '01', '%201', '1.0']) {
+      for (const [method, url] of [['GET', `/api/users/${id}`], ['DELETE', `/api/users/${id}/soft`]] as const) {
+        const res = await t.call({ method, url, headers: admin });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(shape(res).errors, `${method} ${url}`).toEqual({ id: 'Enter a whole number (digits only).' });
+      }
+    }
+    for (const q of ['page=1e1', 'page=0x2', 'page=%2B2', 'page=1&page=0x2']) {
+      const res = await t.call({ method: 'GET', url: `/api/users?${q}`, headers: admin });
+      expect(res.statusCode, q).toBe(400);
+      expect(shape(res).errors, q).toEqual({ page: 'Enter a whole number (digits only).' });
+    }
+    expect((await t.call({ method: 'GET', url: '/api/users/1', headers: admin })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/users?page=2', headers: admin })).statusCode).toBe(200);
+  });
+
   it('a body that is not a JSON object: 400 saying so, on routes with and without a form', async () => {
     for (const url of ['/api/device-verifications/send/', '/api/password/reset/send', '/api/funnel/events', '/api/onboarding/resume/send', '/api/peps']) {
       for (const raw of ['null', '[]', '"text"', '42']) {

@@ -45,6 +45,34 @@ function refuseBlankRequiredText(bodySchema: unknown) {
   };
 }
 
+/** A whole number as people write one: digits, an optional minus, no leading zeros, no "+", exponent, hex or spaces. */
+const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+export const WHOLE_NUMBER_MESSAGE = 'Enter a whole number (digits only).';
+
+/** The names of the properties an object schema types as integer (alone or with null). */
+function integerFields(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  return Object.entries(properties).filter(([, sub]) => [sub?.type].flat().includes('integer')).map(([name]) => name);
+}
+
+/**
+ * preValidation of every route with integer path or query fields: the schema coerces text to numbers the way
+ * JavaScript does, so "1e3", "0x10", "+1", "01" and " 1" would all name a record; only the plain digits do
+ * (anything else is a 400 under the field, as "abc" is).
+ */
+function refuseOddIntegers(fields: Array<['params' | 'query', string[]]>) {
+  return async function integerGuard(request: FastifyRequest): Promise<void> {
+    for (const [part, names] of fields) {
+      const values = request[part] as Record<string, unknown> | undefined;
+      for (const name of names) {
+        const value = values?.[name];
+        const texts = Array.isArray(value) ? value : [value];
+        if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) throw badRequest(`Invalid ${part === 'query' ? 'querystring' : 'params'}.`, { [name]: WHOLE_NUMBER_MESSAGE });
+      }
+    }
+  };
+}
+
 /** Refuses to register a route whose params, querystring or body accept integers beyond the database's range. */
 function checkIntegerBounds(route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -65,6 +93,7 @@ function checkIntegerBounds(route: RouteOptions): void {
  *   checked after the route's own guards (a caller without the right session still gets 401/403 first);
  * - a route whose schema accepts integers beyond the database's integer range does not register at
  *   all, so every id in a path, query or body is bounded by its schema (a 400, never a 500).
+ * - an integer path or query field must be written as plain digits ("1e3", "0x10", "+1", "01" are a 400, not a record);
  * - text a body schema requires (`minLength` >= 1) that shows as nothing (only spaces or invisible characters) is
  *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same.
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
@@ -76,7 +105,9 @@ export default fp(
     app.addHook('onRoute', (route) => {
       checkIntegerBounds(route);
       const own = route.preValidation ? [route.preValidation].flat() : [];
-      route.preValidation = [...own, refuseUnstorableText] as RouteOptions['preValidation'];
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const integers = ([['params', integerFields(schema.params)], ['query', integerFields(schema.querystring ?? schema.query)]] as Array<['params' | 'query', string[]]>).filter(([, names]) => names.length);
+      route.preValidation = [...own, refuseUnstorableText, ...(integers.length ? [refuseOddIntegers(integers)] : [])] as RouteOptions['preValidation'];
       const bodySchema = (route.schema as Record<string, unknown> | undefined)?.body;
       if (bodySchema) route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), refuseBlankRequiredText(bodySchema)] as RouteOptions['preHandler'];
       for (const method of [route.method].flat()) {
