@@ -26,6 +26,10 @@ const PARAM_VALUES = ['%00', 'a%00b', '99999999999', '-99999999999', '2147483648
 const NOT_UTF8 = '%ED%A0%80';
 const NUL_TEXT = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
+/** Characters no field means (lib/safe-text.ts): a control character, a text-direction override, a noncharacter. */
+const NOT_ALLOWED = { bell: 'a\u0007b', escape: '\u001b[31m', 'C1 control': 'a\u0085b', 'RTL override': 'invoice\u202Efdp.exe', noncharacter: 'a\uffffb' };
+/** Text that shows as nothing: a schema demanding text (minLength, or a pattern "" fails) refuses it as empty. */
+const BLANKS = { spaces: '   ', 'zero-width space': '\u200b\u200b', 'BOM and NBSP': '\ufeff\u00a0' };
 const OUT_OF_RANGE = [BIG, -BIG, 2_147_483_648];
 
 /** A value that passes the schema's simple keywords, so a variant differs from an acceptable body in one field only. */
@@ -110,12 +114,15 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
       for (const value of PARAM_VALUES) {
         out.push({ label: `${param}=${value}`, options: { method, url: fill(route.url.replace(param, value)), payload: body } });
       }
+      out.push({ label: `${param}=RTL override`, options: { method, url: fill(route.url.replace(param, 'a%E2%80%AEb')), payload: body } });
       out.push({ label: `${param}=${NOT_UTF8}`, options: { method, url: fill(route.url.replace(param, NOT_UTF8)), payload: body }, anyAnswerBut5xx: true });
     }
     // Query: NUL in every declared field (and an undeclared one); out-of-range integers.
     const queryProps = Object.entries<Schema>(schema.querystring?.properties ?? { search: { type: 'string' } });
     for (const [name, sub] of queryProps) {
       out.push({ label: `?${name}=NUL`, options: { method, url: `${url}?${name}=a%00b`, payload: body } });
+      out.push({ label: `?${name}=escape`, options: { method, url: `${url}?${name}=%1B%5B31m`, payload: body } });
+      out.push({ label: `?${name}=RTL override`, options: { method, url: `${url}?${name}=a%E2%80%AEb`, payload: body } });
       out.push({ label: `?${name}=not UTF-8`, options: { method, url: `${url}?${name}=a${NOT_UTF8}b`, payload: body }, anyAnswerBut5xx: true });
       if ([sub.type].flat().includes('integer')) {
         for (const n of OUT_OF_RANGE) out.push({ label: `?${name}=${n}`, options: { method, url: `${url}?${name}=${n}`, payload: body } });
@@ -130,6 +137,10 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
       out.push({ label: `body.${field}=NUL`, options: { method, url, payload: { ...baseBody, [field]: NUL_TEXT } } });
       out.push({ label: `body.${field}=surrogate`, options: { method, url, payload: { ...baseBody, [field]: LONE_SURROGATE } } });
       out.push({ label: `body.${field}=[NUL]`, options: { method, url, payload: { ...baseBody, [field]: [NUL_TEXT] } } });
+      for (const [name, text] of Object.entries(NOT_ALLOWED)) out.push({ label: `body.${field}=${name}`, options: { method, url, payload: { ...baseBody, [field]: text } } });
+      const sub = schema.body?.properties?.[field] as Schema | undefined;
+      const demandsText = !!sub && ((sub.minLength ?? 0) >= 1 || (typeof sub.pattern === 'string' && !new RegExp(sub.pattern, 'u').test('')));
+      if (demandsText) for (const [name, text] of Object.entries(BLANKS)) out.push({ label: `body.${field}=${name}`, options: { method, url, payload: { ...baseBody, [field]: text } } });
     }
     // A route without a body schema may ignore a field it does not read: there, anything but a 5xx will do.
     const ignorable = !schema.body;
@@ -149,6 +160,7 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
     const good = multipart({ signup_id: applicant.id, note: 'x' }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF(4096) }]);
     const cut = good.payload.subarray(0, good.payload.length - 2000);
     const withNul = multipart({ signup_id: applicant.id, address_line_1: NUL_TEXT }, []);
+    const withBell = multipart({ signup_id: applicant.id, address_line_1: NOT_ALLOWED.bell }, []);
     const nulName = multipart({ signup_id: applicant.id }, [{ field: 'proof_of_address_files', name: 'bi\u0000ll.pdf', content: PDF() }]);
     const ctlName = multipart({ signup_id: applicant.id }, [{ field: 'proof_of_address_files', name: 'bi\u0007ll.pdf', content: PDF() }]);
     out.push(
@@ -157,6 +169,7 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
       { label: 'multipart with a boundary that never comes', options: { method, url, headers: { 'content-type': 'multipart/form-data; boundary=nothere' }, payload: good.payload } },
       { label: 'multipart with garbage', options: { method, url, headers: good.headers, payload: Buffer.from('\r\n--x\r\ngarbage\r\n\r\n') } },
       { label: 'multipart field with NUL', options: { method, url, headers: withNul.headers, payload: withNul.payload } },
+      { label: 'multipart field with a control character', options: { method, url, headers: withBell.headers, payload: withBell.payload } },
       { label: 'multipart file name with NUL', options: { method, url, headers: nulName.headers, payload: nulName.payload } },
       { label: 'multipart file name with a control character', options: { method, url, headers: ctlName.headers, payload: ctlName.payload } },
     );
@@ -183,7 +196,7 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
     expect(routes.length).toBeGreaterThanOrEqual(35);
   });
 
-  it('walks every route with NUL, unpaired surrogates, out-of-range ids, odd bodies and malformed multipart: 4xx only', async () => {
+  it('walks every route with NUL, unpaired surrogates, control characters, direction overrides, blank required text, out-of-range ids, odd bodies and malformed multipart: 4xx only', async () => {
     const before = fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0;
     let calls = 0;
     for (const route of routes) {
@@ -241,6 +254,72 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     const res = await t.call({ method: 'POST', url: '/api/signups/', payload: adultSignup(9202, { first_name: 'Na\u0000dia' }) });
     expect(res.statusCode).toBe(400);
     expect(shape(res).errors).toEqual({ first_name: 'This field contains a character that is not allowed.' });
+  });
+
+  it('control characters, direction overrides and noncharacters in any text: 400 under the field, nothing stored', async () => {
+    for (const [name, text] of Object.entries(NOT_ALLOWED)) {
+      const res = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9210, { last_name: text }) });
+      expect(res.statusCode, name).toBe(400);
+      expect(shape(res).errors, name).toEqual({ last_name: 'This field contains a character that is not allowed.' });
+    }
+    const comment = await t.call({ method: 'PUT', url: '/api/signups/comment', headers: admin, payload: { signup_id: applicant.id, comments: 'Looks fine\u202E' } });
+    expect(comment.statusCode).toBe(400);
+    expect(shape(comment).errors).toEqual({ comments: 'This field contains a character that is not allowed.' });
+    const search = await t.call({ method: 'GET', url: '/api/users?search=%1B%5B2J', headers: admin });
+    expect(search.statusCode).toBe(400);
+    shape(search);
+    // Letters of every script, combining accents and emoji joiners stay allowed.
+    const letters = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9212, { first_name: 'Ame\u0301lie', last_name: 'Haddad حداد' }) });
+    expect(letters.statusCode).toBe(201);
+    const users = await t.db.db.selectFrom('signups').select('id').where('last_name', 'in', Object.values(NOT_ALLOWED)).execute();
+    expect(users).toEqual([]);
+  });
+
+  it('text that shows as nothing (spaces, zero-width characters) where a field demands text: 400 as if empty, nothing stored', async () => {
+    for (const [name, text] of Object.entries(BLANKS)) {
+      const signup = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9211, { first_name: text }) });
+      expect(signup.statusCode, name).toBe(400);
+      expect(shape(signup).errors, name).toEqual({ first_name: 'First name is required' });
+      const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'blank.name@example.com', mobile: '+18685550778', last_name: text }) });
+      expect(user.statusCode, name).toBe(400);
+      expect(Object.keys(shape(user).errors), name).toEqual(['last_name']);
+      const comment = await t.call({ method: 'PUT', url: '/api/signups/comment', headers: admin, payload: { signup_id: applicant.id, comments: text } });
+      expect(comment.statusCode, name).toBe(400);
+      expect(shape(comment).errors, name).toEqual({ comments: 'Please enter a comment.' });
+      const step = await t.call({ method: 'POST', url: '/api/peps', headers: applicant.headers, payload: { signup_id: applicant.id, is_pep: true, is_close_associate: false, job_title: text } });
+      expect(step.statusCode, name).toBe(400);
+      expect(Object.keys(shape(step).errors), name).toEqual(['job_title']);
+    }
+    expect(await t.db.db.selectFrom('users').select('id').where('email', '=', 'blank.name@example.com').execute()).toEqual([]);
+    const steps = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).execute();
+    expect(steps.map((s) => s.step)).not.toContain('politically-exposed-persons');
+  });
+
+  it('ids and page numbers written other than as plain digits ("1e0", "0x1", "+1", "01"): 400 under the field, never another record', async () => {
+    for (const id of ['1e0', '0x1', '+1', '01', '%201', '1.0']) {
+      for (const [method, url] of [['GET', `/api/users/${id}`], ['DELETE', `/api/users/${id}/soft`]] as const) {
+        const res = await t.call({ method, url, headers: admin });
+        expect(res.statusCode, `${method} ${url}`).toBe(400);
+        expect(shape(res).errors, `${method} ${url}`).toEqual({ id: 'Enter a whole number (digits only).' });
+      }
+    }
+    for (const q of ['page=1e1', 'page=0x2', 'page=%2B2', 'page=1&page=0x2']) {
+      const res = await t.call({ method: 'GET', url: `/api/users?${q}`, headers: admin });
+      expect(res.statusCode, q).toBe(400);
+      expect(shape(res).errors, q).toEqual({ page: 'Enter a whole number (digits only).' });
+    }
+    expect((await t.call({ method: 'GET', url: '/api/users/1', headers: admin })).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/api/users?page=2', headers: admin })).statusCode).toBe(200);
+  });
+
+  it('a body that is not a JSON object: 400 saying so, on routes with and without a form', async () => {
+    for (const url of ['/api/device-verifications/send/', '/api/password/reset/send', '/api/funnel/events', '/api/onboarding/resume/send', '/api/peps']) {
+      for (const raw of ['null', '[]', '"text"', '42']) {
+        const res = await t.call({ method: 'POST', url, remoteAddress: nextIp(), headers: { ...applicant.headers, 'content-type': 'application/json' }, payload: raw });
+        expect(res.statusCode, `${url} ${raw}`).toBe(400);
+        expect(shape(res).message, `${url} ${raw}`).toBe('The request body must be a JSON object.');
+      }
+    }
   });
 
   it('a NUL in the admin list searches and the outbox filter: 400', async () => {

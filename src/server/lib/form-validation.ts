@@ -13,6 +13,7 @@ import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
 import { factsWithStepData } from '../../shared/facts/declared-facts.js';
 import { onboardingFlow } from './onboarding-flow.js';
 import { FIX_FIELDS } from '../../shared/messages.js';
+import { clearBlankText } from './safe-text.js';
 
 export const VALIDATION_MESSAGE = FIX_FIELDS;
 /** Under a sent field whose `showWhen` does not hold for the sent answers (the browser never sends one). */
@@ -121,6 +122,14 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     }
     if (!validate(data)) Object.assign(errors, ajvErrorsToFieldErrors(validate.errors));
     for (const path of refused) errors[path] ??= HIDDEN_FIELD_MESSAGE;
+    // " " or a zero-width space passes minLength 1 but leaves the field empty on every screen: each blank answer is
+    // validated as the empty answer it shows as, so a field the form requires (however: minLength, pattern, a
+    // conditional rule) is refused with the form's own message for an empty field.
+    const blank = clearBlankText(data);
+    if (blank.paths.length && !validate(blank.value)) {
+      const asEmpty = ajvErrorsToFieldErrors(validate.errors);
+      for (const path of blank.paths) if (asEmpty[path]) errors[path] ??= asEmpty[path];
+    }
     for (const [field, message] of Object.entries(formRuleErrors(schema, data, { today, facts }))) if (!(field in errors)) errors[field] = message;
     return { data, errors };
   }

@@ -1,9 +1,20 @@
 /** Lone UTF-16 surrogates: JSON can carry them (`"\ud800"`), Postgres text and jsonb cannot store them. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** True when the database can store the text: no NUL character and no unpaired surrogate. */
+/**
+ * Characters no field of the product means, refused wherever text comes in: control characters other than tab,
+ * line feed and carriage return (C0, DEL, C1: a bell or an escape sequence in a name reaches an admin's screen or a
+ * CSV export), the bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069: they
+ * make a name or an account number display as something else, "Trojan Source"), and Unicode noncharacters
+ * (U+FDD0-U+FDEF, U+FFFE, U+FFFF). Letters of every script, combining marks, emoji and the joiners they use
+ * (U+200C, U+200D) stay allowed.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const DISALLOWED_CHARACTER = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFDD0-\uFDEF\uFFFE\uFFFF]/;
+
+/** True when the product accepts and the database can store the text: no NUL, no unpaired surrogate, no DISALLOWED_CHARACTER. */
 export function isStorableText(text: string): boolean {
-  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text) && !DISALLOWED_CHARACTER.test(text);
 }
 
 /** Deeper nesting than any form has (forms nest a few levels): refused as input the product cannot mean. */
@@ -35,6 +46,85 @@ export function findUnstorableText(value: unknown): { path: string; tooDeep: boo
   return null;
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed (a NUL character or an unpaired surrogate). Remove it and try again.';
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed (a NUL or other control character, an unpaired surrogate or a text-direction override). Remove it and try again.';
 export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
 export const UNSTORABLE_FIELD_MESSAGE = 'This field contains a character that is not allowed.';
+
+/** Whitespace and the invisible characters that show as nothing (soft hyphen, zero-width space and joiners, word joiner, BOM). */
+const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]/gu;
+
+/** True for a non-empty string that shows as nothing: only spaces, tabs, line breaks or invisible characters. */
+export function isBlankText(text: string): boolean {
+  return text.length > 0 && text.replace(INVISIBLE, '') === '';
+}
+
+export const BLANK_FIELD_MESSAGE = 'This field is required.';
+
+type SchemaNode = { type?: unknown; minLength?: unknown; pattern?: unknown; errorMessage?: unknown; properties?: Record<string, SchemaNode>; items?: SchemaNode };
+
+/** The message a schema gives for its own minLength (ajv-errors), or the general one. */
+function requiredMessage(schema: SchemaNode, keyword: 'minLength' | 'pattern'): string {
+  const message = schema.errorMessage;
+  if (typeof message === 'string') return message;
+  if (message && typeof message === 'object') {
+    const own = (message as Record<string, unknown>)[keyword] ?? (message as Record<string, unknown>).required;
+    if (typeof own === 'string') return own;
+  }
+  return BLANK_FIELD_MESSAGE;
+}
+
+/** Which keyword of a string schema demands text ("minLength" 1 or more, or a pattern the empty string fails), if any. */
+function demandsText(schema: SchemaNode): 'minLength' | 'pattern' | null {
+  if (typeof schema.minLength === 'number' && schema.minLength >= 1) return 'minLength';
+  if (typeof schema.pattern === 'string') {
+    try {
+      if (!new RegExp(schema.pattern, 'u').test('')) return 'pattern';
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Fields a schema requires text in (`minLength` 1 or more, or a `pattern` such as "\\S" that the empty string fails) that hold only blank or invisible characters: " " or
+ * a zero-width space passes `minLength: 1` yet leaves a name, an address or a comment empty on every screen.
+ * Dotted paths (as ajvErrorsToFieldErrors names fields) to the field's own "required" message.
+ */
+export function blankRequiredText(schema: unknown, value: unknown, path = ''): Record<string, string> {
+  const node = schema as SchemaNode | undefined;
+  if (!node || typeof node !== 'object') return {};
+  if (typeof value === 'string') {
+    const keyword = [node.type].flat().includes('string') ? demandsText(node) : null;
+    return keyword && isBlankText(value) ? { [path || '_root']: requiredMessage(node, keyword) } : {};
+  }
+  const found: Record<string, string> = {};
+  if (Array.isArray(value) && node.items && typeof node.items === 'object') {
+    value.forEach((item, i) => Object.assign(found, blankRequiredText(node.items, item, path ? `${path}.${i}` : String(i))));
+  } else if (value && typeof value === 'object' && node.properties) {
+    for (const [key, sub] of Object.entries(node.properties)) {
+      if (Object.hasOwn(value, key)) Object.assign(found, blankRequiredText(sub, (value as Record<string, unknown>)[key], path ? `${path}.${key}` : key));
+    }
+  }
+  return found;
+}
+
+/**
+ * A copy of `value` with every blank string (isBlankText) made empty, and the dotted paths of those strings.
+ * Validating the copy with a form's own schema shows which of them the form requires (minLength, patterns,
+ * conditional `then` rules alike), with the form's own message for an empty field.
+ */
+export function clearBlankText(value: unknown, path = '', paths: string[] = []): { value: unknown; paths: string[] } {
+  if (typeof value === 'string') {
+    if (!isBlankText(value)) return { value, paths };
+    paths.push(path);
+    return { value: '', paths };
+  }
+  if (Array.isArray(value)) return { value: value.map((item, i) => clearBlankText(item, path ? `${path}.${i}` : String(i), paths).value), paths };
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = clearBlankText(item, path ? `${path}.${key}` : key, paths).value;
+    return { value: out, paths };
+  }
+  return { value, paths };
+}

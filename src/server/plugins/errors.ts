@@ -17,6 +17,7 @@ const UNIQUE_VIOLATION = '23505';
  */
 const isDataException = (code: unknown) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 export const COUNTERS_UNREACHABLE = 'The service is briefly unavailable. Please try again in a moment.';
+export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 export const BAD_VALUE_MESSAGE = 'A value in the request is out of range or not allowed. Please check your input.';
 
 /** One error shape for every answer; 5xx answers carry a request id and nothing of the internals. */
@@ -30,6 +31,10 @@ export default fp(
       if (error.validation) {
         const errors = ajvErrorsToFieldErrors(error.validation);
         const where = error.validationContext ?? 'body';
+        // A body that is not an object at all (null, an array, a string, a number): said in words, not as ajv's "must be object".
+        if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {
+          return reply.status(400).send(errorBody(400, BODY_NOT_OBJECT, request.id));
+        }
         const general = errors._root ?? (where === 'body' ? FIX_FIELDS : `Invalid ${where}.`);
         return reply.status(400).send(errorBody(400, general, request.id, errors));
       }

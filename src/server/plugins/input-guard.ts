@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest } from '../lib/http-errors.js';
-import { findUnstorableText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { blankRequiredText, findUnstorableText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { FIX_FIELDS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
 /** A route as the guard saw it registered (HEAD twins of GET routes left out). */
@@ -33,6 +34,45 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   }
 }
 
+/**
+ * preHandler of every route with a body schema (after the schema passed): text its schema requires (`minLength` >= 1)
+ * that is only blank or invisible characters (" ", a zero-width space) is a 400 under the field, as an empty one is.
+ */
+function refuseBlankRequiredText(bodySchema: unknown) {
+  return async function blankGuard(request: FastifyRequest): Promise<void> {
+    const errors = blankRequiredText(bodySchema, request.body);
+    if (Object.keys(errors).length) throw badRequest(errors._root ?? FIX_FIELDS, errors);
+  };
+}
+
+/** A whole number as people write one: digits, an optional minus, no leading zeros, no "+", exponent, hex or spaces. */
+const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
+export const WHOLE_NUMBER_MESSAGE = 'Enter a whole number (digits only).';
+
+/** The names of the properties an object schema types as integer (alone or with null). */
+function integerFields(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  return Object.entries(properties).filter(([, sub]) => [sub?.type].flat().includes('integer')).map(([name]) => name);
+}
+
+/**
+ * preValidation of every route with integer path or query fields: the schema coerces text to numbers the way
+ * JavaScript does, so "1e3", "0x10", "+1", "01" and " 1" would all name a record; only the plain digits do
+ * (anything else is a 400 under the field, as "abc" is).
+ */
+function refuseOddIntegers(fields: Array<['params' | 'query', string[]]>) {
+  return async function integerGuard(request: FastifyRequest): Promise<void> {
+    for (const [part, names] of fields) {
+      const values = request[part] as Record<string, unknown> | undefined;
+      for (const name of names) {
+        const value = values?.[name];
+        const texts = Array.isArray(value) ? value : [value];
+        if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) throw badRequest(`Invalid ${part === 'query' ? 'querystring' : 'params'}.`, { [name]: WHOLE_NUMBER_MESSAGE });
+      }
+    }
+  };
+}
+
 /** Refuses to register a route whose params, querystring or body accept integers beyond the database's range. */
 function checkIntegerBounds(route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -53,6 +93,9 @@ function checkIntegerBounds(route: RouteOptions): void {
  *   checked after the route's own guards (a caller without the right session still gets 401/403 first);
  * - a route whose schema accepts integers beyond the database's integer range does not register at
  *   all, so every id in a path, query or body is bounded by its schema (a 400, never a 500).
+ * - an integer path or query field must be written as plain digits ("1e3", "0x10", "+1", "01" are a 400, not a record);
+ * - text a body schema requires (`minLength` >= 1) that shows as nothing (only spaces or invisible characters) is
+ *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same.
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
  */
 export default fp(
@@ -62,7 +105,11 @@ export default fp(
     app.addHook('onRoute', (route) => {
       checkIntegerBounds(route);
       const own = route.preValidation ? [route.preValidation].flat() : [];
-      route.preValidation = [...own, refuseUnstorableText] as RouteOptions['preValidation'];
+      const schema = (route.schema ?? {}) as Record<string, unknown>;
+      const integers = ([['params', integerFields(schema.params)], ['query', integerFields(schema.querystring ?? schema.query)]] as Array<['params' | 'query', string[]]>).filter(([, names]) => names.length);
+      route.preValidation = [...own, refuseUnstorableText, ...(integers.length ? [refuseOddIntegers(integers)] : [])] as RouteOptions['preValidation'];
+      const bodySchema = (route.schema as Record<string, unknown> | undefined)?.body;
+      if (bodySchema) route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), refuseBlankRequiredText(bodySchema)] as RouteOptions['preHandler'];
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') table.push({ method, url: route.url, schema: route.schema });
       }

@@ -8,6 +8,16 @@ describe('text the database can store', () => {
     ['a lone high surrogate', 'a\ud800b', false],
     ['a lone low surrogate', '\udc00', false],
     ['a high surrogate at the end', 'x\ud83d', false],
+    ['tab, line feed and carriage return (comments span lines)', 'line one\r\n\tline two', true],
+    ['Arabic, Devanagari with a joiner, combining accents, a family emoji (ZWJ)', 'مرحبا क्\u200dष A\u0301 👨\u200d👩\u200d👧', true],
+    ['a bell (C0 control)', 'Na\u0007dia', false],
+    ['an escape sequence', '\u001b[31mred', false],
+    ['DEL', 'a\u007f', false],
+    ['a C1 control (NEL)', 'a\u0085b', false],
+    ['a right-to-left override', 'invoice\u202Efdp.exe', false],
+    ['a left-to-right isolate', 'x\u2066y', false],
+    ['a noncharacter U+FFFF', 'x\uffff', false],
+    ['a noncharacter U+FDD0', '\ufdd0', false],
   ])('%s', (_label, text, storable) => {
     expect(isStorableText(text)).toBe(storable);
   });
