@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { ROLES, SESSION_COOKIE, TOKEN_HEADER } from '../../shared/product.js';
 
@@ -48,6 +48,8 @@ export interface SessionClaims {
 
 const ALGORITHM = 'HS256';
 const EXPIRED = 'Your session has expired. Please sign in again.';
+/** Verified tokens remembered (the oldest forgotten first). */
+const VERIFIED_MAX = 10_000;
 
 function readToken(request: FastifyRequest): string | undefined {
   const header = request.headers[TOKEN_HEADER];
@@ -76,19 +78,35 @@ export default fp(
       path: '/',
     };
 
+    // Tokens whose signature and audience jose verified, by their exact text (a member's calls repeat one
+    // token; its HMAC is checked once, not on every call). Revocation is the session row's, read on every call.
+    const verified = new Map<string, JWTPayload>();
+
     async function verifyToken(request: FastifyRequest): Promise<SessionClaims & { sub: string }> {
       const token = readToken(request);
       if (!token) throw unauthorized();
-      let payload;
-      try {
-        ({ payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          audience: config.jwtAudience,
-          currentDate: app.clock.now(),
-          requiredClaims: ['exp', 'jti', 'sub'],
-        }));
-      } catch {
-        throw unauthorized(EXPIRED);
+      const now = app.clock.now();
+      let payload = verified.get(token);
+      if (payload) {
+        // Verified before: the signature and audience hold for these exact bytes; the expiry is checked again
+        // as jose checks it (expired when exp <= now, in whole seconds).
+        if (typeof payload.exp !== 'number' || payload.exp <= Math.floor(now.getTime() / 1000)) {
+          verified.delete(token);
+          throw unauthorized(EXPIRED);
+        }
+      } else {
+        try {
+          ({ payload } = await jwtVerify(token, key, {
+            algorithms: [ALGORITHM],
+            audience: config.jwtAudience,
+            currentDate: now,
+            requiredClaims: ['exp', 'jti', 'sub'],
+          }));
+        } catch {
+          throw unauthorized(EXPIRED);
+        }
+        if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
+        verified.set(token, payload);
       }
       const sub = String(payload.sub);
       return { sessionId: String(payload.jti), userId: /^[1-9][0-9]{0,9}$/.test(sub) ? Number(sub) : 0, sub };
