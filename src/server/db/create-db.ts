@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { registerPool } from './prepared.js';
 
 export interface DbHandle {
   db: Kysely<Database>;
@@ -31,6 +32,7 @@ export async function createDb(options: { databaseUrl?: string; dataDir?: string
     pool.on('error', connectionLost);
     pool.on('connect', (client) => client.on('error', connectionLost));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    registerPool(db, pool);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const [{ PGlite }, { pg_trgm }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/contrib/pg_trgm')]);

@@ -6,6 +6,7 @@ import type { Signup } from '../db/tables/signups.table.js';
 import { conflict, missing } from './http-errors.js';
 import { APPLICANT_TOKEN_HEADER } from '../../shared/product.js';
 import { APPLICANT_EDITABLE_STATUSES } from '../../shared/statuses.js';
+import { executePrepared } from '../db/prepared.js';
 
 export const APPLICANT_TOKEN_HOURS = 24;
 
@@ -43,7 +44,7 @@ export async function loadApplicantSignup(
   if (typeof signupId !== 'string' || !signupId || typeof token !== 'string' || !token) throw missing('signup');
   let query = db.selectFrom('signups').selectAll().where('id', '=', signupId);
   if (options.forUpdate) query = query.forUpdate();
-  const signup = await query.executeTakeFirst();
+  const [signup] = await executePrepared(db, query);
   if (!signup || !sameHash(signup.applicant_token_hash, hashApplicantToken(token)) || new Date(signup.token_expires_on) <= options.now) {
     throw missing('signup');
   }

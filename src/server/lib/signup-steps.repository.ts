@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { alreadySubmitted } from './applicant-access.js';
+import { executePrepared } from '../db/prepared.js';
 
 // A signup's stored steps: written by the step calls (onboarding, signups), read by final submission.
 
@@ -43,9 +44,9 @@ export async function saveStep(db: Kysely<Database>, signupId: string, step: str
       eb.selectFrom('draft').select((s) => ['id', s.val(step).as('step'), sql<unknown>`cast(${JSON.stringify(data)} as jsonb)`.as('data'), s.val(now).as('updated_on'), s.val(configVersion).as('config_version')]),
     )
     .onConflict((oc) => oc.columns(['signup_id', 'step']).doUpdateSet({ data: sql`excluded.data`, updated_on: sql`excluded.updated_on`, config_version: sql`excluded.config_version` }))
-    .returning('signup_id')
-    .executeTakeFirst();
-  if (!saved) throw alreadySubmitted();
+    .returning('signup_id');
+  // A fixed text (two: with and without consents): a named prepared statement on Postgres, parsed and planned once per connection.
+  if (!(await executePrepared(db, saved))[0]) throw alreadySubmitted();
 }
 
 /** The ids of the steps this signup has stored. */

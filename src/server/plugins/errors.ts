@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
 import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../shared/messages.js';
@@ -20,55 +20,60 @@ export const COUNTERS_UNREACHABLE = 'The service is briefly unavailable. Please 
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 export const BAD_VALUE_MESSAGE = 'A value in the request is out of range or not allowed. Please check your input.';
 
+type AppError = FastifyError & { code?: string; constraint?: string };
+
+/** The answer to an error, in the one error shape: the app's error handler, and a route's own handler's last step. */
+export function answerError(app: FastifyInstance, error: AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    if (error.headers) reply.headers(error.headers);
+    return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, request.id, error.errors));
+  }
+  if (error.validation) {
+    const errors = ajvErrorsToFieldErrors(error.validation);
+    const where = error.validationContext ?? 'body';
+    // A body that is not an object at all (null, an array, a string, a number): said in words, not as ajv's "must be object".
+    if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {
+      return reply.status(400).send(errorBody(400, BODY_NOT_OBJECT, request.id));
+    }
+    const general = errors._root ?? (where === 'body' ? FIX_FIELDS : `Invalid ${where}.`);
+    return reply.status(400).send(errorBody(400, general, request.id, errors));
+  }
+  if (error.code === UNIQUE_VIOLATION) {
+    const which = `${error.constraint ?? ''} ${error.message ?? ''}`.toLowerCase();
+    const field = which.includes('mobile') ? 'mobile' : which.includes('email') ? 'email' : undefined;
+    const message =
+      field === 'mobile'
+        ? MOBILE_TAKEN
+        : field === 'email'
+          ? EMAIL_TAKEN
+          : 'This information is already registered in our system';
+    return reply.status(409).send(errorBody(409, message, request.id, field ? { [field]: message } : undefined));
+  }
+  if (isDataException(error.code) && !error.statusCode) {
+    request.log.warn({ code: error.code, route: request.routeOptions.url }, 'bad input reached the database');
+    return reply.status(400).send(errorBody(400, BAD_VALUE_MESSAGE, request.id));
+  }
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  if (status < 500) {
+    const messages: Record<number, string> = {
+      400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : 'Invalid request. Please check your input.',
+      413: 'The request is too large.',
+      415: 'Unsupported content type.',
+    };
+    return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  // The shared counters are out of reach: the call was neither counted nor served; the client may retry.
+  if (app.hasDecorator('counters') && app.counters.unreachable()) {
+    return reply.status(503).header('retry-after', '5').send(errorBody(503, COUNTERS_UNREACHABLE, request.id));
+  }
+  return reply.status(500).send(errorBody(500, 'Server error. Please try again later.', request.id));
+}
+
 /** One error shape for every answer; 5xx answers carry a request id and nothing of the internals. */
 export default fp(
   async function errorsPlugin(app: FastifyInstance) {
-    app.setErrorHandler((error: FastifyError & { code?: string; constraint?: string }, request, reply) => {
-      if (error instanceof HttpError) {
-        if (error.headers) reply.headers(error.headers);
-        return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, request.id, error.errors));
-      }
-      if (error.validation) {
-        const errors = ajvErrorsToFieldErrors(error.validation);
-        const where = error.validationContext ?? 'body';
-        // A body that is not an object at all (null, an array, a string, a number): said in words, not as ajv's "must be object".
-        if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {
-          return reply.status(400).send(errorBody(400, BODY_NOT_OBJECT, request.id));
-        }
-        const general = errors._root ?? (where === 'body' ? FIX_FIELDS : `Invalid ${where}.`);
-        return reply.status(400).send(errorBody(400, general, request.id, errors));
-      }
-      if (error.code === UNIQUE_VIOLATION) {
-        const which = `${error.constraint ?? ''} ${error.message ?? ''}`.toLowerCase();
-        const field = which.includes('mobile') ? 'mobile' : which.includes('email') ? 'email' : undefined;
-        const message =
-          field === 'mobile'
-            ? MOBILE_TAKEN
-            : field === 'email'
-              ? EMAIL_TAKEN
-              : 'This information is already registered in our system';
-        return reply.status(409).send(errorBody(409, message, request.id, field ? { [field]: message } : undefined));
-      }
-      if (isDataException(error.code) && !error.statusCode) {
-        request.log.warn({ code: error.code, route: request.routeOptions.url }, 'bad input reached the database');
-        return reply.status(400).send(errorBody(400, BAD_VALUE_MESSAGE, request.id));
-      }
-      const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      if (status < 500) {
-        const messages: Record<number, string> = {
-          400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : 'Invalid request. Please check your input.',
-          413: 'The request is too large.',
-          415: 'Unsupported content type.',
-        };
-        return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
-      }
-      request.log.error({ err: error }, 'unhandled error');
-      // The shared counters are out of reach: the call was neither counted nor served; the client may retry.
-      if (app.hasDecorator('counters') && app.counters.unreachable()) {
-        return reply.status(503).header('retry-after', '5').send(errorBody(503, COUNTERS_UNREACHABLE, request.id));
-      }
-      return reply.status(500).send(errorBody(500, 'Server error. Please try again later.', request.id));
-    });
+    app.setErrorHandler((error: AppError, request, reply) => answerError(app, error, request, reply));
   },
   { name: 'errors' },
 );

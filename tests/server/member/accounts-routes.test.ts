@@ -1,6 +1,6 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
+import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../../src/shared/product';
 import { dayIn } from '../../../src/shared/dates/today';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
@@ -264,6 +264,56 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     for (const url of ['/api/accounts', '/api/accounts/transfer-to-self-options', '/api/accounts/transfer-to-member-options', '/api/accounts/transactions']) {
       expect((await t.call({ method: 'GET', url, headers: adminHeaders })).statusCode).toBe(403);
     }
+  });
+
+  it('a transfer to self checks the session in its own statement: revoked, expired or blocked -> 401, an administrator -> 403, before the body is judged, and nothing moves', async () => {
+    const c = await createMember(t.db.db, [
+      { type: 'savings', cents: 10_000 },
+      { type: 'savings', cents: 0 },
+    ]);
+    const [from, to] = c.accounts;
+    const moved = async () => ({ from: await balanceOf(t.db.db, from.id), to: await balanceOf(t.db.db, to.id), transfers: (await t.db.db.selectFrom('transfers').select('id').where('user_id', '=', c.userId).execute()).length });
+    const badBody = (headers: Record<string, string>) => t.call({ method: 'POST', url: '/api/accounts/transfer-to-self', headers: { ...headers, [IDEMPOTENCY_HEADER]: newKey() }, payload: { source_id: from.id, amount: 'x' } });
+    // The session row a token names (its jti).
+    const sessionOf = (headers: Record<string, string>) => ({ id: String(JSON.parse(Buffer.from(headers[TOKEN_HEADER].split('.')[1], 'base64url').toString()).jti) });
+
+    // A live session: the one statement moves the money; a replay of its key answers the same transfer.
+    const live = await sessionHeaders(t, c.userId);
+    const key = newKey();
+    const first = await selfTransfer(t, live, from, to, 10, key);
+    expect(first.statusCode).toBe(200);
+    expect(await moved()).toEqual({ from: 9_000, to: 1_000, transfers: 1 });
+
+    // Revoked: a new transfer, a replay of the earlier key and a body the schema refuses all answer 401.
+    const revoked = live;
+    await t.db.db.updateTable('sessions').set({ revoked_on: new Date() }).where('id', '=', sessionOf(revoked).id).execute();
+    for (const res of [await selfTransfer(t, revoked, from, to, 10), await selfTransfer(t, revoked, from, to, 10, key), await badBody(revoked)]) {
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toBe('Your session has expired. Please sign in again.');
+    }
+    // Expired in the database (the token itself still within its time) and a blocked user: 401 too.
+    const expired = await sessionHeaders(t, c.userId);
+    await t.db.db.updateTable('sessions').set({ expires_on: new Date(Date.now() - 1000) }).where('id', '=', sessionOf(expired).id).execute();
+    expect((await selfTransfer(t, expired, from, to, 10)).statusCode).toBe(401);
+    expect((await badBody(expired)).statusCode).toBe(401);
+    const blocked = await sessionHeaders(t, c.userId);
+    await t.db.db.updateTable('users').set({ is_blocked: true }).where('id', '=', c.userId).execute();
+    expect((await selfTransfer(t, blocked, from, to, 10)).statusCode).toBe(401);
+    expect((await badBody(blocked)).statusCode).toBe(401);
+    await t.db.db.updateTable('users').set({ is_blocked: false }).where('id', '=', c.userId).execute();
+    expect(await moved()).toEqual({ from: 9_000, to: 1_000, transfers: 1 });
+
+    // An administrator's live session: 403 whether the body is whole or not, and still nothing moves.
+    const admin = await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+    const adminHeaders = await sessionHeaders(t, admin.id);
+    expect((await selfTransfer(t, adminHeaders, from, to, 10)).statusCode).toBe(403);
+    expect((await badBody(adminHeaders)).statusCode).toBe(403);
+    // A live member session with a body the schema refuses gets the form's 400, and a refusal its reason.
+    expect((await badBody(blocked)).statusCode).toBe(400);
+    const tooMuch = await selfTransfer(t, blocked, from, to, 1_000);
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json().errors.amount).toContain('Insufficient funds');
+    expect(await moved()).toEqual({ from: 9_000, to: 1_000, transfers: 1 });
   });
 
   it('the seeded member can send to grace@cu.example\'s savings account 10000000201', async () => {

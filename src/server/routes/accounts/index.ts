@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { HttpError, badRequest, missing } from '../../lib/http-errors.js';
+import { HttpError, badRequest, missing, unauthorized } from '../../lib/http-errors.js';
 import { formBody } from '../../lib/form-body.js';
 import { maskPhone } from '../../lib/sign-in-attempts.js';
 import { CODE_TTL_MS } from '../../lib/one-time-codes.js';
@@ -12,7 +12,8 @@ import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
-import { checkMemberTransfer, performTransfer, transferFingerprint, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
+import { answerError } from '../../plugins/errors.js';
+import { checkMemberTransfer, performTransfer, transferFingerprint, SessionNotLive, type SessionCaller, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -272,10 +273,6 @@ export default async function accountRoutes(instance: FastifyInstance) {
     };
   });
 
-  async function send(request: FastifyRequest, key: string, transfer: TransferRequest) {
-    return transferAnswer(await performTransfer(app.db, caller(request), key, transfer, app.clock.now()));
-  }
-
   /** The member transfer a body asks for, once its destination type is one of the listed ones. */
   async function readMemberTransfer(request: FastifyRequest<{ Body: MemberBody }>) {
     const { key, common } = readTransfer(request, amountMessage);
@@ -290,9 +287,39 @@ export default async function accountRoutes(instance: FastifyInstance) {
   const limits = app.config.transferLimits;
   const dayStart = (now: Date) => startOfToday(app.config.timeZone, now);
 
-  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...guard, schema: { body: documented.self, response: transferResponses } }, async (request) => {
+  // A transfer to self is one round trip: its statement checks the session row (performTransfer's SessionCaller)
+  // where requireMember would have read it first. Before the body is looked at, only the token is checked
+  // (signature, audience, expiry); any answer the statement does not give (the body's 400s, a refusal before
+  // the session was read) first runs requireMember, so a caller without a live member session still gets
+  // 401/403 and learns nothing from validation (tests/server/member/accounts-routes.test.ts).
+  const claimsOf = new WeakMap<FastifyRequest, SessionCaller>();
+  const selfGuard = {
+    preValidation: async (request: FastifyRequest) => {
+      claimsOf.set(request, await app.sessionClaims(request));
+    },
+    errorHandler: async (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      let answer = error;
+      if (claimsOf.has(request) && !request.user) {
+        try {
+          await app.requireMember(request);
+        } catch (refused) {
+          // A session that is not live answers 401/403; a lookup that failed otherwise leaves the first error.
+          if (refused instanceof HttpError) answer = refused;
+        }
+      }
+      // The statement and the lookup disagree on the session (it ended in between): not live either way.
+      if (answer instanceof SessionNotLive) answer = unauthorized('Your session has expired. Please sign in again.');
+      return answerError(app, answer as FastifyError, request, reply);
+    },
+  };
+  app.post<{ Body: SelfBody }>('/transfer-to-self', { ...selfGuard, schema: { body: documented.self, response: transferResponses } }, async (request) => {
+    const claims = claimsOf.get(request)!;
     const { key, common } = readTransfer(request, amountMessage);
-    return send(request, key, { ...common, kind: 'self', destinationId: request.body.destination_id });
+    const transfer: TransferRequest = { ...common, kind: 'self', destinationId: request.body.destination_id };
+    const outcome = await performTransfer(app.db, claims, key, transfer, app.clock.now(), undefined, (session) => {
+      request.user = { id: session.user_id, sessionId: claims.sessionId, roleId: session.role_id, memberId: session.member_id, email: session.email };
+    });
+    return transferAnswer(outcome);
   });
 
   // A transfer to another member takes two calls (DESIGN.md "Transfers to another member", docs/api/accounts.md):

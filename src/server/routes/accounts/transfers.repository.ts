@@ -6,6 +6,8 @@ import { HttpError, conflict, missing } from '../../lib/http-errors.js';
 import type { TransferLimits } from '../../config.js';
 import { formatCents } from '../../../shared/money.js';
 import { TRANSFER_TEXTS } from '../../../shared/messages.js';
+import { ROLES } from '../../../shared/roles.js';
+import { executePrepared } from '../../db/prepared.js';
 import { TRANSFERABLE_TYPES, isTransferable } from './accounts.repository.js';
 
 export type TransferRequest =
@@ -15,6 +17,31 @@ export type TransferRequest =
 export interface TransferCaller {
   userId: number;
   memberId: number;
+}
+
+/**
+ * A caller known so far by a verified session token only (`app.sessionClaims`): the transfer statement checks
+ * the session row itself, as `requireMember` does (live, not revoked, the token's user, not blocked or deleted,
+ * a Customer linked to a member), and writes or reads nothing when it fails (`SessionNotLive`).
+ */
+export interface SessionCaller {
+  userId: number;
+  sessionId: string;
+}
+
+/** The statement found no live member session for the token: the caller answers 401 or 403 (`requireMember`). */
+export class SessionNotLive extends Error {
+  constructor() {
+    super('No live member session for this token');
+  }
+}
+
+/** What the transfer statement read of the session it checked (the caller's `request.user`). */
+export interface CheckedSession {
+  user_id: number;
+  member_id: number;
+  role_id: number;
+  email: string;
 }
 
 export interface TransferOutcome {
@@ -105,17 +132,20 @@ function isRetryable(err: unknown): boolean {
  */
 export async function performTransfer(
   db: Kysely<Database>,
-  caller: TransferCaller,
+  caller: TransferCaller | SessionCaller,
   idempotencyKey: string,
   request: TransferRequest,
   now: Date,
   checks?: MemberTransferChecks,
+  /** Told the session the statement checked (a SessionCaller's), before any refusal is explained. */
+  onSession?: (session: CheckedSession) => void,
 ): Promise<TransferOutcome> {
   const fingerprint = transferFingerprint(request);
   if (request.kind === 'member' && !checks) throw new Error('A transfer to another member needs its limits and code');
   for (let attempt = 1; ; attempt++) {
     try {
-      if (request.kind === 'self' || !checks) return await attemptTransfer(db, caller, idempotencyKey, fingerprint, request, now);
+      if (request.kind === 'self' || !checks) return await attemptTransfer(db, caller, idempotencyKey, fingerprint, request, now, undefined, onSession);
+      if (!('memberId' in caller)) throw new Error('A transfer to another member is made for a member session already checked');
       // The member's row is the queue of their transfers to other members: the statement that follows starts
       // (READ COMMITTED) after the lock is granted, so it sees every earlier transfer of the member that counts
       // towards a limit, and two parallel transfers cannot both pass the daily limit.
@@ -150,6 +180,7 @@ interface TransferStatementRow {
   transfer: { id: number; reference_no: string; created_on: string } | null;
   usage: LimitUsage | null;
   rules_hold: number;
+  session: CheckedSession | null;
 }
 
 /**
@@ -173,25 +204,39 @@ function usageSql(memberId: number, destinationId: ReturnType<typeof sql>, daySt
  */
 async function attemptTransfer(
   db: Kysely<Database>,
-  caller: TransferCaller,
+  caller: TransferCaller | SessionCaller,
   idempotencyKey: string,
   fingerprint: string,
   request: TransferRequest,
   now: Date,
   checks?: MemberTransferChecks,
+  onSession?: (session: CheckedSession) => void,
 ): Promise<TransferOutcome> {
   const amount = request.amountCents;
   const what = request.kind === 'self' ? 'Transfer' : 'Member transfer';
+  // A caller known by its token only: the session row is checked here, as requireMember checks it, and every
+  // read and write below waits on it (the member's id is the session's user's, never the request's).
+  const bySession = 'sessionId' in caller;
+  if (bySession && checks) throw new Error('A transfer to another member is made for a member session already checked');
+  const sessionCte = bySession
+    ? sql`session as (
+      select u.id as user_id, u.member_id, u.role_id, u.email from sessions s join users u on u.id = s.user_id
+       where s.id = ${caller.sessionId}::text and s.revoked_on is null and s.expires_on > ${now}::timestamptz and u.id = ${caller.userId}::integer
+         and not u.is_blocked and not u.is_deleted and u.role_id = ${ROLES.CUSTOMER}::integer and u.member_id is not null
+    ), `
+    : sql``;
+  const memberId = bySession ? sql`(select member_id from session)` : sql`${caller.memberId}::integer`;
+  const live = bySession ? sql` and exists (select 1 from session)` : sql``;
   const destination =
     request.kind === 'self'
-      ? sql`id = ${request.destinationId} and member_id = ${caller.memberId} and account_number = ${request.destinationAccount}`
-      : sql`account_number = ${request.destinationAccount} and product_code = ${request.destinationProduct} and member_id <> ${caller.memberId}`;
+      ? sql`id = ${request.destinationId} and member_id = ${memberId} and account_number = ${request.destinationAccount}`
+      : sql`account_number = ${request.destinationAccount} and product_code = ${request.destinationProduct} and member_id <> ${memberId}`;
   const found = request.kind === 'self' ? sql`id = ${request.destinationId}` : sql`account_number = ${request.destinationAccount}`;
   // Transfers to another member: the limits, checked on the usage read after the member's lock, and the
   // code, consumed only when every other rule holds (a refused transfer leaves it usable).
   const limits = checks?.limits;
   const newDestinationFrom = new Date(now.getTime() - NEW_DESTINATION_MS);
-  const usageCte = checks ? sql`, usage as (${usageSql(caller.memberId, sql`select id from destination`, checks.dayStart, now)})` : sql``;
+  const usageCte = checks && !bySession ? sql`, usage as (${usageSql(caller.memberId, sql`select id from destination`, checks.dayStart, now)})` : sql``;
   const fromUsage = checks ? sql`, usage` : sql``;
   const limitRules = limits
     ? sql` and ${amount}::bigint <= ${limits.perTransferCents}::bigint and usage.sent_today + ${amount} <= ${limits.dailyCents}::bigint
@@ -204,13 +249,13 @@ async function attemptTransfer(
       returning id
     ), allowed as (select * from allowed_rules where exists (select 1 from code_used))`
     : sql`, allowed as (select * from allowed_rules)`;
-  const { rows } = await sql<TransferStatementRow>`
-    with previous as (
-      select id, reference_no, request_hash, amount_cents, created_on from transfers where user_id = ${caller.userId} and idempotency_key = ${idempotencyKey}
+  const statement = sql<TransferStatementRow>`
+    with ${sessionCte}previous as (
+      select id, reference_no, request_hash, amount_cents, created_on from transfers where user_id = ${caller.userId} and idempotency_key = ${idempotencyKey}${live}
     ), locked as (
-      select * from accounts where (id = ${request.sourceId} or ${found}) and not exists (select 1 from previous) order by id for update
+      select * from accounts where (id = ${request.sourceId} or ${found}) and not exists (select 1 from previous)${live} order by id for update
     ), source as (
-      select * from locked where id = ${request.sourceId} and member_id = ${caller.memberId} and account_number = ${request.sourceAccount} and status = 'active'
+      select * from locked where id = ${request.sourceId} and member_id = ${memberId} and account_number = ${request.sourceAccount} and status = 'active'
     ), destination as (
       select * from locked where ${destination} and status = 'active'
     )${usageCte}, allowed_rules as (
@@ -238,8 +283,12 @@ async function attemptTransfer(
            (select json_agg(locked) from locked) as accounts,
            (select row_to_json(transfer) from transfer) as transfer,
            ${checks ? sql`(select row_to_json(usage) from usage)` : sql`null::json`} as usage,
-           (select count(*) from allowed_rules)::int as rules_hold`.execute(db);
-  const row = rows[0];
+           (select count(*) from allowed_rules)::int as rules_hold,
+           ${bySession ? sql`(select row_to_json(session) from session)` : sql`null::json`} as session`;
+  const row = (await executePrepared(db, statement))[0];
+  if (bySession && !row.session) throw new SessionNotLive();
+  if (row.session) onSession?.(row.session);
+  const who: TransferCaller = row.session ? { userId: row.session.user_id, memberId: row.session.member_id } : (caller as TransferCaller);
 
   // Exactly once: a key already used answers from what it produced, before any other check (a replay after
   // the balance changed must still get the original success).
@@ -259,7 +308,7 @@ async function attemptTransfer(
     throw new HttpError(422, message, { code: message });
   }
   const usage = row.usage ? { ...row.usage, sent_today: Number(row.usage.sent_today), destination_sent: Number(row.usage.destination_sent) } : null;
-  const why = refusal(row.accounts ?? [], caller, request, checks && usage ? { limits: checks.limits, usage, now } : undefined);
+  const why = refusal(row.accounts ?? [], who, request, checks && usage ? { limits: checks.limits, usage, now } : undefined);
   // Every rule holds on the rows the statement locked, yet it wrote nothing: the two rule sets disagree.
   throw why ?? new Error('Transfer refused by the database for a reason the rules above do not name');
 }
