@@ -52,18 +52,26 @@ const ownDirname = {
   },
 };
 
-/** Builds dist-server/server.mjs (written aside and renamed, so a concurrent start never runs half a file). */
+/**
+ * Builds dist-server/ (server.mjs and the chunks it imports only when configured: S3, Redis, SMTP, Postgres),
+ * written in a folder aside and swapped in, so a start never runs half a build.
+ */
 export async function buildServer() {
   const esbuild = await import('esbuild');
-  const tmp = path.join(outDir, `.build-${process.pid}`);
+  const tmp = `${outDir}.build-${process.pid}`;
+  const old = `${outDir}.old-${process.pid}`;
   // The bundle is dated when its sources were read, so a file saved during the build makes it stale.
   const started = new Date();
   try {
     const result = await esbuild.build({
       absWorkingDir: root,
-      entryPoints: [path.join(root, 'src/server/server.ts')],
-      outfile: path.join(tmp, 'server.mjs'),
+      entryPoints: { server: path.join(root, 'src/server/server.ts') },
+      outdir: tmp,
+      outExtension: { '.js': '.mjs' },
+      // Next to server.mjs: import.meta.dirname (see ownDirname) is the same folder in every chunk.
+      chunkNames: '[name]-[hash]',
       bundle: true,
+      splitting: true,
       platform: 'node',
       format: 'esm',
       target: 'node20',
@@ -75,9 +83,11 @@ export async function buildServer() {
     const inputs = [...Object.keys(result.metafile.inputs), path.relative(root, import.meta.filename)];
     fs.writeFileSync(path.join(tmp, 'inputs.json'), JSON.stringify(inputs));
     fs.utimesSync(path.join(tmp, 'server.mjs'), started, started);
-    for (const name of ['inputs.json', 'server.mjs']) fs.renameSync(path.join(tmp, name), path.join(outDir, name));
+    if (fs.existsSync(outDir)) fs.renameSync(outDir, old);
+    fs.renameSync(tmp, outDir);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
+    fs.rmSync(old, { recursive: true, force: true });
   }
 }
 
