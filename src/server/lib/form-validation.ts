@@ -58,7 +58,7 @@ interface CompiledForm {
  * for these answers is refused (forms/README.md "Visibility": the browser never sends one, so it is never stored),
  * ajv checks the schema, then the date keywords and option rules run. Any failure is a 400 with the field messages.
  */
-export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: Ajv; clock: Clock }) {
+export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: Ajv | (() => Ajv); clock: Clock }) {
   const cache = new Map<string, CompiledForm>();
   function resolved(formId: string): CompiledForm {
     let entry = cache.get(formId);
@@ -73,7 +73,7 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
   // form's is compiled at its first check instead (tens of milliseconds, once).
   function compiled(formId: string): Required<CompiledForm> {
     const entry = resolved(formId);
-    entry.validate ??= ajv.compile(entry.schema);
+    entry.validate ??= (typeof ajv === 'function' ? ajv() : ajv).compile(entry.schema);
     return entry as Required<CompiledForm>;
   }
 
