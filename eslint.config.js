@@ -10,7 +10,7 @@ const reactOnly = ['react', 'react-dom', 'react-*', '@mui/*', '@rjsf/core', '@rj
 const layer = (name) => ({ group: [`**/${name}/**`, `**/${name}`], message: `This layer may not import from src/${name} (DESIGN.md section 2).` });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/ui/generated/**', 'tests/e2e/artifacts/**', '.tmp/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', 'coverage/**', 'src/ui/generated/**', 'tests/e2e/artifacts/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

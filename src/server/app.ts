@@ -25,7 +25,10 @@ import draftsPlugin from './plugins/drafts.js';
 import openapiPlugin from './plugins/openapi.js';
 import apiRoutes from './routes/index.js';
 import { htmlEncoding, pageHtmlSource } from './lib/page-html.js';
+import type Ajv from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../shared/create-ajv.js';
+import { compiledAtFirstUse } from './lib/compiled-at-first-use.js';
 
 export interface BuildAppOptions {
   config?: Partial<AppConfig>;
@@ -88,10 +91,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   // One ajv factory for every schema (DESIGN.md section 3); bodies are never coerced, query strings are.
-  const bodyAjv = createAjv();
-  const queryAjv = createAjv({ coerceTypes: true, useDefaults: true });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : queryAjv).compile(schema));
-  app.decorate('bodyAjv', bodyAjv);
+  // Made, and each route's validator compiled, when first needed: doing it for every route as the routes were
+  // registered took about 1.5 s of each start, before the first request could be answered. A route's
+  // validator is compiled at its first request (milliseconds, once); tests/server/route-validators.test.ts
+  // compiles every route's, so a schema ajv refuses still fails the tests rather than a request.
+  let bodyAjv: Ajv | undefined;
+  let queryAjv: Ajv | undefined;
+  const ajvFor = (httpPart: string | undefined) => (httpPart === 'body' ? (bodyAjv ??= createAjv()) : (queryAjv ??= createAjv({ coerceTypes: true, useDefaults: true })));
+  const deferred: Array<() => ValidateFunction> = [];
+  app.setValidatorCompiler(({ schema, httpPart }) => compiledAtFirstUse(() => ajvFor(httpPart).compile(schema), deferred));
+  app.decorate('bodyAjv', { getter: () => ajvFor('body') });
+  app.decorate('compileRouteValidators', () => deferred.map((compile) => compile()).length);
 
   const handle = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await app.register(configPlugin, { config, clock: options.clock ?? systemClock });
@@ -156,5 +166,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 declare module 'fastify' {
   interface FastifyInstance {
     bodyAjv: ReturnType<typeof createAjv>;
+    /** Compiles every route's validator now (they compile at first use); answers how many. For the tests. */
+    compileRouteValidators(): number;
   }
 }

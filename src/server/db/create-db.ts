@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { Database } from './database.js';
 import { registerPool } from './prepared.js';
 
@@ -15,14 +14,15 @@ export interface DbHandle {
   dumpDataDir?: () => Promise<Blob>;
 }
 
-// bigint (int8) and numeric come back as strings from pg; parse int8 to number (cents fit in 2^53).
-pg.types.setTypeParser(20, (value) => Number(value));
-// Keep dates (no time) as ISO strings, as PGlite does.
-pg.types.setTypeParser(1082, (value) => value);
-
 /** Opens Postgres when a URL is given, else the embedded PGlite database in `<dataDir>/pglite` (or in memory). */
 export async function createDb(options: { databaseUrl?: string; dataDir?: string; inMemory?: boolean; maxConnections?: number; loadDataDir?: Blob | (() => Blob | undefined) }): Promise<DbHandle> {
   if (options.databaseUrl) {
+    // pg is loaded only for Postgres (an embedded start saves loading it).
+    const { default: pg } = await import('pg');
+    // bigint (int8) and numeric come back as strings from pg; parse int8 to number (cents fit in 2^53).
+    pg.types.setTypeParser(20, (value) => Number(value));
+    // Keep dates (no time) as ISO strings, as PGlite does.
+    pg.types.setTypeParser(1082, (value) => value);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
     // A connection Postgres ends (restart, pg_terminate_backend, network) emits 'error'; unheard, that
     // kills the process. Idle ones are dropped by the pool; one checked out by a transaction fails its

@@ -24,7 +24,7 @@ async function addMember(db: Kysely<Database>, member: { number: string; first: 
 /** A member with online access: the member record and its Customer user, with the same name, contacts and birth date. */
 async function addOnlineMember(
   db: Kysely<Database>,
-  person: { number: string; first: string; last: string; email: string; mobile: string; dob: string; gender: string; password: string; officeId: number },
+  person: { number: string; first: string; last: string; email: string; mobile: string; dob: string; gender: string; passwordHash: string; officeId: number },
 ) {
   const memberId = await addMember(db, person);
   await db
@@ -35,7 +35,7 @@ async function addOnlineMember(
       other_names: null,
       email: person.email,
       mobile: person.mobile,
-      password_hash: await hashPassword(person.password),
+      password_hash: person.passwordHash,
       role_id: ROLES.CUSTOMER,
       office_id: person.officeId,
       dob: person.dob,
@@ -57,13 +57,11 @@ export interface SeedOptions {
 /** Seeds reference data, and in development the demo administrator, members and accounts. Idempotent. */
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<{ seeded: boolean }> {
   return db.transaction().execute(async (trx) => {
-    // The reference tables hold what forms/lists says (the admin form offers the same ids).
-    for (const { value, title } of listOptions<number>(readFormList('roles'))) {
-      await trx.insertInto('roles').values({ id: value, name: title }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    }
-    for (const { value, title } of listOptions<number>(readFormList('offices'))) {
-      await trx.insertInto('offices').values({ id: value, name: title }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    }
+    // The reference tables hold what forms/lists says (the admin form offers the same ids); one statement each.
+    const roles = listOptions<number>(readFormList('roles')).map(({ value, title }) => ({ id: value, name: title }));
+    if (roles.length) await trx.insertInto('roles').values(roles).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const offices = listOptions<number>(readFormList('offices')).map(({ value, title }) => ({ id: value, name: title }));
+    if (offices.length) await trx.insertInto('offices').values(offices).onConflict((oc) => oc.column('id').doNothing()).execute();
     const anyUser = await trx.selectFrom('users').select('id').limit(1).executeTakeFirst();
     if (anyUser) return { seeded: false };
 
@@ -89,6 +87,11 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       }
       return { seeded: true };
     }
+    // The demo sign-ins' hashes made side by side (argon2 runs off the main thread; one after the other they were
+    // most of a new database's seed). Each has its own salt; the parameters are every hash's.
+    const [adminHash, secondAdminHash, memberHash, otherMemberHash] = await Promise.all(
+      [DEMO_ADMIN, DEMO_SECOND_ADMIN, DEMO_MEMBER, DEMO_OTHER_MEMBER].map((person) => hashPassword(person.password)),
+    );
 
     await trx
       .insertInto('users')
@@ -98,7 +101,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         other_names: null,
         email: DEMO_ADMIN.email,
         mobile: '+18683000001',
-        password_hash: await hashPassword(DEMO_ADMIN.password),
+        password_hash: adminHash,
         role_id: ROLES.SYSTEMS_ADMINISTRATOR,
         office_id: OFFICES.TRINIDAD_PORT_OF_SPAIN,
         dob: '1985-04-12',
@@ -108,13 +111,13 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       })
       .execute();
 
-    const marcus = await addOnlineMember(trx, { number: 'M000101', first: 'Marcus', last: 'Baptiste', email: DEMO_MEMBER.email, mobile: '+18683000002', dob: '1990-07-21', gender: 'male', password: DEMO_MEMBER.password, officeId: OFFICES.TRINIDAD_PORT_OF_SPAIN });
+    const marcus = await addOnlineMember(trx, { number: 'M000101', first: 'Marcus', last: 'Baptiste', email: DEMO_MEMBER.email, mobile: '+18683000002', dob: '1990-07-21', gender: 'male', passwordHash: memberHash, officeId: OFFICES.TRINIDAD_PORT_OF_SPAIN });
     await openAccount(trx, { memberId: marcus, accountNumber: '10000000101', type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 1_250_000 });
     await openAccount(trx, { memberId: marcus, accountNumber: '10000000102', type: 'savings', productCode: 'XMS', productName: 'Christmas Club Savings', openingCents: 85_050 });
     await openAccount(trx, { memberId: marcus, accountNumber: '20000000101', type: 'deposit', productCode: 'FDA', productName: 'Fixed Deposit 12 Months', openingCents: 500_000 });
     await openAccount(trx, { memberId: marcus, accountNumber: '30000000101', type: 'loan', productCode: 'PLN', productName: 'Personal Loan', openingCents: 1_875_000 });
 
-    const grace = await addOnlineMember(trx, { number: 'M000102', first: 'Grace', last: 'Ramdial', email: DEMO_OTHER_MEMBER.email, mobile: '+18683000003', dob: '1988-02-03', gender: 'female', password: DEMO_OTHER_MEMBER.password, officeId: OFFICES.TOBAGO_PANAM_BUILDING });
+    const grace = await addOnlineMember(trx, { number: 'M000102', first: 'Grace', last: 'Ramdial', email: DEMO_OTHER_MEMBER.email, mobile: '+18683000003', dob: '1988-02-03', gender: 'female', passwordHash: otherMemberHash, officeId: OFFICES.TOBAGO_PANAM_BUILDING });
     await openAccount(trx, { memberId: grace, accountNumber: '10000000201', type: 'savings', productCode: 'SAV', productName: 'Regular Savings', openingCents: 310_000 });
 
     // Members of the credit union without online access: the existing-customer onboarding paths, one member
@@ -140,7 +143,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
         other_names: null,
         email: DEMO_SECOND_ADMIN.email,
         mobile: DEMO_SECOND_ADMIN.mobile,
-        password_hash: await hashPassword(DEMO_SECOND_ADMIN.password),
+        password_hash: secondAdminHash,
         role_id: ROLES.SYSTEMS_ADMINISTRATOR,
         office_id: OFFICES.TOBAGO_PANAM_BUILDING,
         dob: '1982-09-09',

@@ -49,7 +49,8 @@ function submitTransformOf(formId: string): Transform | undefined {
 interface CompiledForm {
   schema: JsonObject;
   uiSchema: JsonObject;
-  validate: ValidateFunction;
+  /** ajv's validator, compiled when the form is first checked (the route schemas need only the schema). */
+  validate?: ValidateFunction;
 }
 
 /**
@@ -58,22 +59,29 @@ interface CompiledForm {
  * for these answers is refused (forms/README.md "Visibility": the browser never sends one, so it is never stored),
  * ajv checks the schema, then the date keywords and option rules run. Any failure is a 400 with the field messages.
  */
-export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: Ajv; clock: Clock }) {
+export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: Ajv | (() => Ajv); clock: Clock }) {
   const cache = new Map<string, CompiledForm>();
-  function compiled(formId: string): CompiledForm {
+  function resolved(formId: string): CompiledForm {
     let entry = cache.get(formId);
     if (!entry) {
       const { schema, uiSchema } = resolveForm(sources, formId);
-      entry = { schema, uiSchema, validate: ajv.compile(schema) };
+      entry = { schema, uiSchema };
       cache.set(formId, entry);
     }
     return entry;
+  }
+  // Compiling every form's validator when the routes were registered took about a second of each start; a
+  // form's is compiled at its first check instead (tens of milliseconds, once).
+  function compiled(formId: string): Required<CompiledForm> {
+    const entry = resolved(formId);
+    entry.validate ??= (typeof ajv === 'function' ? ajv() : ajv).compile(entry.schema);
+    return entry as Required<CompiledForm>;
   }
 
   return {
     /** The form's schema with its lists inlined, as the browser's validators were built from it. */
     schemaOf(formId: string): JsonObject {
-      return compiled(formId).schema;
+      return resolved(formId).schema;
     },
     /** True when forms/ holds this form. */
     has(formId: string): boolean {
@@ -81,7 +89,7 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     },
     /** The form's UI schema (which widget draws each field). */
     uiSchemaOf(formId: string): JsonObject {
-      return compiled(formId).uiSchema;
+      return resolved(formId).uiSchema;
     },
     /**
      * The validated (and derived) data, or a 400 with every field message. The applicant's facts come from what

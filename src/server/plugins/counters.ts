@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 
 export interface Counters {
@@ -32,6 +32,8 @@ export default fp(
       return;
     }
     const host = redisHost(redisUrl);
+    // ioredis is loaded only when REDIS_URL is set.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(redisUrl, {
       lazyConnect: true,
       connectTimeout: 5000,

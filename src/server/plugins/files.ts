@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { localFileStore, type FileStore } from '../lib/file-store.js';
-import { s3FileStore } from '../lib/s3-file-store.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +12,8 @@ declare module 'fastify' {
 export default fp(
   async function filesPlugin(app: FastifyInstance) {
     const { config } = app;
-    const store: FileStore = config.s3 ? s3FileStore(config.s3) : localFileStore(config.uploadDir);
+    // The S3 client is loaded only when a bucket is configured (it is a fifth of a second of a start).
+    const store: FileStore = config.s3 ? (await import('../lib/s3-file-store.js')).s3FileStore(config.s3) : localFileStore(config.uploadDir);
     app.decorate('files', store);
     // GET /api/ready: the folder writable, or the bucket answering.
     app.readiness.add('file store', () => store.ready());

@@ -16,7 +16,7 @@ declare module 'fastify' {
  */
 export default fp(
   async function formsPlugin(app: FastifyInstance) {
-    app.decorate('forms', createFormValidator({ sources: readFormsDir(), ajv: app.bodyAjv, clock: app.clock }));
+    app.decorate('forms', createFormValidator({ sources: readFormsDir(), ajv: () => app.bodyAjv, clock: app.clock }));
   },
   { name: 'forms', dependencies: ['config'] },
 );

@@ -56,7 +56,7 @@ type MessageRow = Selectable<OutboxTable>;
 export default fp(
   async function outboxPlugin(app: FastifyInstance) {
     const { config } = app;
-    const email: EmailSender | undefined = config.smtpUrl ? smtpEmailSender(config.smtpUrl, config.mailFrom) : undefined;
+    const email: EmailSender | undefined = config.smtpUrl ? await smtpEmailSender(config.smtpUrl, config.mailFrom) : undefined;
     const sms: SmsSender | undefined = config.smsGateway ? httpSmsGateway(config.smsGateway) : undefined;
     const { maxAttempts, retryBaseMs } = config.outbox;
     let running: Promise<number> | undefined;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ValidateFunction } from 'ajv';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { auditEntry, errorResponses, timestamp } from '../../lib/route-schemas.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -100,7 +101,8 @@ export default async function usersRoutes(instance: FastifyInstance) {
   const app = instance.withTypeProvider<JsonSchemaToTsProvider>();
   // The same schemas (lists inlined) the browser's precompiled validators were built from.
   const createSchema = app.forms.schemaOf('admin/user');
-  const validateBlock = app.bodyAjv.compile(blockSchema);
+  // Compiled at its first use, as the route schemas are (app.ts).
+  let validateBlock: ValidateFunction | undefined;
   // The form's schema AND its date rules in one pass, so every field's message comes back together.
   const formValidator = app.forms;
   const validateForm = (formId: 'admin/user' | 'admin/user-update', body: unknown): UserFormBody => {
@@ -177,6 +179,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
       const isBlockChange = Object.keys(body).length === 1 && 'is_blocked' in body;
 
       if (isBlockChange) {
+        validateBlock ??= app.bodyAjv.compile(blockSchema);
         if (!validateBlock(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validateBlock.errors));
         const blocked = body.is_blocked as boolean;
         const user = await app.db.transaction().execute(async (trx) => {
