@@ -12,18 +12,34 @@ export interface StepConsent {
   clientIp: string | null;
 }
 
+/** How fresh `signups.updated_on` (a draft's last activity: reminders, expiry, config impact, all counted in days) is kept by the steps. */
+export const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
+
 /**
  * Stores a step's validated data with the configuration version it was validated under; a repeated submission
  * replaces it (DESIGN.md section 5), and with it the consents the step gives. One statement:
- * touching the signup locks its row and holds only while it is still a draft, so a step racing the final
- * submission waits for it and then stores nothing (409), without a transaction of its own.
+ * locking the signup's row holds only while it is still a draft, so a step racing the final submission waits for it
+ * and then stores nothing (409), without a transaction of its own. The draft's last activity moves when it is an hour
+ * old or a reminder has gone out.
  */
 export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string; consents?: StepConsent[] }): Promise<void> {
   const { now, configVersion, consents = [] } = stamp;
-  const withDraft = db.with('draft', (qb) => qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 }).where('id', '=', signupId)
-      // A draft takes any step; an application sent back for changes only the steps the reviewer asked for.
-      .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'changes_requested'), sql<boolean>`change_request -> 'steps' @> jsonb_build_array(cast(${step} as text))`])]))
-      .returning('id'));
+  const withDraft = db
+    .with('draft', (qb) =>
+      qb.selectFrom('signups').select('id').where('id', '=', signupId)
+        // A draft takes any step; an application sent back for changes only the steps the reviewer asked for.
+        .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'changes_requested'), sql<boolean>`change_request -> 'steps' @> jsonb_build_array(cast(${step} as text))`])]))
+        // The row lock the final submission's update waits for (and this waits for it), without writing the row.
+        .forNoKeyUpdate(),
+    )
+    // The draft's last activity, kept to the hour: rewriting an indexed column makes every step write a new entry in
+    // each of the table's indexes (a step call waited on the write-ahead log for them: docs/performance.md).
+    .with('activity', (qb) =>
+      qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 })
+        .where('id', 'in', (eb) => eb.selectFrom('draft').select('id'))
+        .where((eb) => eb.or([eb('updated_on', '<=', new Date(now.getTime() - ACTIVITY_RESOLUTION_MS)), eb('reminders_sent', '>', 0)]))
+        .returning('id'),
+    );
   // Consents ride in the same statement (a data-modifying CTE runs whether or not the insert below reads it).
   const rows = JSON.stringify(consents.map((c) => ({ consent: c.consent, version: c.textVersion, ip: c.clientIp })));
   const query = (
