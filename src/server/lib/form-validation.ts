@@ -48,7 +48,10 @@ function submitTransformOf(formId: string): Transform | undefined {
 interface CompiledForm {
   schema: JsonObject;
   uiSchema: JsonObject;
-  validate: ValidateFunction;
+  /** Compiled on the form's first validation: the routes read the schemas at start (OpenAPI, pick fields), which
+   * compiled every form's validator then (most of an app's build time); a form that does not compile is refused
+   * at start by the configuration check (plugins/config-check.ts, ajv strict mode) all the same. */
+  validate?: ValidateFunction;
 }
 
 /**
@@ -63,10 +66,15 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     let entry = cache.get(formId);
     if (!entry) {
       const { schema, uiSchema } = resolveForm(sources, formId);
-      entry = { schema, uiSchema, validate: ajv.compile(schema) };
+      entry = { schema, uiSchema };
       cache.set(formId, entry);
     }
     return entry;
+  }
+  function validatorOf(formId: string): ValidateFunction {
+    const entry = compiled(formId);
+    entry.validate ??= ajv.compile(entry.schema);
+    return entry.validate;
   }
 
   return {
@@ -96,7 +104,8 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
   };
 
   function checkForm(formId: string, body: FormData, context: ApplicantContext = {}): { data: FormData; errors: Record<string, string> } {
-    const { schema, uiSchema, validate } = compiled(formId);
+    const { schema, uiSchema } = compiled(formId);
+    const validate = validatorOf(formId);
     const today = creditUnionToday(clock.now());
     const facts = factsWithStepData(onboardingFlow(), formId, context, body, today);
     const derived = deriveFormData(schema, body, { today, facts });

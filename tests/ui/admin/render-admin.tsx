@@ -25,8 +25,12 @@ const ADMIN_PAGES = {
   funnel: () => import('../../../src/ui/features/admin/funnel/funnel-page'),
 };
 
-// Every screen here waits on a real server and database.
-configure({ asyncUtilTimeout: 5000 });
+// Every screen here waits on a real server and database, rendering MUI in jsdom: on a 2-core machine that other
+// runs load 5 times over (load average 10-17), one search's debounce, query and re-render took over 5 s and a
+// whole screen test over 30 s. Waits end as soon as their condition holds, so the longer limits cost a passing
+// run nothing; they only let a starved one finish.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 /** Signs the UI in as the given administrator (token from the real session service) and renders the app at `path`. */
 export function renderAsAdmin(path: string, token: string, user = { id: 1, email: 'admin@cu.example', name: 'Ava Administrator' }) {
