@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type Ajv from 'ajv';
 import type { ErrorObject } from 'ajv';
 import { createAjv } from '../create-ajv.js';
 import { DB_INTEGER_MAX, unboundedIntegers } from '../forms/integer-bounds.js';
@@ -13,7 +14,7 @@ import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
 import { duplicateOptions, errorMessageUnknown, optionRuleMistakes, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
-import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
+import { keywordPaths, strictFormAjv, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
@@ -119,14 +120,14 @@ const refPath = (raw: unknown, ref: string) => {
   return at ? pointer(at) : '(a $ref)';
 };
 
-function checkForm(formId: string, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
+function checkForm(formId: string, sources: FormSources, options: CheckOptions, problems: Problem[], strictAjv: Ajv): void {
   const file = `forms/${formId}.schema.json`;
   const uiFile = `forms/${formId}.ui.json`;
   const raw = sources.schemas[formId];
   const schema = inlineListRefs(raw, sources.lists, (ref) =>
     problems.push({ file, path: refPath(raw, ref), message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
   );
-  problems.push(...strictSchemaProblems(file, schema));
+  problems.push(...strictSchemaProblems(file, schema, strictAjv));
   if (!sources.uiSchemas[formId]) problems.push({ file: uiFile, path: '', message: 'missing UI schema', hint: `Create ${uiFile} (at least {}) next to the schema.` });
   const ui = sources.uiSchemas[formId] ?? {};
 
@@ -331,7 +332,8 @@ export function checkConfig(options: CheckOptions): Problem[] {
     }
   }
   for (const id of Object.keys(sources.uiSchemas)) if (!sources.schemas[id]) problems.push({ file: `forms/${id}.ui.json`, path: '', message: 'UI schema without a schema', hint: `Create forms/${id}.schema.json or remove this file.` });
-  for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems);
+  const strictAjv = strictFormAjv();
+  for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems, strictAjv);
   for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list));
 
   const flowsDir = path.join(options.root, 'flows');

@@ -13,8 +13,24 @@ import { tokenFor } from '../../server/admin/admin-helpers';
 import { renderRoutes } from '../render-app';
 import { routeApiTo } from './real-api';
 
-// Every screen here waits on a real server and database, and loads its page lazily on first use.
-configure({ asyncUtilTimeout: 5000 });
+const ADMIN_PAGES = {
+  pages: () => import('../../../src/ui/features/admin/admin-pages'),
+  layout: () => import('../../../src/ui/features/admin/admin-layout'),
+  users: () => import('../../../src/ui/features/admin/users/users-list-page'),
+  user: () => import('../../../src/ui/features/admin/users/user-view-page'),
+  create: () => import('../../../src/ui/features/admin/users/user-create-page'),
+  edit: () => import('../../../src/ui/features/admin/users/user-edit-page'),
+  signups: () => import('../../../src/ui/features/admin/signups/signup-approvals-page'),
+  review: () => import('../../../src/ui/features/admin/signups/signup-review-page'),
+  funnel: () => import('../../../src/ui/features/admin/funnel/funnel-page'),
+};
+
+// Every screen here waits on a real server and database, rendering MUI in jsdom: on a 2-core machine that other
+// runs load 5 times over (load average 10-17), one search's debounce, query and re-render took over 5 s and a
+// whole screen test over 30 s. Waits end as soon as their condition holds, so the longer limits cost a passing
+// run nothing; they only let a starved one finish.
+configure({ asyncUtilTimeout: 15_000 });
+vi.setConfig({ testTimeout: 120_000 });
 
 /** Signs the UI in as the given administrator (token from the real session service) and renders the app at `path`. */
 export function renderAsAdmin(path: string, token: string, user = { id: 1, email: 'admin@cu.example', name: 'Ava Administrator' }) {
@@ -37,6 +53,10 @@ export function adminScreenSuite(options: { prepare?: (db: DbHandle) => Promise<
   let admin = { id: 0, email: 'admin@cu.example', name: '' };
   let restore: (() => void) | undefined;
   beforeAll(async () => {
+    // The admin layout and pages load lazily on first use; loading them here (the hook's time, not a test's 5 s
+    // wait) keeps a file's first screen from timing out while Vite transforms them on a loaded machine. The
+    // screens still go through the same lazy routes, which then resolve at once.
+    await Promise.all(Object.values(ADMIN_PAGES).map((load) => load()));
     restore = routeApiTo(t);
     token = await tokenFor(t.app, admin.email);
     // The UI's session names the same user the token belongs to (own-account rules compare ids).
