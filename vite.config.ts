@@ -15,7 +15,7 @@ export default defineConfig({
   // Precompiled form validators (src/ui/generated/), so the browser never compiles a schema (CSP).
   // Brotli and gzip copies of the build's text files, sent to browsers that accept them (src/server/app.ts).
   // The flow's routes without the rest of the flow, for the first page's route table.
-  // MUI in two chunks (what the sign-in pages use; what a wizard step adds) instead of one file per component.
+  // MUI and the wizard's code in four chunks (scripts/lib/mui-chunks.ts: what the sign-in pages use, what a wizard step adds, the wizard, the form renderer) instead of one file per module.
   // Each public page's scripts after the first, for the server's modulepreload links (route-preloads.json).
   plugins: [react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin, routePreloadsPlugin(import.meta.dirname)],
   root: '.',
