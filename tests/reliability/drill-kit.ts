@@ -6,6 +6,7 @@ import pg from 'pg';
 import { startServer, type RunningServer } from '../e2e/harness';
 import { API_KEY_HEADER, API_SECRET_HEADER, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../src/shared/product';
 import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
+import { transferCodeMessage } from '../../src/server/lib/transfer-codes';
 
 const CLIENT_HEADERS = { [API_KEY_HEADER]: 'cu-web', [API_SECRET_HEADER]: 'cu-web-client' };
 
@@ -270,7 +271,10 @@ async function codeOf(baseUrl: string, transfer: PlannedTransfer, timeoutMs: num
     if (res.status >= 500 || res.status === 429) return { kind: 'unknown', reason: `code: HTTP ${res.status}` };
     if (res.status !== 200) return { kind: 'refused', status: res.status, body: text };
     const outbox = await call<{ items: Array<{ body: string }> }>(baseUrl, 'GET', `/api/dev/outbox?${new URLSearchParams({ recipient: mobile, purpose: 'transfer_code' })}`);
-    transfer.code = outbox.items[0]?.body.match(/\b(\d{6})\b/)?.[1];
+    // This transfer's SMS (its amount and destination), newest first: a code request the fault held up can land
+    // after a later transfer's, and the newest SMS to the mobile is then that one's.
+    const expected = transferCodeMessage('000000', transfer.cents, String(transfer.body.destination_account));
+    transfer.code = outbox.items.find((item) => item.body.replace(/\b\d{6}\b/, '000000') === expected)?.body.match(/\b(\d{6})\b/)?.[1];
     return transfer.code ? null : { kind: 'unknown', reason: 'no transfer code in the outbox' };
   });
   codeQueues.set(mobile, run.catch(() => undefined));
