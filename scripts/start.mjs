@@ -4,9 +4,8 @@
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildServer, bundle, serverBundleFresh } from './build-server.mjs';
+import { buildServer, bundle, root, serverBundleFresh } from './build-server.mjs';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const built = path.join(root, 'dist', 'index.html');
 
 function newestMtime(dir) {

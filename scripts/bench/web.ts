@@ -23,6 +23,7 @@ import { build } from 'vite';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { firstLoadScripts, staticClosure } from '../lib/first-load';
 import { precompressPlugin } from '../lib/precompress-plugin';
+import { ROUTE_PRELOADS_FILE } from '../lib/route-preloads-plugin';
 import { startServer } from '../../tests/e2e/harness';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -131,7 +132,7 @@ async function main() {
 
   // The heaviest wizard step, from the files: what `/` loads, and what the step's page loads after it (the build's
   // list for the server's modulepreload links: the step page, its kind's page, the form module and their imports).
-  const preloads = JSON.parse(fs.readFileSync(path.join(appDir, 'route-preloads.json'), 'utf8')) as Record<string, string[]>;
+  const preloads = JSON.parse(fs.readFileSync(path.join(appDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, string[]>;
   const flow = JSON.parse(fs.readFileSync(path.join(root, 'flows/onboarding.flow.json'), 'utf8')) as { steps: Record<string, { route: string; form?: string }> };
   const steps = Object.values(flow.steps).filter((step) => step.form).map((step) => {
     const files = staticClosure(appDir, [...firstLoadScripts(appDir).map((s) => s.file), ...preloads[step.route].map((f) => f.slice(1))]);
@@ -147,7 +148,7 @@ async function main() {
     const bareDir = path.join(work, 'app-without-preloads');
     fs.rmSync(bareDir, { recursive: true, force: true });
     fs.cpSync(appDir, bareDir, { recursive: true });
-    for (const f of fs.readdirSync(bareDir).filter((f) => f.startsWith('route-preloads.json'))) fs.rmSync(path.join(bareDir, f));
+    for (const f of fs.readdirSync(bareDir).filter((f) => f.startsWith(ROUTE_PRELOADS_FILE))) fs.rmSync(path.join(bareDir, f));
     withoutPreloads = await startServer({ STATIC_DIR: bareDir });
   }
   const anchor = await serveAnchor(anchorDir);

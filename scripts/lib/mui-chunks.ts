@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseAst } from 'vite';
+import { DEFAULT_OUT_DIR } from './compile-form-validators.js';
 
 /** MUI and what it draws with: its packages, emotion and their small helpers. */
 const MUI = /[\\/]node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|clsx|stylis|hoist-non-react-statics|@babel[\\/]runtime|react-is|prop-types)[\\/]/;
@@ -158,7 +159,8 @@ export function muiChunks(root: string) {
       forms = await usedBy(this, src(['src/ui/features/onboarding/step-page.tsx', 'src/ui/features/onboarding/steps/form-step.tsx']), (id) => MUI.test(id) && !core.has(id));
       // What the first page, the session check every page loads after it, the sign-in pages and the forms'
       // generated modules (loaded by every area) use stays where it is: none of them loads a wizard chunk.
-      const generatedForms = src(fs.readdirSync(path.join(root, 'src/ui/generated/forms')).filter((f) => f.endsWith('.js')).map((f) => `src/ui/generated/forms/${f}`));
+      const formsDir = path.join(DEFAULT_OUT_DIR, 'forms');
+      const generatedForms = fs.readdirSync(formsDir).filter((f) => f.endsWith('.js')).map((f) => path.join(formsDir, f));
       const elsewhere = new Set<string>();
       for (const entries of [src(['src/ui/main.tsx', 'src/ui/features/auth/session-sync.ts']), signInPages, generatedForms]) (await usedBy(this, entries, APP_CODE)).forEach((id) => elsewhere.add(id));
       wizard = await usedBy(this, stepPages, (id) => APP_CODE(id) && !elsewhere.has(id));

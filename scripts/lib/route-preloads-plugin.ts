@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FlowDefinition, StepKind } from '../../src/shared/flow/flow-types';
+import { ROUTE_PRELOADS_FILE } from '../../src/server/lib/page-html.js';
+import { DEFAULT_OUT_DIR, moduleFileOf } from './compile-form-validators.js';
 
-/** The file the build writes beside index.html: page path -> the scripts that page loads after the first one. */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+export { ROUTE_PRELOADS_FILE };
 
 const MUI_THEME = 'src/ui/app/mui-theme.tsx';
-const generatedForm = (formId: string) => `src/ui/generated/forms/${formId.replace('/', '--')}.js`;
+const generatedForm = (formId: string) => path.join(DEFAULT_OUT_DIR, 'forms', moduleFileOf(formId));
 
 /**
  * The public pages a visitor opens by address, with the modules each loads lazily (src/ui/features/<area>/routes.tsx

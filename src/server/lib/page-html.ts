@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /** What the build writes beside index.html (scripts/lib/route-preloads-plugin.ts): page path -> its scripts after the first. */
-const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /** One page's HTML, as written and compressed both ways the browser may ask for. */
 export interface PageHtml {
