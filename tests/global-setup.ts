@@ -21,7 +21,7 @@ declare module 'vitest' {
 
 /**
  * Builds the PGlite templates once per run (tests/helpers/test-db.ts opens each suite's database from one):
- * creating a PGlite database runs initdb (about 4 s here), opening a dump about 1 s, and the migrations and
+ * creating a PGlite database runs initdb (about 4 s here), opening a dump about 0.4 s, and the migrations and
  * the seed then need not run again in every suite. The configuration in use (CONFIG_ROOT) is the tests' own.
  */
 export default async function setup(project: TestProject) {
@@ -35,6 +35,11 @@ export default async function setup(project: TestProject) {
     fs.writeFileSync(file, Buffer.from(await (await handle.dumpDataDir!()).arrayBuffer()));
     return file;
   };
+  // The suites use only the one database: without template0 and template1 a dump is half the size and opens
+  // in about 0.4 s instead of 0.55 s (53 opens a run).
+  await sql`update pg_database set datistemplate = false where datname in ('template0', 'template1')`.execute(handle.db);
+  await sql`drop database template0`.execute(handle.db);
+  await sql`drop database template1`.execute(handle.db);
   await migrateToLatest(handle.db);
   const migrated = await dump('migrated');
   await seed(handle.db, { demo: true });

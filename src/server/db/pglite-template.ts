@@ -2,15 +2,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
-import type { DbHandle } from './create-db.js';
+import { PGLITE_INITDB_PARAMS, type DbHandle } from './create-db.js';
 import { migrations } from './migrations/index.js';
 
 /**
  * A new embedded database starts from a dump of a freshly migrated one, which skips PGlite's initdb (about
- * 4 s of a first start here; loading the dump takes about 1.5 s). The dump is made by the first start that
- * creates a database, kept with the installed packages (node_modules/.cache), and named after the migrations
- * and the PGlite version, so a new migration or a PGlite upgrade makes a new one. It holds no data: the seed
- * runs after it, with this start's settings.
+ * 4 s of a first start here; loading the dump takes about 0.5 s). The dump is made by the first start that
+ * creates a database, kept with the installed packages (node_modules/.cache), and named after the migrations,
+ * the PGlite version and the initdb settings, so a new migration, a PGlite upgrade or other settings make a new
+ * one. It holds no data: the seed runs after it, with this start's settings.
  */
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
@@ -21,7 +21,7 @@ function templateFile(): string {
   } catch {
     // no version: the name still changes with the migrations
   }
-  const key = crypto.createHash('sha256').update(`${pglite}\n${Object.keys(migrations).join('\n')}`).digest('hex').slice(0, 16);
+  const key = crypto.createHash('sha256').update(`${pglite}\n${PGLITE_INITDB_PARAMS.join(' ')}\n${Object.keys(migrations).join('\n')}`).digest('hex').slice(0, 16);
   return path.join(root, 'node_modules', '.cache', 'cu-pglite', `migrated-${key}.tar`);
 }
 
