@@ -9,6 +9,8 @@ import { muiChunks } from './scripts/lib/mui-chunks.js';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads-plugin.js';
 
 const mui = muiChunks(import.meta.dirname);
+/** The test files that render screens. */
+const UI_TESTS = ['tests/ui/**/*.test.{ts,tsx}', 'tests/analyst-guide.test.tsx'];
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
@@ -43,10 +45,18 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    include: ['tests/**/*.test.{ts,tsx}'],
     // Fault drills and the scale-out test need Postgres and their own config: npm run test:pg and test:scale run them.
     exclude: ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**', 'node_modules/**'],
     environment: 'node',
+    projects: [
+      // The server, engine, shared and script suites share their workers' modules (no isolation): each file
+      // otherwise loaded Fastify, Kysely, PGlite's WebAssembly and ajv again and started their code cold (tests/server
+      // 185 -> 91 s). They leave no state behind: every app, database and environment variable a suite makes is its own
+      // and closed or put back in its afterAll.
+      { extends: true, test: { name: 'node', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...UI_TESTS, 'tests/e2e/**', 'tests/reliability/**', 'tests/scale/**'], isolate: false } },
+      // Screens: each file its own DOM (jsdom, or the one tests/ui/admin installs in the node environment).
+      { extends: true, test: { name: 'ui', include: UI_TESTS } },
+    ],
     setupFiles: ['tests/setup.ts'],
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
