@@ -16,7 +16,7 @@ import type { JsonObject as Json } from '../forms/form-registry.js';
  * `type`) and require fields the enclosing object declares, which is how they are meant to be written.
  * A required field that no `properties` declare is the checker's own rule (form-mistakes.ts).
  */
-export function strictFormAjv(): Ajv {
+function strictFormAjv(): Ajv {
   const ajv = createAjv({ strict: true, strictTypes: false, strictRequired: false });
   for (const keyword of DATE_KEYWORDS) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: ['boolean', 'number'] });
   // Option rules are applied outside ajv too (src/shared/forms/option-rules.ts), on both sides.
@@ -55,8 +55,7 @@ const withoutKey = (schema: unknown, at: At): unknown => {
 
 /**
  * Compiles `schema` in strict mode on `ajv`, then removes every schema it added, so each compile starts from what a
- * new instance would hold. One instance serves a whole check (checkConfig): a new ajv compiles its meta-schemas and
- * keywords again, which was a third of `npm run config:check`'s time.
+ * new instance would hold.
  */
 function compileStrict(ajv: Ajv, schema: Json): void {
   try {
@@ -66,8 +65,30 @@ function compileStrict(ajv: Ajv, schema: Json): void {
   }
 }
 
+/**
+ * What strict mode said of a schema, by the form's file and the schema's text: compiling is most of a check (a form
+ * with the country list takes 0.1-0.3 s), and a check after an edit (the server's at a restart, the tests' of one
+ * changed form) asks again about every form that did not change.
+ */
+const strictResults = new Map<string, Problem[]>();
+let strictAjv: Ajv | undefined;
+let strictCompiles = 0;
+
 /** Every strict-mode complaint about a form schema (one compile per complaint, the offending key taken out). */
-export function strictSchemaProblems(file: string, schema: Json, ajv: Ajv = strictFormAjv()): Problem[] {
+export function strictSchemaProblems(file: string, schema: Json): Problem[] {
+  const key = `${file}\0${JSON.stringify(schema)}`;
+  const known = strictResults.get(key);
+  if (known) return known.map((p) => ({ ...p }));
+  // One instance serves many compiles (a new ajv compiles its meta-schemas and keywords again), and is replaced now
+  // and then: the values compiled code refers to (patterns, formats) stay in its scope after the schema is removed.
+  if (!strictAjv || ++strictCompiles % 200 === 0) strictAjv = strictFormAjv();
+  const problems = strictCompileProblems(file, schema, strictAjv);
+  if (strictResults.size >= 500) strictResults.delete(strictResults.keys().next().value!);
+  strictResults.set(key, problems);
+  return problems.map((p) => ({ ...p }));
+}
+
+function strictCompileProblems(file: string, schema: Json, ajv: Ajv): Problem[] {
   const problems: Problem[] = [];
   let current: unknown = schema;
   for (let round = 0; round < 20; round++) {
