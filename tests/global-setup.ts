@@ -19,12 +19,11 @@ declare module 'vitest' {
   }
 }
 
-/**
- * Builds the PGlite templates once per run (tests/helpers/test-db.ts opens each suite's database from one):
- * creating a PGlite database runs initdb (about 4 s here), opening a dump about 0.4 s, and the migrations and
- * the seed then need not run again in every suite. The configuration in use (CONFIG_ROOT) is the tests' own.
- */
-export default async function setup(project: TestProject) {
+/** The run's templates: Vitest runs a global setup once for each project and once more for the root. */
+const templatesKey = Symbol.for('cu-pglite-templates');
+type TemplatesGlobal = { [templatesKey]?: Promise<{ templates: PgliteTemplates; dir: string }> };
+
+async function buildTemplates(): Promise<{ templates: PgliteTemplates; dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cu-pglite-templates-'));
   const handle = await createDb({ inMemory: true });
   const dump = async (name: string) => {
@@ -45,6 +44,22 @@ export default async function setup(project: TestProject) {
   await seed(handle.db, { demo: true });
   const seeded = await dump('seeded');
   await handle.close();
-  project.provide('pgliteTemplates', { migrated, seeded });
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return { templates: { migrated, seeded }, dir };
+}
+
+/**
+ * Builds the PGlite templates once per run (tests/helpers/test-db.ts opens each suite's database from one):
+ * creating a PGlite database runs initdb (about 4 s here), opening a dump about 0.4 s, and the migrations and
+ * the seed then need not run again in every suite. The configuration in use (CONFIG_ROOT) is the tests' own.
+ * The projects' setups share the one build; the first to ask removes it at the end of the run.
+ */
+export default async function setup(project: TestProject) {
+  const shared = globalThis as TemplatesGlobal;
+  const first = !shared[templatesKey];
+  shared[templatesKey] ??= buildTemplates();
+  const { templates, dir } = await shared[templatesKey];
+  project.provide('pgliteTemplates', templates);
+  return () => {
+    if (first) fs.rmSync(dir, { recursive: true, force: true });
+  };
 }
