@@ -31,7 +31,7 @@ const seconds = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 60);
 const connections = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 50), 256);
 const rounds = Math.min(Number(process.env.BENCH_ROUNDS ?? 2), 5);
 const stepId = process.env.BENCH_STEP ?? 'politically-exposed-persons';
-const applicants = 100;
+const applicants = Math.min(Number(process.env.BENCH_APPLICANTS ?? 100), 5000);
 /** The product's pool (createDb's default), and the anchor's. */
 const poolSize = 10;
 
@@ -113,19 +113,29 @@ async function main() {
     ];
     const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
     const best = new Map<string, LoadResult>();
+    // What each case asked of Postgres's write-ahead log, per request (the server's pg_stat_wal before and after a run).
+    const walPerRequest = new Map<string, string>();
+    const walStats = async () => (await anchorPool.query<{ records: string; fpi: string; bytes: string; syncs: string }>('select wal_records as records, wal_fpi as fpi, wal_bytes as bytes, wal_sync as syncs from pg_stat_wal')).rows[0];
     console.log(`API on Postgres at ${new URL(baseUrl).host}: ${connections} connections, ${seconds} s a run, ${rounds} rounds taking turns, pool ${poolSize}, ${applicants} applicants; load from its own process`);
     for (let round = 0; round < rounds; round++) {
       for (const c of cases) {
         if (only && !only.test(c.label)) continue;
+        const before = await walStats();
         const result = await runLoad({ url: c.url, connections, seconds, requests: c.requests, randomClientAddress: true });
+        const after = await walStats();
+        const done = result.requestsPerSecond * seconds;
+        const per = (k: keyof typeof before) => (Number(after[k]) - Number(before[k])) / done;
         const wrong = Object.entries(result.statuses).filter(([s]) => !/^2/.test(s));
         if (wrong.length || result.errors) throw new Error(`${c.label}: answers ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
-        if ((best.get(c.label)?.requestsPerSecond ?? 0) < result.requestsPerSecond) best.set(c.label, result);
+        if ((best.get(c.label)?.requestsPerSecond ?? 0) < result.requestsPerSecond) {
+          best.set(c.label, result);
+          walPerRequest.set(c.label, `WAL a request: ${per('bytes').toFixed(0)} bytes, ${per('records').toFixed(1)} records, ${per('fpi').toFixed(2)} full pages; ${per('syncs').toFixed(2)} syncs`);
+        }
       }
     }
     const line = (label: string) => {
       const r = best.get(label)!;
-      return `  ${label.padEnd(58)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms`;
+      return `  ${label.padEnd(58)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms\n    ${walPerRequest.get(label)}`;
     };
     for (const c of cases) if (best.has(c.label)) console.log(line(c.label));
     const ratio = (a: string, b: string) => (best.has(a) && best.has(b) ? (best.get(a)!.requestsPerSecond / best.get(b)!.requestsPerSecond).toFixed(2) : '-');
