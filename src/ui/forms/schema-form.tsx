@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import Form from '@rjsf/mui';
 import type CoreForm from '@rjsf/core';
 import type { RJSFValidationError } from '@rjsf/utils';
@@ -94,7 +94,8 @@ export function SchemaForm<T = JsonObject>(props: SchemaFormProps<T>) {
     let live = true;
     setLoaded(null);
     loadForm(formId).then(
-      (f) => live && setLoaded(f),
+      // Drawn in a transition: React renders a long form in slices, so the page stays responsive meanwhile.
+      (f) => live && startTransition(() => setLoaded(f)),
       (e: Error) => live && setLoadError(e.message),
     );
     return () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../../shared/flow/flow-types';
@@ -51,7 +51,9 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
   const facts = useMemo(() => factsWith(data), [applicant, today, data]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    loadForm(step.form!).then(setForm, (e: Error) => setGeneralError(e.message));
+    // The form's first render in a transition: React renders it in slices between which the phone can paint and
+    // answer, instead of one long task.
+    loadForm(step.form!).then((loaded) => startTransition(() => setForm(loaded)), (e: Error) => setGeneralError(e.message));
   }, [step.form]);
 
   // Leaving a changed form asks first (spec 4: the guardian form; DESIGN: every form).
