@@ -5,6 +5,7 @@ import { auth, tokenFor } from '../admin/admin-helpers';
 import { DEMO_ADMIN, DEMO_MEMBER } from '../../../src/server/db/seed';
 import { readConfigVersion } from '../../../src/server/lib/config-version';
 import { FUNNEL_STEP_HEADER, FUNNEL_VISIT_HEADER } from '../../../src/shared/funnel';
+import { FakeClock } from '../../../src/server/lib/clock';
 
 describe.each(dbTargets())('onboarding funnel and configuration versions on $name', (target) => {
   const t = suiteApp(target);
@@ -84,5 +85,25 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
     expect((await t.call({ method: 'GET', url: '/api/funnel', headers: auth(await tokenFor(t.app, DEMO_MEMBER.email)) })).statusCode).toBe(403);
     const bad = await t.call({ method: 'GET', url: '/api/funnel?from=2026-12-01&to=2026-11-01', headers: auth(await tokenFor(t.app, DEMO_ADMIN.email)) });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe.each(dbTargets())("the funnel report's days are the credit union's on $name", (target) => {
+  // 02:30 UTC on 27 November is still the 26th in Port of Spain (UTC-4), the credit union's time zone.
+  const clock = new FakeClock(new Date('2026-11-27T02:30:00Z'));
+  const t = suiteApp(target, { clock });
+  const report = async (query = '') => (await t.call({ method: 'GET', url: `/api/funnel${query}`, headers: auth(await tokenFor(t.app, DEMO_ADMIN.email)) })).json();
+
+  it('counts an event in the evening by the day it was there, not by the day in UTC', async () => {
+    const entered = { visit: 'visit-dddd-0004', step: 'new-or-existing-customer', event: 'entered' };
+    expect((await t.call({ method: 'POST', url: '/api/funnel/events', payload: entered, remoteAddress: nextAddress() })).statusCode).toBe(202);
+    // Today's report (the 26th there) holds it; the 27th's does not, until its midnight there.
+    expect(await report()).toMatchObject({ to: '2026-11-26', starts: 1 });
+    expect((await report('?from=2026-11-27&to=2026-11-27')).starts).toBe(0);
+    clock.advance(2 * 60 * 60 * 1000);
+    expect((await t.call({ method: 'POST', url: '/api/funnel/events', payload: { ...entered, visit: 'visit-dddd-0005' }, remoteAddress: nextAddress() })).statusCode).toBe(202);
+    expect(await report()).toMatchObject({ from: '2026-10-29', to: '2026-11-27', starts: 2 });
+    expect((await report('?from=2026-11-27&to=2026-11-27')).starts).toBe(1);
+    expect((await report('?from=2026-11-26&to=2026-11-26')).starts).toBe(1);
   });
 });

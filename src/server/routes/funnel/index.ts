@@ -3,6 +3,7 @@ import { badRequest } from '../../lib/http-errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
+import { endOfDay, startOfDay } from '../../lib/day-bounds.js';
 import { today } from '../../../shared/dates/today.js';
 import { factInWords } from '../../../shared/facts/declared-facts.js';
 import { factsUsedByConditions, stepsInWalkOrder } from '../../../shared/flow/walk-flow.js';
@@ -113,7 +114,8 @@ export default async function funnelRoutes(app: FastifyInstance) {
       if (from > to) throw badRequest('The first day must not be after the last.', { from: 'The first day must not be after the last.' });
       // What is still queued is counted too.
       await app.funnel.flush();
-      const filter = { from: new Date(`${from}T00:00:00Z`), to: new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS), version: query.version };
+      // The days are the credit union's (its time zone), as `today` is: from the first one's midnight there to the end of the last.
+      const filter = { from: startOfDay(app.config.timeZone, from), to: endOfDay(app.config.timeZone, to), version: query.version };
       const [figures, drops, fields, outcomes, versions] = await Promise.all([stepFigures(app.db, filter), dropOffs(app.db, filter), refusedFields(app.db, filter), visitOutcomes(app.db, filter), configVersions(app.db)]);
       const flow = onboardingFlow();
       const title = (step: string) => flow.steps[step]?.title ?? step;
