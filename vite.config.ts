@@ -9,8 +9,8 @@ import { muiChunks } from './scripts/lib/mui-chunks.js';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads-plugin.js';
 
 const mui = muiChunks(import.meta.dirname);
-/** The test files that render screens. */
-const UI_TESTS = ['tests/ui/**/*.test.{ts,tsx}', 'tests/analyst-guide.test.tsx'];
+/** The test files that render screens (a `.ts` file under tests/ui renders nothing: it runs with the node suites). */
+const UI_TESTS = ['tests/ui/**/*.test.tsx', 'tests/analyst-guide.test.tsx'];
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
@@ -54,8 +54,10 @@ export default defineConfig({
       // 185 -> 91 s). They leave no state behind: every app, database and environment variable a suite makes is its own
       // and closed or put back in its afterAll.
       { extends: true, test: { name: 'node', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...UI_TESTS, 'tests/e2e/**', 'tests/reliability/**', 'tests/scale/**'], isolate: false } },
-      // Screens: each file its own DOM (jsdom, or the one tests/ui/admin installs in the node environment).
-      { extends: true, test: { name: 'ui', include: UI_TESTS } },
+      // Screens: each file its own DOM (jsdom, or the one tests/ui/admin installs in the node environment), in a worker
+      // thread of its own: a thread starts and loads the screens' modules sooner than a process (the project's CPU time
+      // 172 -> 157 s).
+      { extends: true, test: { name: 'ui', include: UI_TESTS, pool: 'threads' } },
     ],
     setupFiles: ['tests/setup.ts'],
     globalSetup: ['tests/global-setup.ts'],
