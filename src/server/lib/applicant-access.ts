@@ -6,7 +6,7 @@ import type { Signup } from '../db/tables/signups.table.js';
 import { conflict, missing } from './http-errors.js';
 import { APPLICANT_TOKEN_HEADER } from '../../shared/product.js';
 import { APPLICANT_EDITABLE_STATUSES } from '../../shared/statuses.js';
-import { executePrepared } from '../db/prepared.js';
+import { fixedStatement } from '../db/prepared.js';
 
 export const APPLICANT_TOKEN_HOURS = 24;
 
@@ -29,6 +29,11 @@ function sameHash(a: string, b: string): boolean {
 /** A change to an application that is no longer a draft. */
 export const alreadySubmitted = () => conflict('This application has already been submitted and can no longer be changed.');
 
+const signupById = fixedStatement((db: Kysely<Database>, v: { signupId: string }, shape) => {
+  const query = db.selectFrom('signups').selectAll().where('id', '=', v.signupId);
+  return shape === 'for update' ? query.forUpdate() : query;
+});
+
 /**
  * The applicant's capability (DESIGN.md section 4): the signup id plus the token issued with it, sent
  * in the x-applicant-token header. Another visitor's token, a random id or an expired draft: 404
@@ -42,9 +47,7 @@ export async function loadApplicantSignup(
 ): Promise<Signup> {
   const token = request.headers[APPLICANT_TOKEN_HEADER];
   if (typeof signupId !== 'string' || !signupId || typeof token !== 'string' || !token) throw missing('signup');
-  let query = db.selectFrom('signups').selectAll().where('id', '=', signupId);
-  if (options.forUpdate) query = query.forUpdate();
-  const [signup] = await executePrepared(db, query);
+  const [signup] = await signupById(db, { signupId }, options.forUpdate ? 'for update' : '');
   if (!signup || !sameHash(signup.applicant_token_hash, hashApplicantToken(token)) || new Date(signup.token_expires_on) <= options.now) {
     throw missing('signup');
   }

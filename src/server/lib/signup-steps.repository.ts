@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { alreadySubmitted } from './applicant-access.js';
-import { executePrepared } from '../db/prepared.js';
+import { fixedStatement } from '../db/prepared.js';
 
 // A signup's stored steps: written by the step calls (onboarding, signups), read by final submission.
 
@@ -24,46 +24,70 @@ export const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
  */
 export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string; consents?: StepConsent[] }): Promise<void> {
   const { now, configVersion, consents = [] } = stamp;
+  const values: SaveStepValues = {
+    signupId,
+    step,
+    data: JSON.stringify(data),
+    now,
+    activityBefore: new Date(now.getTime() - ACTIVITY_RESOLUTION_MS),
+    configVersion,
+    consents: JSON.stringify(consents.map((c) => ({ consent: c.consent, version: c.textVersion, ip: c.clientIp }))),
+  };
+  // Two texts, with and without consents: named prepared statements on Postgres, parsed and planned once per connection.
+  if (!(await saveStepStatement(db, values, consents.length ? 'with consents' : ''))[0]) throw alreadySubmitted();
+}
+
+interface SaveStepValues extends Record<string, unknown> {
+  signupId: string;
+  step: string;
+  /** The step's data as JSON text. */
+  data: string;
+  now: Date;
+  /** Before this instant, the draft's last activity is moved to `now`. */
+  activityBefore: Date;
+  configVersion: string;
+  /** The consents as JSON text (an array of { consent, version, ip }). */
+  consents: string;
+}
+
+const saveStepStatement = fixedStatement((db: Kysely<Database>, v: SaveStepValues, shape) => {
   const withDraft = db
     .with('draft', (qb) =>
-      qb.selectFrom('signups').select('id').where('id', '=', signupId)
+      qb.selectFrom('signups').select('id').where('id', '=', v.signupId)
         // A draft takes any step; an application sent back for changes only the steps the reviewer asked for.
-        .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'changes_requested'), sql<boolean>`change_request -> 'steps' @> jsonb_build_array(cast(${step} as text))`])]))
+        .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'changes_requested'), sql<boolean>`change_request -> 'steps' @> jsonb_build_array(cast(${v.step} as text))`])]))
         // The row lock the final submission's update waits for (and this waits for it), without writing the row.
         .forNoKeyUpdate(),
     )
     // The draft's last activity, kept to the hour: rewriting an indexed column makes every step write a new entry in
     // each of the table's indexes (a step call waited on the write-ahead log for them: docs/performance.md).
     .with('activity', (qb) =>
-      qb.updateTable('signups').set({ updated_on: now, reminders_sent: 0 })
+      qb.updateTable('signups').set({ updated_on: v.now, reminders_sent: 0 })
         .where('id', 'in', (eb) => eb.selectFrom('draft').select('id'))
-        .where((eb) => eb.or([eb('updated_on', '<=', new Date(now.getTime() - ACTIVITY_RESOLUTION_MS)), eb('reminders_sent', '>', 0)]))
+        .where((eb) => eb.or([eb('updated_on', '<=', v.activityBefore), eb('reminders_sent', '>', 0)]))
         .returning('id'),
     );
   // Consents ride in the same statement (a data-modifying CTE runs whether or not the insert below reads it).
-  const rows = JSON.stringify(consents.map((c) => ({ consent: c.consent, version: c.textVersion, ip: c.clientIp })));
   const query = (
-    consents.length
+    shape
       ? withDraft.with('consent', (qb) =>
           qb
             .insertInto('signup_consents')
             .columns(['signup_id', 'consent', 'step', 'text_version', 'client_ip', 'agreed_on'])
-            .expression(sql`select draft.id, c.consent, ${step}, c.version, c.ip, cast(${now} as timestamptz) from draft cross join jsonb_to_recordset(cast(${rows} as jsonb)) as c(consent text, version text, ip text)`)
+            .expression(sql`select draft.id, c.consent, ${v.step}, c.version, c.ip, cast(${v.now} as timestamptz) from draft cross join jsonb_to_recordset(cast(${v.consents} as jsonb)) as c(consent text, version text, ip text)`)
             .onConflict((oc) => oc.columns(['signup_id', 'consent']).doUpdateSet({ text_version: sql`excluded.text_version`, client_ip: sql`excluded.client_ip`, agreed_on: sql`excluded.agreed_on` })),
         )
       : withDraft
   ) as typeof withDraft;
-  const saved = await query
+  return query
     .insertInto('signup_steps')
     .columns(['signup_id', 'step', 'data', 'updated_on', 'config_version'])
     .expression((eb) =>
-      eb.selectFrom('draft').select((s) => ['id', s.val(step).as('step'), sql<unknown>`cast(${JSON.stringify(data)} as jsonb)`.as('data'), s.val(now).as('updated_on'), s.val(configVersion).as('config_version')]),
+      eb.selectFrom('draft').select((s) => ['id', s.val(v.step).as('step'), sql<unknown>`cast(${v.data} as jsonb)`.as('data'), s.val(v.now).as('updated_on'), s.val(v.configVersion).as('config_version')]),
     )
     .onConflict((oc) => oc.columns(['signup_id', 'step']).doUpdateSet({ data: sql`excluded.data`, updated_on: sql`excluded.updated_on`, config_version: sql`excluded.config_version` }))
     .returning('signup_id');
-  // A fixed text (two: with and without consents): a named prepared statement on Postgres, parsed and planned once per connection.
-  if (!(await executePrepared(db, saved))[0]) throw alreadySubmitted();
-}
+});
 
 /** The ids of the steps this signup has stored. */
 export async function storedStepIds(db: Kysely<Database>, signupId: string): Promise<Set<string>> {
