@@ -11,6 +11,8 @@ import { routePreloadsPlugin } from './scripts/lib/route-preloads-plugin.js';
 const mui = muiChunks(import.meta.dirname);
 /** The test files that render screens (a `.ts` file under tests/ui renders nothing: it runs with the node suites). */
 const UI_TESTS = ['tests/ui/**/*.test.tsx', 'tests/analyst-guide.test.tsx'];
+/** Fault drills and the scale-out test need Postgres and their own config: npm run test:pg and test:scale run them. */
+const NOT_IN_NPM_TEST = ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**'];
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
@@ -45,15 +47,14 @@ export default defineConfig({
   },
   test: {
     globals: true,
-    // Fault drills and the scale-out test need Postgres and their own config: npm run test:pg and test:scale run them.
-    exclude: ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**', 'node_modules/**'],
+    exclude: [...NOT_IN_NPM_TEST, 'node_modules/**'],
     environment: 'node',
     projects: [
       // The server, engine, shared and script suites share their workers' modules (no isolation): each file
       // otherwise loaded Fastify, Kysely, PGlite's WebAssembly and ajv again and started their code cold (tests/server
       // 185 -> 91 s). They leave no state behind: every app, database and environment variable a suite makes is its own
       // and closed or put back in its afterAll.
-      { extends: true, test: { name: 'node', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...UI_TESTS, 'tests/e2e/**', 'tests/reliability/**', 'tests/scale/**'], isolate: false } },
+      { extends: true, test: { name: 'node', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...UI_TESTS, ...NOT_IN_NPM_TEST, 'node_modules/**'], isolate: false } },
       // Screens: each file its own DOM (jsdom, or the one tests/ui/admin installs in the node environment), in a worker
       // thread of its own: a thread starts and loads the screens' modules sooner than a process (the project's CPU time
       // 172 -> 157 s).
