@@ -26,6 +26,17 @@ function sameHash(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
+/** The request's applicant token, or undefined when it carries none. */
+export function applicantTokenOf(request: FastifyRequest): string | undefined {
+  const token = request.headers[APPLICANT_TOKEN_HEADER];
+  return typeof token === 'string' && token ? token : undefined;
+}
+
+/** True when `token` is the signup's applicant token and has not expired. */
+export function holdsToken(signup: Pick<Signup, 'applicant_token_hash' | 'token_expires_on'>, token: string, now: Date): boolean {
+  return sameHash(signup.applicant_token_hash, hashApplicantToken(token)) && new Date(signup.token_expires_on) > now;
+}
+
 /** A change to an application that is no longer a draft. */
 export const alreadySubmitted = () => conflict('This application has already been submitted and can no longer be changed.');
 
@@ -45,12 +56,10 @@ export async function loadApplicantSignup(
   signupId: unknown,
   options: { now: Date; forUpdate?: boolean; draft?: boolean },
 ): Promise<Signup> {
-  const token = request.headers[APPLICANT_TOKEN_HEADER];
-  if (typeof signupId !== 'string' || !signupId || typeof token !== 'string' || !token) throw missing('signup');
+  const token = applicantTokenOf(request);
+  if (typeof signupId !== 'string' || !signupId || !token) throw missing('signup');
   const [signup] = await signupById(db, { signupId }, options.forUpdate ? 'for update' : '');
-  if (!signup || !sameHash(signup.applicant_token_hash, hashApplicantToken(token)) || new Date(signup.token_expires_on) <= options.now) {
-    throw missing('signup');
-  }
+  if (!signup || !holdsToken(signup, token, options.now)) throw missing('signup');
   if ((options.forUpdate || options.draft) && !APPLICANT_EDITABLE_STATUSES.includes(signup.status)) throw alreadySubmitted();
   return signup;
 }

@@ -10,13 +10,13 @@ export function flowFile(): string {
 }
 
 const cache = new Map<string, FlowDefinition>();
-/** The onboarding flow, read once per process and file. */
+/** The onboarding flow, read once per process and configuration folder. */
 export function onboardingFlow(): FlowDefinition {
-  const file = flowFile();
-  let flow = cache.get(file);
+  const root = configRoot();
+  let flow = cache.get(root);
   if (!flow) {
-    flow = readJsonFile(file, 'flows/onboarding.flow.json', (f) => fs.readFileSync(f, 'utf8')) as FlowDefinition;
-    cache.set(file, flow);
+    flow = readJsonFile(flowFile(), 'flows/onboarding.flow.json', (f) => fs.readFileSync(f, 'utf8')) as FlowDefinition;
+    cache.set(root, flow);
   }
   return flow;
 }

@@ -15,15 +15,21 @@ import type { StepConsent } from './signup-steps.repository.js';
 
 type Db = Kysely<Database>;
 
-const cache = new Map<string, { rules: ReviewRules; forms: FormSources }>();
+interface Loaded {
+  rules: ReviewRules;
+  forms: FormSources;
+  /** consentTextVersion's answers, by consent (the texts are read once per process too). */
+  versions: Map<string, string>;
+}
+const cache = new Map<string, Loaded>();
 /** flows/review.json (in CONFIG_ROOT when set) and the forms it reads, once per process; none when the file is absent. */
-function loaded(): { rules: ReviewRules; forms: FormSources } {
+function loaded(): Loaded {
   const root = configRoot();
   let entry = cache.get(root);
   if (!entry) {
     const file = path.join(root, 'flows/review.json');
     const rules = fs.existsSync(file) ? (readJsonFile(file, 'flows/review.json', (f) => fs.readFileSync(f, 'utf8')) as ReviewRules) : { riskFlags: {}, consents: {} };
-    entry = { rules, forms: readFormsDir(path.join(root, 'forms')) };
+    entry = { rules, forms: readFormsDir(path.join(root, 'forms')), versions: new Map() };
     cache.set(root, entry);
   }
   return entry;
@@ -90,7 +96,9 @@ export async function refreshRiskFlags(db: Db, signup: Signup, now: Date): Promi
  * new version, so the record says which wording was agreed to.
  */
 export function consentTextVersion(consentId: string): string {
-  const { rules, forms } = loaded();
+  const { rules, forms, versions } = loaded();
+  const known = versions.get(consentId);
+  if (known) return known;
   const consent = rules.consents[consentId];
   const step = onboardingFlow().steps[consent.step];
   const formId = step?.form;
@@ -98,7 +106,9 @@ export function consentTextVersion(consentId: string): string {
     step: { title: step?.title, description: step?.description, content: step?.content },
     field: consent.field && formId ? { schema: fieldSchema(forms.schemas[formId], consent.field)?.title, ui: forms.uiSchemas[formId]?.[consent.field] } : null,
   };
-  return crypto.createHash('sha256').update(JSON.stringify(shown)).digest('hex').slice(0, 16);
+  const version = crypto.createHash('sha256').update(JSON.stringify(shown)).digest('hex').slice(0, 16);
+  versions.set(consentId, version);
+  return version;
 }
 
 /**

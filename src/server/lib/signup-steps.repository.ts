@@ -2,6 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { alreadySubmitted } from './applicant-access.js';
 import { fixedStatement } from '../db/prepared.js';
+import type { Signup } from '../db/tables/signups.table.js';
+import { CONTEXT_COLUMNS, type ContextRow } from './applicant-facts.js';
 
 // A signup's stored steps: written by the step calls (onboarding, signups), read by final submission.
 
@@ -22,7 +24,29 @@ export const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
  * and then stores nothing (409), without a transaction of its own. The draft's last activity moves when it is an hour
  * old or a reminder has gone out.
  */
-export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: { now: Date; configVersion: string; consents?: StepConsent[] }): Promise<void> {
+export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: StepStamp): Promise<void> {
+  if (!(await storeStep(db, signupId, step, data, stamp))) throw alreadySubmitted();
+}
+
+/**
+ * As saveStep, and only while the signup still holds what the step was validated with: the applicant token (by its
+ * hash, unexpired at `now`) and every column of the applicant's context (CONTEXT_COLUMNS). False, with nothing
+ * stored, when any of them changed, or the application is no longer a draft: the caller reads the signup again.
+ */
+export async function saveStepIfUnchanged(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: StepStamp, guard: StepGuard): Promise<boolean> {
+  return storeStep(db, signupId, step, data, stamp, guard);
+}
+
+interface StepStamp {
+  now: Date;
+  configVersion: string;
+  consents?: StepConsent[];
+}
+
+/** What a step was validated with: the signup's token hash and its applicant's context. */
+export type StepGuard = ContextRow & Pick<Signup, 'applicant_token_hash'>;
+
+async function storeStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: StepStamp, guard?: StepGuard): Promise<boolean> {
   const { now, configVersion, consents = [] } = stamp;
   const values: SaveStepValues = {
     signupId,
@@ -32,9 +56,11 @@ export async function saveStep(db: Kysely<Database>, signupId: string, step: str
     activityBefore: new Date(now.getTime() - ACTIVITY_RESOLUTION_MS),
     configVersion,
     consents: JSON.stringify(consents.map((c) => ({ consent: c.consent, version: c.textVersion, ip: c.clientIp }))),
+    ...(guard ? { applicant_token_hash: guard.applicant_token_hash, ...Object.fromEntries(CONTEXT_COLUMNS.map((c) => [c, guard[c]])) } : {}),
   };
-  // Two texts, with and without consents: named prepared statements on Postgres, parsed and planned once per connection.
-  if (!(await saveStepStatement(db, values, consents.length ? 'with consents' : ''))[0]) throw alreadySubmitted();
+  // Four texts (with and without consents, a guard): named prepared statements on Postgres, parsed and planned once per connection.
+  const shape = `${consents.length ? 'with consents' : ''}|${guard ? 'guarded' : ''}`;
+  return (await saveStepStatement(db, values, shape)).length > 0;
 }
 
 interface SaveStepValues extends Record<string, unknown> {
@@ -54,6 +80,13 @@ const saveStepStatement = fixedStatement((db: Kysely<Database>, v: SaveStepValue
   const withDraft = db
     .with('draft', (qb) =>
       qb.selectFrom('signups').select('id').where('id', '=', v.signupId)
+        // saveStepIfUnchanged: the token and the context the step was validated with still hold.
+        .$if(shape.includes('guarded'), (guarded) =>
+          guarded
+            .where('applicant_token_hash', '=', v.applicant_token_hash as string)
+            .where('token_expires_on', '>', v.now)
+            .where((eb) => eb.and(CONTEXT_COLUMNS.map((column) => eb(column, 'is not distinct from', v[column] as never)))),
+        )
         // A draft takes any step; an application sent back for changes only the steps the reviewer asked for.
         .where((eb) => eb.or([eb('status', '=', 'draft'), eb.and([eb('status', '=', 'changes_requested'), sql<boolean>`change_request -> 'steps' @> jsonb_build_array(cast(${v.step} as text))`])]))
         // The row lock the final submission's update waits for (and this waits for it), without writing the row.
@@ -69,7 +102,7 @@ const saveStepStatement = fixedStatement((db: Kysely<Database>, v: SaveStepValue
     );
   // Consents ride in the same statement (a data-modifying CTE runs whether or not the insert below reads it).
   const query = (
-    shape
+    shape.includes('with consents')
       ? withDraft.with('consent', (qb) =>
           qb
             .insertInto('signup_consents')

@@ -33,19 +33,28 @@ export function timeZone(): string {
   return zone;
 }
 
-/** One formatter per zone: making one costs about a tenth of a millisecond, using one a microsecond. */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * One formatter per zone (making one costs about a tenth of a millisecond, using one a few microseconds), and the day
+ * it last gave, for the second it gave it in: the server asks for today on every step call. A zone's offset is a
+ * whole number of seconds, so a day never changes within a second.
+ */
+const dayFormats = new Map<string, { format: Intl.DateTimeFormat; second: number; day: string }>();
 
 /** The calendar day (YYYY-MM-DD) at `now` in `timeZone`. */
 export function dayIn(timeZone: string, now: Date): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    dayFormats.set(timeZone, format);
+  let entry = dayFormats.get(timeZone);
+  if (!entry) {
+    entry = { format: new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }), second: Number.NaN, day: '' };
+    dayFormats.set(timeZone, entry);
   }
-  const parts = format.formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('year')}-${part('month')}-${part('day')}`;
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== entry.second) {
+    const parts = entry.format.formatToParts(now);
+    const part = (type: string) => parts.find((p) => p.type === type)!.value;
+    entry.day = `${part('year')}-${part('month')}-${part('day')}`;
+    entry.second = second;
+  }
+  return entry.day;
 }
 
 /**

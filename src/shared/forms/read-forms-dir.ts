@@ -5,8 +5,12 @@ import { formSourcesFromFiles, type FormSources, type JsonObject } from './form-
 
 /** The folder holding forms/ and flows/: CONFIG_ROOT when set (a copy an analyst or a test edits), else the repository. */
 export function configRoot(): string {
-  return path.resolve(process.env.CONFIG_ROOT || path.resolve(import.meta.dirname, '../../..'));
+  const setting = process.env.CONFIG_ROOT;
+  // Asked several times by each step call: resolved again only when the setting changes.
+  if (!root || root.setting !== setting) root = { setting, path: path.resolve(setting || path.resolve(import.meta.dirname, '../../..')) };
+  return root.path;
 }
+let root: { setting: string | undefined; path: string } | undefined;
 
 /** Reads every JSON file under a forms folder (Node only: the server and the scripts); default: the config's forms/. */
 export function readFormsDir(dir: string = path.join(configRoot(), 'forms')): FormSources {

@@ -3,7 +3,8 @@
 import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
 import { insertSubmittedSignup } from '../admin/admin-helpers';
-import { ACTIVITY_RESOLUTION_MS, loadStepData, saveStep } from '../../../src/server/lib/signup-steps.repository';
+import { ACTIVITY_RESOLUTION_MS, loadStepData, saveStep, saveStepIfUnchanged } from '../../../src/server/lib/signup-steps.repository';
+import { CONTEXT_COLUMNS } from '../../../src/server/lib/applicant-facts';
 import type { DbHandle } from '../../../src/server/db/create-db';
 
 const HOUR = ACTIVITY_RESOLUTION_MS;
@@ -44,6 +45,37 @@ describe.each(dbTargets())('saveStep on $name', (target) => {
     await expect(saveStep(handle.db, id, 'test-only-step', { answer: 'x' }, { now: new Date('2026-11-21T10:00:00Z'), configVersion: 'v1' })).rejects.toMatchObject({ statusCode: 409 });
     expect(await loadStepData(handle.db, id, 'test-only-step')).toBeUndefined();
     expect(await row(id)).toEqual(before);
+  });
+
+  describe('saveStepIfUnchanged', () => {
+    // Within the day the drafts' tokens last.
+    const now = new Date('2026-11-20T12:00:00Z');
+    const stamp = { now, configVersion: 'v1' };
+    const guardOf = (id: string) => handle.db.selectFrom('signups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('stores while the token and every context column still hold what the step was validated with', async () => {
+      const id = await draft(new Date('2026-11-20T10:00:00Z'));
+      expect(await saveStepIfUnchanged(handle.db, id, 'test-only-step', { answer: 'x' }, stamp, await guardOf(id))).toBe(true);
+      expect(await loadStepData(handle.db, id, 'test-only-step')).toEqual({ answer: 'x' });
+    });
+
+    // Another value of each column the step was validated with (a date for dates, the opposite for booleans, a text or
+    // null for texts): each alone makes the stored step wait for a new read.
+    const otherValue = (value: unknown) => (typeof value === 'boolean' ? !value : /^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? '2011-02-03' : value === null ? 'Elsewhere' : null);
+    type Change = [string, (read: Record<string, unknown>) => Record<string, unknown>];
+    const changes: Change[] = [
+      ['a new token (a resume)', () => ({ applicant_token_hash: 'f'.repeat(64) })],
+      ['the token expired', () => ({ token_expires_on: new Date(now.getTime() - 1) })],
+      ['the application submitted', () => ({ status: 'pending_approval' })],
+      ...CONTEXT_COLUMNS.map((column) => [`${column} changed`, (read: Record<string, unknown>) => ({ [column]: otherValue(read[column]) })] as Change),
+    ];
+    it.each(changes)('stores nothing and answers false when %s since the read', async (_, change) => {
+      const id = await draft(new Date('2026-11-20T10:00:00Z'));
+      const read = await guardOf(id);
+      await handle.db.updateTable('signups').set(change(read)).where('id', '=', id).execute();
+      expect(await saveStepIfUnchanged(handle.db, id, 'test-only-step', { answer: 'x' }, stamp, read)).toBe(false);
+      expect(await loadStepData(handle.db, id, 'test-only-step')).toBeUndefined();
+    });
   });
 });
 

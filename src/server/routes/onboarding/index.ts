@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { badRequest, missing } from '../../lib/http-errors.js';
-import { hashApplicantToken, loadApplicantSignup } from '../../lib/applicant-access.js';
-import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
+import { badRequest, conflict, missing } from '../../lib/http-errors.js';
+import { alreadySubmitted, applicantTokenOf, hashApplicantToken, holdsToken, loadApplicantSignup } from '../../lib/applicant-access.js';
+import type { Signup } from '../../db/tables/signups.table.js';
 import { takeSignupId, VALIDATION_MESSAGE } from '../../lib/form-validation.js';
 import { readMultipart, removeStored, removeStoredNames, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { replaceStepFiles } from './steps.repository.js';
-import { saveStep } from '../../lib/signup-steps.repository.js';
+import { saveStep, saveStepIfUnchanged } from '../../lib/signup-steps.repository.js';
+import { holdsTheSame, recentApplicants } from '../../lib/recent-applicants.js';
 import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
@@ -54,8 +55,8 @@ export default async function onboardingRoutes(app: FastifyInstance) {
 
   // Before any file is written: the token must belong to a live draft (a stranger stores nothing).
   async function requireKnownApplicant(request: FastifyRequest): Promise<void> {
-    const token = request.headers[APPLICANT_TOKEN_HEADER];
-    if (typeof token !== 'string' || !token) throw missing('signup');
+    const token = applicantTokenOf(request);
+    if (!token) throw missing('signup');
     const row = await app.db.selectFrom('signups').select('id').where('applicant_token_hash', '=', hashApplicantToken(token)).executeTakeFirst();
     if (!row) throw missing('signup');
   }
@@ -71,24 +72,45 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     return target;
   }
 
+  /** The drafts this server read lately: a JSON step whose draft is here is one statement (lib/recent-applicants.ts). */
+  const recent = recentApplicants();
+
   /**
-   * Checks the applicant, validates with the facts the server holds, stores; returns the stored data. A
-   * step without files is two statements (read the signup, store: saveStep re-checks the draft); one with
-   * files replaces the step's files in the same transaction.
+   * Checks the applicant, validates with the facts the server holds, stores; returns the stored data. A step
+   * without files is one statement when this server read the draft lately (validated with what it read, stored only
+   * while the draft still holds it), else two (read the signup, store); one with files replaces the step's files in
+   * the same transaction.
    */
   async function store(request: FastifyRequest, signupId: string, target: StepTarget, body: Record<string, unknown>, files: ReceivedFile[] | undefined) {
     const now = app.clock.now();
+    const stamp = (data: Record<string, unknown>) => ({ now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
     if (!files) {
-      const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true });
-      const data = validator.validate(target.form, body, serverContext(signup));
-      // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
-      await saveStep(app.db, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
-      return data;
+      const token = applicantTokenOf(request);
+      const known = token ? recent.get(signupId) : undefined;
+      if (known && holdsToken(known, token!, now)) {
+        const { data, errors } = validator.check(target.form, body, serverContext(known));
+        // Only a success is answered here; a refused body or a changed draft is answered from what the database holds.
+        if (!Object.keys(errors).length && (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), known))) return data;
+      }
+      // Read again when the draft changed between the read and the store (another server, a resume, a submission).
+      let before: Signup | undefined;
+      for (let attempt = 1; ; attempt++) {
+        const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true });
+        // Refused with nothing changed: a step this application does not take now (changes requested to other steps).
+        if (before && holdsTheSame(before, signup)) throw alreadySubmitted();
+        recent.remember(signup);
+        const data = validator.validate(target.form, body, serverContext(signup));
+        // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
+        if (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), signup)) return data;
+        if (attempt === 3) throw conflict('This application changed while the step was being saved. Please try again.');
+        before = signup;
+      }
     }
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
+      recent.remember(signup);
       const data = validator.validate(target.form, body, serverContext(signup));
-      await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
+      await saveStep(trx, signupId, target.step, data, stamp(data));
       return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });
     await removeStoredNames(app, replaced);
