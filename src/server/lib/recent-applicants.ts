@@ -7,18 +7,22 @@ export type RecentApplicant = StepGuard & Pick<Signup, 'token_expires_on'>;
 
 /**
  * The drafts this server read lately, at most `limit` (the oldest read goes first), so that a wizard step's call can
- * validate first and store in one statement (saveStepIfUnchanged) that checks, in the database, everything the entry
- * said: the token, its expiry, the draft status and each context column. Only a success is ever answered from an
+ * validate first and store in one statement (saveStepIfUnchanged) that checks, in the database, the caller's token
+ * and its expiry, the draft status and each context column the entry gave. Only a success is ever answered from an
  * entry; whatever that statement refuses, and every body that fails validation, goes the full way (read the signup,
  * then 404, 409 or 400 from what the database holds), so a stale entry, another server's change or another visitor's
- * token never shows in an answer. It holds the context's few columns, not the signup.
+ * token never shows in an answer. It holds the context's few columns, not the signup, and drops an entry once its
+ * token has expired or a step call found the application gone or no longer a draft.
  */
 export function recentApplicants(limit = 10_000) {
   const entries = new Map<string, RecentApplicant>();
   return {
-    /** The entry for this signup, when there is one. */
-    get(signupId: string): RecentApplicant | undefined {
-      return entries.get(signupId);
+    /** The entry for this signup while its token lasts. */
+    get(signupId: string, now: Date): RecentApplicant | undefined {
+      const entry = entries.get(signupId);
+      if (entry && new Date(entry.token_expires_on) <= now) entries.delete(signupId);
+      else return entry;
+      return undefined;
     },
     /** Keeps what a step call just read of the signup. */
     remember(signup: Signup): void {
@@ -38,9 +42,3 @@ export function recentApplicants(limit = 10_000) {
 }
 
 export type RecentApplicants = ReturnType<typeof recentApplicants>;
-
-/** True when two reads of a signup agree on its status and on everything a step is validated and guarded with. */
-export function holdsTheSame(a: Signup, b: Signup): boolean {
-  const columns = ['status', 'applicant_token_hash', ...CONTEXT_COLUMNS] as const;
-  return columns.every((c) => a[c] === b[c]) && new Date(a.token_expires_on).getTime() === new Date(b.token_expires_on).getTime();
-}

@@ -53,10 +53,13 @@ describe.each(dbTargets())('saveStep on $name', (target) => {
     const stamp = { now, configVersion: 'v1' };
     const guardOf = (id: string) => handle.db.selectFrom('signups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-    it('stores while the token and every context column still hold what the step was validated with', async () => {
-      const id = await draft(new Date('2026-11-20T10:00:00Z'));
-      expect(await saveStepIfUnchanged(handle.db, id, 'test-only-step', { answer: 'x' }, stamp, await guardOf(id))).toBe(true);
-      expect(await loadStepData(handle.db, id, 'test-only-step')).toEqual({ answer: 'x' });
+    it('stores while the token and every context column still hold what the step was validated with, an empty one too', async () => {
+      for (const nationality of ['TT', null]) {
+        const id = await draft(new Date('2026-11-20T10:00:00Z'));
+        await handle.db.updateTable('signups').set({ nationality }).where('id', '=', id).execute();
+        expect(await saveStepIfUnchanged(handle.db, id, 'test-only-step', { answer: 'x' }, stamp, await guardOf(id))).toBe(true);
+        expect(await loadStepData(handle.db, id, 'test-only-step')).toEqual({ answer: 'x' });
+      }
     });
 
     // Another value of each column the step was validated with (a date for dates, the opposite for booleans, a text or

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { dbTargets } from '../../helpers/test-db';
 import { createTestApp, suiteApp, type TestApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
+import { alreadySubmitted } from '../../../src/server/lib/applicant-access';
 import { ADULT_STEPS, adultSignup, createApplicant, nextAddress, sendStep, type Applicant } from './onboarding-helpers';
 import { onboardingFlow } from '../../../src/server/lib/onboarding-flow';
 import { copyConfig } from '../../scripts/config-copy';
@@ -139,7 +140,9 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
 
     // Only the steps asked for may change; the application cannot be sent again before they are.
     const other = ADULT_STEPS.find((s) => s !== 'address')!;
-    expect((await sendStep(t, device, other)).statusCode).toBe(409);
+    const closed = await sendStep(t, device, other);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe(alreadySubmitted().message);
     const early = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: device.headers, remoteAddress: applicant.address });
     expect(early.json()).toMatchObject({ status: 400, errors: { address: texts().reviewBeforeResubmit.replace('{step}', 'Address') } });
     expect((await sendStep(t, device, 'address')).statusCode).toBeLessThan(300);

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, conflict, missing } from '../../lib/http-errors.js';
 import { alreadySubmitted, applicantTokenOf, hashApplicantToken, holdsToken, loadApplicantSignup } from '../../lib/applicant-access.js';
-import type { Signup } from '../../db/tables/signups.table.js';
 import { takeSignupId, VALIDATION_MESSAGE } from '../../lib/form-validation.js';
 import { readMultipart, removeStored, removeStoredNames, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { replaceStepFiles } from './steps.repository.js';
-import { saveStep, saveStepIfUnchanged } from '../../lib/signup-steps.repository.js';
-import { holdsTheSame, recentApplicants } from '../../lib/recent-applicants.js';
+import { saveStep, saveStepIfUnchanged, type StepGuard } from '../../lib/signup-steps.repository.js';
+import { recentApplicants } from '../../lib/recent-applicants.js';
+import { takesStep } from '../../lib/change-requests.js';
 import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
@@ -86,24 +86,30 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     const stamp = (data: Record<string, unknown>) => ({ now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
     if (!files) {
       const token = applicantTokenOf(request);
-      const known = token ? recent.get(signupId) : undefined;
+      // The statement checks the caller's token, not the one remembered.
+      const guardOf = (read: StepGuard) => ({ ...read, applicant_token_hash: hashApplicantToken(token ?? '') });
+      const known = token ? recent.get(signupId, now) : undefined;
       if (known && holdsToken(known, token!, now)) {
         const { data, errors } = validator.check(target.form, body, serverContext(known));
         // Only a success is answered here; a refused body or a changed draft is answered from what the database holds.
-        if (!Object.keys(errors).length && (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), known))) return data;
+        if (!Object.keys(errors).length && (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(known)))) return data;
       }
       // Read again when the draft changed between the read and the store (another server, a resume, a submission).
-      let before: Signup | undefined;
       for (let attempt = 1; ; attempt++) {
-        const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true });
-        // Refused with nothing changed: a step this application does not take now (changes requested to other steps).
-        if (before && holdsTheSame(before, signup)) throw alreadySubmitted();
+        const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true }).catch((error: unknown) => {
+          recent.forget(signupId);
+          throw error;
+        });
         recent.remember(signup);
         const data = validator.validate(target.form, body, serverContext(signup));
         // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
-        if (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), signup)) return data;
-        if (attempt === 3) throw conflict('This application changed while the step was being saved. Please try again.');
-        before = signup;
+        if (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(signup))) return data;
+        // Changes requested to other steps: this one is closed, as saveStep answers it.
+        if (!takesStep(signup, target.step)) throw alreadySubmitted();
+        if (attempt === 3) {
+          request.log.warn({ signupId, step: target.step }, 'a step was refused three times by a draft that took it when read');
+          throw conflict('This application changed while the step was being saved. Please try again.');
+        }
       }
     }
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
