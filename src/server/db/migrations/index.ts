@@ -13,6 +13,7 @@ import * as outboxDelivery from './2026-11-28T0020-outbox-delivery.js';
 import * as transferCodesAndLimits from './2026-11-28T0030-transfer-codes-and-limits.js';
 import * as reviewQueue from './2026-11-28T0040-review-queue.js';
 import * as changeRequests from './2026-11-28T0050-change-requests.js';
+import * as lighterFunnelIndexes from './2026-11-28T0100-lighter-funnel-indexes.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0030-transfer-codes-and-limits': transferCodesAndLimits,
   '2026-11-28T0040-review-queue': reviewQueue,
   '2026-11-28T0050-change-requests': changeRequests,
+  '2026-11-28T0100-lighter-funnel-indexes': lighterFunnelIndexes,
 };
