@@ -59,3 +59,18 @@ export function guideConfig(examples?: number[]): ReturnType<typeof copyConfig> 
   }
   return { ...config, replays };
 }
+
+/**
+ * The enclosing describe's app is built from the configuration at `root` (CONFIG_ROOT from beforeAll to afterAll, then
+ * as it was). Call it before `suiteApp`, so its hook runs first.
+ */
+export function useConfigRoot(root: string): void {
+  const previous = process.env.CONFIG_ROOT;
+  beforeAll(() => {
+    process.env.CONFIG_ROOT = root;
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.CONFIG_ROOT;
+    else process.env.CONFIG_ROOT = previous;
+  });
+}

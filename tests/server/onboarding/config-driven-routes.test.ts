@@ -3,7 +3,7 @@
 // form, stored, required at final submission and shown in the admin review in walk order, with no TypeScript change.
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { guideConfig } from '../../scripts/config-copy';
+import { guideConfig, useConfigRoot } from '../../scripts/config-copy';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { checkConfig, formatProblems } from '../../../src/shared/config-check/check-config';
 import { WIDGET_NAMES } from '../../../src/shared/forms/widget-names';
@@ -35,15 +35,7 @@ describe('step routes from the flow file', () => {
 });
 
 describe.each(dbTargets())('a step added in JSON only, served on $name', (target) => {
-  const previous = process.env.CONFIG_ROOT;
-  // Registered before suiteApp's own hooks, so the app is built from the copy.
-  beforeAll(() => {
-    process.env.CONFIG_ROOT = config.root;
-  });
-  afterAll(() => {
-    if (previous === undefined) delete process.env.CONFIG_ROOT;
-    else process.env.CONFIG_ROOT = previous;
-  });
+  useConfigRoot(config.root);
   const t = suiteApp(target);
 
   it('validates with the new form (its messages), stores the step, and final submission asks for it', async () => {

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { dbTargets } from '../../helpers/test-db';
 import { createTestApp, suiteApp } from '../../helpers/test-app';
 import { flow, stepRequest } from '../../helpers/journey-bodies';
-import { copyConfig } from '../../scripts/config-copy';
+import { copyConfig, useConfigRoot } from '../../scripts/config-copy';
 import { loadStepData } from '../../../src/server/lib/signup-steps.repository';
 import { hashApplicantToken } from '../../../src/server/lib/applicant-access';
 import { ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
@@ -29,15 +29,7 @@ config.edit(`forms/${formId}.ui.json`, (ui) => {
 });
 
 describe.each(dbTargets())('a JSON step stored from what the server read lately, on $name', (target) => {
-  const previous = process.env.CONFIG_ROOT;
-  // Registered before suiteApp's own hooks, so the app is built from the copy.
-  beforeAll(() => {
-    process.env.CONFIG_ROOT = config.root;
-  });
-  afterAll(() => {
-    if (previous === undefined) delete process.env.CONFIG_ROOT;
-    else process.env.CONFIG_ROOT = previous;
-  });
+  useConfigRoot(config.root);
   const t = suiteApp(target);
   let n = 0;
 
