@@ -20,8 +20,8 @@ export function recentApplicants(limit = 10_000) {
     /** The entry for this signup while its token lasts. */
     get(signupId: string, now: Date): RecentApplicant | undefined {
       const entry = entries.get(signupId);
-      if (entry && new Date(entry.token_expires_on) <= now) entries.delete(signupId);
-      else return entry;
+      if (!entry || new Date(entry.token_expires_on) > now) return entry;
+      entries.delete(signupId);
       return undefined;
     },
     /** Keeps what a step call just read of the signup. */
@@ -35,10 +35,5 @@ export function recentApplicants(limit = 10_000) {
     forget(signupId: string): void {
       entries.delete(signupId);
     },
-    get size(): number {
-      return entries.size;
-    },
   };
 }
-
-export type RecentApplicants = ReturnType<typeof recentApplicants>;

@@ -37,7 +37,8 @@ export async function saveStepIfUnchanged(db: Kysely<Database>, signupId: string
   return storeStep(db, signupId, step, data, stamp, guard);
 }
 
-interface StepStamp {
+/** When a step is stored, under which configuration, and the consents it gives. */
+export interface StepStamp {
   now: Date;
   configVersion: string;
   consents?: StepConsent[];

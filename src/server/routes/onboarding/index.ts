@@ -5,7 +5,7 @@ import { alreadySubmitted, applicantTokenOf, hashApplicantToken, holdsToken, loa
 import { takeSignupId, VALIDATION_MESSAGE } from '../../lib/form-validation.js';
 import { readMultipart, removeStored, removeStoredNames, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { replaceStepFiles } from './steps.repository.js';
-import { saveStep, saveStepIfUnchanged, type StepGuard } from '../../lib/signup-steps.repository.js';
+import { saveStep, saveStepIfUnchanged, type StepGuard, type StepStamp } from '../../lib/signup-steps.repository.js';
 import { recentApplicants } from '../../lib/recent-applicants.js';
 import { takesStep } from '../../lib/change-requests.js';
 import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
@@ -76,42 +76,46 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   const recent = recentApplicants();
 
   /**
-   * Checks the applicant, validates with the facts the server holds, stores; returns the stored data. A step
-   * without files is one statement when this server read the draft lately (validated with what it read, stored only
-   * while the draft still holds it), else two (read the signup, store); one with files replaces the step's files in
-   * the same transaction.
+   * A step without files: one statement when this server read the draft lately (validated with what it read, stored
+   * only while the draft still holds it), else two (read the signup, store). Only a success comes from what was read.
+   */
+  async function storeJson(request: FastifyRequest, signupId: string, target: StepTarget, body: Record<string, unknown>, now: Date, stamp: (data: Record<string, unknown>) => StepStamp) {
+    const token = applicantTokenOf(request);
+    // The statement checks the caller's token, not the one remembered.
+    const guardOf = (read: StepGuard) => ({ ...read, applicant_token_hash: hashApplicantToken(token ?? '') });
+    const known = token ? recent.get(signupId, now) : undefined;
+    if (known && holdsToken(known, token!, now)) {
+      const { data, errors } = validator.check(target.form, body, serverContext(known));
+      // A refused body or a changed draft is answered from what the database holds, below.
+      if (!Object.keys(errors).length && (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(known)))) return data;
+    }
+    // Read again when the draft changed between the read and the store (another server, a resume, a submission).
+    for (let attempt = 1; ; attempt++) {
+      const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true }).catch((error: unknown) => {
+        recent.forget(signupId);
+        throw error;
+      });
+      recent.remember(signup);
+      const data = validator.validate(target.form, body, serverContext(signup));
+      // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
+      if (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(signup))) return data;
+      // Changes requested to other steps: this one is closed, as saveStep answers it.
+      if (!takesStep(signup, target.step)) throw alreadySubmitted();
+      if (attempt === 3) {
+        request.log.warn({ signupId, step: target.step }, 'a step was refused three times by a draft that took it when read');
+        throw conflict('This application changed while the step was being saved. Please try again.');
+      }
+    }
+  }
+
+  /**
+   * Checks the applicant, validates with the facts the server holds, stores; returns the stored data. A step with
+   * files replaces the step's files in the same transaction.
    */
   async function store(request: FastifyRequest, signupId: string, target: StepTarget, body: Record<string, unknown>, files: ReceivedFile[] | undefined) {
     const now = app.clock.now();
     const stamp = (data: Record<string, unknown>) => ({ now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
-    if (!files) {
-      const token = applicantTokenOf(request);
-      // The statement checks the caller's token, not the one remembered.
-      const guardOf = (read: StepGuard) => ({ ...read, applicant_token_hash: hashApplicantToken(token ?? '') });
-      const known = token ? recent.get(signupId, now) : undefined;
-      if (known && holdsToken(known, token!, now)) {
-        const { data, errors } = validator.check(target.form, body, serverContext(known));
-        // Only a success is answered here; a refused body or a changed draft is answered from what the database holds.
-        if (!Object.keys(errors).length && (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(known)))) return data;
-      }
-      // Read again when the draft changed between the read and the store (another server, a resume, a submission).
-      for (let attempt = 1; ; attempt++) {
-        const signup = await loadApplicantSignup(app.db, request, signupId, { now, draft: true }).catch((error: unknown) => {
-          recent.forget(signupId);
-          throw error;
-        });
-        recent.remember(signup);
-        const data = validator.validate(target.form, body, serverContext(signup));
-        // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
-        if (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(signup))) return data;
-        // Changes requested to other steps: this one is closed, as saveStep answers it.
-        if (!takesStep(signup, target.step)) throw alreadySubmitted();
-        if (attempt === 3) {
-          request.log.warn({ signupId, step: target.step }, 'a step was refused three times by a draft that took it when read');
-          throw conflict('This application changed while the step was being saved. Please try again.');
-        }
-      }
-    }
+    if (!files) return storeJson(request, signupId, target, body, now, stamp);
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       recent.remember(signup);
