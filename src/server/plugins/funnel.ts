@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { onboardingFlow } from '../lib/onboarding-flow.js';
 import { FUNNEL_STEP_HEADER, FUNNEL_VISIT_HEADER, VISIT_PATTERN, type FunnelEventName } from '../../shared/funnel.js';
@@ -41,11 +42,14 @@ async function funnelPlugin(app: FastifyInstance) {
     const batch = queue;
     queue = [];
     if (!batch.length) return writing;
+    // The batch as one JSON parameter, which Postgres turns into rows: building and binding 7 parameters an event
+    // (3,500 for a full batch) cost the server more than the insert.
+    const rows = JSON.stringify(batch.map((e) => ({ ...e, fields: e.fields ?? null, facts: e.facts ?? null })));
     writing = writing.then(() =>
-      app.db
-        .insertInto('funnel_events')
-        .values(batch.map((e) => ({ ...e, fields: e.fields ?? null, facts: e.facts ? JSON.stringify(e.facts) : null })))
-        .execute()
+      sql`insert into funnel_events (occurred_on, visit, step, event, fields, facts, config_version)
+          select occurred_on, visit, step, event, fields, facts, config_version
+            from jsonb_to_recordset(cast(${rows} as jsonb)) as e(occurred_on timestamptz, visit text, step text, event text, fields text[], facts jsonb, config_version text)`
+        .execute(app.db)
         .then(() => undefined)
         .catch((error: Error) => app.log.warn({ err: error, events: batch.length }, 'funnel events not recorded')),
     );
