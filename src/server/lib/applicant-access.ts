@@ -32,9 +32,9 @@ export function applicantTokenOf(request: FastifyRequest): string | undefined {
   return typeof token === 'string' && token ? token : undefined;
 }
 
-/** True when `token` is the signup's applicant token and has not expired. */
-export function holdsToken(signup: Pick<Signup, 'applicant_token_hash' | 'token_expires_on'>, token: string, now: Date): boolean {
-  return sameHash(signup.applicant_token_hash, hashApplicantToken(token)) && new Date(signup.token_expires_on) > now;
+/** True when the token whose hash is `tokenHash` is the signup's applicant token and has not expired. */
+export function holdsToken(signup: Pick<Signup, 'applicant_token_hash' | 'token_expires_on'>, tokenHash: string, now: Date): boolean {
+  return sameHash(signup.applicant_token_hash, tokenHash) && new Date(signup.token_expires_on) > now;
 }
 
 /** A change to an application that is no longer a draft. */
@@ -59,7 +59,7 @@ export async function loadApplicantSignup(
   const token = applicantTokenOf(request);
   if (typeof signupId !== 'string' || !signupId || !token) throw missing('signup');
   const [signup] = await signupById(db, { signupId }, options.forUpdate ? 'for update' : '');
-  if (!signup || !holdsToken(signup, token, options.now)) throw missing('signup');
+  if (!signup || !holdsToken(signup, hashApplicantToken(token), options.now)) throw missing('signup');
   if ((options.forUpdate || options.draft) && !APPLICANT_EDITABLE_STATUSES.includes(signup.status)) throw alreadySubmitted();
   return signup;
 }

@@ -81,10 +81,11 @@ export default async function onboardingRoutes(app: FastifyInstance) {
    */
   async function storeJson(request: FastifyRequest, signupId: string, target: StepTarget, body: Record<string, unknown>, now: Date, stamp: (data: Record<string, unknown>) => StepStamp) {
     const token = applicantTokenOf(request);
+    const tokenHash = token ? hashApplicantToken(token) : '';
     // The statement checks the caller's token, not the one remembered.
-    const guardOf = (read: StepGuard) => ({ ...read, applicant_token_hash: hashApplicantToken(token ?? '') });
-    const known = token ? recent.get(signupId, now) : undefined;
-    if (known && holdsToken(known, token!, now)) {
+    const guardOf = (read: StepGuard) => ({ ...read, applicant_token_hash: tokenHash });
+    const known = tokenHash ? recent.get(signupId, now) : undefined;
+    if (known && holdsToken(known, tokenHash, now)) {
       const { data, errors } = validator.check(target.form, body, serverContext(known));
       // A refused body or a changed draft is answered from what the database holds, below.
       if (!Object.keys(errors).length && (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(known)))) return data;

@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../lib/passwords.js';
-import { APPLICANT_TOKEN_HOURS, hashApplicantToken, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
-import { APPLICANT_TOKEN_HEADER } from '../../../shared/product.js';
+import { APPLICANT_TOKEN_HOURS, applicantTokenOf, hashApplicantToken, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { takeSignupId } from '../../lib/form-validation.js';
 import { saveStep } from '../../lib/signup-steps.repository.js';
 import { draftByTokenHash } from './signups.repository.js';
@@ -64,11 +63,11 @@ export default async function signupRoutes(app: FastifyInstance) {
     // The password fields (the form's password widgets) are hashed above, never stored with the step.
     const secret = fieldsDrawnBy(validator.uiSchemaOf('onboarding/basic-info'), PASSWORD_WIDGETS);
     const stored = Object.fromEntries(Object.entries(data).filter(([k]) => !secret.includes(k)));
-    const presented = request.headers[APPLICANT_TOKEN_HEADER];
+    const presented = applicantTokenOf(request);
 
     const result = await app.db.transaction().execute(async (trx) => {
       // A returning applicant (token of a live draft) edits the same signup instead of starting another.
-      const existing = typeof presented === 'string' && presented ? await draftByTokenHash(trx, hashApplicantToken(presented), now) : undefined;
+      const existing = presented ? await draftByTokenHash(trx, hashApplicantToken(presented), now) : undefined;
       // No check against users or other drafts here: the answer must not say which addresses are known
       // (SECURITY.md row 22), and a draft must never block the real owner. An address that already has
       // online banking is handled at the code steps (its owner is told by email or SMS), and uniqueness
