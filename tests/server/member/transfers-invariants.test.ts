@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import type { DbHandle } from '../../../src/server/db/create-db';
-import { addSessionRoute, balanceOf, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
+import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberBody, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
 /** I1: every stored balance equals the sum of its ledger entries; each transfer is one debit and one equal credit. */
 async function expectLedgerConsistent(db: DbHandle) {
@@ -170,3 +170,87 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
     ).rejects.toMatchObject({ code: '23514' });
   });
 });
+
+// Two requests under one Idempotency-Key at the same moment (a double click, a retry while the first is in flight).
+// Two connections at once: Postgres only (PGlite has one).
+for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
+  describe('one Idempotency-Key sent twice at once, on Postgres', () => {
+    const t = suiteApp(target, { beforeReady: addSessionRoute });
+
+    /** Holds `lock` (a statement taking a row lock) until released; resolves once the lock is taken. */
+    async function holdLock(lock: ReturnType<typeof sql>) {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let taken!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+      const holder = t.db.db.transaction().execute(async (trx) => {
+        await lock.execute(trx);
+        taken();
+        await held;
+      });
+      await lockTaken;
+      return async () => {
+        release();
+        await holder;
+      };
+    }
+
+    /** Waits until `n` statements of this database wait for a lock. */
+    async function waitersReach(n: number) {
+      for (let i = 0; i < 200; i++) {
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.db.db);
+        if (rows[0].n >= n) return;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      throw new Error(`fewer than ${n} statements waited for a lock`);
+    }
+
+    const transfersUnder = async (userId: number, key: string) =>
+      (await t.db.db.selectFrom('transfers').select('reference_no').where('user_id', '=', userId).where('idempotency_key', '=', key).execute()).length;
+
+    it('to self: the request that waited for the accounts answers the first one\'s transfer, not "Insufficient funds"', async () => {
+      const m = await createMember(t.db.db, [
+        { type: 'savings', cents: 5_000 },
+        { type: 'savings', cents: 0 },
+      ]);
+      const headers = await sessionHeaders(t, m.userId);
+      const key = newKey();
+      // Both requests reach the source account's lock before either transfer is made.
+      const release = await holdLock(sql`select id from accounts where id = ${m.accounts[0].id} for update`);
+      const both = [selfTransfer(t, headers, m.accounts[0], m.accounts[1], 40, key), selfTransfer(t, headers, m.accounts[0], m.accounts[1], 40, key)];
+      await waitersReach(2);
+      await release();
+      const [first, second] = await Promise.all(both);
+      expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+      expect(second.json()).toEqual(first.json());
+      expect(await transfersUnder(m.userId, key)).toBe(1);
+      expect(await balanceOf(t.db.db, m.accounts[0].id)).toBe(1_000);
+      expect(await balanceOf(t.db.db, m.accounts[1].id)).toBe(4_000);
+      await expectLedgerConsistent(t.db);
+    });
+
+    it('to another member: both requests with the code answer one transfer', async () => {
+      const m = await createMember(t.db.db, [{ type: 'savings', cents: 5_000 }]);
+      const payee = await createMember(t.db.db, [{ type: 'savings', cents: 0 }]);
+      const headers = await sessionHeaders(t, m.userId);
+      const key = newKey();
+      const body = memberBody(m.accounts[0], payee.accounts[0], 40);
+      const { code, refused } = await codeFor(t, headers, m.userId, body, key);
+      expect(refused?.body).toBeUndefined();
+      // Both requests claim the code, then queue on the member's row.
+      const release = await holdLock(sql`select id from members where id = ${m.memberId} for update`);
+      const both = [confirmMemberTransfer(t, headers, body, key, code!), confirmMemberTransfer(t, headers, body, key, code!)];
+      await waitersReach(2);
+      await release();
+      const [first, second] = await Promise.all(both);
+      expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+      expect(second.json()).toEqual(first.json());
+      expect(await transfersUnder(m.userId, key)).toBe(1);
+      expect(await balanceOf(t.db.db, payee.accounts[0].id)).toBe(4_000);
+      // A retry after both: the code is used up, and the answer is still the transfer's.
+      const retry = await confirmMemberTransfer(t, headers, body, key, code!);
+      expect(retry.json()).toEqual(first.json());
+      await expectLedgerConsistent(t.db);
+    });
+  });
+}

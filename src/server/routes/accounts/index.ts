@@ -349,11 +349,13 @@ export default async function accountRoutes(instance: FastifyInstance) {
     const { key, transfer } = await readMemberTransfer(request);
     const who = caller(request);
     const now = app.clock.now();
-    // A retry of a transfer already made answers from the transfer (its code was used up by it).
-    const made = await app.db.selectFrom('transfers').select('id').where('user_id', '=', who.userId).where('idempotency_key', '=', key).executeTakeFirst();
-    const codeId = made
-      ? null
-      : await claimTransferCode(app.db, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), code: request.body.code, now, secret: app.config.jwtSecret });
+    // A retry of a transfer already made answers from the transfer: its code was used up by it, in the transaction
+    // that made it, so a claim refused for that reason finds the transfer committed (a twin in flight included).
+    const codeId = await claimTransferCode(app.db, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), code: request.body.code, now, secret: app.config.jwtSecret }).catch(async (error: unknown) => {
+      const made = await app.db.selectFrom('transfers').select('id').where('user_id', '=', who.userId).where('idempotency_key', '=', key).executeTakeFirst();
+      if (made) return null;
+      throw error;
+    });
     return transferAnswer(await performTransfer(app.db, who, key, transfer, now, { limits, dayStart: dayStart(now), codeId }));
   });
 

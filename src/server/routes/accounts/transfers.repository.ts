@@ -292,13 +292,7 @@ async function attemptTransfer(
 
   // Exactly once: a key already used answers from what it produced, before any other check (a replay after
   // the balance changed must still get the original success).
-  if (row.previous) {
-    if (row.previous.request_hash !== fingerprint) {
-      throw conflict('This Idempotency-Key was already used for a different transfer. Start a new transfer to send again.');
-    }
-    const p = row.previous;
-    return { transferId: p.id, referenceNo: p.reference_no, amountCents: Number(p.amount_cents), createdOn: new Date(p.created_on), replayed: true };
-  }
+  if (row.previous) return replay(row.previous, fingerprint);
   if (row.transfer) {
     return { transferId: row.transfer.id, referenceNo: row.transfer.reference_no, amountCents: amount, createdOn: new Date(row.transfer.created_on), replayed: false };
   }
@@ -307,10 +301,23 @@ async function attemptTransfer(
     const message = checks.codeId === null ? TRANSFER_TEXTS.noCode : TRANSFER_TEXTS.expiredCode;
     throw new HttpError(422, message, { code: message });
   }
+  // A twin under the same key that committed while this statement waited for the accounts' locks: the statement
+  // read the key from its snapshot, taken before the wait, and the twin's debit may be why nothing was written.
+  // A statement of its own reads what has committed since, so the twin's answer is replayed, not a refusal.
+  const twin = await db.selectFrom('transfers').select(['id', 'reference_no', 'request_hash', 'amount_cents', 'created_on']).where('user_id', '=', who.userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  if (twin) return replay(twin, fingerprint);
   const usage = row.usage ? { ...row.usage, sent_today: Number(row.usage.sent_today), destination_sent: Number(row.usage.destination_sent) } : null;
   const why = refusal(row.accounts ?? [], who, request, checks && usage ? { limits: checks.limits, usage, now } : undefined);
   // Every rule holds on the rows the statement locked, yet it wrote nothing: the two rule sets disagree.
   throw why ?? new Error('Transfer refused by the database for a reason the rules above do not name');
+}
+
+/** The key's earlier transfer, answered again; the same key for another transfer is refused. */
+function replay(previous: Omit<NonNullable<TransferStatementRow['previous']>, 'created_on'> & { created_on: string | Date }, fingerprint: string): TransferOutcome {
+  if (previous.request_hash !== fingerprint) {
+    throw conflict('This Idempotency-Key was already used for a different transfer. Start a new transfer to send again.');
+  }
+  return { transferId: previous.id, referenceNo: previous.reference_no, amountCents: Number(previous.amount_cents), createdOn: new Date(previous.created_on), replayed: true };
 }
 
 /** The limits a transfer to another member is checked against, with what the member has used of them. */
