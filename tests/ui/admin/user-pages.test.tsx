@@ -1,8 +1,13 @@
 // Screens against the real server in this process: browser globals come from install-jsdom (imported first).
 import './install-jsdom';
+import fs from 'node:fs';
+import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminScreenSuite } from './render-admin';
+
+/** A form's root title, as an analyst wrote it. */
+const titleOf = (form: string) => (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../../forms/${form}.schema.json`), 'utf8')) as { title: string }).title;
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
@@ -16,6 +21,8 @@ describe('create and edit user pages (real API, PGlite)', () => {
     const user = userEvent.setup({ delay: null });
     const router = renderAdmin('/admin/users/create');
     await user.type(await screen.findByLabelText(/^First Name/), 'Imani');
+    // The form's title is the page's heading, once (the form does not repeat it).
+    expect(screen.getAllByRole('heading', { name: titleOf('admin/user') }).map((h) => h.tagName)).toEqual(['H1']);
     await user.type(screen.getByLabelText(/^Last Name/), 'Joseph');
     await user.type(screen.getByLabelText(/^Email Address/), 'grace@cu.example');
     await user.type(screen.getByLabelText(/^Mobile Number/), '+1 868 555 7777');
@@ -53,6 +60,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
     const router = renderAdmin(`/admin/users/${grace.id}/edit`);
     const first = await screen.findByLabelText(/^First Name/);
     expect(first).toHaveValue('Grace');
+    expect(screen.getAllByRole('heading', { name: titleOf('admin/user-update') }).map((h) => h.tagName)).toEqual(['H1']);
     expect(screen.getByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/admin/users');
     expect(screen.queryByLabelText(/Password/)).not.toBeInTheDocument();
     await user.clear(first);

@@ -9,9 +9,11 @@ import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 
 /** /admin/users/create: the admin user form (forms/admin/user); on success a message, a reset, and the list after 2 s. */
 export default function UserCreatePage() {
-  usePageTitle('Create User');
   const navigate = useNavigate();
   const { form, error: formError } = useLoadedForm('admin/user');
+  // The heading and the button are the form's own (its schema's title, its UI schema's submit text): shown once.
+  const title = form?.schema.title ?? 'Create User';
+  usePageTitle(title);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [success, setSuccess] = useState<string | null>(null);
   // A fresh key empties every field (RJSF keeps some widget state of its own).
@@ -31,7 +33,7 @@ export default function UserCreatePage() {
     <Stack spacing={3} sx={{ maxWidth: 800 }}>
       <BackButton to="/admin/users" label="Back to Users" />
       <Typography variant="h2" component="h1">
-        Create User
+        {title}
       </Typography>
       {success && (
         <Alert severity="success" role="status">
@@ -41,10 +43,10 @@ export default function UserCreatePage() {
       {formError && <Alert severity="error">{formError}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         {form ? (
-          <SchemaForm key={formKey} form={form} validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
+          <SchemaForm key={formKey} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
             <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
               <Button type="submit" variant="contained" disabled={busy || !!success} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-                Create User
+                {form.uiSchema['ui:submitButtonOptions']?.submitText ?? title}
               </Button>
               <Button component={RouterLink} to="/admin/users" disabled={busy}>
                 Cancel

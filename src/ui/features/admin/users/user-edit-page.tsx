@@ -28,9 +28,9 @@ function toFormData(user: AdminUser): Record<string, unknown> {
 
 /** /admin/users/{id}/edit: the update form (forms/admin/user-update); on success a message and a reload after 1 s. */
 export default function UserEditPage() {
-  usePageTitle('Edit User');
   const { id } = useParams();
   const { form, error: formError } = useLoadedForm('admin/user-update');
+  usePageTitle(form?.schema.title ?? 'Edit User');
   const [user, setUser] = useState<AdminUser | null>(null);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -79,7 +79,7 @@ export default function UserEditPage() {
           User ID {padUserId(user.id)}
         </Typography>
         <Typography variant="h2" component="h1">
-          Edit User
+          {form.schema.title ?? 'Edit User'}
         </Typography>
       </Box>
       {success && (
@@ -88,10 +88,10 @@ export default function UserEditPage() {
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <SchemaForm key={version} form={form} validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
+        <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              Save Changes
+              {form.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Save Changes'}
             </Button>
           </Box>
         </SchemaForm>
