@@ -10,18 +10,26 @@ function showWhenOf(ui: unknown): Json | boolean | undefined {
 
 /**
  * One pass: the data without the fields whose `showWhen` does not hold, for this object and the objects
- * nested in it. The condition reads the data of the object that holds the field (its siblings).
+ * nested in it. The condition reads the data of the object that holds the field (its siblings). The same object
+ * comes back when nothing was removed, so a caller tells a change by identity.
  */
 function prune(schema: Json | undefined, uiSchema: Json | undefined, data: unknown): unknown {
   if (!data || typeof data !== 'object' || Array.isArray(data) || !schema?.properties) return data;
-  const out: Json = { ...(data as Json) };
+  const record = data as Json;
+  let out: Json | undefined;
   for (const [field, sub] of Object.entries<Json>(schema.properties)) {
+    if (!Object.hasOwn(record, field)) continue;
     const ui = uiSchema?.[field];
     const when = showWhenOf(ui);
-    if (when !== undefined && !matchesCondition(when, data)) delete out[field];
-    else if (field in out) out[field] = prune(sub, ui, out[field]);
+    if (when !== undefined && !matchesCondition(when, data)) {
+      out ??= { ...record };
+      delete out[field];
+    } else {
+      const inner = prune(sub, ui, record[field]);
+      if (inner !== record[field]) (out ??= { ...record })[field] = inner;
+    }
   }
-  return out;
+  return out ?? data;
 }
 
 /**
@@ -32,7 +40,7 @@ export function withoutHiddenFields<T>(schema: Json, uiSchema: Json, data: T): T
   let current: unknown = data;
   for (let i = 0; i < 10; i++) {
     const next = prune(schema, uiSchema, current);
-    if (JSON.stringify(next) === JSON.stringify(current)) return next as T;
+    if (next === current) return next as T;
     current = next;
   }
   return current as T;
