@@ -4,12 +4,13 @@ import fs from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { dbTargets } from '../helpers/test-db';
 import { createTestApp, suiteApp } from '../helpers/test-app';
-import { auth, tokenFor, validUserBody } from './admin/admin-helpers';
+import { auth, insertSubmittedSignup, tokenFor, validUserBody } from './admin/admin-helpers';
 import { nextIp } from './auth/auth-helpers';
 import { adultSignup, createApplicant, multipart, PDF, type Applicant } from './onboarding/onboarding-helpers';
 import { addSessionRoute, createMember, sessionHeaders, type TestMember } from './member/member-fixtures';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
 import type { RouteEntry } from '../../src/server/plugins/input-guard';
+import { ONE_LINE_MESSAGE } from '../../src/server/lib/safe-text';
 
 /**
  * SECURITY.md row 15: bad input is a 4xx on EVERY route, never a 500. The routes come from the app
@@ -31,6 +32,8 @@ const NOT_ALLOWED = { bell: 'a\u0007b', escape: '\u001b[31m', 'C1 control': 'a\u
 /** Text that shows as nothing: a schema demanding text (minLength, or a pattern "" fails) refuses it as empty. */
 const BLANKS = { spaces: '   ', 'zero-width space': '\u200b\u200b', 'BOM and NBSP': '\ufeff\u00a0' };
 const OUT_OF_RANGE = [BIG, -BIG, 2_147_483_648];
+/** Line breaks of every kind: refused in a field drawn on one line. */
+const LINE_BREAKS = { 'CR LF': 'Ann\r\nMarie', LF: 'Ann\nMarie', CR: 'Ann\rMarie', 'line separator': 'Ann\u2028Marie', 'paragraph separator': 'Ann\u2029Marie' };
 
 /** A value that passes the schema's simple keywords, so a variant differs from an acceptable body in one field only. */
 function sampleOf(schema: Schema | undefined): unknown {
@@ -293,6 +296,38 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     expect(await t.db.db.selectFrom('users').select('id').where('email', '=', 'blank.name@example.com').execute()).toEqual([]);
     const steps = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).execute();
     expect(steps.map((s) => s.step)).not.toContain('politically-exposed-persons');
+  });
+
+  it('a line break in a field drawn on one line: 400 under the field, nothing stored; a field drawn as a textarea keeps its lines', async () => {
+    for (const [name, text] of Object.entries(LINE_BREAKS)) {
+      const signup = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9213, { first_name: text }) });
+      expect(signup.statusCode, name).toBe(400);
+      expect(shape(signup).errors, name).toEqual({ first_name: ONE_LINE_MESSAGE });
+      const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'two.lines@example.com', mobile: '+18685550779', last_name: text }) });
+      expect(user.statusCode, name).toBe(400);
+      expect(shape(user).errors, name).toEqual({ last_name: ONE_LINE_MESSAGE });
+      const step = await t.call({ method: 'POST', url: '/api/peps', headers: applicant.headers, payload: { signup_id: applicant.id, is_pep: true, is_close_associate: false, job_title: `Minister${text}` } });
+      expect(step.statusCode, name).toBe(400);
+      expect(shape(step).errors, name).toEqual({ job_title: ONE_LINE_MESSAGE });
+    }
+    expect(await t.db.db.selectFrom('users').select('id').where('email', '=', 'two.lines@example.com').execute()).toEqual([]);
+    const steps = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).execute();
+    expect(steps.map((s) => s.step)).not.toContain('politically-exposed-persons');
+    // A transfer's instructions are a textarea (forms/member/*.ui.json): the lines pass the guard, and the transfer is
+    // judged on its merits (more than the balance here, so nothing moves).
+    const [a, b] = owner.accounts;
+    const transfer = await t.call({
+      method: 'POST',
+      url: '/api/accounts/transfer-to-self',
+      headers: { ...ownerHeaders, [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+      payload: { source_id: a.id, source_account: a.number, destination_id: b.id, destination_account: b.number, amount: 5_000, instructions: 'Rent\nfor December' },
+    });
+    expect(transfer.statusCode).toBe(422);
+    expect(shape(transfer).message).toMatch(/^Insufficient funds/);
+    // An administrator's comment is written in a multi-line box: its lines are kept.
+    const submitted = await insertSubmittedSignup(t.db.db, { email: 'two.lines.applicant@example.com', mobile: '+18685550780' });
+    const comment = await t.call({ method: 'PUT', url: '/api/signups/comment', headers: admin, payload: { signup_id: submitted, comments: 'Checked the ID.\nWaiting for the bill.' } });
+    expect(comment.statusCode, comment.body).toBe(200);
   });
 
   it('ids and page numbers written other than as plain digits ("1e0", "0x1", "+1", "01"): 400 under the field, never another record', async () => {

@@ -13,7 +13,7 @@ import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
 import { factsWithStepData } from '../../shared/facts/declared-facts.js';
 import { onboardingFlow } from './onboarding-flow.js';
 import { FIX_FIELDS } from '../../shared/messages.js';
-import { clearBlankText } from './safe-text.js';
+import { clearBlankText, lineBreaksInSingleLineText, markSingleLine } from './safe-text.js';
 
 export const VALIDATION_MESSAGE = FIX_FIELDS;
 /** Under a sent field whose `showWhen` does not hold for the sent answers (the browser never sends one). */
@@ -47,6 +47,9 @@ function submitTransformOf(formId: string): Transform | undefined {
 }
 
 interface CompiledForm {
+  /** The schema as forms/ holds it, lists resolved. */
+  written: JsonObject;
+  /** The same with the server's annotations (markSingleLine): what bodies are validated against. */
   schema: JsonObject;
   uiSchema: JsonObject;
   /** ajv's validator, compiled when the form is first checked (the route schemas need only the schema). */
@@ -65,7 +68,8 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     let entry = cache.get(formId);
     if (!entry) {
       const { schema, uiSchema } = resolveForm(sources, formId);
-      entry = { schema, uiSchema };
+      // Every route's body and every step is checked against this copy: a field drawn on one line takes no line break.
+      entry = { written: schema, schema: markSingleLine(schema, uiSchema) as JsonObject, uiSchema };
       cache.set(formId, entry);
     }
     return entry;
@@ -82,6 +86,10 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     /** The form's schema with its lists inlined, as the browser's validators were built from it. */
     schemaOf(formId: string): JsonObject {
       return resolved(formId).schema;
+    },
+    /** The form's schema as forms/ holds it (lists resolved), without the server's annotations: to compare with another version's. */
+    writtenSchemaOf(formId: string): JsonObject {
+      return resolved(formId).written;
     },
     /** True when forms/ holds this form. */
     has(formId: string): boolean {
@@ -138,6 +146,7 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
       const asEmpty = ajvErrorsToFieldErrors(validate.errors);
       for (const path of blank.paths) if (asEmpty[path]) errors[path] ??= asEmpty[path];
     }
+    for (const [field, message] of Object.entries(lineBreaksInSingleLineText(schema, data))) errors[field] ??= message;
     for (const [field, message] of Object.entries(formRuleErrors(schema, data, { today, facts }))) if (!(field in errors)) errors[field] = message;
     return { data, errors };
   }

@@ -22,7 +22,7 @@ export async function withFormsThen<T extends { form: string | null; config_vers
       const sources = (await storedConfigVersion(db, step.config_version))?.forms;
       if (!sources?.schemas[step.form]) return step;
       const then = resolveForm(sources, step.form);
-      const same = forms.has(step.form) && JSON.stringify(then.schema) === JSON.stringify(forms.schemaOf(step.form)) && JSON.stringify(then.uiSchema) === JSON.stringify(forms.uiSchemaOf(step.form));
+      const same = forms.has(step.form) && JSON.stringify(then.schema) === JSON.stringify(forms.writtenSchemaOf(step.form)) && JSON.stringify(then.uiSchema) === JSON.stringify(forms.uiSchemaOf(step.form));
       return same ? step : { ...step, form_then: { schema: then.schema, uiSchema: then.uiSchema } };
     }),
   );

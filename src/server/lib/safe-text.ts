@@ -128,3 +128,41 @@ export function clearBlankText(value: unknown, path = '', paths: string[] = []):
   }
   return { value, paths };
 }
+
+/**
+ * The annotation the server's form schemas carry on each text field drawn on one line: every `string` whose UI
+ * schema does not draw it as a `textarea` (markSingleLine). An analyst makes a field multi-line in its UI schema.
+ */
+export const SINGLE_LINE = 'x-single-line';
+export const ONE_LINE_MESSAGE = 'Enter this on one line: line breaks are not allowed here.';
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** A copy of a form's schema with SINGLE_LINE on each string field its UI schema does not draw as a textarea, nested fields and list items too. */
+export function markSingleLine(schema: Json, uiSchema: unknown): Json {
+  const ui = isObject(uiSchema) ? uiSchema : {};
+  let out = schema;
+  if ([schema.type].flat().includes('string') && ui['ui:widget'] !== 'textarea') out = { ...out, [SINGLE_LINE]: true };
+  if (isObject(schema.properties)) {
+    out = { ...out, properties: Object.fromEntries(Object.entries(schema.properties).map(([key, sub]) => [key, isObject(sub) ? markSingleLine(sub, ui[key]) : sub])) };
+  }
+  if (isObject(schema.items)) out = { ...out, items: markSingleLine(schema.items, ui.items) };
+  return out;
+}
+
+/** Dotted paths (as ajvErrorsToFieldErrors names fields) of the text with a line break where the schema marks the field SINGLE_LINE. */
+export function lineBreaksInSingleLineText(schema: unknown, value: unknown, path = ''): Record<string, string> {
+  if (!isObject(schema)) return {};
+  if (typeof value === 'string') return schema[SINGLE_LINE] === true && LINE_BREAK.test(value) ? { [path || '_root']: ONE_LINE_MESSAGE } : {};
+  const found: Record<string, string> = {};
+  if (Array.isArray(value) && isObject(schema.items)) {
+    value.forEach((item, i) => Object.assign(found, lineBreaksInSingleLineText(schema.items, item, path ? `${path}.${i}` : String(i))));
+  } else if (isObject(value) && isObject(schema.properties)) {
+    for (const [key, sub] of Object.entries(schema.properties)) {
+      if (Object.hasOwn(value, key)) Object.assign(found, lineBreaksInSingleLineText(sub, value[key], path ? `${path}.${key}` : key));
+    }
+  }
+  return found;
+}

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest } from '../lib/http-errors.js';
-import { blankRequiredText, findUnstorableText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
 import { FIX_FIELDS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
@@ -36,11 +36,12 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
 
 /**
  * preHandler of every route with a body schema (after the schema passed): text its schema requires (`minLength` >= 1)
- * that is only blank or invisible characters (" ", a zero-width space) is a 400 under the field, as an empty one is.
+ * that is only blank or invisible characters (" ", a zero-width space) is a 400 under the field, as an empty one is;
+ * so is a line break in a field a form draws on one line (safe-text.ts `markSingleLine`).
  */
 function refuseBlankRequiredText(bodySchema: unknown) {
   return async function blankGuard(request: FastifyRequest): Promise<void> {
-    const errors = blankRequiredText(bodySchema, request.body);
+    const errors = { ...lineBreaksInSingleLineText(bodySchema, request.body), ...blankRequiredText(bodySchema, request.body) };
     if (Object.keys(errors).length) throw badRequest(errors._root ?? FIX_FIELDS, errors);
   };
 }
@@ -95,7 +96,9 @@ function checkIntegerBounds(route: RouteOptions): void {
  *   all, so every id in a path, query or body is bounded by its schema (a 400, never a 500).
  * - an integer path or query field must be written as plain digits ("1e3", "0x10", "+1", "01" are a 400, not a record);
  * - text a body schema requires (`minLength` >= 1) that shows as nothing (only spaces or invisible characters) is
- *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same.
+ *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same;
+ * - a line break in a form's field drawn on one line (not a `textarea` in its UI schema) is a 400 under the field,
+ *   here and in the forms validator alike.
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
  */
 export default fp(

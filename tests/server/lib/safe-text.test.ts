@@ -1,4 +1,4 @@
-import { findUnstorableText, isStorableText, MAX_NESTING } from '../../../src/server/lib/safe-text';
+import { findUnstorableText, isStorableText, lineBreaksInSingleLineText, markSingleLine, MAX_NESTING, ONE_LINE_MESSAGE } from '../../../src/server/lib/safe-text';
 
 describe('text the database can store', () => {
   it.each([
@@ -39,5 +39,27 @@ describe('text the database can store', () => {
     let shallow: unknown = 'fine';
     for (let i = 0; i < MAX_NESTING; i++) shallow = [shallow];
     expect(findUnstorableText(shallow)).toBeNull();
+  });
+});
+
+describe('fields drawn on one line', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      note: { type: 'string' },
+      age: { type: 'integer' },
+      people: { type: 'array', items: { type: 'object', properties: { first_name: { type: ['string', 'null'] }, story: { type: 'string' } } } },
+    },
+  };
+  const ui = { note: { 'ui:widget': 'textarea' }, people: { items: { story: { 'ui:widget': 'textarea' } } } };
+
+  it('refuses a line break in each text field the UI schema does not draw as a textarea, nested and listed fields too', () => {
+    const marked = markSingleLine(schema, ui);
+    const body = { name: 'a\nb', note: 'a\nb', age: 3, people: [{ first_name: 'ok', story: 'x\ny' }, { first_name: 'c\u2028d', story: 'x' }] };
+    expect(lineBreaksInSingleLineText(marked, body)).toEqual({ name: ONE_LINE_MESSAGE, 'people.1.first_name': ONE_LINE_MESSAGE });
+    expect(lineBreaksInSingleLineText(marked, { name: 'one line', note: 'two\nlines' })).toEqual({});
+    // The form's own schema is left as the analyst wrote it.
+    expect(schema.properties.name).toEqual({ type: 'string' });
   });
 });
