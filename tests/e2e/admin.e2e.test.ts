@@ -148,6 +148,14 @@ describe('administrator approves an application in Chromium; the new member sign
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'admin-signup-approvals-360');
     expect(await seriousViolations(page, 'signup approvals at 360 px')).toEqual([]);
+
+    // Create User: the form's title is the page's one heading, and the form fits the phone.
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByRole('link', { name: 'Create User' }).click();
+    await page.getByRole('textbox', { name: /^First Name/ }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Create User' }).count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'admin-create-user-360');
     await context.close();
     expect(errors).toEqual([]);
   });
