@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
-import { suiteApp } from '../../helpers/test-app';
+import { suiteApp, type TestApp } from '../../helpers/test-app';
 import type { DbHandle } from '../../../src/server/db/create-db';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberBody, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
@@ -17,15 +17,20 @@ async function expectLedgerConsistent(db: DbHandle) {
   expect(unbalanced.rows).toEqual([]);
 }
 
+/** A member with a savings account holding `cents` and an empty one, signed in. */
+async function saverSignedIn(t: TestApp, cents: number) {
+  const m = await createMember(t.db.db, [
+    { type: 'savings', cents },
+    { type: 'savings', cents: 0 },
+  ]);
+  return { m, headers: await sessionHeaders(t, m.userId) };
+}
+
 describe.each(dbTargets())('transfer invariants on $name', (target) => {
   const t = suiteApp(target, { beforeReady: addSessionRoute });
 
   it('I2: from 50.00, 100 parallel transfers of 1.00 -> exactly 50 succeed and the balance is 0.00', async () => {
-    const m = await createMember(t.db.db, [
-      { type: 'savings', cents: 5_000 },
-      { type: 'savings', cents: 0 },
-    ]);
-    const headers = await sessionHeaders(t, m.userId);
+    const { m, headers } = await saverSignedIn(t, 5_000);
     const results = await Promise.all(Array.from({ length: 100 }, () => selfTransfer(t, headers, m.accounts[0], m.accounts[1], 1)));
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(50);
@@ -90,11 +95,7 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
   });
 
   it('I4: 10 sequential and 10 parallel repeats of one idempotency key give one transfer and the same answer', async () => {
-    const m = await createMember(t.db.db, [
-      { type: 'savings', cents: 10_000 },
-      { type: 'savings', cents: 0 },
-    ]);
-    const headers = await sessionHeaders(t, m.userId);
+    const { m, headers } = await saverSignedIn(t, 10_000);
     const key = newKey();
     const sequential = [];
     for (let i = 0; i < 10; i++) sequential.push(await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 12.34, key));
@@ -149,11 +150,7 @@ describe.each(dbTargets())('transfer invariants on $name', (target) => {
   });
 
   it('I4: a replay after the balance ran out still answers the original success', async () => {
-    const m = await createMember(t.db.db, [
-      { type: 'savings', cents: 1_000 },
-      { type: 'savings', cents: 0 },
-    ]);
-    const headers = await sessionHeaders(t, m.userId);
+    const { m, headers } = await saverSignedIn(t, 1_000);
     const key = newKey();
     const first = await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 10, key);
     expect(first.statusCode).toBe(200);
@@ -177,8 +174,11 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
   describe('one Idempotency-Key sent twice at once, on Postgres', () => {
     const t = suiteApp(target, { beforeReady: addSessionRoute });
 
-    /** Holds `lock` (a statement taking a row lock) until released; resolves once the lock is taken. */
-    async function holdLock(lock: ReturnType<typeof sql>) {
+    /**
+     * Sends `send` twice while another transaction holds `lock` (a statement taking a row lock), so that both requests
+     * wait for it; then releases it. Both must answer 200 with the same transfer; answers the first.
+     */
+    async function twiceAtOnce(lock: ReturnType<typeof sql>, send: () => ReturnType<TestApp['call']>) {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       let taken!: () => void;
@@ -189,10 +189,14 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
         await held;
       });
       await lockTaken;
-      return async () => {
-        release();
-        await holder;
-      };
+      const both = [send(), send()];
+      await waitersReach(2);
+      release();
+      await holder;
+      const [first, second] = await Promise.all(both);
+      expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
+      expect(second.json()).toEqual(first.json());
+      return first;
     }
 
     /** Waits until `n` statements of this database wait for a lock. */
@@ -209,20 +213,10 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
       (await t.db.db.selectFrom('transfers').select('reference_no').where('user_id', '=', userId).where('idempotency_key', '=', key).execute()).length;
 
     it('to self: the request that waited for the accounts answers the first one\'s transfer, not "Insufficient funds"', async () => {
-      const m = await createMember(t.db.db, [
-        { type: 'savings', cents: 5_000 },
-        { type: 'savings', cents: 0 },
-      ]);
-      const headers = await sessionHeaders(t, m.userId);
+      const { m, headers } = await saverSignedIn(t, 5_000);
       const key = newKey();
       // Both requests reach the source account's lock before either transfer is made.
-      const release = await holdLock(sql`select id from accounts where id = ${m.accounts[0].id} for update`);
-      const both = [selfTransfer(t, headers, m.accounts[0], m.accounts[1], 40, key), selfTransfer(t, headers, m.accounts[0], m.accounts[1], 40, key)];
-      await waitersReach(2);
-      await release();
-      const [first, second] = await Promise.all(both);
-      expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
-      expect(second.json()).toEqual(first.json());
+      await twiceAtOnce(sql`select id from accounts where id = ${m.accounts[0].id} for update`, () => selfTransfer(t, headers, m.accounts[0], m.accounts[1], 40, key));
       expect(await transfersUnder(m.userId, key)).toBe(1);
       expect(await balanceOf(t.db.db, m.accounts[0].id)).toBe(1_000);
       expect(await balanceOf(t.db.db, m.accounts[1].id)).toBe(4_000);
@@ -238,13 +232,7 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
       const { code, refused } = await codeFor(t, headers, m.userId, body, key);
       expect(refused?.body).toBeUndefined();
       // Both requests claim the code, then queue on the member's row.
-      const release = await holdLock(sql`select id from members where id = ${m.memberId} for update`);
-      const both = [confirmMemberTransfer(t, headers, body, key, code!), confirmMemberTransfer(t, headers, body, key, code!)];
-      await waitersReach(2);
-      await release();
-      const [first, second] = await Promise.all(both);
-      expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
-      expect(second.json()).toEqual(first.json());
+      const first = await twiceAtOnce(sql`select id from members where id = ${m.memberId} for update`, () => confirmMemberTransfer(t, headers, body, key, code!));
       expect(await transfersUnder(m.userId, key)).toBe(1);
       expect(await balanceOf(t.db.db, payee.accounts[0].id)).toBe(4_000);
       // A retry after both: the code is used up, and the answer is still the transfer's.
