@@ -303,14 +303,22 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
       const signup = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9213, { first_name: text }) });
       expect(signup.statusCode, name).toBe(400);
       expect(shape(signup).errors, name).toEqual({ first_name: ONE_LINE_MESSAGE });
-      const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'two.lines@example.com', mobile: '+18685550779', last_name: text }) });
+      // With the form's other messages: a line break does not hide a future birth date.
+      const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'two.lines@example.com', mobile: '+18685550779', last_name: text, dob: '2999-01-01' }) });
       expect(user.statusCode, name).toBe(400);
-      expect(shape(user).errors, name).toEqual({ last_name: ONE_LINE_MESSAGE });
+      expect(shape(user).errors, name).toEqual({ last_name: ONE_LINE_MESSAGE, dob: 'Date of birth cannot be in the future' });
       const step = await t.call({ method: 'POST', url: '/api/peps', headers: applicant.headers, payload: { signup_id: applicant.id, is_pep: true, is_close_associate: false, job_title: `Minister${text}` } });
       expect(step.statusCode, name).toBe(400);
       expect(shape(step).errors, name).toEqual({ job_title: ONE_LINE_MESSAGE });
     }
     expect(await t.db.db.selectFrom('users').select('id').where('email', '=', 'two.lines@example.com').execute()).toEqual([]);
+    // A password is what the password policy allows (a line separator is not among its refusals): a user may hold
+    // one, and signs in with it.
+    const password = 'Str0ng!Pass\u2028x';
+    const created = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'separator.password@example.com', mobile: '+18685550781', password, verify_password: password }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const signIn = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), payload: { email: 'separator.password@example.com', password } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
     const steps = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).execute();
     expect(steps.map((s) => s.step)).not.toContain('politically-exposed-persons');
     // A transfer's instructions are a textarea (forms/member/*.ui.json): the lines pass the guard, and the transfer is

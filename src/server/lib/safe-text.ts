@@ -1,3 +1,5 @@
+import { FILE_WIDGETS, PASSWORD_WIDGETS } from '../../shared/forms/widget-fields.js';
+
 /** Lone UTF-16 surrogates: JSON can carry them (`"\ud800"`), Postgres text and jsonb cannot store them. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -131,7 +133,8 @@ export function clearBlankText(value: unknown, path = '', paths: string[] = []):
 
 /**
  * The annotation the server's form schemas carry on each text field drawn on one line: every `string` whose UI
- * schema does not draw it as a `textarea` (markSingleLine). An analyst makes a field multi-line in its UI schema.
+ * schema does not draw it as a `textarea`, a password or a file list (markSingleLine). An analyst makes a field
+ * multi-line in its UI schema.
  */
 export const SINGLE_LINE = 'x-single-line';
 export const ONE_LINE_MESSAGE = 'Enter this on one line: line breaks are not allowed here.';
@@ -143,6 +146,9 @@ const isObject = (value: unknown): value is Json => !!value && typeof value === 
 /** A copy of a form's schema with SINGLE_LINE on each string field its UI schema does not draw as a textarea, nested fields and list items too. */
 export function markSingleLine(schema: Json, uiSchema: unknown): Json {
   const ui = isObject(uiSchema) ? uiSchema : {};
+  const widget = typeof ui['ui:widget'] === 'string' ? ui['ui:widget'] : '';
+  // A password is whatever the password policy allows (lists/password.json); a file's name has its own rules.
+  if (PASSWORD_WIDGETS.includes(widget) || FILE_WIDGETS.includes(widget)) return schema;
   let out = schema;
   if ([schema.type].flat().includes('string') && ui['ui:widget'] !== 'textarea') out = { ...out, [SINGLE_LINE]: true };
   if (isObject(schema.properties)) {

@@ -39,9 +39,9 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
  * that is only blank or invisible characters (" ", a zero-width space) is a 400 under the field, as an empty one is;
  * so is a line break in a field a form draws on one line (safe-text.ts `markSingleLine`).
  */
-function refuseBlankRequiredText(bodySchema: unknown) {
+function refuseBlankRequiredText(bodySchema: unknown, lineBreaks: boolean) {
   return async function blankGuard(request: FastifyRequest): Promise<void> {
-    const errors = { ...lineBreaksInSingleLineText(bodySchema, request.body), ...blankRequiredText(bodySchema, request.body) };
+    const errors = { ...(lineBreaks ? lineBreaksInSingleLineText(bodySchema, request.body) : {}), ...blankRequiredText(bodySchema, request.body) };
     if (Object.keys(errors).length) throw badRequest(errors._root ?? FIX_FIELDS, errors);
   };
 }
@@ -98,7 +98,7 @@ function checkIntegerBounds(route: RouteOptions): void {
  * - text a body schema requires (`minLength` >= 1) that shows as nothing (only spaces or invisible characters) is
  *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same;
  * - a line break in a form's field drawn on one line (not a `textarea` in its UI schema) is a 400 under the field,
- *   here and in the forms validator alike.
+ *   here for a body the route's schema validates, and in the forms validator with the form's other messages.
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
  */
 export default fp(
@@ -112,7 +112,10 @@ export default fp(
       const integers = ([['params', integerFields(schema.params)], ['query', integerFields(schema.querystring ?? schema.query)]] as Array<['params' | 'query', string[]]>).filter(([, names]) => names.length);
       route.preValidation = [...own, refuseUnstorableText, ...(integers.length ? [refuseOddIntegers(integers)] : [])] as RouteOptions['preValidation'];
       const bodySchema = (route.schema as Record<string, unknown> | undefined)?.body;
-      if (bodySchema) route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), refuseBlankRequiredText(bodySchema)] as RouteOptions['preHandler'];
+      // A body its handler validates (with the forms validator, which checks line breaks among the form's other
+      // messages) is not refused here for a line break alone, which would hide those messages.
+      const handlerValidates = route.attachValidation === true || typeof route.validatorCompiler === 'function';
+      if (bodySchema) route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), refuseBlankRequiredText(bodySchema, !handlerValidates)] as RouteOptions['preHandler'];
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') table.push({ method, url: route.url, schema: route.schema });
       }

@@ -59,6 +59,9 @@ describe('fields drawn on one line', () => {
     const body = { name: 'a\nb', note: 'a\nb', age: 3, people: [{ first_name: 'ok', story: 'x\ny' }, { first_name: 'c\u2028d', story: 'x' }] };
     expect(lineBreaksInSingleLineText(marked, body)).toEqual({ name: ONE_LINE_MESSAGE, 'people.1.first_name': ONE_LINE_MESSAGE });
     expect(lineBreaksInSingleLineText(marked, { name: 'one line', note: 'two\nlines' })).toEqual({});
+    // A password is what its policy allows, and a file's name has rules of its own: neither is marked.
+    const secrets = markSingleLine({ type: 'object', properties: { password: { type: 'string' }, files: { type: 'array', items: { type: 'string' } } } }, { password: { 'ui:widget': 'password-strength' }, files: { 'ui:widget': 'file-upload' } });
+    expect(lineBreaksInSingleLineText(secrets, { password: 'a\u2028b', files: ['bill\u2028oct.pdf'] })).toEqual({});
     // The form's own schema is left as the analyst wrote it.
     expect(schema.properties.name).toEqual({ type: 'string' });
   });

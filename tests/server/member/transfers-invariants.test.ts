@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
+import type { LightMyRequestResponse } from 'fastify';
 import { suiteApp, type TestApp } from '../../helpers/test-app';
+import { transferCodeSubject } from '../../../src/server/lib/transfer-codes';
 import type { DbHandle } from '../../../src/server/db/create-db';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberBody, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
@@ -174,11 +176,8 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
   describe('one Idempotency-Key sent twice at once, on Postgres', () => {
     const t = suiteApp(target, { beforeReady: addSessionRoute });
 
-    /**
-     * Sends `send` twice while another transaction holds `lock` (a statement taking a row lock), so that both requests
-     * wait for it; then releases it. Both must answer 200 with the same transfer; answers the first.
-     */
-    async function twiceAtOnce(lock: ReturnType<typeof sql>, send: () => ReturnType<TestApp['call']>) {
+    /** Holds `lock` (a statement taking a row lock) in a transaction of its own; resolves once taken, to its release. */
+    async function holdLock(lock: ReturnType<typeof sql>) {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       let taken!: () => void;
@@ -189,20 +188,33 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
         await held;
       });
       await lockTaken;
-      const both = [send(), send()];
-      await waitersReach(2);
-      release();
-      await holder;
-      const [first, second] = await Promise.all(both);
+      return async () => {
+        release();
+        await holder;
+      };
+    }
+
+    /** Both answers 200 with the one transfer; answers the first. */
+    function expectOneTransfer(first: LightMyRequestResponse, second: LightMyRequestResponse) {
       expect([first.statusCode, second.statusCode], `${first.body} ${second.body}`).toEqual([200, 200]);
       expect(second.json()).toEqual(first.json());
       return first;
     }
 
-    /** Waits until `n` statements of this database wait for a lock. */
-    async function waitersReach(n: number) {
+    /** Sends `send` twice while `lock` is held, so that both requests wait for it, then releases it: one transfer. */
+    async function twiceAtOnce(lock: ReturnType<typeof sql>, send: () => Promise<LightMyRequestResponse>) {
+      const release = await holdLock(lock);
+      const both = [send(), send()];
+      await waitersReach(2);
+      await release();
+      const [first, second] = await Promise.all(both);
+      return expectOneTransfer(first, second);
+    }
+
+    /** Waits until `n` statements of this database (whose text has `like` in it, when given) wait for a lock. */
+    async function waitersReach(n: number, like = '') {
       for (let i = 0; i < 200; i++) {
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(t.db.db);
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and position(${like} in query) > 0`.execute(t.db.db);
         if (rows[0].n >= n) return;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -238,6 +250,31 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
       // A retry after both: the code is used up, and the answer is still the transfer's.
       const retry = await confirmMemberTransfer(t, headers, body, key, code!);
       expect(retry.json()).toEqual(first.json());
+      await expectLedgerConsistent(t.db);
+    });
+
+    it('to another member: the request whose code the first one used up while it claimed it answers the first one\'s transfer', async () => {
+      const m = await createMember(t.db.db, [{ type: 'savings', cents: 5_000 }]);
+      const payee = await createMember(t.db.db, [{ type: 'savings', cents: 0 }]);
+      const headers = await sessionHeaders(t, m.userId);
+      const key = newKey();
+      const body = memberBody(m.accounts[0], payee.accounts[0], 40);
+      const { code } = await codeFor(t, headers, m.userId, body, key);
+      // The first request claims the code and waits for the member's row.
+      const releaseMember = await holdLock(sql`select id from members where id = ${m.memberId} for update`);
+      const first = confirmMemberTransfer(t, headers, body, key, code!);
+      await waitersReach(1);
+      // Its transfer then waits to use the code up; the second request's claim of the same code waits behind it.
+      const releaseCode = await holdLock(sql`select id from one_time_codes where subject = ${transferCodeSubject(m.userId, key)} and consumed_on is null for update`);
+      await releaseMember();
+      // (The transfer's statement, by its first words: the server shows a statement's first 1,024 bytes.)
+      await waitersReach(1, 'with previous as');
+      const second = confirmMemberTransfer(t, headers, body, key, code!);
+      await waitersReach(2);
+      await releaseCode();
+      expectOneTransfer(await first, await second);
+      expect(await transfersUnder(m.userId, key)).toBe(1);
+      expect(await balanceOf(t.db.db, payee.accounts[0].id)).toBe(4_000);
       await expectLedgerConsistent(t.db);
     });
   });
