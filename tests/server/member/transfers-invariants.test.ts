@@ -221,6 +221,18 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
       throw new Error(`fewer than ${n} statements waited for a lock`);
     }
 
+    /** A member with 50.00 who asked for the code of a 40.00 transfer to another member: the code as the SMS gave it. */
+    async function memberTransferWithCode() {
+      const m = await createMember(t.db.db, [{ type: 'savings', cents: 5_000 }]);
+      const payee = await createMember(t.db.db, [{ type: 'savings', cents: 0 }]);
+      const headers = await sessionHeaders(t, m.userId);
+      const key = newKey();
+      const body = memberBody(m.accounts[0], payee.accounts[0], 40);
+      const { code, refused } = await codeFor(t, headers, m.userId, body, key);
+      expect(refused?.body).toBeUndefined();
+      return { m, payee, headers, key, body, code: code! };
+    }
+
     const transfersUnder = async (userId: number, key: string) =>
       (await t.db.db.selectFrom('transfers').select('reference_no').where('user_id', '=', userId).where('idempotency_key', '=', key).execute()).length;
 
@@ -236,40 +248,29 @@ for (const target of dbTargets().filter((d) => d.name === 'postgres')) {
     });
 
     it('to another member: both requests with the code answer one transfer', async () => {
-      const m = await createMember(t.db.db, [{ type: 'savings', cents: 5_000 }]);
-      const payee = await createMember(t.db.db, [{ type: 'savings', cents: 0 }]);
-      const headers = await sessionHeaders(t, m.userId);
-      const key = newKey();
-      const body = memberBody(m.accounts[0], payee.accounts[0], 40);
-      const { code, refused } = await codeFor(t, headers, m.userId, body, key);
-      expect(refused?.body).toBeUndefined();
+      const { m, payee, headers, key, body, code } = await memberTransferWithCode();
       // Both requests claim the code, then queue on the member's row.
-      const first = await twiceAtOnce(sql`select id from members where id = ${m.memberId} for update`, () => confirmMemberTransfer(t, headers, body, key, code!));
+      const first = await twiceAtOnce(sql`select id from members where id = ${m.memberId} for update`, () => confirmMemberTransfer(t, headers, body, key, code));
       expect(await transfersUnder(m.userId, key)).toBe(1);
       expect(await balanceOf(t.db.db, payee.accounts[0].id)).toBe(4_000);
       // A retry after both: the code is used up, and the answer is still the transfer's.
-      const retry = await confirmMemberTransfer(t, headers, body, key, code!);
+      const retry = await confirmMemberTransfer(t, headers, body, key, code);
       expect(retry.json()).toEqual(first.json());
       await expectLedgerConsistent(t.db);
     });
 
     it('to another member: the request whose code the first one used up while it claimed it answers the first one\'s transfer', async () => {
-      const m = await createMember(t.db.db, [{ type: 'savings', cents: 5_000 }]);
-      const payee = await createMember(t.db.db, [{ type: 'savings', cents: 0 }]);
-      const headers = await sessionHeaders(t, m.userId);
-      const key = newKey();
-      const body = memberBody(m.accounts[0], payee.accounts[0], 40);
-      const { code } = await codeFor(t, headers, m.userId, body, key);
+      const { m, payee, headers, key, body, code } = await memberTransferWithCode();
       // The first request claims the code and waits for the member's row.
       const releaseMember = await holdLock(sql`select id from members where id = ${m.memberId} for update`);
-      const first = confirmMemberTransfer(t, headers, body, key, code!);
+      const first = confirmMemberTransfer(t, headers, body, key, code);
       await waitersReach(1);
       // Its transfer then waits to use the code up; the second request's claim of the same code waits behind it.
       const releaseCode = await holdLock(sql`select id from one_time_codes where subject = ${transferCodeSubject(m.userId, key)} and consumed_on is null for update`);
       await releaseMember();
       // (The transfer's statement, by its first words: the server shows a statement's first 1,024 bytes.)
       await waitersReach(1, 'with previous as');
-      const second = confirmMemberTransfer(t, headers, body, key, code!);
+      const second = confirmMemberTransfer(t, headers, body, key, code);
       await waitersReach(2);
       await releaseCode();
       expectOneTransfer(await first, await second);
