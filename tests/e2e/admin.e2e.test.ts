@@ -156,6 +156,19 @@ describe('administrator approves an application in Chromium; the new member sign
     expect(await page.getByRole('heading', { name: 'Create User' }).count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
     await screenshot(page, 'admin-create-user-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'admin-create-user');
+    await page.setViewportSize(PHONE);
+
+    // Edit User from a card: its title once too, prefilled.
+    await page.getByRole('link', { name: 'Back to Users' }).click();
+    await users.getByRole('listitem').filter({ hasText: 'grace@cu.example' }).getByRole('link', { name: 'Edit Grace Ramdial' }).click();
+    await page.getByRole('textbox', { name: /^First Name/ }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Edit User' }).count()).toBe(1);
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'admin-edit-user-360');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'admin-edit-user');
     await context.close();
     expect(errors).toEqual([]);
   });

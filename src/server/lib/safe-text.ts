@@ -93,19 +93,30 @@ function demandsText(schema: SchemaNode): 'minLength' | 'pattern' | null {
  * a zero-width space passes `minLength: 1` yet leaves a name, an address or a comment empty on every screen.
  * Dotted paths (as ajvErrorsToFieldErrors names fields) to the field's own "required" message.
  */
-export function blankRequiredText(schema: unknown, value: unknown, path = ''): Record<string, string> {
+export function blankRequiredText(schema: unknown, value: unknown): Record<string, string> {
+  return textMessages(schema, value, (node, text) => {
+    const keyword = [node.type].flat().includes('string') ? demandsText(node) : null;
+    return keyword && isBlankText(text) ? requiredMessage(node, keyword) : null;
+  });
+}
+
+/**
+ * The message `check` gives each string of `value` by the schema node it falls under (null: none), by dotted path
+ * (as ajvErrorsToFieldErrors names fields; '_root' for the value itself): the walk of the body-text checks.
+ */
+function textMessages(schema: unknown, value: unknown, check: (node: SchemaNode, text: string) => string | null, path = ''): Record<string, string> {
   const node = schema as SchemaNode | undefined;
   if (!node || typeof node !== 'object') return {};
   if (typeof value === 'string') {
-    const keyword = [node.type].flat().includes('string') ? demandsText(node) : null;
-    return keyword && isBlankText(value) ? { [path || '_root']: requiredMessage(node, keyword) } : {};
+    const message = check(node, value);
+    return message ? { [path || '_root']: message } : {};
   }
   const found: Record<string, string> = {};
   if (Array.isArray(value) && node.items && typeof node.items === 'object') {
-    value.forEach((item, i) => Object.assign(found, blankRequiredText(node.items, item, path ? `${path}.${i}` : String(i))));
+    value.forEach((item, i) => Object.assign(found, textMessages(node.items, item, check, path ? `${path}.${i}` : String(i))));
   } else if (value && typeof value === 'object' && node.properties) {
     for (const [key, sub] of Object.entries(node.properties)) {
-      if (Object.hasOwn(value, key)) Object.assign(found, blankRequiredText(sub, (value as Record<string, unknown>)[key], path ? `${path}.${key}` : key));
+      if (Object.hasOwn(value, key)) Object.assign(found, textMessages(sub, (value as Record<string, unknown>)[key], check, path ? `${path}.${key}` : key));
     }
   }
   return found;
@@ -159,16 +170,6 @@ export function markSingleLine(schema: Json, uiSchema: unknown): Json {
 }
 
 /** Dotted paths (as ajvErrorsToFieldErrors names fields) of the text with a line break where the schema marks the field SINGLE_LINE. */
-export function lineBreaksInSingleLineText(schema: unknown, value: unknown, path = ''): Record<string, string> {
-  if (!isObject(schema)) return {};
-  if (typeof value === 'string') return schema[SINGLE_LINE] === true && LINE_BREAK.test(value) ? { [path || '_root']: ONE_LINE_MESSAGE } : {};
-  const found: Record<string, string> = {};
-  if (Array.isArray(value) && isObject(schema.items)) {
-    value.forEach((item, i) => Object.assign(found, lineBreaksInSingleLineText(schema.items, item, path ? `${path}.${i}` : String(i))));
-  } else if (isObject(value) && isObject(schema.properties)) {
-    for (const [key, sub] of Object.entries(schema.properties)) {
-      if (Object.hasOwn(value, key)) Object.assign(found, lineBreaksInSingleLineText(sub, value[key], path ? `${path}.${key}` : key));
-    }
-  }
-  return found;
+export function lineBreaksInSingleLineText(schema: unknown, value: unknown): Record<string, string> {
+  return textMessages(schema, value, (node, text) => ((node as Json)[SINGLE_LINE] === true && LINE_BREAK.test(text) ? ONE_LINE_MESSAGE : null));
 }

@@ -39,8 +39,8 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
  * that is only blank or invisible characters (" ", a zero-width space) is a 400 under the field, as an empty one is;
  * so is a line break in a field a form draws on one line (safe-text.ts `markSingleLine`).
  */
-function refuseBlankRequiredText(bodySchema: unknown, lineBreaks: boolean) {
-  return async function blankGuard(request: FastifyRequest): Promise<void> {
+function refuseBlankOrBrokenText(bodySchema: unknown, lineBreaks: boolean) {
+  return async function textGuard(request: FastifyRequest): Promise<void> {
     const errors = { ...(lineBreaks ? lineBreaksInSingleLineText(bodySchema, request.body) : {}), ...blankRequiredText(bodySchema, request.body) };
     if (Object.keys(errors).length) throw badRequest(errors._root ?? FIX_FIELDS, errors);
   };
@@ -115,7 +115,7 @@ export default fp(
       // A body its handler validates (with the forms validator, which checks line breaks among the form's other
       // messages) is not refused here for a line break alone, which would hide those messages.
       const handlerValidates = route.attachValidation === true || typeof route.validatorCompiler === 'function';
-      if (bodySchema) route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), refuseBlankRequiredText(bodySchema, !handlerValidates)] as RouteOptions['preHandler'];
+      if (bodySchema) route.preHandler = [...(route.preHandler ? [route.preHandler].flat() : []), refuseBlankOrBrokenText(bodySchema, !handlerValidates)] as RouteOptions['preHandler'];
       for (const method of [route.method].flat()) {
         if (method !== 'HEAD') table.push({ method, url: route.url, schema: route.schema });
       }

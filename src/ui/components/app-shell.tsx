@@ -85,8 +85,8 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
       indicatorColor="secondary"
       aria-label={tabsLabel}
       variant={compactOnPhone ? 'scrollable' : 'standard'}
-      // A tab cut at the edge of a phone's row is shown to be there: an arrow scrolls to it.
-      {...(compactOnPhone && { scrollButtons: 'auto' as const, allowScrollButtonsMobile: true })}
+      // A tab cut at the edge of a phone's row is shown to be there: an arrow scrolls to it (scrollable rows only).
+      allowScrollButtonsMobile
       sx={{ flexGrow: 1, '& .MuiTab-root': { color: 'inherit', opacity: 0.85 }, '& .Mui-selected': { opacity: 1 } }}
     >
       {tabs.map((t) => (

@@ -8,7 +8,7 @@ import { assertKnownWidgets } from '../../shared/forms/find-widget-names';
 import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/visible-fields';
 import { restrictOptionsInUiSchema } from '../../shared/forms/option-rules';
 import { withFormOnlyRequired } from '../../shared/forms/form-only-required';
-import { loadForm, type LoadedForm } from './load-form';
+import { loadForm, submitTextOf, type LoadedForm } from './load-form';
 import { ALLOWED_OPTIONS_WIDGET, reviewWidgets, widgets } from './widget-registry';
 import { WIDGET_NAMES } from '../../shared/forms/widget-names';
 import { FileStore, type UploadProgress } from './file-store';
@@ -132,7 +132,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     () => ({ fileStore: ownStore, uploadProgress: uploadProgress ?? {}, submitForm: () => formRef.current?.submit(), ...formContext }),
     [ownStore, uploadProgress, formContext],
   );
-  const submitText = form.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Submit';
+  const submitText = submitTextOf(form, 'Submit');
   // `showWhen` (forms/README.md "Visibility"): a hidden field is not rendered and its value is never sent.
   const visible = (data: unknown) => withoutHiddenFields(form.schema, form.uiSchema, (data ?? {}) as Record<string, unknown>) as T;
   // The live data (also when the parent does not control formData), so visibility follows every change.

@@ -3,6 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SchemaForm } from '../../../forms/schema-form';
+import { submitTextOf } from '../../../forms/load-form';
 import { createUser } from '../api/users-api';
 import { BackButton } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
@@ -46,7 +47,7 @@ export default function UserCreatePage() {
           <SchemaForm key={formKey} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
             <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
               <Button type="submit" variant="contained" disabled={busy || !!success} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-                {form.uiSchema['ui:submitButtonOptions']?.submitText ?? title}
+                {submitTextOf(form, title)}
               </Button>
               <Button component={RouterLink} to="/admin/users" disabled={busy}>
                 Cancel

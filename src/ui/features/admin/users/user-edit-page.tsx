@@ -4,6 +4,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { SchemaForm } from '../../../forms/schema-form';
+import { submitTextOf } from '../../../forms/load-form';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { fetchUser, updateUser, type AdminUser } from '../api/users-api';
 import { padUserId } from '../admin-format';
@@ -91,7 +92,7 @@ export default function UserEditPage() {
         <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              {form.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Save Changes'}
+              {submitTextOf(form, 'Save Changes')}
             </Button>
           </Box>
         </SchemaForm>

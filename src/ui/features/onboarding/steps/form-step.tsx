@@ -11,7 +11,7 @@ import { rememberedValues } from '../../../../engine/navigation';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { api } from '../../../lib/api-client';
 import { SchemaForm } from '../../../forms/schema-form';
-import { loadForm, type LoadedForm } from '../../../forms/load-form';
+import { loadForm, submitTextOf, type LoadedForm } from '../../../forms/load-form';
 import { FileStore, type UploadProgress } from '../../../forms/file-store';
 import { isChecklistComplete } from '../../../forms/widgets/document-checklist-widget';
 import { drafts, onboardingFlow, stepNotices } from '../flow-actor';
@@ -136,7 +136,7 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
     onDone({}, true);
   };
   const skipOffered = isSkipOffered(step, data);
-  const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? form?.uiSchema['ui:submitButtonOptions']?.submitText ?? 'Next');
+  const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? submitTextOf(form, 'Next'));
 
   return (
     <>
