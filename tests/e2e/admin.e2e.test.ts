@@ -18,6 +18,14 @@ async function insideWindow(control: Locator): Promise<boolean> {
 }
 
 
+/** Screenshots of a phone page as `name`-360, then at 1280 px as `name`; the window is a phone again after. */
+async function phoneAndDesktopShots(page: Page, name: string) {
+  await screenshot(page, `${name}-360`);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, name);
+  await page.setViewportSize(PHONE);
+}
+
 describe('administrator approves an application in Chromium; the new member signs in', () => {
   const e2e = browserSuite();
   let signupId: string;
@@ -134,10 +142,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await trail.getByText(/^Blocked by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/).waitFor();
     expect(await trail.textContent()).not.toMatch(/is_blocked|true|→/);
     expect(await horizontalOverflow(page)).toBe(0);
-    await screenshot(page, 'admin-user-audit-360');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'admin-user-audit');
-    await page.setViewportSize(PHONE);
+    await phoneAndDesktopShots(page, 'admin-user-audit');
 
     await page.getByRole('tab', { name: 'Signup Approvals' }).click();
     await page.waitForURL('**/admin/signup-approvals');
@@ -155,10 +160,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.getByRole('textbox', { name: /^First Name/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Create User' }).count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
-    await screenshot(page, 'admin-create-user-360');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'admin-create-user');
-    await page.setViewportSize(PHONE);
+    await phoneAndDesktopShots(page, 'admin-create-user');
 
     // Edit User from a card: its title once too, prefilled.
     await page.getByRole('link', { name: 'Back to Users' }).click();
@@ -166,9 +168,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.getByRole('textbox', { name: /^First Name/ }).waitFor();
     expect(await page.getByRole('heading', { name: 'Edit User' }).count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
-    await screenshot(page, 'admin-edit-user-360');
-    await page.setViewportSize({ width: 1280, height: 900 });
-    await screenshot(page, 'admin-edit-user');
+    await phoneAndDesktopShots(page, 'admin-edit-user');
     await context.close();
     expect(errors).toEqual([]);
   });
