@@ -27,9 +27,17 @@ function addTotalPercentKeyword(ajv: Ajv): void {
   });
 }
 
+/**
+ * A calendar date, YYYY-MM-DD, in years 0001-9999 (leap days included): ajv-formats' `date` also takes year 0000, which
+ * the calendar lacks and Postgres refuses. A regular expression, so the browser's precompiled validators carry it.
+ */
+export const CALENDAR_DATE =
+  /^(?!0000)(?:\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))|(?:\d{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)$/;
+
 /** Adds the project's formats, ajv-errors messages and custom keywords to an ajv instance. */
 export function extendAjv<T extends Ajv>(ajv: T): T {
   addFormats(ajv);
+  ajv.addFormat('date', CALENDAR_DATE);
   ajvErrors(ajv);
   addTotalPercentKeyword(ajv);
   for (const keyword of CUSTOM_KEYWORDS) {

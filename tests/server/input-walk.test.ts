@@ -32,6 +32,10 @@ const NOT_ALLOWED = { bell: 'a\u0007b', escape: '\u001b[31m', 'C1 control': 'a\u
 /** Text that shows as nothing: a schema demanding text (minLength, or a pattern "" fails) refuses it as empty. */
 const BLANKS = { spaces: '   ', 'zero-width space': '\u200b\u200b', 'BOM and NBSP': '\ufeff\u00a0' };
 const OUT_OF_RANGE = [BIG, -BIG, 2_147_483_648];
+/** The calendar's ends: year 0000 does not exist (a 400), the others are dates (any answer but a 5xx). */
+const EDGE_DATES = ['0000-01-01', '0001-01-01', '0050-06-15', '9999-12-31'];
+/** More fields than any form has (safe-text.ts MAX_VALUES): refused before the schema lists one message per field. */
+const MANY_FIELDS = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i.toString(36)}`, 0]));
 /** Line breaks of every kind: refused in a field drawn on one line. */
 const LINE_BREAKS = { 'CR LF': 'Ann\r\nMarie', LF: 'Ann\nMarie', CR: 'Ann\rMarie', 'line separator': 'Ann\u2028Marie', 'paragraph separator': 'Ann\u2029Marie' };
 
@@ -104,8 +108,9 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
 
   const fill = (url: string, value = '1') => url.replace(/:[A-Za-z_]+/g, value);
 
-  function variantsFor(route: RouteEntry): Array<{ label: string; options: InjectOptions; anyAnswerBut5xx?: boolean }> {
-    const out: Array<{ label: string; options: InjectOptions; anyAnswerBut5xx?: boolean }> = [];
+  type Variant = { label: string; options: InjectOptions; anyAnswerBut5xx?: boolean; tooMany?: boolean };
+  function variantsFor(route: RouteEntry): Variant[] {
+    const out: Variant[] = [];
     const method = route.method as InjectOptions['method'];
     const schema = (route.schema ?? {}) as Record<string, Schema | undefined>;
     const baseBody = schema.body ? (sampleOf(schema.body) as Record<string, unknown>) : { signup_id: applicant.id };
@@ -130,6 +135,9 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
       if ([sub.type].flat().includes('integer')) {
         for (const n of OUT_OF_RANGE) out.push({ label: `?${name}=${n}`, options: { method, url: `${url}?${name}=${n}`, payload: body } });
       }
+      if (sub.format === 'date') {
+        for (const day of EDGE_DATES) out.push({ label: `?${name}=${day}`, options: { method, url: `${url}?${name}=${day}`, payload: body }, anyAnswerBut5xx: !day.startsWith('0000') });
+      }
     }
     out.push({ label: '?zz=NUL', options: { method, url: `${url}?zz=%00`, payload: body } });
     if (!hasBody(route.method)) return out;
@@ -145,6 +153,11 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
       const demandsText = !!sub && ((sub.minLength ?? 0) >= 1 || (typeof sub.pattern === 'string' && !new RegExp(sub.pattern, 'u').test('')));
       if (demandsText) for (const [name, text] of Object.entries(BLANKS)) out.push({ label: `body.${field}=${name}`, options: { method, url, payload: { ...baseBody, [field]: text } } });
     }
+    for (const [field, sub] of Object.entries<Schema>(schema.body?.properties ?? {})) {
+      if (sub.format !== 'date') continue;
+      for (const day of EDGE_DATES) out.push({ label: `body.${field}=${day}`, options: { method, url, payload: { ...baseBody, [field]: day } }, anyAnswerBut5xx: !day.startsWith('0000') });
+    }
+    out.push({ label: 'body with 5,000 unknown fields', options: { method, url, payload: { ...baseBody, ...MANY_FIELDS } }, tooMany: true });
     // A route without a body schema may ignore a field it does not read: there, anything but a 5xx will do.
     const ignorable = !schema.body;
     for (const field of integers) {
@@ -199,12 +212,12 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
     expect(routes.length).toBeGreaterThanOrEqual(35);
   });
 
-  it('walks every route with NUL, unpaired surrogates, control characters, direction overrides, blank required text, out-of-range ids, odd bodies and malformed multipart: 4xx only', async () => {
+  it('walks every route with NUL, unpaired surrogates, control characters, direction overrides, blank required text, out-of-range ids, the calendar\'s ends, thousands of unknown fields, odd bodies and malformed multipart: 4xx only', async () => {
     const before = fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0;
     let calls = 0;
     for (const route of routes) {
       const callers = await callersFor();
-      for (const { label, options, anyAnswerBut5xx } of variantsFor(route)) {
+      for (const { label, options, anyAnswerBut5xx, tooMany } of variantsFor(route)) {
         for (const [i, headers] of callers.entries()) {
           const res = await t.call({
             ...options,
@@ -213,6 +226,8 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
           });
           calls += 1;
           expectClean4xx(res, `${route.method} ${route.url} ${label} (caller ${i ? 'member' : 'admin'})`, anyAnswerBut5xx);
+          // Refused whole, in one short answer (not a message for each field), once the caller may call the route.
+          if (tooMany && res.statusCode === 400) expect(res.body.length, label).toBeLessThan(1000);
         }
       }
     }

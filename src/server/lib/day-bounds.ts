@@ -2,6 +2,14 @@ import { dayIn } from '../../shared/dates/today.js';
 
 const wallFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** A wall-clock time read as UTC, in milliseconds, for any year from 1 to 10000 (Date.UTC reads years 0-99 as 1900-1999). */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  at.setUTCHours(hour, minute, second, 0);
+  return at.getTime();
+}
+
 /** How far the wall clock of `timeZone` is ahead of UTC at `at`, in milliseconds. */
 function offsetMs(timeZone: string, at: number): number {
   let format = wallFormats.get(timeZone);
@@ -10,26 +18,38 @@ function offsetMs(timeZone: string, at: number): number {
     wallFormats.set(timeZone, format);
   }
   const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = utcMs(Number(parts.year), Number(parts.month), Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return wall - Math.floor(at / 1000) * 1000;
 }
 
-/** The instant a calendar day (YYYY-MM-DD) starts in `timeZone` (midnight there, or the first instant after a gap). */
-export function startOfDay(timeZone: string, day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const midnightUtc = Date.UTC(y, m - 1, d);
+/** The instant a UTC midnight's calendar day starts in `timeZone` (midnight there, or the first instant after a gap). */
+function zoneMidnight(timeZone: string, midnightUtc: number): Date {
   const first = midnightUtc - offsetMs(timeZone, midnightUtc);
   return new Date(midnightUtc - offsetMs(timeZone, first));
 }
 
-/** The instant the day after `day` starts in `timeZone`: the exclusive end of `day`. */
+const partsOf = (day: string) => day.split('-').map(Number) as [number, number, number];
+
+/** The instant a calendar day (YYYY-MM-DD, years 0001-9999 as the date format allows) starts in `timeZone`. */
+export function startOfDay(timeZone: string, day: string): Date {
+  const [y, m, d] = partsOf(day);
+  return zoneMidnight(timeZone, utcMs(y, m, d));
+}
+
+/** The instant the day after `day` starts in `timeZone`: the exclusive end of `day` (9999-12-31 included). */
 export function endOfDay(timeZone: string, day: string): Date {
-  const [y, m, d] = day.split('-').map(Number);
-  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-  return startOfDay(timeZone, next);
+  const [y, m, d] = partsOf(day);
+  return zoneMidnight(timeZone, utcMs(y, m, d + 1));
 }
 
 /** The start of today (the credit union's day at `now`) in `timeZone`. */
 export function startOfToday(timeZone: string, now: Date): Date {
   return startOfDay(timeZone, dayIn(timeZone, now));
+}
+
+/** The calendar day `days` after `day` (before it when negative), kept within the date format's 0001-01-01..9999-12-31. */
+export function shiftDay(day: string, days: number): string {
+  const [y, m, d] = partsOf(day);
+  const at = new Date(Math.min(Math.max(utcMs(y, m, d + days), utcMs(1, 1, 1)), utcMs(9999, 12, 31)));
+  return `${String(at.getUTCFullYear()).padStart(4, '0')}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-${String(at.getUTCDate()).padStart(2, '0')}`;
 }

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest } from '../lib/http-errors.js';
-import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
 import { FIX_FIELDS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
@@ -25,11 +25,15 @@ const REQUEST_PARTS = [
   ['body', 'body'],
 ] as const;
 
-/** preValidation of every route: text the database cannot store (NUL, unpaired surrogates) is a 400. */
+/**
+ * preValidation of every route: text the database cannot store (NUL, unpaired surrogates) is a 400; so is input nested
+ * deeper, or with more fields and items, than any form has (before the schema lists a message for each of them).
+ */
 async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   for (const [part] of REQUEST_PARTS) {
     const found = findUnstorableText(request[part]);
-    if (found?.tooDeep) throw badRequest(TOO_DEEP_MESSAGE, { [found.path || part]: TOO_DEEP_MESSAGE });
+    if (found?.problem === 'tooDeep') throw badRequest(TOO_DEEP_MESSAGE, { [found.path || part]: TOO_DEEP_MESSAGE });
+    if (found?.problem === 'tooMany') throw badRequest(TOO_MANY_MESSAGE, { [found.path || part]: TOO_MANY_MESSAGE });
     if (found) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [found.path || part]: UNSTORABLE_FIELD_MESSAGE });
   }
 }

@@ -1,4 +1,6 @@
-import { findUnstorableText, isStorableText, lineBreaksInSingleLineText, markSingleLine, MAX_NESTING, ONE_LINE_MESSAGE } from '../../../src/server/lib/safe-text';
+import { findUnstorableText, isStorableText, lineBreaksInSingleLineText, markSingleLine, MAX_NESTING, MAX_VALUES, ONE_LINE_MESSAGE } from '../../../src/server/lib/safe-text';
+import { listFormIds, resolveForm } from '../../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 
 describe('text the database can store', () => {
   it.each([
@@ -23,10 +25,10 @@ describe('text the database can store', () => {
   });
 
   it('names the first field that holds such text, by dotted path, keys included', () => {
-    expect(findUnstorableText({ a: 'x', b: { c: ['ok', 'n\u0000'] } })).toEqual({ path: 'b.c.1', tooDeep: false });
-    expect(findUnstorableText({ 'bad\u0000key': 'x' })).toEqual({ path: '', tooDeep: false });
-    expect(findUnstorableText({ nested: { 'bad\u0000key': 'x' } })).toEqual({ path: 'nested', tooDeep: false });
-    expect(findUnstorableText('a\u0000')).toEqual({ path: '', tooDeep: false });
+    expect(findUnstorableText({ a: 'x', b: { c: ['ok', 'n\u0000'] } })).toEqual({ path: 'b.c.1', problem: 'unstorable' });
+    expect(findUnstorableText({ 'bad\u0000key': 'x' })).toEqual({ path: '', problem: 'unstorable' });
+    expect(findUnstorableText({ nested: { 'bad\u0000key': 'x' } })).toEqual({ path: 'nested', problem: 'unstorable' });
+    expect(findUnstorableText('a\u0000')).toEqual({ path: '', problem: 'unstorable' });
     expect(findUnstorableText({ a: 1, b: true, c: null, d: ['x'] })).toBeNull();
     expect(findUnstorableText(undefined)).toBeNull();
     expect(findUnstorableText(Buffer.from([0, 0]))).toBeNull();
@@ -35,7 +37,7 @@ describe('text the database can store', () => {
   it('stops at a body nested deeper than any form (MAX_NESTING), without exhausting the stack', () => {
     let deep: unknown = 'fine';
     for (let i = 0; i < 100_000; i++) deep = [deep];
-    expect(findUnstorableText(deep)).toEqual({ path: `${'0.'.repeat(MAX_NESTING)}0`, tooDeep: true });
+    expect(findUnstorableText(deep)).toEqual({ path: `${'0.'.repeat(MAX_NESTING)}0`, problem: 'tooDeep' });
     let shallow: unknown = 'fine';
     for (let i = 0; i < MAX_NESTING; i++) shallow = [shallow];
     expect(findUnstorableText(shallow)).toBeNull();
@@ -66,3 +68,32 @@ describe('fields drawn on one line', () => {
     expect(schema.properties.name).toEqual({ type: 'string' });
   });
 });
+
+describe('a request with more fields and items than any form has', () => {
+  it('is stopped at MAX_VALUES keys and items in all, at the object or list that passes it', () => {
+    const wide = Object.fromEntries(Array.from({ length: 110_000 }, (_, i) => [`k${i}`, 0]));
+    expect(findUnstorableText({ first_name: 'A', ...wide })).toEqual({ path: '', problem: 'tooMany' });
+    expect(findUnstorableText({ items: Array.from({ length: MAX_VALUES }, () => 1) })).toEqual({ path: 'items', problem: 'tooMany' });
+    expect(findUnstorableText({ items: Array.from({ length: MAX_VALUES - 1 }, () => 1) })).toBeNull();
+    // Spread over many small objects, the total still counts.
+    expect(findUnstorableText(Array.from({ length: 400 }, () => ({ a: 1, b: 2 })))?.problem).toBe('tooMany');
+  });
+
+  it('leaves room for every form filled to its limits (lists at their maxItems)', () => {
+    const sources = readFormsDir();
+    for (const formId of listFormIds(sources)) {
+      const { schema } = resolveForm(sources, formId);
+      expect(mostValues(schema), formId).toBeLessThan(MAX_VALUES / 4);
+    }
+  });
+});
+
+/** How many keys and items a body of this schema holds at most (every property present, lists at maxItems, 20 where unbounded). */
+function mostValues(schema: unknown): number {
+  if (!schema || typeof schema !== 'object') return 0;
+  const s = schema as { properties?: Record<string, unknown>; items?: unknown; maxItems?: number; allOf?: unknown[]; anyOf?: unknown[]; oneOf?: unknown[]; then?: unknown; else?: unknown };
+  const branches = [...(s.allOf ?? []), ...(s.anyOf ?? []), ...(s.oneOf ?? []), s.then, s.else].reduce<number>((sum, b) => sum + mostValues(b), 0);
+  const own = Object.values(s.properties ?? {}).reduce<number>((sum, sub) => sum + 1 + mostValues(sub), 0);
+  const items = s.items ? (s.maxItems ?? 20) * (1 + mostValues(s.items)) : 0;
+  return own + items + branches;
+}

@@ -3,14 +3,13 @@ import { badRequest } from '../../lib/http-errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
-import { endOfDay, startOfDay } from '../../lib/day-bounds.js';
+import { endOfDay, shiftDay, startOfDay } from '../../lib/day-bounds.js';
 import { today } from '../../../shared/dates/today.js';
 import { factInWords } from '../../../shared/facts/declared-facts.js';
 import { factsUsedByConditions, stepsInWalkOrder } from '../../../shared/flow/walk-flow.js';
 import { VISIT_PATTERN } from '../../../shared/funnel.js';
 import { configVersions, dropOffs, refusedFields, stepFigures, visitOutcomes } from './funnel.repository.js';
 
-const DAY_MS = 86_400_000;
 /** The window the report covers when none is asked for. */
 const DEFAULT_DAYS = 30;
 
@@ -110,7 +109,7 @@ export default async function funnelRoutes(app: FastifyInstance) {
     handler: async (request) => {
       const query = request.query as { from?: string; to?: string; version?: string };
       const to = query.to ?? today(app.clock.now());
-      const from = query.from ?? new Date(Date.parse(to) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+      const from = query.from ?? shiftDay(to, -(DEFAULT_DAYS - 1));
       if (from > to) throw badRequest('The first day must not be after the last.', { from: 'The first day must not be after the last.' });
       // What is still queued is counted too.
       await app.funnel.flush();
