@@ -183,6 +183,28 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
   if (widget === 'school-search') await page.keyboard.press('Escape');
 }
 
+/**
+ * Fills a form or checklist step's fields from a journey entry, in the form's order, as an applicant would; `only`
+ * picks the fields by their widget (the files again after a reload, say).
+ */
+export async function fillFormStep(page: Page, step: FlowStep, entry: JourneyEntry, facts: Record<string, unknown>, today: string, options: { log?: (line: string) => void; only?: (widget: string | undefined) => boolean } = {}): Promise<void> {
+  const { schema, uiSchema } = resolveForm(sources, step.form!);
+  const data = entry.data ?? {};
+  const shown = withoutHiddenFields(schema, uiSchema, deriveFormData(schema, data, { today, facts }));
+  const order: string[] = uiSchema['ui:order'] ?? Object.keys(schema.properties ?? {});
+  const fields = [...order.filter((f) => f !== '*'), ...Object.keys(schema.properties ?? {}).filter((f) => !order.includes(f))];
+  for (const field of fields) {
+    if (!(field in shown) || !(field in data)) continue;
+    if (options.only && !options.only(uiSchema[field]?.['ui:widget'])) continue;
+    if (step.kind === 'checklist') {
+      await page.locator(`#root-${field}`).setChecked(data[field] === true);
+      continue;
+    }
+    if (process.env.REPLAY_DEBUG) options.log?.(`    ${field} = ${JSON.stringify(data[field])}`);
+    await fillField(page, field, schema.properties[field] ?? {}, uiSchema[field] ?? {}, data[field], entry, schema);
+  }
+}
+
 /** Every field message shown on the page (under fields and in alerts), for a failure's explanation. */
 /** Every error message the page shows, once each. */
 async function shownMessages(page: Page): Promise<string[]> {
@@ -374,20 +396,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
         }
         verdict('ok', step.texts?.receivedTitle ?? 'received');
       } else {
-        const { schema, uiSchema } = resolveForm(sources, step.form!);
-        const data = entry.data ?? {};
-        const shown = withoutHiddenFields(schema, uiSchema, deriveFormData(schema, data, { today, facts }));
-        const order: string[] = uiSchema['ui:order'] ?? Object.keys(schema.properties ?? {});
-        const fields = [...order.filter((f) => f !== '*'), ...Object.keys(schema.properties ?? {}).filter((f) => !order.includes(f))];
-        for (const field of fields) {
-          if (!(field in shown) || !(field in data)) continue;
-          if (step.kind === 'checklist') {
-            await page.locator(`#root-${field}`).setChecked(data[field] === true);
-            continue;
-          }
-          if (process.env.REPLAY_DEBUG) log(`    ${field} = ${JSON.stringify(data[field])}`);
-          await fillField(page, field, schema.properties[field] ?? {}, uiSchema[field] ?? {}, data[field], entry, schema);
-        }
+        await fillFormStep(page, step, entry, facts, today, { log });
         if (!entry.expect) await capture();
         const callsBefore = apiCalls;
         await page.locator('form button[type="submit"]').first().click();

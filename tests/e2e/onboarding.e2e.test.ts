@@ -2,7 +2,9 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness';
 import { listJourneyFiles, loadFlow, loadJourney } from '../../scripts/lib/replay-journey';
-import { replayJourneyInBrowser, savedProgress, waitForStep } from '../../scripts/lib/browser-replay';
+import { BROWSER_ARTIFACTS, fillFormStep, replayJourneyInBrowser, savedProgress, waitForStep } from '../../scripts/lib/browser-replay';
+import { factsWithStepData } from '../../src/shared/facts/declared-facts';
+import { today } from '../../src/shared/dates/today';
 import { adminSession, checkStoredApplication } from '../../scripts/lib/stored-application';
 
 // Every QA journey (tests/fixtures/journeys/) in Chromium through the real step pages, on one server and one
@@ -88,6 +90,57 @@ describe('onboarding journeys in the browser', () => {
       // Typing the first step's address does not lose the place either: the wizard offers the saved step.
       await page.goto('/address');
       await waitForStep(page, flow.steps['id-information']);
+    } finally {
+      await result.close();
+    }
+  });
+
+  it('a reload on an upload step keeps the typed answers and lists no file it lost; Back shows what was sent', async () => {
+    const flow = loadFlow();
+    const journey = loadJourney(listJourneyFiles().find((f) => f.endsWith('adult-new-local.json'))!);
+    // The journey's first step with files: the replay stops just before it.
+    const at = journey.entries.findIndex((e) => !e.expect && Object.keys(e.files ?? {}).length > 0);
+    const entry = journey.entries[at];
+    const step = flow.steps[entry.step];
+    const result = await replayJourneyInBrowser(journey, { baseUrl: server.url, browser, slug: 'reload-upload-step', stopAfter: at - 1 });
+    const { page } = result;
+    const chosenFiles = page.getByRole('list', { name: /: chosen files$/ });
+    /** The step's typed answers as its text boxes show them, by field. */
+    const typed = async () => {
+      const out: Record<string, string> = {};
+      for (const [field, value] of Object.entries(entry.data ?? {})) {
+        const box = page.locator(`input#root_${field}[type="text"]`);
+        if (typeof value === 'string' && (await box.count())) out[field] = await box.inputValue();
+      }
+      return out;
+    };
+    try {
+      expect(result.ok, JSON.stringify(result.verdicts)).toBe(true);
+      await waitForStep(page, step);
+      const facts = factsWithStepData(flow, step.form!, (await savedProgress(page))!.applicant, entry.data ?? {}, today());
+      await fillFormStep(page, step, entry, facts, today());
+      const filled = await typed();
+      expect(Object.keys(filled).length).toBeGreaterThan(0);
+      expect(await chosenFiles.count()).toBeGreaterThan(0);
+      // The page asks before a reload throws the changes away; the applicant reloads anyway.
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.reload();
+      await waitForStep(page, step);
+      await page.locator('form button[type="submit"]').first().waitFor();
+      expect(await typed()).toEqual(filled);
+      // The files went with the reload: none is listed, so none can seem attached when it is not.
+      expect(await chosenFiles.count()).toBe(0);
+      await page.screenshot({ path: path.join(BROWSER_ARTIFACTS, 'reload-upload-step', 'after-reload.png'), fullPage: true });
+      await fillFormStep(page, step, entry, facts, today(), { only: (widget) => widget === 'file-upload' });
+      await page.locator('form button[type="submit"]').first().click();
+      await page.waitForURL((url) => url.pathname !== step.route, { timeout: 20_000 });
+      // Back to the sent step: its answers are there again; its files must be chosen again to send it again.
+      await page.getByRole('button', { name: 'Back', exact: true }).click();
+      await waitForStep(page, step);
+      await page.locator('form button[type="submit"]').first().waitFor();
+      expect(await typed()).toEqual(filled);
+      expect(await chosenFiles.count()).toBe(0);
+      await page.screenshot({ path: path.join(BROWSER_ARTIFACTS, 'reload-upload-step', 'after-back.png'), fullPage: true });
     } finally {
       await result.close();
     }

@@ -100,7 +100,7 @@ export function resumeApplication(state: DraftState, applicantToken: string): st
   return route;
 }
 
-/** A step's unsent form data, kept for this tab so a reload loses nothing (passwords and files excluded). */
+/** A step's form data, unsent or sent, kept for this tab so a reload or a return to the step loses nothing (passwords and files excluded). */
 export const drafts = {
   load(stepId: string): Record<string, unknown> | undefined {
     try {

@@ -6,7 +6,7 @@ import { factsWithStepData } from '../../../../shared/facts/declared-facts';
 import { withAllowedOptions } from '../../../../shared/forms/option-rules';
 import { transforms } from '../../../../shared/transforms';
 import { fillText } from '../../../../shared/fill-text';
-import { PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../../shared/forms/widget-fields';
+import { FILE_WIDGETS, PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../../shared/forms/widget-fields';
 import { rememberedValues } from '../../../../engine/navigation';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { api } from '../../../lib/api-client';
@@ -21,8 +21,11 @@ import type { StepPreview } from '.';
 
 type Data = Record<string, unknown>;
 
-/** Fields never kept in the tab's draft: passwords. */
-const secretFields = (form: LoadedForm | null) => fieldsDrawnBy(form?.uiSchema ?? {}, PASSWORD_WIDGETS);
+/**
+ * Fields never kept in the tab: passwords; and files, whose contents a reload loses (a name kept without its file
+ * would list a file that is not there, and the step would be sent without it).
+ */
+const unkeptFields = (form: LoadedForm | null) => fieldsDrawnBy(form?.uiSchema ?? {}, [...PASSWORD_WIDGETS, ...FILE_WIDGETS]);
 
 /**
  * A form or checklist step: the step's form from forms/, its draft kept in the tab, submitted to the endpoint the
@@ -78,7 +81,7 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
     const derived = derive(next, data);
     setData(derived);
     if (touched.current) setDirty(true);
-    if (!preview) drafts.save(step.id, derived, secretFields(form));
+    if (!preview) drafts.save(step.id, derived, unkeptFields(form));
   };
 
   /** The body of the step's one call, as it is sent: the flow's named transform, the signup id when the step wants it. */
@@ -94,7 +97,7 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
     }
     if (!step.submit) {
       leaving.current = true;
-      drafts.clear(step.id);
+      drafts.save(step.id, valid, unkeptFields(form));
       onDone(rememberedValues(step.remember, valid, {}));
       return;
     }
@@ -113,9 +116,10 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
         onUploadProgress: multipart ? (e) => setProgress(perFileProgress(body, files, e.loaded)) : undefined,
       });
       leaving.current = true;
-      drafts.clear(step.id);
+      // What was sent fills the form again if the applicant comes back to this step (Back, the browser's back).
+      drafts.save(step.id, valid, unkeptFields(form));
       stepNotices.clear(step.id);
-      if (step.keepValues) drafts.keep(step.keepValues, valid, secretFields(form));
+      if (step.keepValues) drafts.keep(step.keepValues, valid, unkeptFields(form));
       onDone(rememberedValues(step.remember, valid, response));
     } catch (error) {
       const translated = translateApiError(error);
