@@ -9,7 +9,7 @@ import { hideFieldsInUiSchema, withoutHiddenFields } from '../../shared/forms/vi
 import { restrictOptionsInUiSchema } from '../../shared/forms/option-rules';
 import { withFormOnlyRequired } from '../../shared/forms/form-only-required';
 import { loadForm, submitTextOf, type LoadedForm } from './load-form';
-import { ALLOWED_OPTIONS_WIDGET, reviewWidgets, widgets } from './widget-registry';
+import { ALLOWED_OPTIONS_WIDGET, formWidgets, reviewWidgets } from './widget-registry';
 import { WIDGET_NAMES } from '../../shared/forms/widget-names';
 import { FileStore, type UploadProgress } from './file-store';
 import DocumentChecklistField from './fields/document-checklist-field';
@@ -178,7 +178,7 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
         fields={fields}
         templates={templates}
         validator={form.validator}
-        widgets={readonly ? reviewWidgets : widgets}
+        widgets={readonly ? reviewWidgets : formWidgets}
         formData={shownData}
         formContext={context}
         extraErrors={errorSchema}

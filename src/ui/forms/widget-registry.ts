@@ -11,6 +11,7 @@ import AgreementWidget from './widgets/agreement-widget';
 import DocumentChecklistWidget from './widgets/document-checklist-widget';
 import ReviewDateWidget from './widgets/review-date-widget';
 import AllowedOptionsWidget from './widgets/allowed-options-widget';
+import SelectWidget from './widgets/select-widget';
 
 /** SchemaForm's own widget for a field under an option rule in force (`optionsWhen`); not for `ui:widget` in a form. */
 export const ALLOWED_OPTIONS_WIDGET = 'allowed-options';
@@ -35,6 +36,12 @@ export const widgets = {
   [ALLOWED_OPTIONS_WIDGET]: AllowedOptionsWidget,
 } satisfies Record<CustomWidgetName | typeof ALLOWED_OPTIONS_WIDGET, Widget>;
 
+/** RJSF's own widgets replaced for every form: its dropdown (select-widget.tsx). */
+const themeWidgets: RegistryWidgetsType = { SelectWidget };
+
+/** What forms draw with: the project's widgets and the replaced RJSF ones. */
+export const formWidgets: RegistryWidgetsType = { ...themeWidgets, ...widgets };
+
 /** Review mode (read-only forms): the same widgets, with dates shown as dd.mm.yyyy text. */
-export const reviewWidgets: RegistryWidgetsType = { ...widgets, DateWidget: ReviewDateWidget };
+export const reviewWidgets: RegistryWidgetsType = { ...formWidgets, DateWidget: ReviewDateWidget };
 

@@ -16,7 +16,7 @@ import { compileToModule } from './compile-to-module';
 const basicInfo = resolveForm(readFormsDir(), 'onboarding/basic-info').schema;
 const marital = basicInfo.properties.marital_status;
 const withNewOption = { ...marital, oneOf: [...marital.oneOf, { const: 'Separated', title: 'Separated' }] };
-const schema = { type: 'object', additionalProperties: false, properties: { marital_status: withNewOption } };
+const schema = { type: 'object', additionalProperties: false, required: ['marital_status'], properties: { marital_status: withNewOption } };
 const loaded = () => compileToModule('test/option-rules', schema, {}).then(formFromModule);
 
 async function optionsOf(user: ReturnType<typeof userEvent.setup>, label: RegExp): Promise<string[]> {
@@ -77,5 +77,32 @@ describe('basic info step: the date of birth decides the marital statuses offere
     fireEvent.change(dob, { target: { value: minorDob.toISOString().slice(0, 10) } });
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Marital Status/ })).toHaveTextContent('Single'));
     expect(await optionsOf(user, /Marital Status/)).toEqual(['Single']);
+  });
+});
+
+describe('dropdowns (select-widget.tsx)', () => {
+  const lists = {
+    type: 'object',
+    required: ['colour'],
+    properties: {
+      colour: { type: 'string', title: 'Colour', enum: ['red', 'blue'] },
+      size: { type: 'string', title: 'Size', enum: ['S', 'M'] },
+    },
+  };
+
+  it('a required list opens on its first choice, with no blank row; an optional one offers "None", which clears it', async () => {
+    const user = userEvent.setup();
+    let last: Record<string, unknown> = {};
+    render(<SchemaForm form={await compileToModule('test/dropdowns', lists, {}).then(formFromModule)} formData={{ size: 'M' }} onChange={(data) => (last = data)} />);
+    await user.click(screen.getByRole('combobox', { name: /Colour/ }));
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['red', 'blue']);
+    expect(options[0]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(last.colour).toBe('red'));
+    await user.click(screen.getByRole('combobox', { name: /Size/ }));
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['None', 'S', 'M']);
+    await user.click(screen.getByRole('option', { name: 'None' }));
+    await waitFor(() => expect(last.size).toBeUndefined());
   });
 });

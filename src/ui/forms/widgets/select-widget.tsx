@@ -1,0 +1,50 @@
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { ariaDescribedByIds, enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, labelValue, SelectedOptionDescription, type WidgetProps } from '@rjsf/utils';
+
+/**
+ * Every list drawn as a dropdown (RJSF's `SelectWidget`, replaced): @rjsf/mui's, less its blank first row. That row
+ * was a thin empty line the keyboard landed on first, and Enter on it emptied the field. A required list has no
+ * such row; an optional one names it (`ui:placeholder`, else "None"), so clearing the choice is a choice one can read.
+ */
+export default function SelectWidget(props: WidgetProps) {
+  const { id, htmlName, options, label, hideLabel, required, disabled, readonly, placeholder, value, multiple, autofocus, onChange, onBlur, onFocus, rawErrors = [] } = props;
+  const { enumOptions = [], enumDisabled, emptyValue } = options;
+  const format = getOptionValueFormat(options);
+  const isMultiple = !!multiple;
+  const empty = isMultiple ? [] : '';
+  const isEmpty = value === undefined || (isMultiple ? (value as unknown[]).length < 1 : value === empty);
+  const decode = (raw: unknown) => enumOptionValueDecoder(raw as string, enumOptions, format, emptyValue);
+  return (
+    <>
+    <TextField
+      id={id}
+      name={htmlName || id}
+      label={labelValue(label || undefined, hideLabel, undefined)}
+      value={enumOptionSelectedValue(value, enumOptions, isMultiple, format, empty)}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      error={rawErrors.length > 0}
+      onChange={(e) => onChange(decode(e.target.value))}
+      onBlur={(e) => onBlur(id, decode(e.target.value))}
+      onFocus={(e) => onFocus(id, decode(e.target.value))}
+      select
+      slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple } }}
+      aria-describedby={ariaDescribedByIds(id)}
+    >
+      {!isMultiple && !required && (
+        <MenuItem value="">
+          <em>{placeholder || 'None'}</em>
+        </MenuItem>
+      )}
+      {enumOptions.map(({ value: optionValue, label: optionLabel }, i) => (
+        <MenuItem key={String(optionValue)} value={enumOptionValueEncoder(optionValue, i, format)} disabled={Array.isArray(enumDisabled) && enumDisabled.includes(optionValue)}>
+          {optionLabel}
+        </MenuItem>
+      ))}
+    </TextField>
+    <SelectedOptionDescription {...props} />
+    </>
+  );
+}
