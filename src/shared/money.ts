@@ -16,11 +16,15 @@ export function dollarsToCents(amount: unknown): number | null {
   return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
 }
 
-/** Reads what a person typed ('$1,250.50', ' 20 ') as a number of dollars; the spec strips $, commas and spaces. */
+/**
+ * Reads what a person typed ('$1,250.50', ' 20 ', '1 000') as a number of dollars: the spec strips $, commas and
+ * spaces, here only where they group thousands. '1,00' or '12,5' (a comma for the decimal point, as much of the
+ * world writes it) is no amount rather than 100 or 125: undefined, and the form says the amount is not valid.
+ */
 export function parseTypedAmount(text: string): number | undefined {
-  const cleaned = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(cleaned)) return undefined;
-  return Number(cleaned);
+  const cleaned = text.replace(/\$/g, '').trim();
+  if (!/^(?:\d{1,3}(?:[,\s]\d{3})+|\d+)(?:\.\d*)?$|^\.\d+$/.test(cleaned)) return undefined;
+  return Number(cleaned.replace(/[,\s]/g, ''));
 }
 
 /** Cents as dollars (a JSON number); exact enough to display because it is always formatted from cents. */

@@ -3,7 +3,7 @@ import type { JsonObject } from '../../../shared/forms/form-registry';
 import { InputAdornment } from '@mui/material';
 import { deepEquals, ErrorSchemaBuilder, type ErrorSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import type { LoadedForm } from '../../forms/load-form';
-import { dollarsToCents, parseTypedAmount } from '../../../shared/money';
+import { dollarsToCents, formatCents, parseTypedAmount } from '../../../shared/money';
 
 export interface RuntimeOptions {
   values: Array<string | number>;
@@ -30,6 +30,9 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
     schema.properties[field] = { ...schema.properties[field], enum: values.length ? values : [''] };
     uiSchema[field] = { ...uiSchema[field], 'ui:enumNames': values.length ? labels : ['No accounts available'] };
   }
+  // The amount is drawn as text and read by normaliseAmount: as a number field, RJSF dropped the decimal point of
+  // '$1,250.' while it was typed (its number parsing failed on the $ and the comma), so '$1,250.50' became '$1,25050'.
+  schema.properties.amount = { ...schema.properties.amount, type: 'string' };
   const amountUi = uiSchema.amount ?? {};
   const prefix = amountUi['ui:options']?.prefix;
   if (prefix) {
@@ -63,6 +66,27 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
     reset: base.reset ? () => base.reset!() : undefined,
   };
   return { ...form, schema, uiSchema, validator };
+}
+
+/**
+ * The transfer as the member chose it, for the confirm dialog: each field the form shows, in its order, under its
+ * title, with the account's label for a chosen id and the amount as money ('TTD $1,000.00'): what Complete will move.
+ */
+export function transferSummary(form: LoadedForm, body: Record<string, unknown>): Array<{ label: string; text: string }> {
+  const order: string[] = form.uiSchema['ui:order'] ?? [];
+  const fields = [...order.filter((f) => f !== '*'), ...Object.keys(form.schema.properties ?? {}).filter((f) => !order.includes(f))];
+  return fields.flatMap((field) => {
+    const value = body[field];
+    const property = form.schema.properties?.[field];
+    if (!property || form.uiSchema[field]?.['ui:widget'] === 'hidden' || value === undefined || value === null || value === '') return [];
+    const choices: unknown[] | undefined = property.enum;
+    const names: string[] | undefined = form.uiSchema[field]?.['ui:enumNames'];
+    const named = choices && names ? names[choices.indexOf(value)] : undefined;
+    const oneOf = (property.oneOf as Array<{ const?: unknown; title?: string }> | undefined)?.find((o) => o.const === value)?.title;
+    const cents = field === 'amount' && typeof value === 'number' ? dollarsToCents(value) : null;
+    const text = cents !== null ? formatCents(cents) : (named ?? oneOf ?? String(value));
+    return [{ label: String(property.title ?? field), text }];
+  });
 }
 
 /** A new idempotency key (the server keys transfers by user and this value). */

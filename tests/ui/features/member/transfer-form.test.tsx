@@ -33,10 +33,12 @@ describe('transfer form with runtime account options', () => {
     const form = await selfForm();
     expect(normaliseAmount({ amount: '$1,000.50' }).amount).toBe(1000.5);
     expect(normaliseAmount({ amount: ' 20 ' }).amount).toBe(20);
+    expect(normaliseAmount({ amount: '$ 12 500' }).amount).toBe(12500);
     expect(form.validator.validateFormData({ ...valid, amount: '$1,000.50' }, form.schema).errors).toEqual([]);
   });
 
-  it.each([['1.005'], ['0'], ['-5'], ['abc'], [0.1 + 0.2]])('refuses the amount %s with "Enter a valid amount"', async (amount) => {
+  // A comma or a space that does not group thousands is no separator: '1,00' is not 100 (it was, and moved $100).
+  it.each([['1.005'], ['0'], ['-5'], ['abc'], [0.1 + 0.2], ['1,00'], ['12,5'], ['1,0000'], ['1 00'], ['1,000,00']])('refuses the amount %s with "Enter a valid amount"', async (amount) => {
     const form = await selfForm();
     const { errorSchema } = form.validator.validateFormData({ ...valid, amount }, form.schema);
     expect((errorSchema as any).amount.__errors).toContain('Enter a valid amount');

@@ -91,3 +91,47 @@ describe('transfer to member: the code step', () => {
     expect(within(dialog).getByRole('button', { name: /Send a new code/ })).toBeInTheDocument();
   });
 });
+
+describe('transfer: what the member confirms', () => {
+  it('the confirm dialog names the account, the destination and the amount as money; a click beside it does not cancel; the success dialog says what moved', async () => {
+    fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
+      'POST /accounts/transfer-to-member': () => success,
+    });
+    const user = userEvent.setup();
+    renderMemberAt('/users/transfer-to-member');
+    await user.click(await screen.findByRole('combobox', { name: /Source Account/ }));
+    await user.click(await screen.findByRole('option', { name: /^10000000101/ }));
+    await user.click(screen.getByRole('combobox', { name: /Destination Account Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'SAV - Regular Savings' }));
+    await user.type(screen.getByLabelText(/Destination Account Number/), '10000000201');
+    await user.type(screen.getByLabelText(/^Amount/), '$1,250.5');
+    // Typed as people write money: the $, the thousands comma and the decimal point all stay as typed.
+    expect(screen.getByLabelText(/^Amount/)).toHaveValue('$1,250.5');
+    await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Transfer' });
+    const details = Object.fromEntries(within(confirm).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(details).toMatchObject({ 'Destination Account Type': 'SAV - Regular Savings', 'Destination Account Number': '10000000201', Amount: 'TTD $1,250.50' });
+    expect(details['Source Account']).toMatch(/^10000000101/);
+    await user.click(document.querySelector('.MuiBackdrop-root')!);
+    expect(screen.getByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Complete' }));
+    await typeCode(user, await screen.findByRole('dialog', { name: 'Enter the code we sent' }), '123456');
+    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toHaveTextContent('TTD $1,250.50');
+  });
+
+  it("a refusal's message goes once the member changes the transfer", async () => {
+    const message = 'The most you can send in one transfer is TTD $10,000.00.';
+    fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => refusal(422, message, { amount: message }),
+    });
+    const user = userEvent.setup();
+    await fillAndConfirm(user, '10000.01');
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    await user.clear(screen.getByLabelText(/^Amount/));
+    await user.type(screen.getByLabelText(/^Amount/), '10');
+    await waitFor(() => expect(screen.queryAllByText(message)).toEqual([]));
+  });
+});

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -8,7 +8,26 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { postTransfer, requestTransferCode } from '../api/accounts-api';
 import { TransferCodeDialog } from './transfer-code-dialog';
-import { newIdempotencyKey, normaliseAmount, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
+import { newIdempotencyKey, normaliseAmount, transferSummary, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
+
+/** The transfer's details, title and value a row each. */
+function TransferDetails({ rows }: { rows: Array<{ label: string; text: string }> }) {
+  if (!rows.length) return null;
+  return (
+    <Box component="dl" sx={{ mt: 2, mb: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 1 }}>
+      {rows.map(({ label, text }) => (
+        <Fragment key={label}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+            {text}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
 
 /** Spec 2 section 9: the success dialog returns to the dashboard after 2.5 s. */
 export const RETURN_TO_DASHBOARD_MS = 2500;
@@ -47,6 +66,8 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   // success dialog open (referenceNo), so the two never show at once.
   const [completedReference, setCompletedReference] = useState<string | null>(null);
   const [referenceNo, setReferenceNo] = useState<string | null>(null);
+  // What was moved, for the success dialog (kept when the confirmed details are cleared).
+  const [moved, setMoved] = useState<Array<{ label: string; text: string }>>([]);
   const done = completedReference !== null;
   // One key per confirmed transfer; a retry of the same details reuses it, so money never moves twice.
   const keyFor = useRef<{ body: string; key: string } | null>(null);
@@ -67,6 +88,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   }, [formId, loadOptions]);
 
   const form = useMemo(() => (baseForm && options ? withRuntimeOptions(baseForm, selectOptions(options, formData)) : null), [baseForm, options, formData, selectOptions]);
+  const summary = useMemo(() => (pending && form ? transferSummary(form, pending) : []), [pending, form]);
 
   useEffect(() => {
     if (!referenceNo) return undefined;
@@ -75,7 +97,10 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   }, [referenceNo, navigate]);
 
   function onChange(data: Partial<D>) {
-    setFormData({ ...data, ...(options ? derive(options, data) : {}) });
+    const next = { ...data, ...(options ? derive(options, data) : {}) };
+    // A refusal's message was about the transfer as it was sent: once the member changes it, the message goes.
+    if (error && JSON.stringify(next) !== JSON.stringify(formData)) setError(null);
+    setFormData(next);
   }
 
   function onSubmit(data: Partial<D>) {
@@ -111,6 +136,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
         setCodeSentTo(sent.phone);
       } else {
         const answer = await postTransfer(kind, pending, key);
+        setMoved(summary);
         setCompletedReference(answer.data.ReferenceNo);
         setPending(null);
       }
@@ -126,6 +152,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
     setSubmitting(true);
     try {
       const answer = await postTransfer(kind, { ...pending, code }, keyOf(pending));
+      setMoved(summary);
       setCompletedReference(answer.data.ReferenceNo);
       setCodeSentTo(null);
       setPending(null);
@@ -197,7 +224,8 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
 
       <Dialog
         open={!!pending && codeSentTo === null}
-        onClose={() => !submitting && setPending(null)}
+        // Escape cancels; a click beside the dialog does not (the second click of a double click on Transfer Now landed there).
+        onClose={(_event, reason) => reason !== 'backdropClick' && !submitting && setPending(null)}
         aria-labelledby="confirm-transfer-title"
         maxWidth="xs"
         fullWidth
@@ -207,6 +235,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
         <DialogContent>
           {/* Spec 2 writes 'Are you sure you to want complete this transfer?': the typo is fixed here. */}
           <DialogContentText>Are you sure you want to complete this transfer?</DialogContentText>
+          <TransferDetails rows={summary} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPending(null)} disabled={submitting}>
@@ -241,6 +270,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           <DialogContentText id="transfer-success-text" role="status" aria-live="polite">
             Reference number: <strong data-testid="reference-no">{referenceNo}</strong>
           </DialogContentText>
+          <TransferDetails rows={moved} />
           <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
             Returning to your dashboard…
           </Typography>
