@@ -148,7 +148,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
   const pageHtml = hasSpa ? pageHtmlSource(config.staticDir) : null;
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && request.url !== '/api';
+    const pathname = request.url.split('?')[0];
+    // A file the build does not have (a script of an older build, a mistyped image) is a 404, not the page: a
+    // browser would run the page as the script it asked for and fail with "Failed to load module script".
+    const isFile = pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFile && !request.url.startsWith('/api/') && request.url !== '/api';
     if (isPage && pageHtml) {
       // History fallback: the SPA router decides (and shows 'Page Not Found' for unknown paths). A page the build
       // knows gets index.html with its scripts as modulepreload links (src/server/lib/page-html.ts).

@@ -50,6 +50,14 @@ describe('the pages the server sends', () => {
     }
   });
 
+  it('answers a file the build does not have with a 404, never the page (a browser would run the page as a script)', async () => {
+    for (const url of ['/assets/form-step-old.js', '/assets/styles-old.css', '/favicon-old.png', '/assets/x']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
+  });
+
   it('answers HEAD with the headers and no body, and an API path with the JSON 404', async () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/login' });
     expect(head.statusCode).toBe(200);
