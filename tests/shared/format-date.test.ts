@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime } from '../../src/shared/format-date';
+import { DEFAULT_TIME_ZONE, setTimeZone } from '../../src/shared/dates/today';
 
 describe('the one date format shown to people (dd.mm.yyyy, dd.mm.yyyy hh:mm)', () => {
   it('shows a stored calendar date as dd.mm.yyyy without any time-zone shift', () => {
@@ -7,12 +8,20 @@ describe('the one date format shown to people (dd.mm.yyyy, dd.mm.yyyy hh:mm)', (
     expect(formatDateTime('1990-01-01')).toBe('01.01.1990');
   });
 
-  it('shows an instant in the viewer\'s time zone, with 24-hour time where the time matters', () => {
-    const instant = new Date(2026, 10, 23, 10, 4, 59);
+  it("shows an instant in the credit union's time zone (Port of Spain, UTC-4), whatever the device's, with 24-hour time", () => {
+    const instant = new Date('2026-11-23T14:04:59Z');
     expect(formatDate(instant)).toBe('23.11.2026');
     expect(formatDateTime(instant)).toBe('23.11.2026 10:04');
     expect(formatDateTime(instant.toISOString())).toBe('23.11.2026 10:04');
-    expect(formatDateTime(new Date(2026, 0, 5, 23, 0))).toBe('05.01.2026 23:00');
+    // 03:00 in UTC is still the evening before there: the day the statements list it under.
+    expect(formatDateTime('2026-01-06T03:00:00Z')).toBe('05.01.2026 23:00');
+    expect(formatDate('2026-01-06T03:00:00Z')).toBe('05.01.2026');
+    try {
+      setTimeZone('UTC');
+      expect(formatDateTime('2026-01-06T03:00:00Z')).toBe('06.01.2026 03:00');
+    } finally {
+      setTimeZone(DEFAULT_TIME_ZONE);
+    }
   });
 
   it('shows nothing for nothing or nonsense (callers say "Never" or "Not provided")', () => {

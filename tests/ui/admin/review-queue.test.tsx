@@ -84,7 +84,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
 
   it('shows the consents with time, address and text version on the review page, and the referral in the history', async () => {
     const user = userEvent.setup({ delay: null });
-    await t.db.db.insertInto('signup_consents').values({ signup_id: plainId, consent: 'terms', step: 'basic-info', text_version: 'abcdef0123456789', client_ip: '203.0.113.7', agreed_on: new Date(2026, 2, 4, 9, 30) }).execute();
+    await t.db.db.insertInto('signup_consents').values({ signup_id: plainId, consent: 'terms', step: 'basic-info', text_version: 'abcdef0123456789', client_ip: '203.0.113.7', agreed_on: new Date('2026-03-04T13:30:00Z') /* 09:30 in Port of Spain */ }).execute();
     renderAdmin(`/admin/signup-approvals/${plainId}`);
     const consents = await screen.findByRole('region', { name: 'Consents' });
     const row = within(consents).getByText('Terms and Conditions').closest('tr')!;

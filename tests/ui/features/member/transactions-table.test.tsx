@@ -6,7 +6,8 @@ import { TransactionsTable } from '../../../../src/ui/features/member/components
 import type { LedgerItem } from '../../../../src/ui/features/member/api/accounts-api';
 
 const theme = createTheme();
-const at = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min).toISOString();
+/** An instant by the credit union's wall clock (Port of Spain, UTC-4 all year), the zone the table shows times in. */
+const at = (y: number, m: number, d: number, h: number, min: number) => new Date(Date.UTC(y, m - 1, d, h + 4, min)).toISOString();
 const entry = (over: Partial<LedgerItem>): LedgerItem => ({
   id: 1,
   date: at(2026, 11, 23, 10, 4),
