@@ -6,7 +6,7 @@ import { checkConfig, formatProblems } from '../src/shared/config-check/check-co
 import { WIDGET_NAMES } from '../src/shared/forms/widget-names.js';
 import { transforms } from '../src/shared/transforms/index.js';
 import { apiEndpointChecker } from './lib/list-api-endpoints.js';
-import { checkJourneys } from './lib/check-journeys.js';
+import { checkFormExamples, checkJourneys } from './lib/check-journeys.js';
 import { JOURNEYS_DIR, loadFlow } from './lib/replay-journey.js';
 import { readFormsDir } from '../src/shared/forms/read-forms-dir.js';
 
@@ -15,8 +15,9 @@ process.env.CONFIG_ROOT = root; // the server whose endpoints are checked is bui
 let startProblem: string | undefined;
 const server = process.argv.includes('--no-endpoints') ? null : await apiEndpointChecker().catch((error: Error) => ((startProblem = error.message.split('\n')[0]), null));
 const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), hasEndpoint: server?.hasEndpoint });
-// The QA journeys (JOURNEYS_DIR, default tests/fixtures/journeys) against journey.schema.json and this flow and its forms.
-if (!problems.length) problems.push(...checkJourneys(JOURNEYS_DIR, loadFlow(), readFormsDir()));
+// The forms' examples, and the QA journeys (JOURNEYS_DIR, default tests/fixtures/journeys) against journey.schema.json
+// and this flow and its forms.
+if (!problems.length) problems.push(...checkFormExamples(readFormsDir()), ...checkJourneys(JOURNEYS_DIR, loadFlow(), readFormsDir()));
 if (startProblem) problems.push({ file: 'forms/, flows/', path: '/', message: `the server cannot start with this configuration: ${startProblem}`, hint: 'Fix the problems above first; endpoints were not checked.' });
 await server?.close();
 if (problems.length) {

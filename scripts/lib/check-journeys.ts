@@ -2,7 +2,9 @@
  * Checks QA journey files (tests/fixtures/journeys/*.json) before anything is replayed: broken JSON with its
  * line and column, the shape of tests/fixtures/journeys/journey.schema.json (a misspelt key such as
  * `expects` is named), and what the flow and the forms say: the step exists, a choice exists, only a
- * skippable step is skipped, data and files name the step form's fields, a retry follows a refused attempt.
+ * skippable step is skipped, data and files name the step form's fields, a retry follows a refused attempt, and an
+ * attempt the journey expects to pass would pass the step's form as the server checks it (a field the form now
+ * requires and the journey lacks is named here, not by a failing test).
  * `npm run config:check` runs it; the replay refuses a journey with problems.
  */
 import fs from 'node:fs';
@@ -14,6 +16,9 @@ import { JsonSyntaxError, parseJsonSource } from '../../src/shared/config-check/
 import { fieldsOf } from '../../src/shared/config-check/schema-walk';
 import type { FormSources } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types';
+import { createFormValidator } from '../../src/server/lib/form-validation';
+import { personalise, rememberFromData, stepBody } from './replay-journey';
+import { today as creditUnionToday } from '../../src/shared/dates/today';
 
 /** The journey file format, beside the journeys it describes. */
 export const JOURNEY_SCHEMA_FILE = path.resolve(import.meta.dirname, '../../tests/fixtures/journeys/journey.schema.json');
@@ -52,6 +57,10 @@ export function checkJourneyText(label: string, text: string, flow: FlowDefiniti
 function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition, forms: FormSources): Problem[] {
   const problems: Problem[] = [];
   const refused = new Set<string>();
+  // What the applicant has told so far (choices, remembered answers), for the facts a later form depends on.
+  const context: Record<string, unknown> = {};
+  const day = creditUnionToday();
+  const validator = createFormValidator({ sources: forms, ajv: () => createAjv(), clock: { now: () => new Date() } });
   entries.forEach((entry, i) => {
     const at = `/entries/${i}`;
     const problem = (key: string, message: string, hint: string) => problems.push({ file, path: key ? `${at}/${key}` : at, message, hint });
@@ -80,8 +89,44 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
         problem(`${key}/${field}`, `"${field}" is not a field of forms/${step.form}.schema.json`, `Its fields: ${[...fields].join(', ')}.`);
       }
     }
+    if (step.kind === 'choice' && entry.choice !== undefined) Object.assign(context, step.choices?.[entry.choice]?.set);
+    if (schema && step.submit && !entry.expect && !entry.skip && entry.data && !problems.length) {
+      // The body the step sends (its submit transform, files as their names), checked as the server checks it.
+      const data = personalise({ ...entry.data, ...Object.fromEntries(Object.entries(entry.files ?? {}).map(([field, list]) => [field, (list as Array<{ name: string }>).map((f) => f.name)])) }, { tag: 'check', digits: '5550000' });
+      const { signup_id: _id, ...body } = stepBody(flow, step, data, context, day);
+      let errors: Record<string, string> = {};
+      try {
+        errors = validator.check(step.form!, body, context).errors;
+      } catch (error) {
+        errors = { _root: (error as Error).message };
+      }
+      for (const [field, message] of Object.entries(errors)) {
+        problem(`data/${field.split('.')[0]}`, `the step would refuse this attempt: ${field === '_root' ? '' : `${field}: `}${message}`, `Give the field a value forms/${step.form}.schema.json accepts, or mark the attempt "expect" if it is meant to be refused.`);
+      }
+    }
+    if (step && entry.data && !entry.expect) rememberFromData(step, entry.data, context);
   });
   return problems;
+}
+
+/**
+ * Each form's `examples` (the API documentation's sample bodies, forms/README.md) as the server checks a body: a
+ * field made required, or a rule changed, names the example to update instead of failing the API document's test.
+ */
+export function checkFormExamples(forms: FormSources): Problem[] {
+  const validator = createFormValidator({ sources: forms, ajv: () => createAjv(), clock: { now: () => new Date() } });
+  return Object.entries(forms.schemas).flatMap(([formId, schema]) =>
+    ((schema as { examples?: unknown[] }).examples ?? []).flatMap((example, i) => {
+      if (!example || typeof example !== 'object') return [];
+      const { errors } = validator.check(formId, example as Record<string, unknown>, {});
+      return Object.entries(errors).map(([field, message]) => ({
+        file: `forms/${formId}.schema.json`,
+        path: `/examples/${i}`,
+        message: `the example would be refused: ${field === '_root' ? '' : `${field}: `}${message}`,
+        hint: 'Update the example to a body the form accepts (it is the API documentation\'s sample).',
+      }));
+    }),
+  );
 }
 
 /** Every journey file in `dir`, checked; each problem names its file relative to the repository. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkJourneyText } from '../../scripts/lib/check-journeys';
+import { checkFormExamples, checkJourneyText } from '../../scripts/lib/check-journeys';
 import { generateJourney, pathSlug } from '../../scripts/lib/generate-journey';
 import { journeyFacts, listJourneyFiles, loadFlow, loadJourney, refusalMismatch, type Journey } from '../../scripts/lib/replay-journey';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
@@ -46,6 +46,26 @@ describe('journey files are checked before they are replayed', () => {
       '/entries/4/codeTo step "email-verification" does not send its code to a contact on file',
       '/entries/5/files/scans "scans" is not a field of forms/onboarding/getting-ready.schema.json',
     ]);
+  });
+});
+
+describe("a form's change the journeys and examples do not follow", () => {
+  // An analyst makes a field of basic info required, in JSON: the checker names every journey and example to update.
+  const changed = structuredClone(forms);
+  const basicInfo = changed.schemas['onboarding/basic-info'] as { properties: Record<string, unknown>; required: string[]; examples: unknown[] };
+  basicInfo.properties.national_insurance_number = { type: 'string', title: 'National Insurance Number', pattern: '^[0-9]{3}-[0-9]{3}-[0-9]{3}$' };
+  basicInfo.required = [...basicInfo.required, 'national_insurance_number'];
+
+  it("names each journey's attempt that the step would now refuse, at the entry's data", () => {
+    for (const file of listJourneyFiles()) {
+      const problems = checkJourneyText(file, fs.readFileSync(file, 'utf8'), flow, changed);
+      expect(problems, file).toContainEqual(expect.objectContaining({ path: expect.stringMatching(/^\/entries\/\d+\/data\/national_insurance_number$/), message: expect.stringMatching(/^the step would refuse this attempt: national_insurance_number: /) }));
+    }
+  });
+
+  it("names the form's example the API document shows, and passes the forms as they are", () => {
+    expect(checkFormExamples(forms)).toEqual([]);
+    expect(checkFormExamples(changed)).toEqual([expect.objectContaining({ file: 'forms/onboarding/basic-info.schema.json', path: '/examples/0', message: expect.stringMatching(/national_insurance_number/) })]);
   });
 });
 
