@@ -11,6 +11,8 @@ import { addSessionRoute, createMember, sessionHeaders, type TestMember } from '
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
 import type { RouteEntry } from '../../src/server/plugins/input-guard';
 import { ONE_LINE_MESSAGE } from '../../src/server/lib/safe-text';
+import { resolveForm } from '../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 
 /**
  * SECURITY.md row 15: bad input is a 4xx on EVERY route, never a 500. The routes come from the app
@@ -297,7 +299,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     for (const [name, text] of Object.entries(BLANKS)) {
       const signup = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9211, { first_name: text }) });
       expect(signup.statusCode, name).toBe(400);
-      expect(shape(signup).errors, name).toEqual({ first_name: 'First name is required' });
+      expect(shape(signup).errors, name).toEqual({ first_name: resolveForm(readFormsDir(), 'onboarding/basic-info').schema.properties.first_name.errorMessage.minLength });
       const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'blank.name@example.com', mobile: '+18685550778', last_name: text }) });
       expect(user.statusCode, name).toBe(400);
       expect(Object.keys(shape(user).errors), name).toEqual(['last_name']);

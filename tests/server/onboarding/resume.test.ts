@@ -144,7 +144,7 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json().message).toBe(alreadySubmitted().message);
     const early = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: device.headers, remoteAddress: applicant.address });
-    expect(early.json()).toMatchObject({ status: 400, errors: { address: texts().reviewBeforeResubmit.replace('{step}', 'Address') } });
+    expect(early.json()).toMatchObject({ status: 400, errors: { address: texts().reviewBeforeResubmit.replace('{step}', onboardingFlow().steps.address.title) } });
     expect((await sendStep(t, device, 'address')).statusCode).toBeLessThan(300);
     const again = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: device.headers, remoteAddress: applicant.address });
     expect(again.statusCode, again.body).toBe(200);
