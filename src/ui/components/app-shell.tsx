@@ -108,15 +108,20 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
             {PRODUCT_NAME}
           </Typography>
           {tabsOwnRow ? <Box sx={{ flexGrow: 1 }} /> : tabBar}
-          <Tooltip title="Notifications">
-            <IconButton color="inherit" aria-label="Notifications">
-              <NotificationsIcon />
-            </IconButton>
+          {/* Shown as the spec asks, not built yet: disabled and saying so, like the sidebar's unbuilt areas (a button that did nothing was broken). */}
+          <Tooltip title="Notifications: coming soon">
+            <span>
+              <IconButton color="inherit" aria-label="Notifications (coming soon)" disabled sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
+                <NotificationsIcon />
+              </IconButton>
+            </span>
           </Tooltip>
-          <Tooltip title="Settings">
-            <IconButton color="inherit" aria-label="Settings">
-              <SettingsIcon />
-            </IconButton>
+          <Tooltip title="Settings: coming soon">
+            <span>
+              <IconButton color="inherit" aria-label="Settings (coming soon)" disabled sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
+                <SettingsIcon />
+              </IconButton>
+            </span>
           </Tooltip>
           <ColorModeButton />
           {accountMenu}

@@ -18,6 +18,9 @@ describe('onboarding funnel page (real API, PGlite)', () => {
     renderAdmin('/admin/onboarding-funnel');
     expect(await screen.findByRole('heading', { name: 'Onboarding Funnel' })).toBeInTheDocument();
     expect(await screen.findByText('No applicant has started the wizard in this period.')).toBeInTheDocument();
+    // The frame's bell and settings are shown (spec 2) but not built: disabled and saying so, never a dead click.
+    expect(screen.getByRole('button', { name: 'Notifications (coming soon)' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Settings (coming soon)' })).toBeDisabled();
   });
 
   it("shows each step's reach, drop-off and the path's completion from recorded visits", async () => {
