@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { insertSubmittedSignup } from '../../server/admin/admin-helpers';
 import { commentPreview } from '../../../src/ui/features/admin/signups/signup-approvals-page';
 import { adminScreenSuite } from './render-admin';
+import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 
 describe('signup approvals and application review (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -65,7 +67,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     const id = await insertSubmittedSignup(t.db.db, { email: 'omar@example.com', mobile: '+18687001002', firstName: 'Omar', lastName: 'Ali', homeBranch: 'port_of_spain' });
     await t.db.db
       .insertInto('signup_files')
-      .values({ id: 'f-omar', signup_id: id, step: 'address', field: 'proof_of_address', original_name: 'utility-bill.pdf', stored_name: 'omar-stored', content_type: 'application/pdf', size_bytes: 2048, sha256: 'x' })
+      .values({ id: 'f-omar', signup_id: id, step: 'address', field: 'proof_of_address_files', original_name: 'utility-bill.pdf', stored_name: 'omar-stored', content_type: 'application/pdf', size_bytes: 2048, sha256: 'x' })
       .execute();
     renderAdmin(`/admin/signup-approvals/${id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Omar Ali' })).toBeInTheDocument();
@@ -73,6 +75,9 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     const branch = screen.getByRole('region', { name: 'Branch Selection' });
     await waitFor(() => expect(within(branch).getByText('Port of Spain')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Download utility-bill.pdf' })).toBeInTheDocument();
+    // Under the field's title in the form, not its name.
+    const title = resolveForm(readFormsDir(), 'onboarding/address').schema.properties.proof_of_address_files.title;
+    expect(await within(screen.getByRole('region', { name: 'Address' })).findByText(`${title} · 2 KB`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Audit Trail' })).toBeInTheDocument();
   });

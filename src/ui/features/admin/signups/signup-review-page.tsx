@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -10,6 +10,7 @@ import ForwardIcon from '@mui/icons-material/Forward';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { SchemaForm } from '../../../forms/schema-form';
+import { loadForm } from '../../../forms/load-form';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { downloadSignupDocument, fetchSignup, type SignupApproval, type SignupConsent, type SignupDocument, type SignupStep } from '../api/signups-api';
 import type { AuditEntry } from '../../../../shared/api-types';
@@ -33,8 +34,23 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
+/** Each field's title in a form's schema, by field name. */
+function titlesOf(schema: { properties?: Record<string, { title?: unknown }> } | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(schema?.properties ?? {}).flatMap(([field, sub]) => (typeof sub?.title === 'string' ? [[field, sub.title]] : [])));
+}
+
 /** One submitted step, rendered read-only from the same form schema the applicant filled in. */
 function StepSection({ step, files, signupId, onDownloadError }: { step: SignupStep; files: SignupDocument[]; signupId: string; onDownloadError: (message: string) => void }) {
+  // Each document under its field's title in the form it was sent with ("Primary ID Documents", not primary_id_files).
+  const [titles, setTitles] = useState<Record<string, string>>(() => titlesOf(step.form_then?.schema));
+  useEffect(() => {
+    if (step.form_then || !step.form || !files.length) return undefined;
+    let live = true;
+    loadForm(step.form).then((form) => live && setTitles(titlesOf(form.schema)), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [step.form, step.form_then, files.length]);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`step-${step.step}`}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -71,7 +87,7 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
                   </Button>
                 }
               >
-                <ListItemText primary={file.original_name} secondary={`${file.field} · ${formatSize(file.size_bytes)}`} />
+                <ListItemText primary={file.original_name} secondary={`${titles[file.field] ?? file.field} · ${formatSize(file.size_bytes)}`} />
               </ListItem>
             ))}
           </List>
