@@ -45,6 +45,8 @@ describe('reset password page', () => {
     expect(screen.getByText('Enter the verification code sent to your email')).toBeInTheDocument();
     expect(screen.getByText(/Code sent to/)).toHaveTextContent('Code sent to member@cu.example');
     const code = screen.getByPlaceholderText('Enter 6-digit code');
+    // The new step's box has the focus: the code is typed straight in.
+    await waitFor(() => expect(code).toHaveFocus());
     const verify = screen.getByRole('button', { name: 'Verify Code' });
     expect(verify).toBeDisabled();
     await userEvent.type(code, '12a');
@@ -65,6 +67,7 @@ describe('reset password page', () => {
     const update = screen.getByRole('button', { name: 'Update Password' });
     expect(update).toBeDisabled();
     const pw = screen.getByLabelText(/^New Password/);
+    await waitFor(() => expect(pw).toHaveFocus());
     const confirm = screen.getByLabelText(/^Confirm New Password/);
     for (const [typed, message] of [
       ['short', 'Password must be at least 8 characters'],

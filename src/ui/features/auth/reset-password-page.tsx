@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useMachine } from '@xstate/react';
@@ -100,6 +100,15 @@ export default function ResetPasswordPage() {
   };
 
   const spinner = busy ? <CircularProgress size={18} color="inherit" /> : undefined;
+  // A new step takes the focus to its first box: after Enter on Send Reset Code the code is typed straight in, not
+  // into a page whose focused button has gone.
+  const stepArea = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    stepArea.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([disabled])')?.focus();
+  }, [step]);
 
   return (
     <Card variant="outlined" sx={{ maxWidth: 480, mx: 'auto' }}>
@@ -110,7 +119,7 @@ export default function ResetPasswordPage() {
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {intro}
         </Typography>
-        <Stack spacing={2.5}>
+        <Stack spacing={2.5} ref={stepArea}>
           {context.alert && (
             <Alert severity="error" role="alert">
               {context.alert}
