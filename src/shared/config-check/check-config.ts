@@ -11,7 +11,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
-import { duplicateOptions, errorMessageUnknown, optionRuleMistakes, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
+import { duplicateOptions, errorMessageUnknown, ifConditionMistakes, optionRuleMistakes, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
@@ -195,7 +195,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
     problems.push({ file, path: at, message: 'an integer field without bounds inside the database integer range', hint: `Add "minimum" and "maximum" (ids: 1 and ${DB_INTEGER_MAX}) or list the allowed values with enum/oneOf.` });
   }
   // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
-  problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...duplicateOptions(file, raw));
+  problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });

@@ -1,7 +1,8 @@
 /**
  * Form mistakes that pass JSON Schema but break the page or the rules: a field missing from `ui:order`,
  * a required field that does not exist, a message for a field or keyword that does not exist, a
- * `showWhen` naming a missing field, duplicate option values, option rules that cannot work.
+ * `showWhen` naming a missing field, duplicate option values, option rules that cannot work, and conditions (`if`,
+ * `showWhen`) that name a missing field or compare a field with a value it can never hold.
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldsOf, pointer, type At } from './schema-walk.js';
@@ -76,7 +77,92 @@ export function errorMessageUnknown(file: string, schema: Json): Problem[] {
   return out;
 }
 
-/** A `ui:options.showWhen` naming a field that is not a sibling of the field it hides. */
+/** An object schema's fields with their schemas: its `properties` and those its branches declare (the first wins). */
+function fieldSchemas(schema: Json): Map<string, Json> {
+  const out = new Map<string, Json>();
+  const visit = (s: Json) => {
+    if (!isObject(s)) return;
+    for (const [name, sub] of Object.entries<Json>(isObject(s.properties) ? s.properties : {})) if (!out.has(name) || !out.get(name)?.type) out.set(name, sub);
+    for (const key of ['then', 'else']) visit(s[key]);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) (Array.isArray(s[key]) ? s[key] : []).forEach(visit);
+  };
+  visit(schema);
+  return out;
+}
+
+const jsonType = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value);
+
+/** Why a field can never hold `value` (another JSON type, or not one of its options), or undefined when it can. */
+function neverHolds(field: Json, value: unknown): string | undefined {
+  const types = [field.type].flat().filter((t): t is string => typeof t === 'string');
+  const type = jsonType(value);
+  if (types.length && !types.some((t) => t === type || (t === 'number' && type === 'integer'))) return `"${types.join('" or "')}", never ${type === 'integer' ? 'a number' : `a ${type}`}`;
+  const options: unknown[] | undefined = Array.isArray(field.enum) ? field.enum : Array.isArray(field.oneOf) && field.oneOf.every((o: Json) => isObject(o) && 'const' in o) ? field.oneOf.map((o: Json) => o.const) : undefined;
+  if (options && !options.some((o) => JSON.stringify(o) === JSON.stringify(value))) return `one of ${options.map((o) => JSON.stringify(o)).join(', ')}`;
+  return undefined;
+}
+
+/**
+ * A condition (a form's `if`, a field's `showWhen`) that names a field not beside it (`checkNames`: showWhen's names
+ * are checked by showWhenUnknown), or compares a field with a value it can never hold ("500" for a number, "true"
+ * for a true/false): the rule it guards is silently off, or a field it shows never shows.
+ */
+function conditionMistakes(file: string, condition: unknown, fields: Map<string, Json>, at: At, checkNames: boolean): Problem[] {
+  const out: Problem[] = [];
+  const here = () => `Fields here: ${[...fields.keys()].join(', ') || 'none'}.`;
+  const walk = (c: unknown, cat: At) => {
+    if (!isObject(c)) return;
+    if (checkNames) {
+      (Array.isArray(c.required) ? c.required : []).forEach((name: string, i: number) => {
+        if (!fields.has(name)) out.push({ file, path: pointer([...cat, 'required', i]), message: `the condition requires "${name}", which is not a field here: it never holds as meant, and the rule it guards is off`, hint: here() });
+      });
+    }
+    for (const [name, test] of Object.entries<Json>(isObject(c.properties) ? c.properties : {})) {
+      const field = fields.get(name);
+      if (!field) {
+        if (checkNames) out.push({ file, path: pointer([...cat, 'properties', name]), message: `the condition names "${name}", which is not a field here: it never holds as meant, and the rule it guards is off`, hint: here() });
+        continue;
+      }
+      const values = (t: unknown, tat: At) => {
+        if (!isObject(t)) return;
+        if ('const' in t) {
+          const why = neverHolds(field, t.const);
+          if (why) out.push({ file, path: pointer([...tat, 'const']), message: `the condition compares "${name}" with ${JSON.stringify(t.const)}, a value it never holds: the field is ${why}`, hint: `Write the value as the field holds it${typeof t.const === 'string' ? ` (${JSON.stringify(t.const)} without quotes, if it is a number or true/false)` : ''}.` });
+        }
+        (Array.isArray(t.enum) ? t.enum : []).forEach((v: unknown, i: number) => {
+          const why = neverHolds(field, v);
+          if (why) out.push({ file, path: pointer([...tat, 'enum', i]), message: `the condition lists ${JSON.stringify(v)} for "${name}", a value it never holds: the field is ${why}`, hint: 'Write the value as the field holds it.' });
+        });
+        values(t.not, [...tat, 'not']);
+      };
+      values(test, [...cat, 'properties', name]);
+    }
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (Array.isArray(c[key]) ? c[key] : []).forEach((s: unknown, i: number) => walk(s, [...cat, key, i]));
+    walk(c.not, [...cat, 'not']);
+  };
+  walk(condition, at);
+  return out;
+}
+
+/** Every `if` of a form (at any level of its branches, in nested objects and list items), checked against the fields beside it. */
+export function ifConditionMistakes(file: string, schema: Json, at: At = []): Problem[] {
+  const out: Problem[] = [];
+  const fields = fieldSchemas(schema);
+  const branches = (s: unknown, sat: At) => {
+    if (!isObject(s)) return;
+    if (isObject(s.if)) out.push(...conditionMistakes(file, s.if, fields, [...sat, 'if'], true));
+    for (const key of ['then', 'else'] as const) branches(s[key], [...sat, key]);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (Array.isArray(s[key]) ? s[key] : []).forEach((b: unknown, i: number) => branches(b, [...sat, key, i]));
+  };
+  branches(schema, at);
+  for (const [name, sub] of Object.entries<Json>(isObject(schema.properties) ? schema.properties : {})) {
+    if (isObject(sub) && (sub.type === 'object' || sub.properties)) out.push(...ifConditionMistakes(file, sub, [...at, 'properties', name]));
+    if (isObject(sub?.items)) out.push(...ifConditionMistakes(file, sub.items, [...at, 'properties', name, 'items']));
+  }
+  return out;
+}
+
+/** A `ui:options.showWhen` naming a field that is not a sibling of the field it hides, or comparing one with a value it never holds. */
 export function showWhenUnknown(uiFile: string, schema: Json, ui: Json, at: At = []): Problem[] {
   const out: Problem[] = [];
   if (!isObject(ui)) return out;
@@ -87,6 +173,7 @@ export function showWhenUnknown(uiFile: string, schema: Json, ui: Json, at: At =
     for (const used of when === undefined ? [] : conditionFieldNames(when)) {
       if (!fields.has(used)) out.push({ file: uiFile, path: pointer([...at, name, 'ui:options', 'showWhen']), message: `showWhen names "${used}", which is not a field here: the condition never holds as meant`, hint: `Fields beside "${name}": ${[...fields].join(', ')}.` });
     }
+    if (when !== undefined) out.push(...conditionMistakes(uiFile, when, fieldSchemas(schema), [...at, name, 'ui:options', 'showWhen'], false));
     const sub = schema.properties?.[name];
     if (isObject(sub) && (sub.type === 'object' || sub.properties)) out.push(...showWhenUnknown(uiFile, sub, entry, [...at, name]));
     if (isObject(sub?.items) && isObject(entry.items)) out.push(...showWhenUnknown(uiFile, sub.items, entry.items, [...at, name, 'items']));
