@@ -60,6 +60,9 @@ describe.each(dbTargets())('QA journeys replayed headless on $name', (target) =>
     const profile = applicantProfiles(flow).find((p) => p.facts.isMinor && p.facts.isForeignNational && !p.facts.isExistingCustomer)!;
     const others = donors.filter((d) => Object.entries(profile.facts).some(([k, v]) => journeyFacts(flow, d.journey, today())[k] !== v));
     const generated = generateJourney(flow, readFormsDir(), others, profile, today());
+    // Generating held this process (the server's too) for seconds on a loaded machine: the idle keep-alive sockets'
+    // timers are overdue. Let them run first, or the first call goes out on a socket the server is closing ("fetch failed").
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const lines: string[] = [];
     const result = await replayJourney(generated, { baseUrl, log: (l) => lines.push(l) });
     expect(result.ok, [...lines, result.reason].join('\n')).toBe(true);

@@ -4,7 +4,8 @@ import { resolveForm } from '../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 
 const userLabels = fieldTitles(resolveForm(readFormsDir(), 'admin/user').schema);
-const at = new Date(2026, 10, 23, 10, 4);
+// 10:04 in Port of Spain (UTC-4), the credit union's time zone that times are shown in.
+const at = new Date('2026-11-23T14:04:00Z');
 const entry = (over: Partial<AuditEntry<Date>>): AuditEntry<Date> => ({
   id: 1,
   action: 'user.block',

@@ -44,7 +44,7 @@ describe('review rules (flows/review.json)', () => {
   });
 
   it('says the review queue\'s actions in words', () => {
-    const entry = (action: string, before: unknown, after: unknown): AuditEntry<Date> => ({ id: 1, action, actor_user_id: 7, actor_name: 'Ada Admin', actor_email: null, before, after, created_on: new Date(2026, 10, 23, 10, 4) });
+    const entry = (action: string, before: unknown, after: unknown): AuditEntry<Date> => ({ id: 1, action, actor_user_id: 7, actor_name: 'Ada Admin', actor_email: null, before, after, created_on: new Date('2026-11-23T14:04:00Z') /* 10:04 in Port of Spain */ });
     expect(describeAuditEntry(entry('signup.approve_first', { status: 'pending_approval' }, { status: 'awaiting_second_approval' }))).toBe('First approval given by Ada Admin on 23.11.2026 10:04');
     expect(describeAuditEntry(entry('signup.refer', null, { status: 'referred', reason: 'Source of funds' }))).toBe('Referred by Ada Admin on 23.11.2026 10:04 (Source of funds)');
     expect(describeAuditEntry(entry('signup.claim', { assignee_name: null }, { assignee_name: 'Ada Admin' }))).toBe('Claimed by Ada Admin on 23.11.2026 10:04');

@@ -23,7 +23,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     renderAdmin('/admin/signup-approvals');
     expect(await screen.findByRole('heading', { name: 'No Signups Found' })).toBeInTheDocument();
     expect(screen.getByText('No user signups have been submitted yet.')).toBeInTheDocument();
-    await insertSubmittedSignup(t.db.db, { email: 'ruth@example.com', mobile: '+18687001001', firstName: 'Ruth', lastName: 'Baptiste', createdOn: new Date(2026, 2, 4, 9, 5) });
+    await insertSubmittedSignup(t.db.db, { email: 'ruth@example.com', mobile: '+18687001001', firstName: 'Ruth', lastName: 'Baptiste', createdOn: new Date('2026-03-04T13:05:00Z') /* 09:05 in Port of Spain */ });
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     const table = await screen.findByRole('table', { name: 'Signups' });
     const row = within(table).getByText('Ruth Baptiste').closest('tr')!;
