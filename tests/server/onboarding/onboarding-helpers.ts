@@ -55,6 +55,9 @@ export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>
 /** The steps a local adult sends before final submission, in walk order: from the flow file, for the adult journey's facts. */
 export const ADULT_STEPS = stepsToSubmit(journeyFacts('adult-new-local'));
 
+/** The same for an adult of another nationality (the foreign adult journey's facts): a step the flow adds for them is in it. */
+export const FOREIGN_ADULT_STEPS = stepsToSubmit(journeyFacts('adult-foreign-national'));
+
 /** Sends one step's call as the QA journeys make it (endpoint from the flow file, body and files from tests/fixtures/journeys). */
 export function sendStep(t: TestApp, applicant: Applicant, step: string, options: { headers?: Record<string, string>; remoteAddress?: string; data?: Record<string, unknown> } = {}) {
   const c = stepRequest(step, options.data ? { data: options.data } : {});

@@ -2,7 +2,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { consentTextVersion } from '../../../src/server/lib/review-rules';
-import { ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
+import { ADULT_STEPS, FOREIGN_ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
 
 describe.each(dbTargets())('what the review reads from an application (consents, risk flags) on $name', (target) => {
   let n = 500;
@@ -45,7 +45,7 @@ describe.each(dbTargets())('what the review reads from an application (consents,
 
     const foreign = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
     await verify(foreign);
-    for (const step of ADULT_STEPS) await sendStep(t, foreign, step);
+    for (const step of FOREIGN_ADULT_STEPS) await sendStep(t, foreign, step);
     expect((await submit(foreign)).statusCode).toBe(200);
     expect((await t.db.db.selectFrom('signups').select('risk_flags').where('id', '=', foreign.id).executeTakeFirstOrThrow()).risk_flags).toEqual(['foreign']);
   });

@@ -1,6 +1,6 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { ADULT_STEPS as ADULT_LOCAL_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
+import { ADULT_STEPS as ADULT_LOCAL_STEPS, FOREIGN_ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
 
 describe.each(dbTargets())('final submission on $name', (target) => {
   let n = 0;
@@ -47,11 +47,11 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     // Spec 4: 'I do not have a Foreign Bank Account' moves on without a call in the specification's client.
     const foreign = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
     await verify(foreign);
-    for (const step of ADULT_LOCAL_STEPS) await doStep(foreign, step);
+    for (const step of FOREIGN_ADULT_STEPS) await doStep(foreign, step);
     expect((await submit(foreign)).statusCode).toBe(200);
     const withBank = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
     await verify(withBank);
-    for (const step of ADULT_LOCAL_STEPS) await doStep(withBank, step);
+    for (const step of FOREIGN_ADULT_STEPS) await doStep(withBank, step);
     expect((await doStep(withBank, 'foreign-national-bank-information')).statusCode).toBe(201);
     expect((await submit(withBank)).statusCode).toBe(200);
 

@@ -5,13 +5,14 @@ import { flow } from '../../helpers/journey-bodies';
 describe('persona fields', () => {
   it('gives the flow file\'s facts a date, a choice, a yes/no and a choice input, each naming the facts it decides', () => {
     const fields = personaFields(flow.facts);
+    // arrayContaining: a fact an analyst adds on one of these fields joins its list.
     expect(fields.map((f) => [f.field, f.kind, f.facts])).toEqual(expect.arrayContaining([
-      ['dob', 'date', ['isMinor']],
-      ['customerType', 'choice', ['isExistingCustomer']],
-      ['hasForeignBankAccount', 'yesno', ['isForeignNational']],
-      ['nationality', 'choice', ['isForeignNational']],
+      ['dob', 'date', expect.arrayContaining(['isMinor'])],
+      ['customerType', 'choice', expect.arrayContaining(['isExistingCustomer'])],
+      ['hasForeignBankAccount', 'yesno', expect.arrayContaining(['isForeignNational'])],
+      ['nationality', 'choice', expect.arrayContaining(['isForeignNational'])],
     ]));
-    expect(fields.find((f) => f.field === 'nationality')!.values).toEqual(['Trinidad and Tobago', 'TT', 'TTO']);
+    expect(fields.find((f) => f.field === 'nationality')!.values).toEqual(expect.arrayContaining(['Trinidad and Tobago', 'TT', 'TTO']));
   });
 
   it('a new fact on a field already read adds to its input; one on a new field brings its own', () => {
