@@ -1,7 +1,7 @@
 // An analyst's change, made the way an analyst makes it (JSON only), to a copy of the configuration and of
 // the QA journeys: (a) a new required field on basic info, its value added to every journey; (b) a new step
 // with its own endpoint (the analyst guide's example 6, Tax Residency), its data added to every journey that
-// passes there. `npm run test:analyst-change` runs the server, engine and shared suites against the copy:
+// passes there; (c) a message reworded (first name's) and a step retitled (Address). `npm run test:analyst-change` runs the server, engine and shared suites against the copy:
 // tests take bodies and walks from the configuration and the journeys, so the change keeps them green.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,15 @@ export function analystChangeConfig(): { root: string; journeysDir: string } {
   config.edit('forms/onboarding/basic-info.ui.json', (ui) => {
     ui['ui:order'].splice(ui['ui:order'].indexOf('nationality') + 1, 0, NEW_FIELD.name);
     ui['ui:groups'][0].fields.push(NEW_FIELD.name);
+  });
+
+  // (c) Words an analyst changes: tests read them from the configuration, never from their own copy.
+  config.edit('forms/onboarding/basic-info.schema.json', (schema) => {
+    schema.properties.first_name.errorMessage = { ...schema.properties.first_name.errorMessage, type: 'Please enter your first name.', minLength: 'Please enter your first name.' };
+    schema.errorMessage.required.first_name = 'Please enter your first name.';
+  });
+  config.edit('flows/onboarding.flow.json', (flow) => {
+    flow.steps.address.title = 'Home Address';
   });
 
   const journeysDir = path.join(config.root, 'journeys');
