@@ -52,6 +52,9 @@ describe.each(dbTargets())('mobile numbers are stored and compared normalised on
     const applicant = await createApplicant(t, adultSignup(7101, { mobile: '18685550144' }));
     const row = await t.db.db.selectFrom('signups').select('mobile').where('id', '=', applicant.id).executeTakeFirstOrThrow();
     expect(row.mobile).toBe('+18685550144');
+    // Written as people write it (spaces, brackets, a hyphen): accepted, and stored the same way.
+    const spaced = await createApplicant(t, adultSignup(7103, { mobile: '+1 (868) 555-0145' }));
+    expect((await t.db.db.selectFrom('signups').select('mobile').where('id', '=', spaced.id).executeTakeFirstOrThrow()).mobile).toBe('+18685550145');
   });
 
   it('the migration normalises stored numbers in users, members and signups, and stops on two users sharing one', async () => {
