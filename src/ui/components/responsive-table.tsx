@@ -86,14 +86,18 @@ function RowCards<T>({ label, columns, rows, rowKey, emptyMessage, cardsSx }: Re
   );
 }
 
+/** The actions column stays at the table's right edge while a wide table scrolls: a row's actions are never off screen. */
+const stickyActions: SxProps<Theme> = { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', boxShadow: (theme) => `-1px 0 0 ${theme.palette.divider}` };
+
 function RowTable<T>({ label, columns, rows, rowKey, emptyMessage, hover }: ResponsiveTableProps<T>) {
+  const sxOf = (c: ResponsiveColumn<T>, own?: SxProps<Theme>): SxProps<Theme> | undefined => (c.card === 'actions' ? ([stickyActions, ...(own ? (Array.isArray(own) ? own : [own]) : [])] as SxProps<Theme>) : own);
   return (
     <TableContainer>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
             {columns.map((c) => (
-              <TableCell key={c.header} align={c.align}>
+              <TableCell key={c.header} align={c.align} sx={sxOf(c)}>
                 {c.header}
               </TableCell>
             ))}
@@ -103,7 +107,7 @@ function RowTable<T>({ label, columns, rows, rowKey, emptyMessage, hover }: Resp
           {rows.map((row) => (
             <TableRow key={rowKey(row)} hover={hover}>
               {columns.map((c) => (
-                <TableCell key={c.header} align={c.align} sx={c.cellSx}>
+                <TableCell key={c.header} align={c.align} sx={sxOf(c, c.cellSx)}>
                   {c.cell(row)}
                 </TableCell>
               ))}

@@ -6,6 +6,7 @@ import { ariaDescribedByIds, enumOptionSelectedValue, enumOptionValueDecoder, en
  * Every list drawn as a dropdown (RJSF's `SelectWidget`, replaced): @rjsf/mui's, less its blank first row. That row
  * was a thin empty line the keyboard landed on first, and Enter on it emptied the field. A required list has no
  * such row; an optional one names it (`ui:placeholder`, else "None"), so clearing the choice is a choice one can read.
+ * A long choice wraps, in the field and in the list, rather than being cut at a phone's width.
  */
 export default function SelectWidget(props: WidgetProps) {
   const { id, htmlName, options, label, hideLabel, required, disabled, readonly, placeholder, value, multiple, autofocus, onChange, onBlur, onFocus, rawErrors = [] } = props;
@@ -30,7 +31,9 @@ export default function SelectWidget(props: WidgetProps) {
       onBlur={(e) => onBlur(id, decode(e.target.value))}
       onFocus={(e) => onFocus(id, decode(e.target.value))}
       select
-      slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple } }}
+      // A long choice ("10000000101 - Regular Savings - TTD $12,500.00") wraps on a phone instead of hiding its end.
+      sx={{ '& .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+      slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple, MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } } } }}
       aria-describedby={ariaDescribedByIds(id)}
     >
       {!isMultiple && !required && (
@@ -39,7 +42,7 @@ export default function SelectWidget(props: WidgetProps) {
         </MenuItem>
       )}
       {enumOptions.map(({ value: optionValue, label: optionLabel }, i) => (
-        <MenuItem key={String(optionValue)} value={enumOptionValueEncoder(optionValue, i, format)} disabled={Array.isArray(enumDisabled) && enumDisabled.includes(optionValue)}>
+        <MenuItem key={String(optionValue)} value={enumOptionValueEncoder(optionValue, i, format)} disabled={Array.isArray(enumDisabled) && enumDisabled.includes(optionValue)} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
           {optionLabel}
         </MenuItem>
       ))}

@@ -7,7 +7,8 @@ export function RiskFlagChips({ flags, labels }: { flags: string[]; labels: Reco
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Risk flags" role="list">
       {flags.map((flag) => (
-        <Chip key={flag} role="listitem" size="small" variant="outlined" color="warning" icon={<FlagIcon />} label={labels[flag] ?? flag} />
+        // A long label ("Politically exposed person") wraps inside its chip on a phone instead of being cut.
+        <Chip key={flag} role="listitem" size="small" variant="outlined" color="warning" icon={<FlagIcon />} label={labels[flag] ?? flag} sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.25 } }} />
       ))}
     </Stack>
   );
