@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 
@@ -17,6 +17,14 @@ interface WizardLayoutProps {
 
 /** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
 export function WizardLayout({ flowTitle, title, description, progress, onBack, children, headingComponent = 'h1', notice }: WizardLayoutProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // A new step takes the focus to its title, so a screen reader says where the applicant is and Tab starts there;
+    // unless something on the step took the focus itself (a code box), or the applicant's focus is still on the page.
+    if (headingComponent !== 'h1') return;
+    const active = document.activeElement;
+    if (!active || active === document.body) heading.current?.focus({ preventScroll: true });
+  }, [title, headingComponent]);
   return (
     <Stack spacing={3}>
       <Box>
@@ -41,7 +49,7 @@ export function WizardLayout({ flowTitle, title, description, progress, onBack, 
             Back
           </Button>
         )}
-        <Typography variant="h4" component={headingComponent} sx={{ mb: description ? 1 : 3 }}>
+        <Typography ref={heading} tabIndex={-1} variant="h4" component={headingComponent} sx={{ mb: description ? 1 : 3, '&:focus': { outline: 'none' } }}>
           {title}
         </Typography>
         {description && (

@@ -26,6 +26,8 @@ describe('onboarding routes from the flow file', () => {
     const saved = JSON.parse(localStorage.getItem(PROGRESS_KEY)!);
     expect(saved).toMatchObject({ currentStep: 'getting-ready', completedSteps: ['new-or-existing-customer'], applicant: { customerType: 'new' } });
     expect(await screen.findByRole('heading', { name: 'Getting Ready' })).toBeInTheDocument();
+    // The new step's title has the focus (the button pressed went with the old step): a screen reader says where we are.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Getting Ready' })).toHaveFocus());
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeDisabled(); // the checklist's form chunk loads after the heading
   });
 
