@@ -7,9 +7,15 @@ export interface Counters {
   redis?: Redis;
   /** The @fastify/rate-limit store options of one family of limits: Redis under its own key prefix, or in process. */
   storeOptions(family: string): { redis?: Redis; nameSpace?: string };
-  /** True while the configured Redis is not connected (a failed call then answers 503, not 500). */
-  unreachable(): boolean;
+  /**
+   * True when a call failed for want of its counter: the configured Redis is not connected, or did not answer the
+   * count within `commandTimeout` (a busy machine). Such a call answers 503 (try again), not 500.
+   */
+  failedCount(error: unknown): boolean;
 }
+
+/** ioredis's error for a command unanswered within `commandTimeout`. */
+const COMMAND_TIMED_OUT = 'Command timed out';
 
 /** Redis host and port for messages and logs; the URL itself may carry a password. */
 function redisHost(url: string): string {
@@ -28,7 +34,7 @@ export default fp(
   async function countersPlugin(app: FastifyInstance) {
     const { redisUrl, redisKeyPrefix } = app.config;
     if (!redisUrl) {
-      app.decorate('counters', { redis: undefined, storeOptions: () => ({}), unreachable: () => false } satisfies Counters);
+      app.decorate('counters', { redis: undefined, storeOptions: () => ({}), failedCount: () => false } satisfies Counters);
       return;
     }
     const host = redisHost(redisUrl);
@@ -57,7 +63,7 @@ export default fp(
     app.decorate('counters', {
       redis,
       storeOptions: (family: string) => ({ redis, nameSpace: `${redisKeyPrefix}rate:${family}:` }),
-      unreachable: () => redis.status !== 'ready',
+      failedCount: (error: unknown) => redis.status !== 'ready' || (error instanceof Error && error.message === COMMAND_TIMED_OUT),
     } satisfies Counters);
     app.readiness.add('redis', () => redis.ping());
     app.addHook('onClose', async () => {

@@ -63,8 +63,9 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
   }
   request.log.error({ err: error }, 'unhandled error');
-  // The shared counters are out of reach: the call was neither counted nor served; the client may retry.
-  if (app.hasDecorator('counters') && app.counters.unreachable()) {
+  // The shared counters are out of reach, or did not answer in time: the call was neither counted nor served; the
+  // client may retry.
+  if (app.hasDecorator('counters') && app.counters.failedCount(error)) {
     return reply.status(503).header('retry-after', '5').send(errorBody(503, COUNTERS_UNREACHABLE, request.id));
   }
   return reply.status(500).send(errorBody(500, 'Server error. Please try again later.', request.id));

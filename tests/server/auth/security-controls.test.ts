@@ -67,7 +67,10 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     const answers = await Promise.all(Array.from({ length: 130 }, (_, i) => login(t, victim, `Wrong-password-${i}`)));
     const evaluated = answers.filter((a) => a.statusCode === 401).length;
     expect(evaluated).toBeLessThanOrEqual(100);
-    expect(evaluated + answers.filter((a) => a.statusCode === 429).length).toBe(130);
+    // Every other attempt is refused: 429, or 503 (try again) when the shared counters (Redis) could not count it in
+    // time on a loaded machine; none is evaluated uncounted, none is a 500.
+    const others = answers.filter((a) => ![401, 429, 503].includes(a.statusCode)).map((a) => `${a.statusCode} ${a.body.slice(0, 200)}`);
+    expect(others, 'every answer is 401, 429 or 503').toEqual([]);
     const right = await login(t, victim, MEMBER.password);
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toBe('Too many login attempts. Please try again later');

@@ -88,6 +88,21 @@ describe.each(dbTargets())('rate-limit counters on $name', (target) => {
       expect(await keysUnder(redis, `${prefix}rate:applicant-misses:`)).toHaveLength(1);
     });
 
+    it('a count Redis does not answer in time (a busy machine): 503, try again, never a 500 and never served uncounted', async () => {
+      // Redis holds every client's commands for 2.5 s, past the counters' 2 s command timeout; the connection stays up.
+      const pauser = new Redis(REDIS_URL);
+      await pauser.call('CLIENT', 'PAUSE', '2500', 'ALL');
+      try {
+        const login = await servers[1].call({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.41', payload: { email: 'someone@example.com', password: 'Wrong-password-1' } });
+        expect(login.statusCode, login.body).toBe(503);
+        expect(login.json()).toMatchObject({ status: 503, message: COUNTERS_UNREACHABLE });
+        expect(login.headers['retry-after']).toBe('5');
+      } finally {
+        await pauser.call('CLIENT', 'UNPAUSE').catch(() => undefined);
+        pauser.disconnect();
+      }
+    });
+
     it('answers ready while Redis answers; once it does not, ready answers 503 "down" and a limited call 503, never served uncounted', async () => {
       const [first] = servers;
       const ready = await first.app.inject({ method: 'GET', url: '/api/ready' });
