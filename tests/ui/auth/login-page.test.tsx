@@ -110,11 +110,21 @@ describe('sign-in verification page', () => {
     expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
     await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
     await userEvent.keyboard('123456');
-    expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toHaveTextContent('Taking you to your dashboard');
     expect(calls.at(-1)!.body).toEqual({ identifier_type: 'mobile', operation: 'sign_in', user_id: 7, code: '123456' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/dashboard'), { timeout: 3500 });
     expect(localStorage.getItem('cu.auth.user')).toContain('member@cu.example');
     expect(JSON.stringify({ ...localStorage })).not.toContain('jwt');
+  });
+
+  it("an administrator is told where they are going: the Users page, not a dashboard", async () => {
+    sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: 1, phone: '+1******0001', loginStep: 'mobile-verification' }));
+    fakeApi({ '/device-verifications/verify/': () => ({ status: 200, data: { access_token: 'jwt', user_id: 1, email: 'admin@cu.example', name: 'Ava Administrator', first_name: 'Ava', role_id: 1 } }) });
+    const router = renderAt('/auth/mobile-verification');
+    await userEvent.click(await screen.findByLabelText('Digit 1 of 6'));
+    await userEvent.keyboard('123456');
+    expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toHaveTextContent('Taking you to the Users page');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 3500 });
   });
 
   it('Back goes to /login', async () => {

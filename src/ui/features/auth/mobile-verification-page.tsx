@@ -154,7 +154,7 @@ export default function MobileVerificationPage() {
           <CheckCircleIcon color="success" aria-hidden /> Mobile Verified Successfully
         </DialogTitle>
         <DialogContent>
-          <Typography>You are signed in. Taking you to your dashboard...</Typography>
+          <Typography>You are signed in. Taking you to {verified.current && toSessionUser(verified.current).role_id === ROLES.SYSTEMS_ADMINISTRATOR ? 'the Users page' : 'your dashboard'}...</Typography>
         </DialogContent>
       </Dialog>
     </Card>
