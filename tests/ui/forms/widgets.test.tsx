@@ -11,6 +11,8 @@ import { isTotalAcceptable, totalColor } from '../../../src/ui/forms/widgets/ben
 import { FileStore } from '../../../src/ui/forms/file-store';
 import { perFileProgress, toMultipart } from '../../../src/ui/features/onboarding/build-request';
 import { createAjv } from '../../../src/shared/create-ajv';
+import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 
 function Host({ Widget, schema, initial, formContext, options = {} }: { Widget: React.ComponentType<WidgetProps>; schema: any; initial?: unknown; formContext?: any; options?: any }) {
   const [value, setValue] = useState<unknown>(initial);
@@ -190,5 +192,28 @@ describe('password-strength and school-search', () => {
     expect(suggestSchools(schools, 's')).toEqual(schools);
     expect(suggestSchools(schools, 'sc')).toHaveLength(20);
     expect(suggestSchools(schools, 'ol 2')).toEqual(['School 2', 'School 20', 'School 21', 'School 22', 'School 23', 'School 24', 'School 25', 'School 26', 'School 27', 'School 28', 'School 29']);
+  });
+});
+
+describe('beneficiary-list widget in the designation form', () => {
+  const item = resolveForm(readFormsDir(), 'onboarding/designation-of-beneficiary').schema.properties.beneficiaries.items;
+  /** The message the form gives an ID number of this type that does not fit (its if/then), from forms/. */
+  const idMessage = (type: string) => item.allOf.find((b: any) => b.if.properties.id_type.const === type).then.properties.id_number.errorMessage.pattern;
+
+  it("checks an entry's own rules on Add (a birth date in the past, the ID number's format for its type), under its fields, and keeps it out of the list", async () => {
+    const user = userEvent.setup();
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} />);
+    const dob = await screen.findByLabelText(/^Date of Birth/, { selector: '#root_beneficiaries-dob' });
+    fireEvent.change(dob, { target: { value: '2999-01-01' } });
+    await user.click(screen.getByRole('combobox', { name: /^ID Type/ }));
+    const passport = item.properties.id_type.oneOf.find((o: any) => o.const === 'passport').title;
+    await user.click(await screen.findByRole('option', { name: passport }));
+    await user.type(document.querySelector<HTMLInputElement>('#root_beneficiaries-id_number')!, 'P123');
+    await user.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    expect(await screen.findByText(item.properties.dob.errorMessage.notAfterToday)).toBeInTheDocument();
+    expect(screen.getByText(idMessage('passport'))).toBeInTheDocument();
+    expect(document.querySelector('#root_beneficiaries-id_number')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
   });
 });

@@ -5,6 +5,8 @@ import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, Dia
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { totalColor, totalPercent } from './beneficiary-total';
+import { formRuleErrors } from '../../../shared/transforms/form-rules';
+import { today } from '../../../shared/dates/today';
 
 type Item = Record<string, unknown>;
 
@@ -21,7 +23,7 @@ const optionsOf = (prop: JsonObject | undefined): Array<{ value: string; label: 
  * The percentage field is `ui:options.percentField` or the `totalPercent` keyword's field. The
  * 100% rule itself is the schema keyword `totalPercent: { field, equals }` (src/shared/create-ajv.ts), checked on both sides.
  */
-export default function BeneficiaryListWidget({ id, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
+export default function BeneficiaryListWidget({ id, name, value, disabled, readonly, onChange, rawErrors, schema, options, registry }: WidgetProps) {
   const items: Item[] = Array.isArray(value) ? value : [];
   const itemSchema: JsonObject = (schema.items as JsonObject | undefined) ?? {};
   const properties: Record<string, JsonObject> = itemSchema.properties ?? {};
@@ -65,8 +67,27 @@ export default function BeneficiaryListWidget({ id, value, disabled, readonly, o
     setDraft((d) => ({ ...d, [name]: parsed }));
   };
 
-  const check = (item: Item): Record<string, string> => {
+  /**
+   * An entry's own rules before it joins the list, with the form's messages: its schema as the form's validator
+   * checks it (lengths, patterns, an ID number's format for its type) and the date keywords (a birth date in the past).
+   */
+  const itemRuleErrors = (item: Item): Record<string, string> => {
+    const index = editing ?? items.length;
+    const list = editing === null ? [...items, item] : items.map((it, i) => (i === editing ? item : it));
     const errors: Record<string, string> = {};
+    try {
+      const { errorSchema } = registry.schemaUtils.getValidator().validateFormData({ [name]: list }, registry.rootSchema);
+      const own = ((errorSchema as Record<string, Record<number, Record<string, { __errors?: string[] }>>>)[name] ?? {})[index] ?? {};
+      for (const [field, entry] of Object.entries(own)) if (field !== '__errors' && entry?.__errors?.[0]) errors[field] = entry.__errors[0];
+    } catch {
+      // A form without this list at its root (a preview): the required and percentage checks below still run.
+    }
+    for (const [field, message] of Object.entries(formRuleErrors(itemSchema, item, { today: today(), facts: (registry?.formContext?.facts as Record<string, unknown> | undefined) ?? {} }))) errors[field] ??= message;
+    return errors;
+  };
+
+  const check = (item: Item): Record<string, string> => {
+    const errors: Record<string, string> = itemRuleErrors(item);
     for (const field of requiredFields) if (item[field] === undefined || item[field] === '') errors[field] = requiredMessages[field] ?? `${properties[field]?.title ?? field} is required`;
     const pct = item[percentField];
     const pctMessages = properties[percentField]?.errorMessage ?? {};
