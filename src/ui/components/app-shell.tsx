@@ -72,6 +72,19 @@ function ColorModeButton() {
 }
 
 /** The signed-in frame: app bar (product name, tabs, bell, settings, theme, account), sidebar, lazily loaded page. */
+/** A header button the spec shows but nobody has built: disabled and saying so, like the sidebar's unbuilt areas (a button that did nothing was broken). */
+function ComingSoonButton({ label, icon }: { label: string; icon: ReactNode }) {
+  return (
+    <Tooltip title={`${label}: coming soon`}>
+      <span>
+        <IconButton color="inherit" aria-label={`${label} (coming soon)`} disabled sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
+          {icon}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
 export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disabledEntries, accountMenu, compactOnPhone = false }: AppShellProps) {
   const { pathname } = useLocation();
   const theme = useTheme();
@@ -108,21 +121,8 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
             {PRODUCT_NAME}
           </Typography>
           {tabsOwnRow ? <Box sx={{ flexGrow: 1 }} /> : tabBar}
-          {/* Shown as the spec asks, not built yet: disabled and saying so, like the sidebar's unbuilt areas (a button that did nothing was broken). */}
-          <Tooltip title="Notifications: coming soon">
-            <span>
-              <IconButton color="inherit" aria-label="Notifications (coming soon)" disabled sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
-                <NotificationsIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
-          <Tooltip title="Settings: coming soon">
-            <span>
-              <IconButton color="inherit" aria-label="Settings (coming soon)" disabled sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
-                <SettingsIcon />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <ComingSoonButton label="Notifications" icon={<NotificationsIcon />} />
+          <ComingSoonButton label="Settings" icon={<SettingsIcon />} />
           <ColorModeButton />
           {accountMenu}
         </Toolbar>
