@@ -16,7 +16,7 @@ import { JsonSyntaxError, parseJsonSource } from '../../src/shared/config-check/
 import { fieldsOf } from '../../src/shared/config-check/schema-walk';
 import type { FormSources } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types';
-import { createFormValidator } from '../../src/server/lib/form-validation';
+import { createFormValidator, type FormValidator } from '../../src/server/lib/form-validation';
 import { personalise, rememberFromData, stepBody } from './replay-journey';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 
@@ -28,6 +28,17 @@ const META = 'tests/fixtures/journeys/journey.schema.json';
 export const isJourneyFile = (name: string) => name.endsWith('.json') && !name.endsWith('.schema.json');
 
 let validateShape: ValidateFunction | undefined;
+
+/** One forms validator per set of forms (it compiles each form at its first check): every journey file and example share it. */
+const validators = new WeakMap<FormSources, FormValidator>();
+function validatorFor(forms: FormSources): FormValidator {
+  let validator = validators.get(forms);
+  if (!validator) {
+    validator = createFormValidator({ sources: forms, ajv: createAjv(), clock: { now: () => new Date() } });
+    validators.set(forms, validator);
+  }
+  return validator;
+}
 
 interface EntryLike {
   step: string;
@@ -60,7 +71,7 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
   // What the applicant has told so far (choices, remembered answers), for the facts a later form depends on.
   const context: Record<string, unknown> = {};
   const day = creditUnionToday();
-  const validator = createFormValidator({ sources: forms, ajv: () => createAjv(), clock: { now: () => new Date() } });
+  const validator = validatorFor(forms);
   entries.forEach((entry, i) => {
     const at = `/entries/${i}`;
     const problem = (key: string, message: string, hint: string) => problems.push({ file, path: key ? `${at}/${key}` : at, message, hint });
@@ -114,7 +125,7 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
  * field made required, or a rule changed, names the example to update instead of failing the API document's test.
  */
 export function checkFormExamples(forms: FormSources): Problem[] {
-  const validator = createFormValidator({ sources: forms, ajv: () => createAjv(), clock: { now: () => new Date() } });
+  const validator = validatorFor(forms);
   return Object.entries(forms.schemas).flatMap(([formId, schema]) =>
     ((schema as { examples?: unknown[] }).examples ?? []).flatMap((example, i) => {
       if (!example || typeof example !== 'object') return [];

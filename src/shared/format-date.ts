@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE, timeZone } from './dates/today';
+import { wallClock, type WallClock } from './dates/wall-clock';
 
 /**
  * Dates and times as people read them everywhere in the product: the specification's dd.mm.yyyy, and
@@ -18,23 +19,14 @@ function toDate(value: string | Date): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
+const two = (n: number) => String(n).padStart(2, '0');
 
-/** The credit union's wall clock at an instant: year, month, day, hour and minute as shown. */
-function wallClock(d: Date): { year: string; month: string; day: string; hour: string; minute: string } {
-  const read = (zone: string) => {
-    let format = wallFormats.get(zone);
-    if (!format) {
-      format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-      wallFormats.set(zone, format);
-    }
-    return Object.fromEntries(format.formatToParts(d).map((p) => [p.type, p.value])) as ReturnType<typeof wallClock>;
-  };
+/** The credit union's wall clock at an instant; the default zone's when this runtime does not know the one set (as today() does). */
+function creditUnionClock(d: Date): WallClock {
   try {
-    return read(timeZone());
+    return wallClock(timeZone(), d);
   } catch {
-    // A zone this runtime does not know (set unchecked from /api/config): the default, as today() does.
-    return read(DEFAULT_TIME_ZONE);
+    return wallClock(DEFAULT_TIME_ZONE, d);
   }
 }
 
@@ -45,8 +37,8 @@ export function formatDate(value: string | Date | null | undefined): string {
   if (calendar) return `${calendar[3]}.${calendar[2]}.${calendar[1]}`;
   const d = toDate(value);
   if (!d) return '';
-  const w = wallClock(d);
-  return `${w.day}.${w.month}.${w.year.padStart(4, '0')}`;
+  const w = creditUnionClock(d);
+  return `${two(w.day)}.${two(w.month)}.${String(w.year).padStart(4, '0')}`;
 }
 
 /** '23.11.2026 10:04' from an instant (ISO string or Date), in the credit union's time zone; '' for nothing or nonsense. */
@@ -55,6 +47,6 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) return formatDate(value);
   const d = toDate(value);
   if (!d) return '';
-  const w = wallClock(d);
-  return `${w.day}.${w.month}.${w.year.padStart(4, '0')} ${w.hour}:${w.minute}`;
+  const w = creditUnionClock(d);
+  return `${two(w.day)}.${two(w.month)}.${String(w.year).padStart(4, '0')} ${two(w.hour)}:${two(w.minute)}`;
 }

@@ -1,6 +1,5 @@
 import { dayIn } from '../../shared/dates/today.js';
-
-const wallFormats = new Map<string, Intl.DateTimeFormat>();
+import { wallClock } from '../../shared/dates/wall-clock.js';
 
 /** A wall-clock time read as UTC, in milliseconds, for any year from 1 to 10000 (Date.UTC reads years 0-99 as 1900-1999). */
 function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
@@ -12,14 +11,8 @@ function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, s
 
 /** How far the wall clock of `timeZone` is ahead of UTC at `at`, in milliseconds. */
 function offsetMs(timeZone: string, at: number): number {
-  let format = wallFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
-    wallFormats.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const wall = utcMs(Number(parts.year), Number(parts.month), Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return wall - Math.floor(at / 1000) * 1000;
+  const w = wallClock(timeZone, at);
+  return utcMs(w.year, w.month, w.day, w.hour, w.minute, w.second) - Math.floor(at / 1000) * 1000;
 }
 
 /** The instant a UTC midnight's calendar day starts in `timeZone` (midnight there, or the first instant after a gap). */

@@ -5,7 +5,7 @@
  * `showWhen`) that name a missing field or compare a field with a value it can never hold.
  */
 import type { Problem } from './check-config.js';
-import { conditionFieldNames, fieldsOf, pointer, type At } from './schema-walk.js';
+import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
 
 import type { JsonObject as Json } from '../forms/form-registry.js';
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -74,19 +74,6 @@ export function errorMessageUnknown(file: string, schema: Json): Problem[] {
       }
     }
   });
-  return out;
-}
-
-/** An object schema's fields with their schemas: its `properties` and those its branches declare (the first wins). */
-function fieldSchemas(schema: Json): Map<string, Json> {
-  const out = new Map<string, Json>();
-  const visit = (s: Json) => {
-    if (!isObject(s)) return;
-    for (const [name, sub] of Object.entries<Json>(isObject(s.properties) ? s.properties : {})) if (!out.has(name) || !out.get(name)?.type) out.set(name, sub);
-    for (const key of ['then', 'else']) visit(s[key]);
-    for (const key of ['allOf', 'anyOf', 'oneOf']) (Array.isArray(s[key]) ? s[key] : []).forEach(visit);
-  };
-  visit(schema);
   return out;
 }
 

@@ -20,10 +20,22 @@ export function allBranchProps(schema: Json): Set<string> {
   return out;
 }
 
+/** An object schema's fields with their schemas: its `properties` and those its branches declare (a typed one wins). */
+export function fieldSchemas(schema: Json | undefined): Map<string, Json> {
+  const out = new Map<string, Json>();
+  const visit = (s: Json) => {
+    if (!s || typeof s !== 'object') return;
+    for (const [name, sub] of Object.entries<Json>(s.properties && typeof s.properties === 'object' ? s.properties : {})) if (!out.get(name)?.type) out.set(name, sub);
+    for (const key of ['then', 'else']) visit(s[key]);
+    for (const key of ['allOf', 'anyOf', 'oneOf']) (Array.isArray(s[key]) ? s[key] : []).forEach(visit);
+  };
+  if (schema) visit(schema);
+  return out;
+}
+
 /** An object schema's fields: its `properties` and those its branches declare. */
 export function fieldsOf(schema: Json | undefined): Set<string> {
-  if (!schema || typeof schema !== 'object') return new Set();
-  return new Set([...Object.keys(schema.properties && typeof schema.properties === 'object' ? schema.properties : {}), ...allBranchProps(schema)]);
+  return new Set(fieldSchemas(schema).keys());
 }
 
 /** Names a condition's `properties` and `required` use, at every level of allOf/anyOf/oneOf/not. */

@@ -3,6 +3,7 @@ import type { JsonObject } from '../../../shared/forms/form-registry';
 import { InputAdornment } from '@mui/material';
 import { deepEquals, ErrorSchemaBuilder, type ErrorSchema, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 import type { LoadedForm } from '../../forms/load-form';
+import { flatFieldOrder } from '../../forms/flat-field-order';
 import { dollarsToCents, formatCents, parseTypedAmount } from '../../../shared/money';
 
 export interface RuntimeOptions {
@@ -73,9 +74,7 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
  * title, with the account's label for a chosen id and the amount as money ('TTD $1,000.00'): what Complete will move.
  */
 export function transferSummary(form: LoadedForm, body: Record<string, unknown>): Array<{ label: string; text: string }> {
-  const order: string[] = form.uiSchema['ui:order'] ?? [];
-  const fields = [...order.filter((f) => f !== '*'), ...Object.keys(form.schema.properties ?? {}).filter((f) => !order.includes(f))];
-  return fields.flatMap((field) => {
+  return flatFieldOrder(form.schema, form.uiSchema).flatMap((field) => {
     const value = body[field];
     const property = form.schema.properties?.[field];
     if (!property || form.uiSchema[field]?.['ui:widget'] === 'hidden' || value === undefined || value === null || value === '') return [];

@@ -14,6 +14,7 @@ import { loadForm } from '../../../forms/load-form';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { downloadSignupDocument, fetchSignup, type SignupApproval, type SignupConsent, type SignupDocument, type SignupStep } from '../api/signups-api';
 import type { AuditEntry } from '../../../../shared/api-types';
+import { fieldTitles } from '../../../../shared/audit-words';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
@@ -34,19 +35,14 @@ function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-/** Each field's title in a form's schema, by field name. */
-function titlesOf(schema: { properties?: Record<string, { title?: unknown }> } | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(schema?.properties ?? {}).flatMap(([field, sub]) => (typeof sub?.title === 'string' ? [[field, sub.title]] : [])));
-}
-
 /** One submitted step, rendered read-only from the same form schema the applicant filled in. */
 function StepSection({ step, files, signupId, onDownloadError }: { step: SignupStep; files: SignupDocument[]; signupId: string; onDownloadError: (message: string) => void }) {
   // Each document under its field's title in the form it was sent with ("Primary ID Documents", not primary_id_files).
-  const [titles, setTitles] = useState<Record<string, string>>(() => titlesOf(step.form_then?.schema));
+  const [titles, setTitles] = useState<Record<string, string>>(() => fieldTitles(step.form_then?.schema ?? {}));
   useEffect(() => {
     if (step.form_then || !step.form || !files.length) return undefined;
     let live = true;
-    loadForm(step.form).then((form) => live && setTitles(titlesOf(form.schema)), () => undefined);
+    loadForm(step.form).then((form) => live && setTitles(fieldTitles(form.schema)), () => undefined);
     return () => {
       live = false;
     };
