@@ -32,7 +32,7 @@ export default function SelectWidget(props: WidgetProps) {
       onFocus={(e) => onFocus(id, decode(e.target.value))}
       select
       // A long choice ("10000000101 - Regular Savings - TTD $12,500.00") wraps on a phone instead of hiding its end.
-      sx={{ '& .MuiSelect-select': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
+      sx={{ '& .MuiSelect-select.MuiInputBase-input': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
       slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple, MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } } } }}
       aria-describedby={ariaDescribedByIds(id)}
     >
