@@ -18,9 +18,9 @@ describe('the pages the server sends', () => {
   const t = suiteApp(dbTargets()[0], { config: { staticDir: spaDir } });
   afterAll(() => fs.rmSync(spaDir, { recursive: true, force: true }));
 
-  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+  const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)">/g)].map((m) => m[1]);
 
-  it('lists a known page\'s scripts as modulepreload links in its head, Brotli-compressed for a browser that takes it', async () => {
+  it('lists a known page\'s scripts as low-priority modulepreload links in its head (the first script comes first), Brotli-compressed for a browser that takes it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/login?next=%2Fusers%2Fdashboard', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');

@@ -40,8 +40,11 @@ function compressed(html: string): PageHtml {
 /**
  * The SPA's HTML for each page path: index.html, and for a page the build knows (`/login`, every wizard step),
  * index.html with a `modulepreload` link per script that page loads after the first, so the browser fetches them
- * with the first script instead of discovering them after it has run. Built once per build of the app (read again
- * when index.html changes) and compressed once; a path the build does not know gets index.html as written.
+ * with the first script instead of discovering them after it has run. The links ask for a low priority: the first
+ * script (the header and the page's loader, the first paint) then does not share a phone's bandwidth with them, and
+ * a wizard step's first paint on Lighthouse's phone came 1.5 s sooner (docs/performance.md). Built once per build of
+ * the app (read again when index.html changes) and compressed once; a path the build does not know gets index.html
+ * as written.
  */
 export function pageHtmlSource(staticDir: string): (pagePath: string) => PageHtml {
   const indexFile = path.join(staticDir, 'index.html');
@@ -56,7 +59,7 @@ export function pageHtmlSource(staticDir: string): (pagePath: string) => PageHtm
     plain = compressed(index);
     pages = new Map(
       Object.entries(preloads).map(([route, files]) => {
-        const links = files.map((file) => `    <link rel="modulepreload" crossorigin href="${file}">\n`).join('');
+        const links = files.map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${file}">\n`).join('');
         return [route, compressed(index.replace('</head>', `${links}  </head>`))];
       }),
     );
