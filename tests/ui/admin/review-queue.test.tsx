@@ -60,6 +60,8 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     expect(dialog).toHaveTextContent('a second administrator must approve it too');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('First approval recorded. A second administrator must approve this application.')).toBeInTheDocument();
+    // The focus goes to the outcome, not back to Approve (disabled once the page reloads, which dropped the focus).
+    await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(await screen.findByText('You gave the first approval. A different administrator must give the second approval.')).toBeInTheDocument();
     // The closing dialog keeps the page aria-hidden for a moment; findBy waits until it is reachable again.
     expect(await screen.findByRole('button', { name: 'Give Second Approval' })).toBeDisabled();
