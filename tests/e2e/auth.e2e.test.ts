@@ -33,7 +33,7 @@ describe('sign-in and session expiry in Chromium', () => {
   // A short session set by configuration: the expiry is observed in seconds, never minutes.
   const e2e = browserSuite({ SESSION_SECONDS: '12' });
 
-  it('signs the member in with the SMS code, stays signed in across a reload, and is signed out when the session ends', async () => {
+  it('signs the member in with the SMS code, stays signed in across a reload, is signed out when the session ends, and comes back to that page on signing in again', async () => {
     const { context, page } = await newPage(e2e.browser, e2e.server.url);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -53,6 +53,8 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/users/dashboard');
     await screenshot(page, 'auth-dashboard-after-reload');
+    await page.getByRole('link', { name: 'View All' }).click();
+    await page.waitForURL('**/users/transactions');
 
     // The 12-second session ends: the app returns to /login with the expiry message.
     await page.waitForURL('**/login', { timeout: 20_000 });
@@ -64,6 +66,12 @@ describe('sign-in and session expiry in Chromium', () => {
       body: JSON.stringify({ token }),
     });
     expect(await check.json()).toEqual({ valid: false });
+
+    // Signing in again in the same tab returns the member to the page their session ended on.
+    await signIn(page, e2e.server.url, MEMBER.email, MEMBER.password);
+    await expect(page.getByRole('dialog', { name: /Mobile Verified Successfully/ }).textContent()).resolves.toContain('Taking you back to the page you were on');
+    await page.waitForURL('**/users/transactions', { timeout: 5000 });
+    await page.getByRole('heading', { level: 1, name: /Transactions/ }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
 import { renderAt } from '../render-app';
 import { clearSession, startSession } from '../../../src/ui/features/auth/session-store';
+import { pageAfterSignIn, rememberPage } from '../../../src/ui/features/auth/return-page';
+import { signOut } from '../../../src/ui/features/auth/sign-out';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -71,5 +73,49 @@ describe('signed-in visitors', () => {
     clearSession();
     renderAt('/login');
     expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+  });
+});
+
+describe('signing in again after the session ended', () => {
+  const marcus = { id: 7, email: 'member@cu.example', name: 'Marcus Baptiste', first_name: 'Marcus', role_id: 2 };
+
+  it('returns the same member to the page they were on, with what its address held', async () => {
+    startSession(marcus);
+    const router = renderAt('/users/dashboard');
+    await act(() => router.navigate('/users/transactions?from=2026-01-01'));
+    await screen.findByRole('heading', { level: 1, name: /Transactions/ });
+    // The session ends without a logout (its 5 minutes, or the server ended it): the guard sends them to /login.
+    act(() => clearSession());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+
+    sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: marcus.id, phone: '+1******0002', loginStep: 'mobile-verification' }));
+    fakeApi({ '/device-verifications/verify/': () => ({ status: 200, data: { access_token: 'jwt', user_id: marcus.id, email: marcus.email, name: marcus.name, first_name: marcus.first_name, role_id: marcus.role_id } }) });
+    await act(() => router.navigate('/auth/mobile-verification'));
+    await userEvent.click(await screen.findByLabelText('Digit 1 of 6'));
+    await userEvent.keyboard('123456');
+    expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toHaveTextContent('Taking you back to the page you were on');
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/users/transactions?from=2026-01-01'), { timeout: 3500 });
+  });
+
+  it('sends another user, or anyone after a logout, to their own first page; never outside their area', async () => {
+    rememberPage(marcus.id, '/users/transactions');
+    expect(pageAfterSignIn({ id: 8, role_id: 2 })).toEqual({ path: '/users/dashboard', returning: false });
+    // Read once: a later sign-in of the same user starts afresh.
+    rememberPage(marcus.id, '/users/transactions');
+    expect(pageAfterSignIn(marcus)).toEqual({ path: '/users/transactions', returning: true });
+    expect(pageAfterSignIn(marcus)).toEqual({ path: '/users/dashboard', returning: false });
+
+    rememberPage(marcus.id, '/users/transfer-to-self');
+    fakeApi({});
+    await signOut();
+    expect(pageAfterSignIn(marcus)).toEqual({ path: '/users/dashboard', returning: false });
+
+    // A page of the other area (an administrator later given a member's id, or a tampered entry) is not followed.
+    rememberPage(1, '/users/dashboard');
+    expect(pageAfterSignIn({ id: 1, role_id: 1 })).toEqual({ path: '/admin/users', returning: false });
+    sessionStorage.setItem('cu.auth.returnTo', JSON.stringify({ userId: 7, path: '//evil.example/users/' }));
+    expect(pageAfterSignIn(marcus)).toEqual({ path: '/users/dashboard', returning: false });
+    sessionStorage.setItem('cu.auth.returnTo', '{not json');
+    expect(pageAfterSignIn(marcus)).toEqual({ path: '/users/dashboard', returning: false });
   });
 });

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ArrowBack from '@mui/icons-material/ArrowBack';
@@ -13,20 +13,35 @@ import { MAX_SIGN_IN_RESENDS, savedSignIn, signInMachine } from '../../../engine
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { authApi, toSessionUser, type SignInVerifiedAnswer } from './api/auth-api';
-import { startSession } from './session-store';
+import { pageAfterSignIn } from './route-guards';
+import { startSession, useSession } from './session-store';
 import { readSignInFlow, writeSignInFlow } from './sign-in-flow';
 
 const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
 const CODE_KEY = 'cu.verification.code.sign_in';
 
 /** /auth/mobile-verification (spec 1 section 2, spec 3 section 2): the SMS code of operation sign_in (forms/auth/sign-in-code). */
-export default function MobileVerificationPage() {
+/**
+ * /auth/mobile-verification. A visitor already signed in when they open it goes to their area's first page (spec 1
+ * section 2); one who signs in here is taken by the page itself, back to where their ended session was if it was
+ * theirs (./return-page.ts), so the redirect looks only at who was signed in on arrival.
+ */
+export default function MobileVerificationRoute() {
+  const { user, isAdmin } = useSession();
+  const [signedInOnArrival] = useState(user !== null);
+  if (signedInOnArrival) return <Navigate to={isAdmin ? '/admin/users' : '/users/dashboard'} replace />;
+  return <MobileVerificationPage />;
+}
+
+function MobileVerificationPage() {
   usePageTitle('Sign In Verification');
   const navigate = useNavigate();
   const form = useFlatForm('auth/sign-in-code');
   const [state, send, actor] = useMachine(signInMachine, { input: { saved: readSignInFlow(), at: 'mobile-verification' } });
   const { context } = state;
   const verified = useRef<SignInVerifiedAnswer | null>(null);
+  // Where the signed-in user goes: back to the page their ended session was on, or their area's first page.
+  const destination = useRef<{ path: string; returning: boolean; admin: boolean } | null>(null);
   // A failed check or a new code empties the boxes (a new form).
   const round = context.round;
 
@@ -37,10 +52,9 @@ export default function MobileVerificationPage() {
         sessionStorage.removeItem(CODE_KEY);
         writeSignInFlow(null);
       }
-      if (snapshot.matches('finished') && verified.current) {
-        const user = toSessionUser(verified.current);
-        startSession(user);
-        navigate(user.role_id === ROLES.SYSTEMS_ADMINISTRATOR ? '/admin/users' : '/users/dashboard', { replace: true });
+      if (snapshot.matches('finished') && verified.current && destination.current) {
+        startSession(toSessionUser(verified.current));
+        navigate(destination.current.path, { replace: true });
       }
     });
     return () => subscription.unsubscribe();
@@ -56,6 +70,8 @@ export default function MobileVerificationPage() {
     send({ type: 'code.submitted' });
     try {
       verified.current = await authApi.verifySignInCode(context.userId, code);
+      const user = toSessionUser(verified.current);
+      destination.current = { ...pageAfterSignIn(user), admin: user.role_id === ROLES.SYSTEMS_ADMINISTRATOR };
       send({ type: 'code.verified' });
     } catch (error) {
       const { message, fieldErrors } = translateApiError(error);
@@ -154,7 +170,7 @@ export default function MobileVerificationPage() {
           <CheckCircleIcon color="success" aria-hidden /> Mobile Verified Successfully
         </DialogTitle>
         <DialogContent>
-          <Typography>You are signed in. Taking you to {verified.current && toSessionUser(verified.current).role_id === ROLES.SYSTEMS_ADMINISTRATOR ? 'the Users page' : 'your dashboard'}...</Typography>
+          <Typography>You are signed in. Taking you {destination.current?.returning ? 'back to the page you were on' : destination.current?.admin ? 'to the Users page' : 'to your dashboard'}...</Typography>
         </DialogContent>
       </Dialog>
     </Card>

@@ -7,7 +7,7 @@ const LoginPage = muiPage(() => import('./login-page'));
 const MobileVerificationPage = muiPage(() => import('./mobile-verification-page'));
 const ResetPasswordPage = muiPage(() => import('./reset-password-page'));
 
-/** /login and /auth/mobile-verification: a signed-in user goes to the dashboard (spec 1 section 2). */
+/** /login: a signed-in user goes to the dashboard (spec 1 section 2; /auth/mobile-verification sees to it itself). */
 function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { user, isAdmin } = useSession();
   if (user) return <Navigate to={isAdmin ? '/admin/users' : '/users/dashboard'} replace />;
@@ -17,6 +17,6 @@ function RedirectIfSignedIn({ children }: { children: ReactNode }) {
 /** Sign-in, sign-in verification and password reset (spec 1). */
 export const authRoutes: RouteObject[] = [
   { path: '/login', element: <RedirectIfSignedIn><LoginPage /></RedirectIfSignedIn> },
-  { path: '/auth/mobile-verification', element: <RedirectIfSignedIn><MobileVerificationPage /></RedirectIfSignedIn> },
+  { path: '/auth/mobile-verification', element: <MobileVerificationPage /> },
   { path: '/reset-password', element: <ResetPasswordPage /> },
 ];
