@@ -78,6 +78,35 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
     expect((await sendStep(t, { ...applicant, token, headers: { 'x-applicant-token': token } }, next)).statusCode).toBeLessThan(300);
   });
 
+  it("continues only a draft whose applicant proved the contact: a draft started with someone else's email is never handed to its owner", async () => {
+    const owner = adultSignup(++n);
+    const ownerDraft = await createApplicant(t, owner);
+    await verifyContacts(t, ownerDraft);
+    // A newer draft with the owner's email (as typed by someone else, never verified) and its starter's own mobile, proven.
+    const planted = { ...adultSignup(++n), email: String(owner.email).toUpperCase() };
+    const plantedDraft = await createApplicant(t, planted);
+    await t.db.db.updateTable('signups').set({ mobile_verified_on: new Date() }).where('id', '=', plantedDraft.id).execute();
+
+    const byEmail = await send(String(owner.email));
+    expect(byEmail.statusCode).toBe(200);
+    const proved = await verify(byEmail.json().resume_id, (await codeSentTo(t, String(owner.email)))!);
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect(proved.json().signup_id).toBe(ownerDraft.id);
+
+    const stored = await t.db.db.selectFrom('signups').select('mobile').where('id', '=', plantedDraft.id).executeTakeFirstOrThrow();
+    const byMobile = await send(stored.mobile);
+    const own = await verify(byMobile.json().resume_id, (await codeSentTo(t, stored.mobile))!);
+    expect(own.json().signup_id).toBe(plantedDraft.id);
+
+    // A draft whose email nobody proved is not continued by it: the answer is alike, and no code is sent.
+    const unproven = adultSignup(++n);
+    await createApplicant(t, unproven);
+    const res = await send(String(unproven.email));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(texts().codeSent);
+    expect(await codeSentTo(t, String(unproven.email))).toBeUndefined();
+  });
+
   it('answers alike for an address no application uses, and sends nothing', async () => {
     const before = await t.db.db.selectFrom('outbox_messages').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const res = await send('nobody-here@example.com');
@@ -92,7 +121,7 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
 
   it('sends the code by SMS to the mobile however it is written, and limits requests per address', async () => {
     const body = adultSignup(++n);
-    await createApplicant(t, body);
+    await verifyContacts(t, await createApplicant(t, body));
     const stored = await t.db.db.selectFrom('signups').select('mobile').where('email', '=', String(body.email)).executeTakeFirstOrThrow();
     const spaced = stored.mobile.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, '+1 ($1) $2-$3');
     const res = await send(spaced);

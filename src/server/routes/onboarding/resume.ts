@@ -56,7 +56,7 @@ const draftAnswer = {
 
 /**
  * Resume anywhere (DESIGN.md "Resume anywhere"): an applicant proves control of the email or mobile they signed up
- * with (a code through the outbox; the answer is the same for an address no application uses), gets a fresh
+ * with and verified (a code through the outbox; the answer is the same for an address no application has verified), gets a fresh
  * applicant token (the old one stops working), and reads where their draft stands under the configuration in force.
  */
 export async function resumeRoutes(app: FastifyInstance) {
@@ -92,7 +92,12 @@ export async function resumeRoutes(app: FastifyInstance) {
         if (recent.count >= SENDS_PER_HOUR) throw tooMany(APPLICANT_TEXTS.tooMany);
         if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(RESEND_COOLDOWN_MESSAGE, SEND_COOLDOWN_MS / 1000);
         let query = trx.selectFrom('signups').select(['id', 'email', 'mobile', 'first_name']).where('status', 'in', APPLICANT_EDITABLE_STATUSES).where('updated_on', '>', liveDraftSince(now, settings));
-        query = byEmail ? query.where(sql<string>`lower(email)`, '=', contact) : query.where('mobile', '=', contact);
+        // Only a draft whose applicant proved this contact is continued by it: anyone can start a draft with another
+        // person's email, and the owner, continuing by their email, would otherwise be handed that draft and type
+        // their answers into it for its starter (who continues it by their own mobile) to read.
+        query = byEmail
+          ? query.where(sql<string>`lower(email)`, '=', contact).where('email_verified_on', 'is not', null)
+          : query.where('mobile', '=', contact).where('mobile_verified_on', 'is not', null);
         const draft = await query.orderBy('updated_on', 'desc').limit(1).executeTakeFirst();
         await trx.insertInto('signup_resumes').values({ id, signup_id: draft?.id ?? null, contact, created_on: now }).execute();
         const code = await issueCode(trx, { purpose: PURPOSE, subject: id, recipient: contact, now, secret, maxSends: 1, undeliverable: !draft });
