@@ -30,7 +30,7 @@ const NOT_UTF8 = '%ED%A0%80';
 const NUL_TEXT = 'a\u0000b';
 const LONE_SURROGATE = 'a\ud800b';
 /** Characters no field means (lib/safe-text.ts): a control character, a text-direction override, a noncharacter. */
-const NOT_ALLOWED = { bell: 'a\u0007b', escape: '\u001b[31m', 'C1 control': 'a\u0085b', 'RTL override': 'invoice\u202Efdp.exe', noncharacter: 'a\uffffb' };
+const NOT_ALLOWED = { bell: 'a\u0007b', escape: '\u001b[31m', 'C1 control': 'a\u0085b', 'RTL override': 'invoice\u202Efdp.exe', noncharacter: 'a\uffffb', 'bytes not UTF-8, as read': 'Ren\ufffde' };
 /** Text that shows as nothing: a schema demanding text (minLength, or a pattern "" fails) refuses it as empty. */
 const BLANKS = { spaces: '   ', 'zero-width space': '\u200b\u200b', 'BOM and NBSP': '\ufeff\u00a0' };
 const OUT_OF_RANGE = [BIG, -BIG, 2_147_483_648];
@@ -437,6 +437,31 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     const xml = await t.call({ method: 'POST', url: '/api/users', headers: { ...admin, 'content-type': 'application/xml' }, payload: '<user/>' });
     expect(xml.statusCode).toBe(415);
     expect(shape(xml).message).toBe('Unsupported content type.');
+  });
+
+  it('a body not in UTF-8: a Latin-1 name is a 400 under the field, a charset other than UTF-8 a 415; nothing stored', async () => {
+    const body = JSON.stringify(adultSignup(9230, { first_name: 'Ren#e' }));
+    const latin1 = Buffer.from(body, 'latin1');
+    latin1[latin1.indexOf('#')] = 0xe9;
+    const bytes = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: latin1 });
+    expect(bytes.statusCode).toBe(400);
+    expect(shape(bytes).errors).toEqual({ first_name: 'This field contains a character that is not allowed.' });
+    for (const type of ['application/json; charset=latin1', 'application/json; charset=ISO-8859-1', 'application/json;charset="utf-16"']) {
+      const named = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': type }, payload: latin1 });
+      expect(named.statusCode, type).toBe(415);
+      expect(shape(named).message, type).toBe('Send the request body as UTF-8 (charset=utf-8).');
+    }
+    const transfer = await t.call({
+      method: 'POST',
+      url: '/api/accounts/transfer-to-self',
+      headers: { ...ownerHeaders, 'content-type': 'application/json; charset=latin1', [IDEMPOTENCY_HEADER]: crypto.randomUUID() },
+      payload: JSON.stringify({ source_id: owner.accounts[0].id, source_account: owner.accounts[0].number, destination_id: owner.accounts[1].id, destination_account: owner.accounts[1].number, amount: 1, instructions: 'café' }),
+    });
+    expect(transfer.statusCode).toBe(415);
+    expect(await t.db.db.selectFrom('signups').select('id').where('email', '=', String(adultSignup(9230).email)).execute()).toEqual([]);
+    // UTF-8, said or not, is read as such.
+    const utf8 = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json; charset=UTF-8' }, payload: JSON.stringify(adultSignup(9231, { first_name: 'Renée' })) });
+    expect(utf8.statusCode, utf8.body).toBe(201);
   });
 
   it('a date the form accepts but the database cannot hold (year 0): 400, not a 500', async () => {

@@ -16,6 +16,7 @@ export const unauthorized = (message = 'Authentication required. Please log in.'
 export const forbidden = (message = 'Access denied.') => new HttpError(403, message);
 export const notFound = (message = 'Resource not found.') => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
+export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooMany = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined);
 

@@ -8,11 +8,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * line feed and carriage return (C0, DEL, C1: a bell or an escape sequence in a name reaches an admin's screen or a
  * CSV export), the bidirectional embedding, override and isolate controls (U+202A-U+202E, U+2066-U+2069: they
  * make a name or an account number display as something else, "Trojan Source"), and Unicode noncharacters
- * (U+FDD0-U+FDEF, U+FFFE, U+FFFF). Letters of every script, combining marks, emoji and the joiners they use
- * (U+200C, U+200D) stay allowed.
+ * (U+FDD0-U+FDEF, U+FFFE, U+FFFF), and the replacement character U+FFFD: what reading bytes that are not UTF-8 makes
+ * of them (a body sent as Latin-1, say), so "Renée" sent so would be stored as "Ren\uFFFDe". Letters of every script,
+ * combining marks, emoji and the joiners they use (U+200C, U+200D) stay allowed.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const DISALLOWED_CHARACTER = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFDD0-\uFDEF\uFFFE\uFFFF]/;
+const DISALLOWED_CHARACTER = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069\uFDD0-\uFDEF\uFFFD-\uFFFF]/;
 
 /** True when the product accepts and the database can store the text: no NUL, no unpaired surrogate, no DISALLOWED_CHARACTER. */
 export function isStorableText(text: string): boolean {
@@ -63,7 +64,7 @@ export function findUnstorableText(value: unknown): { path: string; problem: Inp
   return null;
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed (a NUL or other control character, an unpaired surrogate or a text-direction override). Remove it and try again.';
+export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed (a NUL or other control character, an unpaired surrogate, a text-direction override, or bytes that are not UTF-8). Remove it, or send the text as UTF-8, and try again.';
 export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
 export const TOO_MANY_MESSAGE = `The request has more than ${MAX_VALUES.toLocaleString('en-US')} fields and list items; no form has that many.`;
 export const UNSTORABLE_FIELD_MESSAGE = 'This field contains a character that is not allowed.';

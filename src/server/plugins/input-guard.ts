@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
-import { badRequest } from '../lib/http-errors.js';
+import { badRequest, unsupportedMediaType } from '../lib/http-errors.js';
 import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
 import { FIX_FIELDS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
@@ -36,6 +36,20 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
     if (found?.problem === 'tooMany') throw badRequest(TOO_MANY_MESSAGE, { [found.path || part]: TOO_MANY_MESSAGE });
     if (found) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [found.path || part]: UNSTORABLE_FIELD_MESSAGE });
   }
+}
+
+/** A `charset` parameter naming anything but UTF-8 (`application/json; charset=latin1`). */
+const OTHER_CHARSET = /;\s*charset\s*=\s*(?!"?utf-?8"?\s*(;|$))/i;
+export const CHARSET_MESSAGE = 'Send the request body as UTF-8 (charset=utf-8).';
+
+/**
+ * onRequest of every request with a body: one in another character set is a 415. The body is read as UTF-8 whatever
+ * the header says (JSON has no other), so a name sent as Latin-1 would otherwise be stored with its accented letters
+ * lost (safe-text.ts refuses what such reading leaves behind, for a body that names no character set).
+ */
+async function refuseOtherCharsets(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type'];
+  if (type && OTHER_CHARSET.test(type)) throw unsupportedMediaType(CHARSET_MESSAGE);
 }
 
 /**
@@ -103,12 +117,15 @@ function checkIntegerBounds(route: RouteOptions): void {
  *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same;
  * - a line break in a form's field drawn on one line (not a `textarea` in its UI schema) is a 400 under the field,
  *   here for a body the route's schema validates, and in the forms validator with the form's other messages.
+ * - a body in a character set other than UTF-8 is a 415 (bytes that are not UTF-8 in a body that names none read as
+ *   U+FFFD, refused with the text check above).
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
  */
 export default fp(
   async function inputGuardPlugin(app: FastifyInstance) {
     const table: RouteEntry[] = [];
     app.decorate('routeTable', table);
+    app.addHook('onRequest', refuseOtherCharsets);
     app.addHook('onRoute', (route) => {
       checkIntegerBounds(route);
       const own = route.preValidation ? [route.preValidation].flat() : [];
