@@ -19,6 +19,10 @@ export const USER_FORM_RULES: Array<[string, unknown, string]> = [
   ['mobile', '1234567', 'Please enter a valid mobile number'],
   ['mobile', '1'.repeat(21), 'Please enter a valid mobile number'],
   ['mobile', '+1 868 555 01a9', 'Please enter a valid mobile number'],
+  // Signs and brackets without the digits of a number (stored as nothing, a second such user then "taken").
+  ['mobile', '+-+-+-+-', 'Please enter a valid mobile number'],
+  ['mobile', '(((((((()', 'Please enter a valid mobile number'],
+  ['mobile', '+1 (868) 5', 'Please enter a valid mobile number'],
   ['password', undefined, 'Password is required'],
   ['password', 'Sh0rt!', 'Password must be at least 8 characters'],
   // The one password policy (forms/lists/password.json), each rule with its own message as spec 1 and spec 2's
