@@ -59,6 +59,9 @@ export function createAjv(options: Options = {}): Ajv {
       removeAdditional: false,
       // NaN and Infinity (JSON's 1e400) are not numbers a form accepts.
       strictNumbers: true,
+      // `multipleOf: 0.01` (cents, two-decimal percentages) compared within a billionth, so 150.1 (15009.999999999998
+      // hundredths in binary) is a whole number of cents and 150.123 is not.
+      multipleOfPrecision: 9,
       ...options,
     }),
   );

@@ -1,5 +1,8 @@
 import { stepRequest, type StepRequest } from '../../helpers/journey-bodies';
 
+/** A student funded by a parent, whose monthly contribution the employment step then asks for. */
+const CHILD_CONTRIBUTION = { employment_status: 'student', is_business_owner: false, source_of_funds: 'Allowance from Parent/Guardian', child_account_contribution: 'Monthly' };
+
 /**
  * One step call: the valid call of a QA journey (endpoint and encoding from the flow file, body and files from
  * tests/fixtures/journeys), and bad fields with the specification's message. A change sets what its rule
@@ -104,6 +107,10 @@ export const STEP_CASES: StepCase[] = [
       ['work_phone', { work_phone: '+1' }, 'Invalid work phone number format.'],
       ['source_of_funds', { source_of_funds: undefined }, 'Source of funds is required.'],
       ['monthly_remuneration', { monthly_remuneration: undefined }, 'Monthly remuneration is required.'],
+      // A number in a multipart part is read only as written in decimals ("0x10" was stored as 16), and money in cents.
+      ['child_account_contribution_amount', { ...CHILD_CONTRIBUTION, child_account_contribution_amount: '0x10' }, 'Contribution amount must be a number.'],
+      ['child_account_contribution_amount', { ...CHILD_CONTRIBUTION, child_account_contribution_amount: '1e3' }, 'Contribution amount must be a number.'],
+      ['child_account_contribution_amount', { ...CHILD_CONTRIBUTION, child_account_contribution_amount: '150.123' }, 'Enter the amount in dollars and cents (at most 2 decimal places).'],
     ],
   },
   {
@@ -113,6 +120,8 @@ export const STEP_CASES: StepCase[] = [
       ['beneficiaries', { beneficiaries: [{ first_name: 'Ava', last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 60, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'Total percentage must equal 100% before proceeding.'],
       ['beneficiaries.0.first_name', { beneficiaries: [{ first_name: 'A', last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 100, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'First name must be at least 2 characters.'],
       ['beneficiaries.0.percent_of_beneficiary_interest', { beneficiaries: [{ first_name: 'Ava', last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 0, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'Percentage must be greater than 0.'],
+      // Shares in hundredths of a percent: 50.004 and 49.996 made 100 only once the total was rounded.
+      ['beneficiaries.0.percent_of_beneficiary_interest', { beneficiaries: [50.004, 49.996].map((share, i) => ({ first_name: ['Ava', 'Ben'][i], last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: share, id_type: 'birth_certificate', id_number: `BC9${i}` })) }, 'Percentage can have at most 2 decimal places.'],
       ['beneficiaries.0.dob', { beneficiaries: [{ first_name: 'Ava', last_name: 'Persad', dob: '2999-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 100, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'Date of birth must be in the past.'],
       ['beneficiaries.0.gender', { beneficiaries: [{ first_name: 'Ava', last_name: 'Persad', dob: '2015-02-02', gender: 'Female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 100, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'Please select Male, Female or Other.'],
     ],

@@ -73,12 +73,16 @@ function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
   return undefined;
 }
 
+const PLAIN_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
 /** Text parts become JSON by the schema's property type: booleans, numbers, repeated parts as arrays. */
 function coerceField(schemas: Schema[], field: string, value: string): unknown {
   const property = schemas.map((s) => s.properties?.[field]).find(Boolean) as Schema | undefined;
   const type = Array.isArray(property?.type) ? property?.type[0] : property?.type;
   if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
-  if (type === 'number' || type === 'integer') return value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+  // Only a number written as people write one: JavaScript's Number() also reads "0x10", "0b11", "1e3" and " 150 "
+  // (16, 3, 1000, 150), which would be stored as numbers nobody typed; anything else stays text, which the schema refuses.
+  if (type === 'number' || type === 'integer') return PLAIN_DECIMAL.test(value) ? Number(value) : value;
   return value;
 }
 
