@@ -11,6 +11,7 @@ import { addSessionRoute, createMember, sessionHeaders, type TestMember } from '
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
 import type { RouteEntry } from '../../src/server/plugins/input-guard';
 import { ONE_LINE_MESSAGE } from '../../src/server/lib/safe-text';
+import { REPEATED_FIELD_MESSAGE } from '../../src/server/routes/onboarding/uploads';
 import { resolveForm } from '../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 
@@ -484,7 +485,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     expect(steps.map((s) => s.step)).toEqual(['basic-info']);
   });
 
-  it('malformed multipart (no boundary, cut off mid-file, NUL in a field): 400, no file kept', async () => {
+  it('malformed multipart (no boundary, cut off mid-file, NUL in a field, a field twice): 400, no file kept', async () => {
     const stored = () => (fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0);
     const before = stored();
     const fields = { signup_id: applicant.id, address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
@@ -499,6 +500,11 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     const withNul = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...nul.headers }, payload: nul.payload });
     expect(withNul.statusCode).toBe(400);
     expect(shape(withNul).errors).toEqual({ city: 'This field contains a character that is not allowed.' });
+    // A one-value field sent twice is refused, not silently the last one.
+    const twice = multipart({ ...fields, city: ['Port of Spain', 'San Fernando'] }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+    const repeated = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...twice.headers }, payload: twice.payload });
+    expect(repeated.statusCode).toBe(400);
+    expect(shape(repeated).errors).toEqual({ city: REPEATED_FIELD_MESSAGE });
     expect(stored()).toBe(before);
     // The same upload, whole, is accepted.
     expect((await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...good.headers }, payload: good.payload })).statusCode).toBe(201);

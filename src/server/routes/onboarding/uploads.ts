@@ -73,6 +73,8 @@ function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
   return undefined;
 }
 
+export const REPEATED_FIELD_MESSAGE = 'This field was sent more than once; send it once.';
+
 const PLAIN_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** Text parts become JSON by the schema's property type: booleans, numbers, repeated parts as arrays. */
@@ -137,6 +139,8 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         if (fileField) throw badRequest(VALIDATION, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
         const value = coerceField(schemas, part.fieldname, String(part.value));
         if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
+        // A field of one value sent twice (holder_type=child, then adult) would keep the last without a word.
+        else if (Object.hasOwn(fields, part.fieldname)) throw badRequest(VALIDATION, { [part.fieldname]: REPEATED_FIELD_MESSAGE });
         else fields[part.fieldname] = value;
         continue;
       }
