@@ -191,6 +191,22 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(await balanceOf(t.db.db, a.accounts[0].id)).toBe(before);
   });
 
+  it('an amount written with more digits than a number holds (0.009999999999999999999, 1.0000000000000001) gets 400 "Enter a valid amount", not rounded and moved', async () => {
+    const before = await balanceOf(t.db.db, a.accounts[0].id);
+    for (const written of ['0.009999999999999999999', '1.0000000000000001', '19.990000000000000001']) {
+      const [from, to] = a.accounts;
+      const res = await t.call({
+        method: 'POST',
+        url: '/api/accounts/transfer-to-self',
+        headers: { ...aHeaders, 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: newKey() },
+        payload: `{"source_id":${from.id},"source_account":"${from.number}","destination_id":${to.id},"destination_account":"${to.number}","amount":${written}}`,
+      });
+      expect(res.statusCode, written).toBe(400);
+      expect(res.json().errors, written).toEqual({ amount: 'Enter a valid amount' });
+    }
+    expect(await balanceOf(t.db.db, a.accounts[0].id)).toBe(before);
+  });
+
   it('converts two-decimal amounts to exact cents (0.07, 19.99, 1000000000)', async () => {
     const rich = await createMember(t.db.db, [
       { type: 'savings', cents: 200_000_000_000 },
