@@ -114,6 +114,12 @@ export function SchemaForm<T = JsonObject>(props: SchemaFormProps<T>) {
   return <LoadedSchemaForm {...props} form={loaded} />;
 }
 
+/** Whether two form data hold the same value at a dotted field path (`beneficiaries.0.first_name`). */
+function sameValueAt(a: unknown, b: unknown, path: string): boolean {
+  const at = (data: unknown) => path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), data);
+  return JSON.stringify(at(a)) === JSON.stringify(at(b));
+}
+
 function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors, generalError, disabled, readonly, hideTitle, validateOn = 'submit', children, formContext, fileStore, uploadProgress, idPrefix, facts }: SchemaFormProps<T> & { form: LoadedForm }) {
   // Fail loudly, naming the widget and the schema, rather than render a field the analyst did not mean.
   assertKnownWidgets(form.id, form.schema, form.uiSchema, WIDGET_NAMES);
@@ -148,12 +154,22 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
     },
     [form.uiSchema, form.schema, shownData, hideTitle, readonly, facts],
   );
+  // A server's message about a field stands while the field holds what was sent: once the person changes it, the
+  // message (a taken email, say) no longer speaks of what they see, and the next check answers the new value.
+  const [serverSeen, setServerSeen] = useState({ errors: serverErrors, data: live });
+  if (serverSeen.errors !== serverErrors) setServerSeen({ errors: serverErrors, data: live });
+  const standingServerErrors = useMemo(
+    () => Object.fromEntries(Object.entries(serverErrors ?? {}).filter(([path]) => sameValueAt(live, serverSeen.data, path))),
+    [serverErrors, serverSeen, live],
+  );
   // Server messages win over the browser's own rule messages for the same field.
   const { errorSchema, unplaced } = useMemo(
-    () => toErrorSchema({ ...(submitted ? {} : blurErrors), ...ruleErrors, ...(serverErrors ?? {}) }, form.schema, uiSchema),
-    [blurErrors, submitted, ruleErrors, serverErrors, form.schema, uiSchema],
+    () => toErrorSchema({ ...(submitted ? {} : blurErrors), ...ruleErrors, ...standingServerErrors }, form.schema, uiSchema),
+    [blurErrors, submitted, ruleErrors, standingServerErrors, form.schema, uiSchema],
   );
-  const general = [...new Set([generalError, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
+  // The refusal's summary goes with the last of the field messages it summed up.
+  const refusalAnswered = Object.keys(serverErrors ?? {}).length > 0 && Object.keys(standingServerErrors).length === 0;
+  const general = [...new Set([refusalAnswered ? null : generalError, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
   const placeErrors = useCallback((errors: RJSFValidationError[], ui?: JsonObject) => transformErrors(errors, form.schema, ui ?? uiSchema), [form.schema, uiSchema]);
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
   // Fields required in the form only (a confirmation an API client may leave out) show as required.

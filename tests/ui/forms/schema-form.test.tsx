@@ -71,6 +71,23 @@ describe('SchemaForm', () => {
     expect(alert).toHaveTextContent('Something else');
   });
 
+  it("takes a server's message off its field once the field is changed, and keeps the others", async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    render(<SchemaForm form={form} formData={{ first_name: 'Ann', email: 'taken@b.co' }} serverErrors={{ email: 'This email address is already registered with another account', first_name: 'Refused by the server' }} generalError="Failed to update user." />);
+    expect(await screen.findByText('This email address is already registered with another account')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Email/), 'x');
+    expect(screen.queryByText('This email address is already registered with another account')).not.toBeInTheDocument();
+    expect(screen.getByText('Refused by the server')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to update user.');
+    // The summary goes with the last field message it summed up.
+    await userEvent.type(screen.getByLabelText(/First Name/), 'e');
+    expect(screen.queryByText('Failed to update user.')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/First Name/), '{Backspace}');
+    // Typed back to what was sent, it speaks of what the field holds again.
+    await userEvent.type(screen.getByLabelText(/Email/), '{Backspace}');
+    expect(await screen.findByText('This email address is already registered with another account')).toBeInTheDocument();
+  });
+
   it('loads a form of forms/ by id with its precompiled validator', async () => {
     render(<SchemaForm formId="admin/user" onSubmit={() => undefined} />);
     expect(await screen.findByLabelText(/First Name/)).toBeInTheDocument();
