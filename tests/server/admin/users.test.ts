@@ -242,7 +242,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect((await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { is_blocked: true } })).statusCode).toBe(200);
     });
 
-    it('an administrator cannot block or delete their own account, alone or inside an edit: 409 with a clear message, nothing changed', async () => {
+    it('an administrator cannot block, delete or demote their own account, alone or inside an edit: 409 with a clear message, nothing changed', async () => {
       const me = await t.db.db.selectFrom('users').selectAll().where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
       const auditBefore = (await t.call({ method: 'GET', url: `/api/users/${me.id}`, headers: as(admin) })).json().audit.length;
       const { password: _p, verify_password: _v, ...form } = validUserBody({ first_name: me.first_name, last_name: me.last_name, email: me.email, mobile: me.mobile, role_id: me.role_id, office_id: me.office_id ?? 1 });
@@ -257,8 +257,12 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
         expect(res.statusCode, what).toBe(409);
         expect(res.json().message, what).toBe(what.includes('delete') ? 'You cannot delete your own account.' : 'You cannot block your own account.');
       }
+      // Nor take away their own administrator role (found by the admin review: Ava made herself a Customer).
+      const demoted = await t.call({ method: 'PUT', url: `/api/users/${me.id}`, headers: as(admin), payload: { ...form, role_id: 2 } });
+      expect(demoted.statusCode).toBe(409);
+      expect(demoted.json()).toMatchObject({ message: 'You cannot change your own role: another administrator must do it.', errors: { role_id: 'You cannot change your own role: another administrator must do it.' } });
       const after = await t.db.db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
-      expect(after).toMatchObject({ is_blocked: false, is_deleted: false });
+      expect(after).toMatchObject({ is_blocked: false, is_deleted: false, role_id: me.role_id });
       const view = (await t.call({ method: 'GET', url: `/api/users/${me.id}`, headers: as(admin) })).json();
       expect(view.audit).toHaveLength(auditBefore);
       // The session is still alive, and the administrator can still edit their own details.

@@ -54,6 +54,15 @@ describe('create and edit user pages (real API, PGlite)', () => {
     expect(row).toMatchObject({ role_id: 2, office_id: 2, gender: 'female', dob: '1991-09-09', mobile: '+18685557777' });
   });
 
+  it("shows an administrator's own role without offering to change it, and says why", async () => {
+    const me = await t.db.db.selectFrom('users').select('id').where('email', '=', 'admin@cu.example').executeTakeFirstOrThrow();
+    renderAdmin(`/admin/users/${me.id}/edit`);
+    const role = await screen.findByRole('combobox', { name: /^Role/ });
+    expect(role).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByText('You cannot change your own role: another administrator must do it.')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Office/ })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('edits a user: fields prefilled, no passwords, Save Changes, Back to Users, "User updated successfully"', async () => {
     const user = userEvent.setup({ delay: null });
     const grace = await t.db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();

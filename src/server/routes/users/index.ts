@@ -12,14 +12,21 @@ import { findUser, insertUser, listUsers, updateUser } from './users.repository.
 import { takenContacts } from '../../lib/user-contacts.js';
 import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
 import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
+import { ROLES } from '../../../shared/roles.js';
 
 const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
 const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role: another administrator must do it.';
 
-/** A change to the caller's own account that would lock them out (block or delete, alone or inside an edit): 409. */
+/**
+ * A change to the caller's own account that would lock them out (block or delete, alone or inside an edit, or a role
+ * other than administrator, which would leave the area at once and could leave no administrator, or no second one
+ * for a flagged application): 409.
+ */
 function refuseSelfLockout(body: Record<string, unknown>): void {
   if (body.is_blocked === true) throw conflict(CANNOT_BLOCK_SELF);
   if (body.is_deleted === true) throw conflict(CANNOT_DELETE_SELF);
+  if (body.role_id !== undefined && body.role_id !== ROLES.SYSTEMS_ADMINISTRATOR) throw conflict(CANNOT_CHANGE_OWN_ROLE, { role_id: CANNOT_CHANGE_OWN_ROLE });
 }
 
 const idParams = {

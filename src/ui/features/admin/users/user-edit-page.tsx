@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -10,6 +10,10 @@ import { fetchUser, updateUser, type AdminUser } from '../api/users-api';
 import { padUserId } from '../admin-format';
 import { BackButton, LoadFailure } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
+import { useSession } from '../../auth/session-store';
+
+/** What the server answers an administrator who changes their own role (routes/users: CANNOT_CHANGE_OWN_ROLE). */
+const OWN_ROLE_NOTE = 'You cannot change your own role: another administrator must do it.';
 
 /** The update form's fields from a stored user (absent values stay empty so the form's rules apply). */
 function toFormData(user: AdminUser): Record<string, unknown> {
@@ -30,7 +34,13 @@ function toFormData(user: AdminUser): Record<string, unknown> {
 /** /admin/users/{id}/edit: the update form (forms/admin/user-update); on success a message and a reload after 1 s. */
 export default function UserEditPage() {
   const { id } = useParams();
-  const { form, error: formError } = useLoadedForm('admin/user-update');
+  const { form: loaded, error: formError } = useLoadedForm('admin/user-update');
+  const me = useSession().user?.id;
+  // An administrator's own role is shown, not offered: the server refuses to change it.
+  const form = useMemo(
+    () => (loaded && Number(id) === me ? { ...loaded, uiSchema: { ...loaded.uiSchema, role_id: { ...(loaded.uiSchema.role_id as object), 'ui:disabled': true, 'ui:help': OWN_ROLE_NOTE } } } : loaded),
+    [loaded, id, me],
+  );
   usePageTitle(form?.schema.title ?? 'Edit User');
   const [user, setUser] = useState<AdminUser | null>(null);
   const [data, setData] = useState<Record<string, unknown>>({});
