@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
 import { formFromModule, loadForm } from '../../../src/ui/forms/load-form';
 import { suggestSchools } from '../../../src/ui/forms/widgets/school-search-widget';
+import { rankedMatches } from '../../../src/ui/forms/widgets/searchable-select-widget';
+import countries from '../../../forms/lists/countries.json';
 import { compileToModule } from './compile-to-module';
 
 const schools = Array.from({ length: 60 }, (_, i) => `School ${String(i + 1).padStart(2, '0')}`);
@@ -49,6 +51,20 @@ describe('autocomplete fields: Enter picks, never submits', () => {
     await userEvent.keyboard('{Enter}');
     expect(onSubmit).not.toHaveBeenCalled();
     expect(screen.queryByText('First name is required')).toBeNull();
+  });
+
+  it('lists the best match first, so Enter picks the country typed, not one that only contains it (the countries list)', () => {
+    const choices = countries.oneOf.map((c) => ({ value: c.const, label: c.title }));
+    const first = (typed: string) => rankedMatches(choices, typed)[0]?.label;
+    expect(first('Samoa')).toBe('Samoa');
+    expect(first('Sudan')).toBe('Sudan');
+    expect(first('Guinea')).toBe('Guinea');
+    expect(first('Aland')).toBe('Åland Islands');
+    expect(first('Ål')).toBe('Åland Islands');
+    expect(first('zealand')).toBe('New Zealand');
+    // Then the names with a word that starts so, then the rest, each in the list's order.
+    expect(rankedMatches(choices, 'samoa').map((c) => c.label)).toEqual(['Samoa', 'American Samoa']);
+    expect(rankedMatches(choices, 'guinea').map((c) => c.label).slice(0, 3)).toEqual(['Guinea', 'Guinea-Bissau', 'Equatorial Guinea']);
   });
 
   it('the arrow keys move the highlight and Enter picks that option', async () => {

@@ -1,13 +1,41 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { createFilterOptions } from '@mui/material';
 import { FieldAutocomplete } from './field-autocomplete';
+
+interface Choice {
+  value: string;
+  label: string;
+}
+
+/** Any letters, case and accents aside ("aland" finds "Åland Islands"), as MUI's own filter matches. */
+const matching = createFilterOptions<Choice>({ stringify: (o) => o.label });
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+
+/**
+ * The matches in the order a person means them: the label itself, then labels that start with the text, then those
+ * with a word that does, then the rest, each in the list's order. Enter takes the first, so "Samoa" is Samoa, not
+ * American Samoa, and "Guinea" is Guinea, not Equatorial Guinea.
+ */
+export function rankedMatches(options: Choice[], typed: string): Choice[] {
+  const text = folded(typed);
+  const found = matching(options, { inputValue: typed, getOptionLabel: (o) => o.label });
+  if (!text) return found;
+  const rank = (o: Choice) => {
+    const label = folded(o.label);
+    if (label === text) return 0;
+    if (label.startsWith(text)) return 1;
+    return label.split(/[\s\-(),'.]+/).some((word) => word.startsWith(text)) ? 2 : 3;
+  };
+  return found.map((o, i) => ({ o, i, r: rank(o) })).sort((a, b) => a.r - b.r || a.i - b.i).map(({ o }) => o);
+}
 
 /**
  * `ui:widget: "searchable-select"` (also named `country-select`): a select you can type into, over the field's list
- * (`enum` or `oneOf` of `const` + `title`, also one an if/then branch adds). Typing filters the list and highlights
- * the first match, so Enter picks it; Enter never submits the form (field-autocomplete.tsx).
+ * (`enum` or `oneOf` of `const` + `title`, also one an if/then branch adds). Typing filters the list, best match first
+ * (`rankedMatches`), and highlights it, so Enter picks it; Enter never submits the form (field-autocomplete.tsx).
  */
 export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder }: WidgetProps) {
-  const choices = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
+  const choices: Choice[] = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
   const selected = choices.find((c) => c.value === value) ?? null;
   return (
     <FieldAutocomplete
@@ -19,6 +47,7 @@ export default function SearchableSelectWidget({ id, label, value, required, dis
       options={choices}
       value={selected}
       autoHighlight
+      filterOptions={(list, state) => rankedMatches(list, state.inputValue)}
       disabled={disabled || readonly}
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.value === b.value}
