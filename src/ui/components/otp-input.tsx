@@ -64,6 +64,18 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The boxes are disabled while a code is checked, and a disabled box loses the focus: when they come back (a wrong
+  // code, the boxes emptied) with the focus on nothing, it returns to the first empty box, so the person can type the
+  // code again at once; focus the person moved elsewhere (Resend) stays there.
+  const wasDisabled = useRef(disabled);
+  useEffect(() => {
+    if (wasDisabled.current && !disabled) {
+      const active = document.activeElement;
+      if (!active || active === document.body || refs.current.includes(active as HTMLInputElement)) refs.current[Math.min(onlyDigits(value).length, length - 1)]?.focus();
+    }
+    wasDisabled.current = disabled;
+  }, [disabled, value, length]);
+
   const focusBox = (index: number) => {
     const box = refs.current[Math.max(0, Math.min(length - 1, index))];
     box?.focus();
