@@ -136,6 +136,34 @@ describe('OtpInput', () => {
   });
 });
 
+describe('OtpInput while a code is checked', () => {
+  it('gives the focus back to the first empty box when the boxes come back from being disabled with the focus on nothing', () => {
+    const props = { value: '', onChange: () => undefined, autoFocus: true };
+    const { rerender } = render(<OtpInput {...props} disabled />);
+    expect(document.activeElement).toBe(document.body);
+    rerender(<OtpInput {...props} disabled={false} />);
+    expect(screen.getByLabelText('Digit 1 of 6')).toHaveFocus();
+  });
+
+  it('leaves the focus where the person moved it meanwhile (Resend)', () => {
+    const props = { value: '', onChange: () => undefined };
+    const { rerender } = render(
+      <>
+        <OtpInput {...props} disabled />
+        <button type="button">Resend Code</button>
+      </>,
+    );
+    screen.getByRole('button', { name: 'Resend Code' }).focus();
+    rerender(
+      <>
+        <OtpInput {...props} disabled={false} />
+        <button type="button">Resend Code</button>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toHaveFocus();
+  });
+});
+
 describe('ResendCountdown', () => {
   afterEach(() => vi.useRealTimers());
 
