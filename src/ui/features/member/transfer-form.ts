@@ -9,6 +9,8 @@ import { dollarsToCents, formatCents, parseTypedAmount } from '../../../shared/m
 export interface RuntimeOptions {
   values: Array<string | number>;
   labels: string[];
+  /** What the receipt says of each choice, where the label holds what the transfer changes (an account's balance). */
+  receiptLabels?: string[];
 }
 
 /** The amount as the member typed it, read the spec's way ($, commas and spaces stripped); other values unchanged. */
@@ -26,10 +28,10 @@ export function normaliseAmount<T extends { amount?: unknown }>(data: T): T {
 export function withRuntimeOptions(form: LoadedForm, options: Record<string, RuntimeOptions>): LoadedForm {
   const schema = structuredClone(form.schema);
   const uiSchema: JsonObject = { ...form.uiSchema };
-  for (const [field, { values, labels }] of Object.entries(options)) {
+  for (const [field, { values, labels, receiptLabels }] of Object.entries(options)) {
     // An empty enum is invalid JSON Schema; an impossible value keeps the select empty instead.
     schema.properties[field] = { ...schema.properties[field], enum: values.length ? values : [''] };
-    uiSchema[field] = { ...uiSchema[field], 'ui:enumNames': values.length ? labels : ['No accounts available'] };
+    uiSchema[field] = { ...uiSchema[field], 'ui:enumNames': values.length ? labels : ['No accounts available'], [RECEIPT_NAMES]: receiptLabels ?? labels };
   }
   // The amount is drawn as text and read by normaliseAmount: as a number field, RJSF dropped the decimal point of
   // '$1,250.' while it was typed (its number parsing failed on the $ and the comma), so '$1,250.50' became '$1,25050'.
@@ -69,17 +71,21 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
   return { ...form, schema, uiSchema, validator };
 }
 
+/** Where withRuntimeOptions keeps a field's receipt labels, beside its `ui:enumNames` (read by transferSummary only). */
+const RECEIPT_NAMES = 'cu:receiptNames';
+
 /**
  * The transfer as the member chose it, for the confirm dialog: each field the form shows, in its order, under its
  * title, with the account's label for a chosen id and the amount as money ('TTD $1,000.00'): what Complete will move.
+ * For the receipt (`receipt`), a choice's receipt label: the balance a label showed is the one before the transfer.
  */
-export function transferSummary(form: LoadedForm, body: Record<string, unknown>): Array<{ label: string; text: string }> {
+export function transferSummary(form: LoadedForm, body: Record<string, unknown>, { receipt = false } = {}): Array<{ label: string; text: string }> {
   return flatFieldOrder(form.schema, form.uiSchema).flatMap((field) => {
     const value = body[field];
     const property = form.schema.properties?.[field];
     if (!property || form.uiSchema[field]?.['ui:widget'] === 'hidden' || value === undefined || value === null || value === '') return [];
     const choices: unknown[] | undefined = property.enum;
-    const names: string[] | undefined = form.uiSchema[field]?.['ui:enumNames'];
+    const names: string[] | undefined = form.uiSchema[field]?.[receipt ? RECEIPT_NAMES : 'ui:enumNames'] ?? form.uiSchema[field]?.['ui:enumNames'];
     const named = choices && names ? names[choices.indexOf(value)] : undefined;
     const oneOf = (property.oneOf as Array<{ const?: unknown; title?: string }> | undefined)?.find((o) => o.const === value)?.title;
     const cents = field === 'amount' && typeof value === 'number' ? dollarsToCents(value) : null;

@@ -1,6 +1,6 @@
 import { getTransferToMemberOptions } from './api/accounts-api';
 import { TransferPage } from './components/transfer-page';
-import { accountLabel } from './transfer-to-self-page';
+import { accountLabel, accountName } from './transfer-to-self-page';
 
 type Options = Awaited<ReturnType<typeof getTransferToMemberOptions>>;
 interface MemberData extends Record<string, unknown> {
@@ -14,7 +14,7 @@ interface MemberData extends Record<string, unknown> {
 
 function selectOptions(options: Options) {
   return {
-    source_id: { values: options.Source.map((a) => a.id), labels: options.Source.map(accountLabel) },
+    source_id: { values: options.Source.map((a) => a.id), labels: options.Source.map(accountLabel), receiptLabels: options.Source.map(accountName) },
     // Spec 2 section 2: the type's label is 'Prd - Product'.
     destination_product: { values: options.Destination.map((d) => d.Prd), labels: options.Destination.map((d) => `${d.Prd} - ${d.Product}`) },
   };

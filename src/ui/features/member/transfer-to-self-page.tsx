@@ -14,13 +14,15 @@ interface SelfData extends Record<string, unknown> {
 
 /** The label spec 2 asks for: the account, its product and its available balance. */
 export const accountLabel = (a: OptionAccount) => `${a.Account} - ${a.Product} - ${formatCents(a.balance_cents)}`;
+/** The account on a receipt: its number and product, without the balance it had before the transfer. */
+export const accountName = (a: OptionAccount) => `${a.Account} - ${a.Product}`;
 
 function selectOptions(options: Options, data: Partial<SelfData>) {
   // The destination list leaves out the chosen source: a transfer needs two different accounts.
   const destinations = options.Destination.filter((a) => a.id !== data.source_id);
   return {
-    source_id: { values: options.Source.map((a) => a.id), labels: options.Source.map(accountLabel) },
-    destination_id: { values: destinations.map((a) => a.id), labels: destinations.map(accountLabel) },
+    source_id: { values: options.Source.map((a) => a.id), labels: options.Source.map(accountLabel), receiptLabels: options.Source.map(accountName) },
+    destination_id: { values: destinations.map((a) => a.id), labels: destinations.map(accountLabel), receiptLabels: destinations.map(accountName) },
   };
 }
 

@@ -120,6 +120,11 @@ describe('transfer: what the member confirms', () => {
     expect(screen.getByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
     await user.click(within(confirm).getByRole('button', { name: 'Complete' }));
     await typeCode(user, await screen.findByRole('dialog', { name: 'Enter the code we sent' }), '123456');
-    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toHaveTextContent('TTD $1,250.50');
+    const receipt = await screen.findByRole('dialog', { name: 'Transfer Successful' });
+    expect(receipt).toHaveTextContent('TTD $1,250.50');
+    // The source by its number and product: the balance its label showed is the one before the transfer.
+    const moved = Object.fromEntries(within(receipt).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(moved['Source Account']).toBe('10000000101 - Regular Savings');
+    expect(details['Source Account']).toBe('10000000101 - Regular Savings - TTD $12,500.00');
   });
 });

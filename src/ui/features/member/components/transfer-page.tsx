@@ -20,7 +20,8 @@ function TransferDetails({ rows }: { rows: Array<{ label: string; text: string }
           <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
             {label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'anywhere' }}>
+          {/* A long label wraps between its words; an account number or an amount is never cut in two. */}
+          <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 500, overflowWrap: 'break-word' }}>
             {text}
           </Typography>
         </Fragment>
@@ -89,6 +90,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
 
   const form = useMemo(() => (baseForm && options ? withRuntimeOptions(baseForm, selectOptions(options, formData)) : null), [baseForm, options, formData, selectOptions]);
   const summary = useMemo(() => (pending && form ? transferSummary(form, pending) : []), [pending, form]);
+  const receipt = useMemo(() => (pending && form ? transferSummary(form, pending, { receipt: true }) : []), [pending, form]);
 
   useEffect(() => {
     if (!referenceNo) return undefined;
@@ -136,7 +138,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
         setCodeSentTo(sent.phone);
       } else {
         const answer = await postTransfer(kind, pending, key);
-        setMoved(summary);
+        setMoved(receipt);
         setCompletedReference(answer.data.ReferenceNo);
         setPending(null);
       }
@@ -152,7 +154,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
     setSubmitting(true);
     try {
       const answer = await postTransfer(kind, { ...pending, code }, keyOf(pending));
-      setMoved(summary);
+      setMoved(receipt);
       setCompletedReference(answer.data.ReferenceNo);
       setCodeSentTo(null);
       setPending(null);
