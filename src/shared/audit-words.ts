@@ -52,6 +52,7 @@ function changedFields(before: unknown, after: unknown, labels: Record<string, s
 /** What an entry adds to its sentence, in brackets: the fields an edit changed, the file downloaded, the account opened. */
 function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>, labels: Record<string, string>): string[] {
   const after = asRecord(entry.after);
+  const titled = (id: unknown) => labels[String(id)] ?? String(id);
   switch (entry.action) {
     case 'user.update':
       return changedFields(entry.before, entry.after, labels);
@@ -64,9 +65,9 @@ function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>
     case 'signup.refer':
       return typeof after.reason === 'string' ? [after.reason] : [];
     case 'signup.request_changes':
-      return [Array.isArray(after.steps) ? after.steps.join(', ') : '', typeof after.message === 'string' ? after.message : ''].filter(Boolean);
+      return [Array.isArray(after.steps) ? after.steps.map(titled).join(', ') : '', typeof after.message === 'string' ? after.message : ''].filter(Boolean);
     case 'signup.resubmit':
-      return Array.isArray(after.changed) && after.changed.length ? [`changed: ${after.changed.join(', ')}`] : [];
+      return Array.isArray(after.changed) && after.changed.length ? [`changed: ${after.changed.map(titled).join(', ')}`] : [];
     case 'signup.reassign': {
       const before = asRecord(entry.before);
       const from = typeof before.assignee_name === 'string' ? before.assignee_name : 'nobody';
@@ -83,7 +84,8 @@ function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>
 
 /**
  * One audit entry as a sentence: "Blocked by Ada Admin on 23.11.2026 10:04", "Details changed by Ada Admin
- * on 23.11.2026 10:04 (Email Address, Mobile Number)". `fieldLabels` are the form's titles (`fieldTitles`).
+ * on 23.11.2026 10:04 (Email Address, Mobile Number)". `fieldLabels` are the form's titles (`fieldTitles`), or for
+ * an application the titles of its steps ("Changes requested ... (Child ID Information, ...)").
  */
 export function describeAuditEntry(entry: AuditEntry<string | Date>, fieldLabels: Record<string, string> = {}): string {
   const words = (AUDIT_ACTION_WORDS as Record<string, string>)[entry.action] ?? entry.action;

@@ -42,6 +42,16 @@ describe('the audit trail in words', () => {
     expect(userLabels).toMatchObject({ email: 'Email Address', mobile: 'Mobile Number', role_id: 'Role', office_id: 'Office', dob: 'Date of Birth' });
   });
 
+  it("names an application's steps by their titles when a request for changes or a resubmission lists them", () => {
+    const stepTitles = { 'child-id-information': 'Child ID Information', address: 'Address' };
+    expect(describeAuditEntry(entry({ action: 'signup.request_changes', after: { steps: ['child-id-information', 'address'], message: 'Please upload a clearer copy' } }), stepTitles)).toBe(
+      'Changes requested by Ada Admin on 23.11.2026 10:04 (Child ID Information, Address, Please upload a clearer copy)',
+    );
+    expect(describeAuditEntry(entry({ action: 'signup.resubmit', after: { changed: ['address', 'a-step-since-removed'] } }), stepTitles)).toBe(
+      'Sent again by the applicant by Ada Admin on 23.11.2026 10:04 (changed: Address, a-step-since-removed)',
+    );
+  });
+
   it('falls back to the email, then "the system", for the actor, and to the action name for an action it does not know', () => {
     expect(describeAuditEntry(entry({ actor_name: null }))).toBe('Blocked by ada@cu.example on 23.11.2026 10:04');
     expect(describeAuditEntry(entry({ actor_name: null, actor_email: null, actor_user_id: null }))).toBe('Blocked by the system on 23.11.2026 10:04');

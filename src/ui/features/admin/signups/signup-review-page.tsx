@@ -276,7 +276,7 @@ export default function SignupReviewPage() {
         <StepSection step={{ step: 'other-documents', title: 'Other Documents', form: null, data: {}, updated_on: '' }} files={orphanFiles} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: 'Download failed', detail: m })} />
       )}
       <ConsentsSection consents={consents} />
-      <AuditTrail entries={audit} />
+      <AuditTrail entries={audit} fieldLabels={Object.fromEntries(steps.map((s) => [s.step, s.title]))} />
       {dialogs}
     </Stack>
   );
