@@ -52,6 +52,7 @@ export default function TransactionsPage() {
             />
             {filtered && (
               <Button
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
                 onClick={() => {
                   setRange({});
                   setPage(0);
@@ -63,7 +64,8 @@ export default function TransactionsPage() {
           </Stack>
           {list.error && <Alert severity="error" role="alert">{list.error}</Alert>}
           {list.loading && !list.data && <Skeleton variant="rounded" height={240} aria-label="Loading transactions" />}
-          {list.data && list.data.total === 0 && (
+          {/* Dates the wrong way round ask for nothing: the message under To says why, not "No transactions". */}
+          {list.data && list.data.total === 0 && !reversed && (
             <Typography sx={{ color: 'text.secondary' }}>{filtered ? 'No transactions in these dates.' : 'No transactions yet.'}</Typography>
           )}
           {list.data && list.data.total > 0 && (

@@ -44,7 +44,9 @@ describe('the transactions page', () => {
     const before = calls.length;
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-19' } });
     expect(await screen.findByText('The start date must be on or before the end date.')).toBeInTheDocument();
-    expect(screen.getByText('No transactions in these dates.')).toBeInTheDocument();
+    // Nothing was asked for: no "No transactions" beside the message that says why.
+    expect(screen.queryByText('No transactions in these dates.')).not.toBeInTheDocument();
+    expect(screen.queryByText('Entry 7')).not.toBeInTheDocument();
     expect(calls.length).toBe(before);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear dates' }));
