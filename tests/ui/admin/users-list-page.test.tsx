@@ -1,8 +1,9 @@
 // Screens against the real server in this process: browser globals come from install-jsdom (imported first).
 import './install-jsdom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { insertManyUsers } from '../../server/admin/admin-helpers';
+import { UserStatusChip } from '../../../src/ui/features/admin/components/user-status-chip';
 import { adminScreenSuite } from './render-admin';
 
 describe('admin users list and view (real API, PGlite)', () => {
@@ -113,5 +114,18 @@ describe('admin users list and view (real API, PGlite)', () => {
   it('shows the empty message for an unknown user id', async () => {
     renderAdmin('/admin/users/999999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user');
+  });
+});
+
+describe('a user status', () => {
+  it('reads Deleted and Blocked for a deleted user who is blocked, Deleted alone otherwise, never Active beside Deleted', () => {
+    const { rerender } = render(<UserStatusChip isDeleted isBlocked />);
+    expect(screen.getByText('Deleted')).toBeInTheDocument();
+    expect(screen.getByText('Blocked')).toBeInTheDocument();
+    rerender(<UserStatusChip isDeleted isBlocked={false} />);
+    expect(screen.queryByText('Blocked')).not.toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+    rerender(<UserStatusChip isDeleted={false} isBlocked={false} />);
+    expect(screen.getByText('Active')).toBeInTheDocument();
   });
 });
