@@ -6,11 +6,9 @@ import { api } from '../../lib/api-client';
 import { translateApiError } from '../../lib/translate-api-error';
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
-import { APPLICANT_TOKEN_HEADER } from '../../../shared/product';
-import type { DraftState } from '../../../shared/onboarding/draft-types';
 import { fillText } from '../../../shared/fill-text';
 import { loadProgress } from '../../../engine/saved-progress';
-import { onboardingFlow, PROGRESS_KEY, resumeApplication } from './flow-actor';
+import { onboardingFlow, PROGRESS_KEY, readDraft, resumeApplication } from './flow-actor';
 
 type Phase = 'checking' | 'contact' | 'code' | 'opening';
 
@@ -35,7 +33,7 @@ export default function ContinuePage() {
 
   /** Reads the draft with a token, makes it the wizard's progress, and goes to its landing step. */
   const open = async (signupId: string, token: string) => {
-    const { data } = await api.get<DraftState>('/onboarding/draft', { params: { signup_id: signupId }, headers: { [APPLICANT_TOKEN_HEADER]: token } });
+    const data = await readDraft(signupId, token);
     const route = resumeApplication(data, token);
     const resumed = onboardingFlow.resume?.texts.resumed;
     navigate(route, { replace: true, state: resumed ? { notice: fillText(resumed, { step: onboardingFlow.steps[data.landing]?.title ?? data.landing }) } : undefined });

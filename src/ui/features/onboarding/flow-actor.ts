@@ -5,6 +5,8 @@ import type { FlowDefinition } from '../../../shared/flow/flow-types';
 import { buildFlowMachine, type FlowContext } from '../../../engine/build-flow-machine';
 import { clearProgress, loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../engine/saved-progress';
 import type { DraftState } from '../../../shared/onboarding/draft-types';
+import { APPLICANT_TOKEN_HEADER } from '../../../shared/product';
+import { api } from '../../lib/api-client';
 
 /** The onboarding flow, straight from flows/onboarding.flow.json. */
 export const onboardingFlow = flowJson as unknown as FlowDefinition;
@@ -79,12 +81,8 @@ export const stepNotices = {
  */
 export function resumeApplication(state: DraftState, applicantToken: string): string {
   clearOnboarding();
+  keepSentAnswers(state);
   for (const s of state.steps) {
-    const step = onboardingFlow.steps[s.step];
-    if (s.data && Object.keys(s.data).length) {
-      drafts.save(s.step, s.data, []);
-      if (step?.keepValues) drafts.keep(step.keepValues, s.data, []);
-    }
     if (s.reason || s.fields || s.files) sessionStorage.setItem(NOTICE_PREFIX + s.step, JSON.stringify({ reason: s.reason, fields: s.fields, files: s.files?.map((f) => f.name) }));
   }
   const route = onboardingFlow.steps[state.landing]?.route ?? '/';
@@ -98,6 +96,48 @@ export function resumeApplication(state: DraftState, applicantToken: string): st
     applicant: { ...state.applicant, applicantToken },
   });
   return route;
+}
+
+/** The application as the server holds it (GET /onboarding/draft), read with the applicant's token. */
+export async function readDraft(signupId: string, applicantToken: string): Promise<DraftState> {
+  const { data } = await api.get<DraftState>('/onboarding/draft', { params: { signup_id: signupId }, headers: { [APPLICANT_TOKEN_HEADER]: applicantToken } });
+  return data;
+}
+
+/** Each sent step's stored answers as its draft in this tab (and under its `keepValues`), where the tab has none. */
+function keepSentAnswers(state: DraftState): void {
+  for (const s of state.steps) {
+    const step = onboardingFlow.steps[s.step];
+    if (!s.data || !Object.keys(s.data).length || drafts.load(s.step)) continue;
+    drafts.save(s.step, s.data, []);
+    if (step?.keepValues && !drafts.loadKept(step.keepValues)) drafts.keep(step.keepValues, s.data, []);
+  }
+}
+
+const ANSWERS_READ_KEY = `${DRAFT_PREFIX}answers-read`;
+let reading: Promise<void> | null = null;
+
+/**
+ * A sent step's answers, for a tab that holds none: the wizard's progress is the browser's, its answers each tab's, so
+ * a second tab (or a step's address opened anew) went back to sent steps that showed empty, or with their defaults,
+ * and sending them again replaced the real answers. The server's stored answers are read once a tab, for every sent
+ * step the tab holds nothing of. Resolves whether `stepId` now has answers.
+ */
+export async function sentAnswersFromServer(stepId: string): Promise<boolean> {
+  const { context } = flowActor().getSnapshot();
+  const { signupId, applicantToken } = context.applicant;
+  if (drafts.load(stepId) || !context.completed.includes(stepId) || typeof signupId !== 'string' || typeof applicantToken !== 'string' || sessionStorage.getItem(ANSWERS_READ_KEY)) return false;
+  reading ??= readDraft(signupId, applicantToken)
+    .then((state) => {
+      keepSentAnswers(state);
+      sessionStorage.setItem(ANSWERS_READ_KEY, '1');
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      reading = null;
+    });
+  await reading;
+  return drafts.load(stepId) !== undefined;
 }
 
 /** A step's form data, unsent or sent, kept for this tab so a reload or a return to the step loses nothing (passwords and files excluded). */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from '../../auth/fake-api';
 import { renderAt } from '../../render-app';
 import { loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../../src/engine/saved-progress';
-import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import { onboardingFlow, resumeApplication } from '../../../../src/ui/features/onboarding/flow-actor';
 import type { DraftState } from '../../../../src/shared/onboarding/draft-types';
 
 const texts = onboardingFlow.resume!.texts;
@@ -38,6 +38,21 @@ function draft(): DraftState {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+});
+
+describe('a sent step in a tab that holds none of its answers', () => {
+  it('shows the answers the server holds (the application went on in another tab), read once', async () => {
+    const state = draft();
+    state.steps = state.steps.map((s) => (s.step === 'basic-info' ? { ...s, data: { first_name: 'Ana', last_name: 'Lopez' } } : s));
+    resumeApplication(state, 'tok-1');
+    // Another tab: the browser's progress, none of this tab's answers.
+    sessionStorage.clear();
+    const calls = fakeApi({ '/onboarding/draft': () => ({ status: 200, data: state }) });
+    renderAt('/basic-info');
+    await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ana'));
+    expect(screen.getByLabelText(/^Last Name/)).toHaveValue('Lopez');
+    expect(calls.filter((c) => c.url === '/onboarding/draft')).toHaveLength(1);
+  });
 });
 
 describe('continue an application', () => {

@@ -14,7 +14,7 @@ import { SchemaForm } from '../../../forms/schema-form';
 import { loadForm, submitTextOf, type LoadedForm } from '../../../forms/load-form';
 import { FileStore, type UploadProgress } from '../../../forms/file-store';
 import { isChecklistComplete } from '../../../forms/widgets/document-checklist-widget';
-import { drafts, onboardingFlow, stepNotices } from '../flow-actor';
+import { drafts, onboardingFlow, sentAnswersFromServer, stepNotices } from '../flow-actor';
 import { applicantCall, perFileProgress, toMultipart } from '../build-request';
 import { isSkipOffered, OptionalStepNotice, SkipButton } from '../skip-step';
 import type { StepPreview } from '.';
@@ -34,6 +34,20 @@ const unkeptFields = (form: LoadedForm | null) => fieldsDrawnBy(form?.uiSchema ?
 export function FormStep({ step, applicant, today, onDone, preview }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void; preview?: StepPreview }) {
   const [form, setForm] = useState<LoadedForm | null>(null);
   const [data, setData] = useState<Data>(() => (preview ? {} : (drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {})));
+  // A sent step this tab holds no answers for (the application went on in another tab): the server's, before the form.
+  const [answersRead, setAnswersRead] = useState(() => Boolean(preview) || drafts.load(step.id) !== undefined);
+  useEffect(() => {
+    if (answersRead) return undefined;
+    let live = true;
+    void sentAnswersFromServer(step.id).then((found) => {
+      if (!live) return;
+      if (found) setData(drafts.load(step.id)!);
+      setAnswersRead(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
   const [dirty, setDirty] = useState(false);
   // Only the applicant's own input makes the step dirty (typing, a click, a paste or the browser's autofill), not the
   // form filling in its defaults when it mounts: a page nobody touched never asks 'Leave this step?'.
@@ -162,12 +176,12 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
         </Alert>
       )}
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
-      {!form && !generalError && (
+      {(!form || !answersRead) && !generalError && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
           <CircularProgress aria-label="Loading form" />
         </Box>
       )}
-      {form && (
+      {form && answersRead && (
         <Box onKeyDownCapture={touch} onPointerDownCapture={touch} onInputCapture={touch}>
         <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts} validateOn={preview ? 'change' : undefined}>
           {step.kind === 'checklist' && !checklistComplete && texts.warning && (
