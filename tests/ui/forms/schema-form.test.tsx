@@ -88,6 +88,18 @@ describe('SchemaForm', () => {
     expect(await screen.findByText('This email address is already registered with another account')).toBeInTheDocument();
   });
 
+  it('drops the spaces around a pasted value when the field is left or Enter is pressed in it, so it is judged and sent as it reads', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    const onSubmit = vi.fn();
+    render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), '  Ann ');
+    await userEvent.tab();
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
+    await userEvent.type(screen.getByLabelText(/Email/), ' ann@example.com {Enter}');
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ first_name: 'Ann', email: 'ann@example.com' })));
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+  });
+
   it('loads a form of forms/ by id with its precompiled validator', async () => {
     render(<SchemaForm formId="admin/user" onSubmit={() => undefined} />);
     expect(await screen.findByLabelText(/First Name/)).toBeInTheDocument();

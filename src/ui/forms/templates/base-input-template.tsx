@@ -1,4 +1,5 @@
 import { Templates } from '@rjsf/mui';
+import type { KeyboardEvent } from 'react';
 import { errorId, getUiOptions, helpId, type BaseInputTemplateProps } from '@rjsf/utils';
 
 const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
@@ -6,9 +7,33 @@ const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
 /**
  * RJSF's MUI text input, with the field's message and help linked to the input itself (`aria-describedby` on the
  * <input>, not on the wrapper): a screen reader reads "Please enter a valid email address" with the field.
+ *
+ * Spaces around what was typed or pasted go when the field is left or Enter is pressed in it (never in a password):
+ * " +1 (868) 555-8243 " pasted from elsewhere was refused as an invalid number though it looked like the example.
  */
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
   const described = [props.rawErrors?.length ? errorId(props.id) : '', getUiOptions(props.uiSchema).help ? helpId(props.id) : ''].filter(Boolean).join(' ');
   const slotProps = (props as { slotProps?: { htmlInput?: Record<string, unknown> } & Record<string, unknown> }).slotProps;
-  return <MuiBaseInputTemplate {...props} slotProps={{ ...slotProps, htmlInput: { ...slotProps?.htmlInput, 'aria-describedby': described || undefined } }} />;
+  const settled = (value: unknown) => {
+    if (props.type === 'password' || typeof value !== 'string' || value.trim() === value) return value;
+    const trimmed = value.trim();
+    props.onChange(trimmed === '' ? props.options.emptyValue : trimmed);
+    return trimmed;
+  };
+  return (
+    <MuiBaseInputTemplate
+      {...props}
+      onBlur={(id, value) => props.onBlur(id, settled(value))}
+      slotProps={{
+        ...slotProps,
+        htmlInput: {
+          ...slotProps?.htmlInput,
+          'aria-describedby': described || undefined,
+          onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+            if (event.key === 'Enter') settled(event.currentTarget.value);
+          },
+        },
+      }}
+    />
+  );
 }
