@@ -14,8 +14,11 @@ describe('each message shows once', () => {
     await screen.findByText('First name is required');
     expect(screen.getAllByText('You must agree to the Terms and Conditions')).toHaveLength(1);
     expect(screen.getAllByText('You must agree to the Financial Declaration')).toHaveLength(1);
-    // The widget's message describes its checkbox (as RJSF's list would have).
-    expect(screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })).toHaveAccessibleDescription('You must agree to the Terms and Conditions');
+    // The widget's message describes its checkbox (as RJSF's list would have), and so does the form's hint that says
+    // why the box cannot be ticked yet (its `viewFirstHint`).
+    const hint = (form.uiSchema.terms_viewed as { 'ui:options': { viewFirstHint: string } })['ui:options'].viewFirstHint;
+    expect(screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ })).toHaveAccessibleDescription(`You must agree to the Terms and Conditions ${hint}`);
+    expect(screen.getByText(hint)).toBeInTheDocument();
     // Messages of ordinary fields are still there, once.
     expect(screen.getAllByText('First name is required')).toHaveLength(1);
   });

@@ -20,10 +20,11 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
     setOpen(true);
     setViewed(true);
   };
+  const hint = !viewed && options.viewFirstHint ? String(options.viewFirstHint) : null;
   return (
     <FormControl error={hasError} required={required}>
       <FormControlLabel
-        control={<Checkbox id={id} slotProps={{ input: { 'aria-describedby': hasError ? `${id}__error` : undefined } }} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
+        control={<Checkbox id={id} slotProps={{ input: { 'aria-describedby': [hasError ? `${id}__error` : '', hint ? `${id}__hint` : ''].filter(Boolean).join(' ') || undefined } }} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
         label={
           <span>
             {label}{' '}
@@ -33,8 +34,9 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
           </span>
         }
       />
-      {!viewed && options.viewFirstHint ? <FormHelperText>{String(options.viewFirstHint)}</FormHelperText> : null}
       {hasError && <FormHelperText id={`${id}__error`}>{rawErrors![0]}</FormHelperText>}
+      {/* Why the box cannot be ticked yet, read with it (a disabled box alone tells a screen reader nothing). */}
+      {hint && <FormHelperText id={`${id}__hint`}>{hint}</FormHelperText>}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`${id}-dialog-title`} scroll="paper" maxWidth="md">
         <DialogTitle id={`${id}-dialog-title`}>{title}</DialogTitle>
         <DialogContent dividers>
