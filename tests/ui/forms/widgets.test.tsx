@@ -56,8 +56,9 @@ describe('file-upload widget', () => {
     const input = screen.getByLabelText('Proof of Address', { selector: 'input' }) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [file('a.pdf', 100), file('b.exe', 10), file('big.png', 2048)] } });
     expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf"]');
-    expect(screen.getByText('Invalid file type. Only PDF and PNG are allowed.')).toBeInTheDocument();
-    expect(screen.getByText('File size must be less than 1KB.')).toBeInTheDocument();
+    // Each refusal names the file it is about.
+    expect(screen.getByText('b.exe: Invalid file type. Only PDF and PNG are allowed.')).toBeInTheDocument();
+    expect(screen.getByText('big.png: File size must be less than 1KB.')).toBeInTheDocument();
     expect(store.get('a.pdf')?.size).toBe(100);
     fireEvent.change(input, { target: { files: [file('c.png', 1024), file('d.png', 5)] } });
     expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf","c.png"]');

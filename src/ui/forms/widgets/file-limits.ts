@@ -30,10 +30,11 @@ export function checkFiles(files: File[], limits: FileLimits, alreadyHeld: strin
   const errors: string[] = [];
   for (const file of files) {
     if (alreadyHeld.includes(file.name) || accepted.some((f) => f.name === file.name)) continue;
+    // Each refusal names its file: several chosen at once, "File size must be less than 20MB." alone did not say which.
     if (limits.fileTypes && !limits.fileTypes.includes(extensionOf(file.name))) {
-      errors.push(limits.messages.fileTypes ?? `${file.name}: accepted types are ${limits.fileTypes.join(', ')}`);
+      errors.push(`${file.name}: ${limits.messages.fileTypes ?? `accepted types are ${limits.fileTypes.join(', ')}`}`);
     } else if (limits.maxFileSize !== undefined && file.size > limits.maxFileSize) {
-      errors.push(limits.messages.maxFileSize ?? `${file.name}: larger than ${formatBytes(limits.maxFileSize)}`);
+      errors.push(`${file.name}: ${limits.messages.maxFileSize ?? `larger than ${formatBytes(limits.maxFileSize)}`}`);
     } else if (limits.maxItems !== undefined && alreadyHeld.length + accepted.length >= limits.maxItems) {
       errors.push(limits.messages.maxItems ?? `At most ${limits.maxItems} files`);
     } else {
