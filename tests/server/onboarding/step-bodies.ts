@@ -32,6 +32,7 @@ export const STEP_CASES: StepCase[] = [
       ['job_title', { is_pep: true, job_title: undefined }, 'Job title is required if you are a PEP or related to one.'],
       ['relationship_type', { is_close_associate: true, relationship_type: undefined }, 'Relationship to PEP is required if you are an associate.'],
       ['associate_name', { is_close_associate: true, relationship_type: 'Business Partner', associate_name: '' }, 'Name of Associated PEP is required if you are an associate.'],
+      ['relationship_other', { is_close_associate: true, relationship_type: 'Other', associate_name: 'Kamla Ramdass' }, 'Please describe your relationship to the PEP.'],
     ],
   },
   {
