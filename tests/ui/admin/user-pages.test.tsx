@@ -47,6 +47,8 @@ describe('create and edit user pages (real API, PGlite)', () => {
     await user.type(email, 'imani.joseph@example.com');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+    // The message takes the focus (and the view): the page had stayed at the disabled button.
+    await waitFor(() => expect(screen.getByText('User created successfully').closest('[role="status"]')).toHaveFocus());
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 4000 });
     const row = await t.db.db.selectFrom('users').selectAll().where('email', '=', 'imani.joseph@example.com').executeTakeFirstOrThrow();
@@ -76,6 +78,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
     await user.type(first, 'Gracie');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('User updated successfully').closest('[role="status"]')).toHaveFocus());
     await waitFor(() => expect(screen.queryByText('User updated successfully')).not.toBeInTheDocument(), { timeout: 3000 });
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Gracie');
     const audit = await t.db.db.selectFrom('audit_log').select('action').where('entity_id', '=', String(grace.id)).execute();

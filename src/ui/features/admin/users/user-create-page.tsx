@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SchemaForm } from '../../../forms/schema-form';
 import { submitTextOf } from '../../../forms/load-form';
 import { createUser } from '../api/users-api';
+import { FeedbackAlert } from '../components/feedback-alert';
 import { BackButton } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 
@@ -17,6 +18,7 @@ export default function UserCreatePage() {
   usePageTitle(title);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [success, setSuccess] = useState<string | null>(null);
+  const successFeedback = useMemo(() => (success ? { severity: 'success' as const, title: success } : null), [success]);
   // A fresh key empties every field (RJSF keeps some widget state of its own).
   const [formKey, setFormKey] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -36,11 +38,8 @@ export default function UserCreatePage() {
       <Typography variant="h2" component="h1">
         {title}
       </Typography>
-      {success && (
-        <Alert severity="success" role="status">
-          {success}
-        </Alert>
-      )}
+      {/* The outcome takes the focus, and with it the view: the page stayed scrolled at the disabled button. */}
+      <FeedbackAlert feedback={successFeedback} onClose={() => setSuccess(null)} />
       {formError && <Alert severity="error">{formError}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         {form ? (

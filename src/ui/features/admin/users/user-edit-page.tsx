@@ -8,6 +8,7 @@ import { submitTextOf } from '../../../forms/load-form';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { fetchUser, updateUser, type AdminUser } from '../api/users-api';
 import { padUserId } from '../admin-format';
+import { FeedbackAlert } from '../components/feedback-alert';
 import { BackButton, LoadFailure } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useSession } from '../../auth/session-store';
@@ -46,6 +47,7 @@ export default function UserEditPage() {
   const [data, setData] = useState<Record<string, unknown>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
+  const successFeedback = useMemo(() => (success ? { severity: 'success' as const, title: success } : null), [success]);
   const [version, setVersion] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -93,11 +95,8 @@ export default function UserEditPage() {
           {form.schema.title ?? 'Edit User'}
         </Typography>
       </Box>
-      {success && (
-        <Alert severity="success" role="status">
-          {success}
-        </Alert>
-      )}
+      {/* The outcome takes the focus, and with it the view: the page stayed scrolled at the disabled button. */}
+      <FeedbackAlert feedback={successFeedback} onClose={() => setSuccess(null)} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
