@@ -214,7 +214,8 @@ export default function SignupReviewPage() {
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
             <SignupStatusChip status={signup.status} />
             <Chip size="small" variant="outlined" label={signup.is_existing_customer ? 'Existing customer' : 'New customer'} />
-            {signup.is_minor && <Chip size="small" variant="outlined" label="Minor" />}
+            {/* Said once: a risk flag of the same words (review.json's "Minor") already says it. */}
+            {signup.is_minor && !signup.risk_flags.some((flag) => (flagLabels?.[flag] ?? flag) === 'Minor') && <Chip size="small" variant="outlined" label="Minor" />}
           </Stack>
           {signup.risk_flags.length > 0 && (
             <Box sx={{ mt: 1 }}>
