@@ -1,6 +1,7 @@
 import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import {
+  GlobalStyles,
   AppBar,
   Box,
   Divider,
@@ -110,6 +111,8 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      {/* What the page scrolls to (a focused message, the first invalid field) stops below the fixed bar, not under it. */}
+      <GlobalStyles styles={{ html: { scrollPaddingTop: (tabsOwnRow ? 56 + TABS_ROW_HEIGHT : 64) + 16 } }} />
       <AppBar position="fixed" color="primary" elevation={0} sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
         <Toolbar sx={{ gap: 1 }}>
           <AccountBalanceIcon aria-hidden />

@@ -36,7 +36,11 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
       />
       {hasError && <FormHelperText id={`${id}__error`}>{rawErrors![0]}</FormHelperText>}
       {/* Why the box cannot be ticked yet, read with it (a disabled box alone tells a screen reader nothing). */}
-      {hint && <FormHelperText id={`${id}__hint`}>{hint}</FormHelperText>}
+      {hint && (
+        <FormHelperText id={`${id}__hint`} error={false}>
+          {hint}
+        </FormHelperText>
+      )}
       <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby={`${id}-dialog-title`} scroll="paper" maxWidth="md">
         <DialogTitle id={`${id}-dialog-title`}>{title}</DialogTitle>
         <DialogContent dividers>
