@@ -3,10 +3,11 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
 import { rememberPage } from './return-page';
 
+import { useSession } from './session-store';
+
 // The sign-in page and the logout reach ./return-page.ts through this module, so that it travels in the guards' file
 // instead of a file of its own (one more name in the first page's list of files).
 export { forgetPage, pageAfterSignIn } from './return-page';
-import { useSession } from './session-store';
 
 // The member and admin areas' guards load with the area's page module (member-pages.tsx, admin-pages.tsx), not with
 // the first page; the refusal is drawn with MUI and loads when shown.
