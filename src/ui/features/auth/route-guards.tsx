@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
 import { rememberPage } from './return-page';
-
 import { useSession } from './session-store';
 
 // The sign-in page and the logout reach ./return-page.ts through this module, so that it travels in the guards' file
