@@ -78,11 +78,11 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
     expect((await sendStep(t, { ...applicant, token, headers: { 'x-applicant-token': token } }, next)).statusCode).toBeLessThan(300);
   });
 
-  it("continues only a draft whose applicant proved the contact: a draft started with someone else's email is never handed to its owner", async () => {
+  it("never hands a draft started with someone else's email to its owner once its starter proved their own mobile", async () => {
     const owner = adultSignup(++n);
     const ownerDraft = await createApplicant(t, owner);
     await verifyContacts(t, ownerDraft);
-    // A newer draft with the owner's email (as typed by someone else, never verified) and its starter's own mobile, proven.
+    // A newer draft with the owner's email (typed by someone else, never verified) and its starter's own mobile, proven.
     const planted = { ...adultSignup(++n), email: String(owner.email).toUpperCase() };
     const plantedDraft = await createApplicant(t, planted);
     await t.db.db.updateTable('signups').set({ mobile_verified_on: new Date() }).where('id', '=', plantedDraft.id).execute();
@@ -97,14 +97,36 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
     const byMobile = await send(stored.mobile);
     const own = await verify(byMobile.json().resume_id, (await codeSentTo(t, stored.mobile))!);
     expect(own.json().signup_id).toBe(plantedDraft.id);
+  });
 
-    // A draft whose email nobody proved is not continued by it: the answer is alike, and no code is sent.
-    const unproven = adultSignup(++n);
-    await createApplicant(t, unproven);
-    const res = await send(String(unproven.email));
-    expect(res.statusCode).toBe(200);
-    expect(res.json().message).toBe(texts().codeSent);
-    expect(await codeSentTo(t, String(unproven.email))).toBeUndefined();
+  it('continues a draft whose applicant proved neither contact yet; the code proves the contact, and the other one can no longer continue it', async () => {
+    const body = adultSignup(++n);
+    const draftOf = await createApplicant(t, body);
+    const byEmail = await send(String(body.email));
+    const proved = await verify(byEmail.json().resume_id, (await codeSentTo(t, String(body.email)))!);
+    expect(proved.statusCode, proved.body).toBe(200);
+    expect(proved.json().signup_id).toBe(draftOf.id);
+    const after = await t.db.db.selectFrom('signups').select(['mobile', 'email_verified_on', 'mobile_verified_on']).where('id', '=', draftOf.id).executeTakeFirstOrThrow();
+    expect(after.email_verified_on).not.toBeNull();
+    expect(after.mobile_verified_on).toBeNull();
+    // Someone holding the draft's mobile (its starter, had they typed another person's email) gets no code for it.
+    const byMobile = await send(after.mobile);
+    expect(byMobile.statusCode).toBe(200);
+    expect(byMobile.json().message).toBe(texts().codeSent);
+    expect(await codeSentTo(t, after.mobile)).toBeUndefined();
+  });
+
+  it('refuses the code when the other contact was proven after it was sent (the draft is no longer the sender\'s to continue)', async () => {
+    const body = adultSignup(++n);
+    const draftOf = await createApplicant(t, body);
+    const asked = await send(String(body.email));
+    const code = (await codeSentTo(t, String(body.email)))!;
+    // Meanwhile the draft's starter proves the mobile in the wizard.
+    await t.db.db.updateTable('signups').set({ mobile_verified_on: new Date() }).where('id', '=', draftOf.id).execute();
+    const late = await verify(asked.json().resume_id, code);
+    expect(late.statusCode).toBeGreaterThanOrEqual(400);
+    expect(late.statusCode).toBeLessThan(500);
+    expect((await t.db.db.selectFrom('signups').select('email_verified_on').where('id', '=', draftOf.id).executeTakeFirstOrThrow()).email_verified_on).toBeNull();
   });
 
   it('answers alike for an address no application uses, and sends nothing', async () => {

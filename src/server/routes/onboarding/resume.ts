@@ -16,6 +16,10 @@ import { draftState } from '../../lib/draft-state.js';
 import { liveDraftSince, resumeSettings } from '../../lib/draft-lifetime.js';
 
 const PURPOSE = 'resume_code' as const;
+
+/** The column that records the proof of the contact a resume goes by, and the other contact's. */
+const proofColumns = (byEmail: boolean) =>
+  byEmail ? ({ own: 'email_verified_on', other: 'mobile_verified_on' } as const) : ({ own: 'mobile_verified_on', other: 'email_verified_on' } as const);
 /** Per email or mobile, answered alike whether or not an application uses it: one request a minute, five an hour. */
 const SENDS_PER_HOUR = 5;
 const SEND_COOLDOWN_MS = 60_000;
@@ -56,7 +60,7 @@ const draftAnswer = {
 
 /**
  * Resume anywhere (DESIGN.md "Resume anywhere"): an applicant proves control of the email or mobile they signed up
- * with and verified (a code through the outbox; the answer is the same for an address no application has verified), gets a fresh
+ * with (a code through the outbox; the answer is the same for an address no application may be continued by), gets a fresh
  * applicant token (the old one stops working), and reads where their draft stands under the configuration in force.
  */
 export async function resumeRoutes(app: FastifyInstance) {
@@ -92,13 +96,14 @@ export async function resumeRoutes(app: FastifyInstance) {
         if (recent.count >= SENDS_PER_HOUR) throw tooMany(APPLICANT_TEXTS.tooMany);
         if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(RESEND_COOLDOWN_MESSAGE, SEND_COOLDOWN_MS / 1000);
         let query = trx.selectFrom('signups').select(['id', 'email', 'mobile', 'first_name']).where('status', 'in', APPLICANT_EDITABLE_STATUSES).where('updated_on', '>', liveDraftSince(now, settings));
-        // Only a draft whose applicant proved this contact is continued by it: anyone can start a draft with another
-        // person's email, and the owner, continuing by their email, would otherwise be handed that draft and type
-        // their answers into it for its starter (who continues it by their own mobile) to read.
-        query = byEmail
-          ? query.where(sql<string>`lower(email)`, '=', contact).where('email_verified_on', 'is not', null)
-          : query.where('mobile', '=', contact).where('mobile_verified_on', 'is not', null);
-        const draft = await query.orderBy('updated_on', 'desc').limit(1).executeTakeFirst();
+        // Anyone can start a draft with another person's email. Such a draft is never handed to the email's owner
+        // once its starter proved the other contact (their own mobile): the owner would type their answers into it
+        // for the starter, continuing by that mobile, to read. So a contact continues a draft it was proven for, or
+        // one whose applicant proved neither contact yet (started on another device, stopped before the codes); the
+        // code proves it there (verify, below), and the other, unproven contact can no longer continue that draft.
+        const { own, other } = proofColumns(byEmail);
+        query = (byEmail ? query.where(sql<string>`lower(email)`, '=', contact) : query.where('mobile', '=', contact)).where((eb) => eb.or([eb(own, 'is not', null), eb(other, 'is', null)]));
+        const draft = await query.orderBy(sql`${sql.ref(own)} is null`).orderBy('updated_on', 'desc').limit(1).executeTakeFirst();
         await trx.insertInto('signup_resumes').values({ id, signup_id: draft?.id ?? null, contact, created_on: now }).execute();
         const code = await issueCode(trx, { purpose: PURPOSE, subject: id, recipient: contact, now, secret, maxSends: 1, undeliverable: !draft });
         if (draft) {
@@ -130,7 +135,7 @@ export async function resumeRoutes(app: FastifyInstance) {
       const now = app.clock.now();
       const settings = resumeSettings(onboardingFlow());
       const outcome = await app.db.transaction().execute(async (trx) => {
-        const resume = await trx.selectFrom('signup_resumes').select(['id', 'signup_id']).where('id', '=', body.resume_id).executeTakeFirst();
+        const resume = await trx.selectFrom('signup_resumes').select(['id', 'signup_id', 'contact']).where('id', '=', body.resume_id).executeTakeFirst();
         if (!resume) return { error: codeCheckError('invalid') };
         const result = await checkCode(trx, { purpose: PURPOSE, subject: resume.id, code: body.code, now, secret });
         if (result !== 'ok') return { error: codeCheckError(result) };
@@ -138,10 +143,15 @@ export async function resumeRoutes(app: FastifyInstance) {
         // A fresh token for this device; the one issued before stops working.
         const { token, hash } = newApplicantToken();
         const expiresOn = new Date(now.getTime() + APPLICANT_TOKEN_HOURS * 3600_000);
+        // The code proved the contact it went to: the draft's email (or mobile) counts as verified from now on. The
+        // draft must still be one the contact may continue (its other contact not proven since the code was sent).
+        const { own, other } = proofColumns(resume.contact.includes('@'));
+        const proven = { [own]: sql<Date>`coalesce(${sql.ref(own)}, ${now})` };
         const updated = await trx
           .updateTable('signups')
-          .set({ applicant_token_hash: hash, token_expires_on: expiresOn })
+          .set({ applicant_token_hash: hash, token_expires_on: expiresOn, ...proven })
           .where('id', '=', resume.signup_id)
+          .where((eb) => eb.or([eb(own, 'is not', null), eb(other, 'is', null)]))
           .where('status', 'in', APPLICANT_EDITABLE_STATUSES)
           .where('updated_on', '>', liveDraftSince(now, settings))
           .returning('id')
