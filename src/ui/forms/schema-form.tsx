@@ -158,6 +158,11 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   // message (a taken email, say) no longer speaks of what they see, and the next check answers the new value.
   const [serverSeen, setServerSeen] = useState({ errors: serverErrors, data: live });
   if (serverSeen.errors !== serverErrors) setServerSeen({ errors: serverErrors, data: live });
+  // A refusal from the server takes the keyboard to its first field, as the browser's own check does: the field may
+  // be scrolled out of sight (a taken email at the top of a long form on a phone), the focus left on nothing.
+  useEffect(() => {
+    if (serverErrors && Object.keys(serverErrors).length) focusFirstInvalid(formRef.current?.formElement?.current);
+  }, [serverErrors]);
   const standingServerErrors = useMemo(
     () => Object.fromEntries(Object.entries(serverErrors ?? {}).filter(([path]) => sameValueAt(live, serverSeen.data, path))),
     [serverErrors, serverSeen, live],

@@ -62,6 +62,8 @@ describe('autocomplete fields: Enter picks, never submits', () => {
     expect(first('Aland')).toBe('Åland Islands');
     expect(first('Ål')).toBe('Åland Islands');
     expect(first('zealand')).toBe('New Zealand');
+    // Pasted with spaces around it.
+    expect(first(' Samoa ')).toBe('Samoa');
     // Then the names with a word that starts so, then the rest, each in the list's order.
     expect(rankedMatches(choices, 'samoa').map((c) => c.label)).toEqual(['Samoa', 'American Samoa']);
     expect(rankedMatches(choices, 'guinea').map((c) => c.label).slice(0, 3)).toEqual(['Guinea', 'Guinea-Bissau', 'Equatorial Guinea']);

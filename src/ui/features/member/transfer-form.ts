@@ -89,7 +89,8 @@ export function transferSummary(form: LoadedForm, body: Record<string, unknown>,
     const named = choices && names ? names[choices.indexOf(value)] : undefined;
     const oneOf = (property.oneOf as Array<{ const?: unknown; title?: string }> | undefined)?.find((o) => o.const === value)?.title;
     const cents = field === 'amount' && typeof value === 'number' ? dollarsToCents(value) : null;
-    const text = cents !== null ? formatCents(cents) : (named ?? oneOf ?? String(value));
+    // An amount stays on one line ('TTD $11,499.75', never 'TTD' above the figure on a phone).
+    const text = cents !== null ? formatCents(cents).replace(/ /g, '\u00a0') : (named ?? oneOf ?? String(value));
     return [{ label: String(property.title ?? field), text }];
   });
 }

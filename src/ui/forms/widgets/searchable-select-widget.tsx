@@ -7,8 +7,8 @@ interface Choice {
   label: string;
 }
 
-/** Any letters, case and accents aside ("aland" finds "Åland Islands"), as MUI's own filter matches. */
-const matching = createFilterOptions<Choice>({ stringify: (o) => o.label });
+/** Any letters, case, accents and surrounding spaces aside ("aland" and " Samoa " match), as MUI's own filter does. */
+const matching = createFilterOptions<Choice>({ stringify: (o) => o.label, trim: true });
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
 
 /**

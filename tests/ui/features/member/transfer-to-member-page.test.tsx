@@ -114,7 +114,7 @@ describe('transfer: what the member confirms', () => {
     expect(screen.getByLabelText(/^Amount/)).toHaveValue('$1,250.5');
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Transfer' });
     const details = Object.fromEntries(within(confirm).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
-    expect(details).toMatchObject({ 'Destination Account Type': 'SAV - Regular Savings', 'Destination Account Number': '10000000201', Amount: 'TTD $1,250.50' });
+    expect(details).toMatchObject({ 'Destination Account Type': 'SAV - Regular Savings', 'Destination Account Number': '10000000201', Amount: 'TTD\u00a0$1,250.50' });
     expect(details['Source Account']).toMatch(/^10000000101/);
     await user.click(document.querySelector('.MuiBackdrop-root')!);
     expect(screen.getByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { SchemaForm } from '../../../forms/schema-form';
 import { submitTextOf } from '../../../forms/load-form';
 import { createUser } from '../api/users-api';
-import { FeedbackAlert } from '../components/feedback-alert';
+import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { BackButton } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 
@@ -29,7 +29,8 @@ export default function UserCreatePage() {
     setSuccess(result.message || 'User created successfully');
     setData({});
     setFormKey((k) => k + 1);
-    timer.current = setTimeout(() => navigate('/admin/users'), 2000);
+    // The list says it too, with the focus (the message went with the page).
+    timer.current = setTimeout(() => navigate('/admin/users', { state: { feedback: { severity: 'success', title: result.message || 'User created successfully' } satisfies Feedback } }), 2000);
   });
 
   return (

@@ -69,13 +69,12 @@ export default function UserEditPage() {
 
   // The form shows only once the user has loaded, so `user` is set whenever this runs.
   const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to update user.', async (values) => {
+    setSuccess(null);
     await updateUser(user!.id, values);
     setSuccess('User updated successfully');
-    // The spec reloads the page after 1 s; here the page reloads its data from the server.
-    timer.current = setTimeout(() => {
-      setSuccess(null);
-      void load();
-    }, 1000);
+    // The spec reloads the page after 1 s; here the page reloads its data from the server. The message stays, with the
+    // focus, until it is closed or the next save (it went with the reload, and the focus with it).
+    timer.current = setTimeout(() => void load(), 1000);
   });
 
   const back = <BackButton to="/admin/users" label="Back to Users" />;

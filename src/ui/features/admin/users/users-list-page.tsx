@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -111,7 +111,9 @@ export default function UsersListPage() {
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
   const [searchText, setSearchText] = useState(query.search);
-  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // An outcome brought from another page (Create User's), shown and focused here.
+  const arrivedWith = (useLocation().state as { feedback?: Feedback } | null)?.feedback;
+  const [feedback, setFeedback] = useState<Feedback | null>(arrivedWith ?? null);
 
   const setQuery = useCallback(
     (changes: Partial<Record<'page' | 'page_size' | 'search' | 'status', string>>) => {

@@ -211,7 +211,8 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
               generalError={error?.message}
               disabled={submitting || done}
             >
-              <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
+              {/* Each button on one line; on a narrow phone the second goes under the first rather than both wrapping. */}
+              <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                 <Button type="submit" variant="contained" size="large" disabled={submitting || done}>
                   Transfer Now
                 </Button>
