@@ -24,3 +24,6 @@ export const REQUEST_CHANGES = {
   noMessage: 'Please write what the applicant should change.',
   tooLong: 'The message cannot exceed 1000 characters.',
 } as const;
+
+/** An administrator giving their own account another role: refused by the server, said beside their own Role field. */
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role: another administrator must do it.';

@@ -1,11 +1,11 @@
 import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import {
-  GlobalStyles,
   AppBar,
   Box,
   Divider,
   Drawer,
+  GlobalStyles,
   IconButton,
   List,
   ListItem,
@@ -72,7 +72,6 @@ function ColorModeButton() {
   );
 }
 
-/** The signed-in frame: app bar (product name, tabs, bell, settings, theme, account), sidebar, lazily loaded page. */
 /** A header button the spec shows but nobody has built: disabled and saying so, like the sidebar's unbuilt areas (a button that did nothing was broken). */
 function ComingSoonButton({ label, icon }: { label: string; icon: ReactNode }) {
   return (
@@ -86,6 +85,7 @@ function ComingSoonButton({ label, icon }: { label: string; icon: ReactNode }) {
   );
 }
 
+/** The signed-in frame: app bar (product name, tabs, bell, settings, theme, account), sidebar, lazily loaded page. */
 export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disabledEntries, accountMenu, compactOnPhone = false }: AppShellProps) {
   const { pathname } = useLocation();
   const theme = useTheme();

@@ -11,12 +11,11 @@ import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, updateUser } from './users.repository.js';
 import { takenContacts } from '../../lib/user-contacts.js';
 import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
-import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
+import { CANNOT_CHANGE_OWN_ROLE, EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
 import { ROLES } from '../../../shared/roles.js';
 
 const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
 const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
-export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role: another administrator must do it.';
 
 /**
  * A change to the caller's own account that would lock them out (block or delete, alone or inside an edit, or a role

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -17,8 +17,7 @@ export default function UserCreatePage() {
   const title = form?.schema.title ?? 'Create User';
   usePageTitle(title);
   const [data, setData] = useState<Record<string, unknown>>({});
-  const [success, setSuccess] = useState<string | null>(null);
-  const successFeedback = useMemo(() => (success ? { severity: 'success' as const, title: success } : null), [success]);
+  const [success, setSuccess] = useState<Feedback | null>(null);
   // A fresh key empties every field (RJSF keeps some widget state of its own).
   const [formKey, setFormKey] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -26,11 +25,12 @@ export default function UserCreatePage() {
 
   const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to create user.', async (values) => {
     const result = await createUser(values);
-    setSuccess(result.message || 'User created successfully');
+    const created: Feedback = { severity: 'success', title: result.message || 'User created successfully' };
+    setSuccess(created);
     setData({});
     setFormKey((k) => k + 1);
     // The list says it too, with the focus (the message went with the page).
-    timer.current = setTimeout(() => navigate('/admin/users', { state: { feedback: { severity: 'success', title: result.message || 'User created successfully' } satisfies Feedback } }), 2000);
+    timer.current = setTimeout(() => navigate('/admin/users', { state: { feedback: created } }), 2000);
   });
 
   return (
@@ -40,7 +40,7 @@ export default function UserCreatePage() {
         {title}
       </Typography>
       {/* The outcome takes the focus, and with it the view: the page stayed scrolled at the disabled button. */}
-      <FeedbackAlert feedback={successFeedback} onClose={() => setSuccess(null)} />
+      <FeedbackAlert feedback={success} onClose={() => setSuccess(null)} />
       {formError && <Alert severity="error">{formError}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         {form ? (

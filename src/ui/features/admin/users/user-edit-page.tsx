@@ -8,13 +8,11 @@ import { submitTextOf } from '../../../forms/load-form';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { fetchUser, updateUser, type AdminUser } from '../api/users-api';
 import { padUserId } from '../admin-format';
-import { FeedbackAlert } from '../components/feedback-alert';
+import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { BackButton, LoadFailure } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useSession } from '../../auth/session-store';
-
-/** What the server answers an administrator who changes their own role (routes/users: CANNOT_CHANGE_OWN_ROLE). */
-const OWN_ROLE_NOTE = 'You cannot change your own role: another administrator must do it.';
+import { CANNOT_CHANGE_OWN_ROLE } from '../../../../shared/messages';
 
 /** The update form's fields from a stored user (absent values stay empty so the form's rules apply). */
 function toFormData(user: AdminUser): Record<string, unknown> {
@@ -39,15 +37,14 @@ export default function UserEditPage() {
   const me = useSession().user?.id;
   // An administrator's own role is shown, not offered: the server refuses to change it.
   const form = useMemo(
-    () => (loaded && Number(id) === me ? { ...loaded, uiSchema: { ...loaded.uiSchema, role_id: { ...(loaded.uiSchema.role_id as object), 'ui:disabled': true, 'ui:help': OWN_ROLE_NOTE } } } : loaded),
+    () => (loaded && Number(id) === me ? { ...loaded, uiSchema: { ...loaded.uiSchema, role_id: { ...(loaded.uiSchema.role_id as object), 'ui:disabled': true, 'ui:help': CANNOT_CHANGE_OWN_ROLE } } } : loaded),
     [loaded, id, me],
   );
   usePageTitle(form?.schema.title ?? 'Edit User');
   const [user, setUser] = useState<AdminUser | null>(null);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
-  const successFeedback = useMemo(() => (success ? { severity: 'success' as const, title: success } : null), [success]);
+  const [success, setSuccess] = useState<Feedback | null>(null);
   const [version, setVersion] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -71,7 +68,7 @@ export default function UserEditPage() {
   const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to update user.', async (values) => {
     setSuccess(null);
     await updateUser(user!.id, values);
-    setSuccess('User updated successfully');
+    setSuccess({ severity: 'success', title: 'User updated successfully' });
     // The spec reloads the page after 1 s; here the page reloads its data from the server. The message stays, with the
     // focus, until it is closed or the next save (it went with the reload, and the focus with it).
     timer.current = setTimeout(() => void load(), 1000);
@@ -95,7 +92,7 @@ export default function UserEditPage() {
         </Typography>
       </Box>
       {/* The outcome takes the focus, and with it the view: the page stayed scrolled at the disabled button. */}
-      <FeedbackAlert feedback={successFeedback} onClose={() => setSuccess(null)} />
+      <FeedbackAlert feedback={success} onClose={() => setSuccess(null)} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
