@@ -22,8 +22,49 @@ export function rememberPage(userId: number, path: string): void {
   }
 }
 
+/** A form's unsaved answers, kept in this tab for its user (./use-kept-draft.ts): `cu.auth.draft.<form's name>`. */
+const DRAFT_PREFIX = 'cu.auth.draft.';
+
+interface KeptDraft {
+  userId: number;
+  data: Record<string, unknown>;
+}
+
+export function keepDraft(userId: number, name: string, data: Record<string, unknown>): void {
+  try {
+    sessionStorage.setItem(DRAFT_PREFIX + name, JSON.stringify({ userId, data } satisfies KeptDraft));
+  } catch {
+    // Storage full or refused: the form starts empty after the next sign-in, as before.
+  }
+}
+
+/** The answers kept for this form and this user, if any. */
+export function keptDraft(userId: number, name: string): Record<string, unknown> | undefined {
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(DRAFT_PREFIX + name) ?? 'null') as Partial<KeptDraft> | null;
+    return kept?.userId === userId && kept.data && typeof kept.data === 'object' ? kept.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function forgetDraft(name: string): void {
+  sessionStorage.removeItem(DRAFT_PREFIX + name);
+}
+
+/** Removes the kept answers of every form, but those of `userId` when given. */
+function forgetDrafts(userId?: number): void {
+  const keys = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.key(i) ?? '');
+  for (const key of keys) {
+    if (!key.startsWith(DRAFT_PREFIX)) continue;
+    if (userId === undefined || keptDraft(userId, key.slice(DRAFT_PREFIX.length)) === undefined) sessionStorage.removeItem(key);
+  }
+}
+
+/** A logout forgets the page and every form's answers kept in this tab. */
 export function forgetPage(): void {
   sessionStorage.removeItem(KEY);
+  forgetDrafts();
 }
 
 /** Where a user who just signed in goes: the page they were on when their session ended, or their area's first page. */
@@ -36,7 +77,9 @@ export function pageAfterSignIn(user: { id: number; role_id: number }): { path: 
   } catch {
     kept = null;
   }
-  forgetPage();
+  sessionStorage.removeItem(KEY);
+  // Another user's kept answers never reach this one.
+  forgetDrafts(user.id);
   if (kept && kept.userId === user.id && typeof kept.path === 'string' && kept.path.startsWith(area)) return { path: kept.path, returning: true };
   return { path: admin ? '/admin/users' : '/users/dashboard', returning: false };
 }

@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER } from '../../../../src/shared/product';
 import { TRANSFER_TEXTS } from '../../../../src/shared/messages';
 import { fakeMemberApi, refusal, renderMemberAt, type MemberCall } from './member-fake-api';
+import { clearSession } from '../../../../src/ui/features/auth/session-store';
+import { pageAfterSignIn } from '../../../../src/ui/features/auth/return-page';
+import { signOut } from '../../../../src/ui/features/auth/sign-out';
+import { ROLES } from '../../../../src/shared/product';
 
 // The member pages load lazily on first use.
 configure({ asyncUtilTimeout: 10_000 });
@@ -126,5 +130,56 @@ describe('transfer: what the member confirms', () => {
     const moved = Object.fromEntries(within(receipt).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(moved['Source Account']).toBe('10000000101 - Regular Savings');
     expect(details['Source Account']).toBe('10000000101 - Regular Savings - TTD $12,500.00');
+  });
+});
+
+describe('transfer to member: the end of the session', () => {
+  const typeHalf = async (user: ReturnType<typeof userEvent.setup>) => {
+    renderMemberAt('/users/transfer-to-member');
+    await user.type(await screen.findByLabelText(/Destination Account Number/), '10000000201');
+    await user.type(screen.getByLabelText(/^Amount/), '75.50');
+  };
+  const reopened = async () => {
+    renderMemberAt('/users/transfer-to-member');
+    return { account: await screen.findByLabelText(/Destination Account Number/), amount: screen.getByLabelText(/^Amount/) };
+  };
+  /** The 5 minutes run out (or the server ends the session): the guard sends the member to /login. */
+  const sessionEnds = async () => {
+    act(() => clearSession());
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
+    cleanup();
+  };
+
+  it('what the member typed is there when they sign in again; not after they left the page, nor for another member, nor after a logout', async () => {
+    sessionStorage.clear();
+    fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }), 'POST /users/logout': () => ({ status: 200, data: {} }) });
+    const user = userEvent.setup();
+    await typeHalf(user);
+    await sessionEnds();
+    // The same member signs in again (renderMemberAt) and is back on the page with the transfer as they left it.
+    let form = await reopened();
+    expect(form.account).toHaveValue('10000000201');
+    expect(form.amount).toHaveValue('75.50');
+
+    // Leaving the page while signed in (the page unmounts with the session alive) lets the answers go.
+    cleanup();
+    form = await reopened();
+    expect(form.account).toHaveValue('');
+
+    // Another user signing in on this tab never sees them.
+    cleanup();
+    await typeHalf(user);
+    await sessionEnds();
+    pageAfterSignIn({ id: 9, role_id: ROLES.CUSTOMER });
+    form = await reopened();
+    expect(form.account).toHaveValue('');
+
+    // Nor does anyone after a logout.
+    await user.type(form.account, '10000000201');
+    await signOut();
+    await screen.findByRole('heading', { name: 'Sign In' });
+    cleanup();
+    form = await reopened();
+    expect(form.account).toHaveValue('');
   });
 });

@@ -8,6 +8,7 @@ import { createUser } from '../api/users-api';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { BackButton } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
+import { useKeptDraft } from '../../auth/use-kept-draft';
 
 /** /admin/users/create: the admin user form (forms/admin/user); on success a message, a reset, and the list after 2 s. */
 export default function UserCreatePage() {
@@ -16,7 +17,9 @@ export default function UserCreatePage() {
   // The heading and the button are the form's own (its schema's title, its UI schema's submit text): shown once.
   const title = form?.schema.title ?? 'Create User';
   usePageTitle(title);
-  const [data, setData] = useState<Record<string, unknown>>({});
+  // What was typed survives the end of the session (signing in again returns here), passwords aside.
+  const draft = useKeptDraft('admin-user-create', form);
+  const [data, setData] = useState<Record<string, unknown>>(() => draft.initial ?? {});
   const [success, setSuccess] = useState<Feedback | null>(null);
   // A fresh key empties every field (RJSF keeps some widget state of its own).
   const [formKey, setFormKey] = useState(0);
@@ -25,6 +28,7 @@ export default function UserCreatePage() {
 
   const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to create user.', async (values) => {
     const result = await createUser(values);
+    draft.forget();
     const created: Feedback = { severity: 'success', title: result.message || 'User created successfully' };
     setSuccess(created);
     setData({});
@@ -44,7 +48,12 @@ export default function UserCreatePage() {
       {formError && <Alert severity="error">{formError}</Alert>}
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         {form ? (
-          <SchemaForm key={formKey} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
+          <SchemaForm key={formKey} form={form} hideTitle validateOn="blur" formData={data}
+            onChange={(next: Record<string, unknown>) => {
+              setData(next);
+              draft.keep(next);
+            }}
+            onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
             <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
               <Button type="submit" variant="contained" disabled={busy || !!success} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
                 {submitTextOf(form, title)}

@@ -12,6 +12,7 @@ import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { BackButton, LoadFailure } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useSession } from '../../auth/session-store';
+import { useKeptDraft } from '../../auth/use-kept-draft';
 import { CANNOT_CHANGE_OWN_ROLE } from '../../../../shared/messages';
 
 /** The update form's fields from a stored user (absent values stay empty so the form's rules apply). */
@@ -48,12 +49,16 @@ export default function UserEditPage() {
   const [version, setVersion] = useState(0);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Unsaved changes survive the end of the session (signing in again returns here): laid over the stored user once.
+  const draft = useKeptDraft(`admin-user-${id}`, loaded);
+  const unsaved = useRef(draft.initial);
 
   const load = useCallback(async () => {
     try {
       const result = await fetchUser(id!);
       setUser(result.user);
-      setData(toFormData(result.user));
+      setData({ ...toFormData(result.user), ...unsaved.current });
+      unsaved.current = undefined;
       setLoadError(null);
       setVersion((v) => v + 1);
     } catch (e) {
@@ -68,11 +73,18 @@ export default function UserEditPage() {
   const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to update user.', async (values) => {
     setSuccess(null);
     await updateUser(user!.id, values);
+    draft.forget();
     setSuccess({ severity: 'success', title: 'User updated successfully' });
     // The spec reloads the page after 1 s; here the page reloads its data from the server. The message stays, with the
     // focus, until it is closed or the next save (it went with the reload, and the focus with it).
     timer.current = setTimeout(() => void load(), 1000);
   });
+
+  function change(next: Record<string, unknown>) {
+    setData(next);
+    if (user && JSON.stringify(next) !== JSON.stringify(toFormData(user))) draft.keep(next);
+    else draft.forget();
+  }
 
   const back = <BackButton to="/admin/users" label="Back to Users" />;
   if (loadError) {
@@ -94,7 +106,7 @@ export default function UserEditPage() {
       {/* The outcome takes the focus, and with it the view: the page stayed scrolled at the disabled button. */}
       <FeedbackAlert feedback={success} onClose={() => setSuccess(null)} />
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
-        <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={setData} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
+        <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={change} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
               {submitTextOf(form, 'Save Changes')}

@@ -8,6 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { postTransfer, requestTransferCode } from '../api/accounts-api';
 import { TransferCodeDialog } from './transfer-code-dialog';
+import { useKeptDraft } from '../../auth/use-kept-draft';
 import { newIdempotencyKey, normaliseAmount, transferSummary, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
 
 /** The transfer's details, title and value a row each. */
@@ -56,7 +57,9 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   const [baseForm, setBaseForm] = useState<LoadedForm | null>(null);
   const [options, setOptions] = useState<O | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [formData, setFormData] = useState<Partial<D>>({});
+  // What the member typed survives the end of the session: after signing in again they return here and find it.
+  const draft = useKeptDraft(`transfer-${kind}`, baseForm);
+  const [formData, setFormData] = useState<Partial<D>>(() => (draft.initial ?? {}) as Partial<D>);
   const [pending, setPending] = useState<Record<string, unknown> | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // Transfer to member: the masked mobile the code went to, while the code dialog is open.
@@ -103,6 +106,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
     // A refusal's message was about the transfer as it was sent: once the member changes it, the message goes.
     if (error && JSON.stringify(next) !== JSON.stringify(formData)) setError(null);
     setFormData(next);
+    draft.keep(next);
   }
 
   function onSubmit(data: Partial<D>) {
@@ -139,6 +143,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
       } else {
         const answer = await postTransfer(kind, pending, key);
         setMoved(receipt);
+        draft.forget();
         setCompletedReference(answer.data.ReferenceNo);
         setPending(null);
       }
@@ -155,6 +160,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
     try {
       const answer = await postTransfer(kind, { ...pending, code }, keyOf(pending));
       setMoved(receipt);
+      draft.forget();
       setCompletedReference(answer.data.ReferenceNo);
       setCodeSentTo(null);
       setPending(null);

@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { act, cleanup, configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeMemberApi, renderMemberAt } from '../features/member/member-fake-api';
+import { startSession } from '../../../src/ui/features/auth/session-store';
+import { ROLES } from '../../../src/shared/product';
+import { warningLead } from '../../../src/ui/features/auth/session-end-warning';
+
+configure({ asyncUtilTimeout: 10_000 });
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const SESSION_MS = 5 * 60_000;
+
+describe('the warning before the session ends', () => {
+  it('comes a minute before the end, says when and what signing in again keeps, leaves the focus where it was, and can be closed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: { data: { Source: [], Destination: [] } } }) });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderMemberAt('/users/transfer-to-member');
+    // The session began 3.5 minutes ago: 90 s are left, no warning yet.
+    act(() => startSession({ id: 3, email: 'member@cu.example', name: 'Marcus Member', role_id: ROLES.CUSTOMER }, Date.now() - SESSION_MS + 90_000));
+    const field = await screen.findByLabelText(/Destination Account Number/);
+    await user.click(field);
+    expect(screen.queryByText(/Your session ends at/)).toBeNull();
+
+    await act(async () => {
+      vi.advanceTimersByTime(31_000);
+    });
+    const warning = screen.getByRole('alert');
+    expect(warning).toHaveTextContent(/Your session ends at \d{1,2}:\d{2}/);
+    expect(warning).toHaveTextContent('a session lasts 5 minutes from sign-in');
+    expect(warning).toHaveTextContent('keeps what you typed');
+    // The count is shown, not read out every second.
+    expect(within(warning).getByText(/\(in 0:\d\d\)/)).toHaveAttribute('aria-hidden', 'true');
+    expect(field).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText(/Your session ends at/)).toBeNull();
+  });
+
+  it('leads by a minute, or a fifth of a shorter session', () => {
+    expect(warningLead(SESSION_MS)).toBe(60_000);
+    expect(warningLead(60_000)).toBe(12_000);
+  });
+});
