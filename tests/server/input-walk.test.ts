@@ -14,6 +14,8 @@ import { ONE_LINE_MESSAGE } from '../../src/server/lib/safe-text';
 import { REPEATED_FIELD_MESSAGE } from '../../src/server/routes/onboarding/uploads';
 import { resolveForm } from '../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
+import { listSteps } from '../../src/shared/flow/flow-types';
+import { onboardingFlow } from '../../src/server/lib/onboarding-flow';
 
 /**
  * SECURITY.md row 15: bad input is a 4xx on EVERY route, never a 500. The routes come from the app
@@ -33,19 +35,24 @@ const LONE_SURROGATE = 'a\ud800b';
 /** Characters no field means (lib/safe-text.ts): a control character, a text-direction override, a noncharacter. */
 const NOT_ALLOWED = { bell: 'a\u0007b', escape: '\u001b[31m', 'C1 control': 'a\u0085b', 'RTL override': 'invoice\u202Efdp.exe', noncharacter: 'a\uffffb', 'bytes not UTF-8, as read': 'Ren\ufffde' };
 /** Text that shows as nothing: a schema demanding text (minLength, or a pattern "" fails) refuses it as empty. */
-const BLANKS = { spaces: '   ', 'zero-width space': '\u200b\u200b', 'BOM and NBSP': '\ufeff\u00a0' };
+const BLANKS = { spaces: '   ', 'zero-width space': '\u200b\u200b', 'BOM and NBSP': '\ufeff\u00a0', 'Hangul filler and braille blank': '\u3164\u2800' };
 const OUT_OF_RANGE = [BIG, -BIG, 2_147_483_648];
 /** The calendar's ends: year 0000 does not exist (a 400), the others are dates (any answer but a 5xx). */
 const EDGE_DATES = ['0000-01-01', '0001-01-01', '0050-06-15', '9999-12-31'];
 /** More fields than any form has (safe-text.ts MAX_VALUES): refused before the schema lists one message per field. */
 const MANY_FIELDS = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i.toString(36)}`, 0]));
 /** Line breaks of every kind: refused in a field drawn on one line. */
+/** Names every JavaScript object answers to: a value looked up in the configuration's maps must be one of their own keys. */
+const OBJECT_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+/** The fields that say which part of a step a one-record call fills (the flow's `parts.key`): not in any form. */
+const RECORD_KEYS = listSteps(onboardingFlow()).flatMap((step) => (step.submit?.parts && 'key' in step.submit.parts ? [step.submit.parts.key] : []));
 const LINE_BREAKS = { 'CR LF': 'Ann\r\nMarie', LF: 'Ann\nMarie', CR: 'Ann\rMarie', 'line separator': 'Ann\u2028Marie', 'paragraph separator': 'Ann\u2029Marie' };
 
 /** A value that passes the schema's simple keywords, so a variant differs from an acceptable body in one field only. */
 function sampleOf(schema: Schema | undefined): unknown {
   if (!schema || typeof schema !== 'object') return 'x';
   if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.oneOf) && schema.oneOf.length && !schema.properties) return sampleOf(schema.oneOf[0] as Schema);
   if (Array.isArray(schema.enum)) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
   const type = Array.isArray(schema.type) ? schema.type.find((t: string) => t !== 'null') : schema.type;
@@ -64,6 +71,9 @@ function sampleOf(schema: Schema | undefined): unknown {
 
 /** Top-level fields of a body schema by kind; routes without a body schema get the fields our bodies use. */
 function bodyFields(schema: Schema | undefined): { strings: string[]; integers: string[] } {
+  // A route whose body is one of several forms (told apart by one field) has the fields of them all.
+  const variants = (schema?.oneOf ?? schema?.anyOf) as Schema[] | undefined;
+  if (variants?.length) schema = { ...schema, properties: Object.assign({}, ...variants.map((v) => v.properties ?? {}), schema?.properties ?? {}) };
   if (!schema?.properties) return { strings: ['signup_id', 'email', 'mobile', 'first_name', 'account_number', 'comments'], integers: ['user_id', 'source_id', 'destination_id', 'id', 'account_id'] };
   const strings: string[] = [];
   const integers: string[] = [];
@@ -74,6 +84,9 @@ function bodyFields(schema: Schema | undefined): { strings: string[]; integers: 
   }
   return { strings, integers };
 }
+
+/** A JSON body's text, number and true/false fields, as a multipart form sends them. */
+const plainFields = (body: unknown) => Object.fromEntries(Object.entries(typeof body === 'object' && body ? body : {}).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v)));
 
 const hasBody = (method: string) => method === 'POST' || method === 'PUT' || method === 'PATCH';
 
@@ -111,7 +124,8 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
 
   const fill = (url: string, value = '1') => url.replace(/:[A-Za-z_]+/g, value);
 
-  type Variant = { label: string; options: InjectOptions; anyAnswerBut5xx?: boolean; tooMany?: boolean };
+  /** `carriesFile`: a plausible upload that may be accepted (then its one file is kept). */
+  type Variant = { label: string; options: InjectOptions; anyAnswerBut5xx?: boolean; tooMany?: boolean; carriesFile?: boolean };
   function variantsFor(route: RouteEntry): Variant[] {
     const out: Variant[] = [];
     const method = route.method as InjectOptions['method'];
@@ -155,6 +169,18 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
       const sub = schema.body?.properties?.[field] as Schema | undefined;
       const demandsText = !!sub && ((sub.minLength ?? 0) >= 1 || (typeof sub.pattern === 'string' && !new RegExp(sub.pattern, 'u').test('')));
       if (demandsText) for (const [name, text] of Object.entries(BLANKS)) out.push({ label: `body.${field}=${name}`, options: { method, url, payload: { ...baseBody, [field]: text } } });
+    }
+    // An object's own names as a value, as JSON and as multipart, and as a field's name: any answer but a 5xx (a
+    // comment may say "constructor"), never a lookup that finds the object's machinery.
+    for (const name of OBJECT_KEYS) {
+      for (const field of [...strings, ...RECORD_KEYS]) {
+        out.push({ label: `body.${field}=${name}`, options: { method, url, payload: { ...baseBody, [field]: name } }, anyAnswerBut5xx: true });
+        const form = multipart({ ...plainFields(baseBody), signup_id: applicant.id, [field]: name }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+        out.push({ label: `multipart ${field}=${name}`, options: { method, url, headers: form.headers, payload: form.payload }, anyAnswerBut5xx: true, carriesFile: true });
+      }
+      const keyed = multipart({ signup_id: applicant.id, [name]: 'x' }, []);
+      out.push({ label: `multipart field named ${name}`, options: { method, url, headers: keyed.headers, payload: keyed.payload }, anyAnswerBut5xx: true });
+      out.push({ label: `body field named ${name}`, options: { method, url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ ...baseBody, [name]: 'x' }) }, anyAnswerBut5xx: true });
     }
     for (const [field, sub] of Object.entries<Schema>(schema.body?.properties ?? {})) {
       if (sub.format !== 'date') continue;
@@ -218,9 +244,10 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
   it('walks every route with NUL, unpaired surrogates, control characters, direction overrides, blank required text, out-of-range ids, the calendar\'s ends, thousands of unknown fields, odd bodies and malformed multipart: 4xx only', async () => {
     const before = fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0;
     let calls = 0;
+    let acceptedFiles = 0;
     for (const route of routes) {
       const callers = await callersFor();
-      for (const { label, options, anyAnswerBut5xx, tooMany } of variantsFor(route)) {
+      for (const { label, options, anyAnswerBut5xx, tooMany, carriesFile } of variantsFor(route)) {
         for (const [i, headers] of callers.entries()) {
           const res = await t.call({
             ...options,
@@ -228,6 +255,7 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
             headers: { ...headers, [IDEMPOTENCY_HEADER]: crypto.randomUUID(), ...(options.headers as Record<string, string> | undefined) },
           });
           calls += 1;
+          if (carriesFile && res.statusCode < 300) acceptedFiles += 1;
           expectClean4xx(res, `${route.method} ${route.url} ${label} (caller ${i ? 'member' : 'admin'})`, anyAnswerBut5xx);
           // Refused whole, in one short answer (not a message for each field), once the caller may call the route.
           if (tooMany && res.statusCode === 400) expect(res.body.length, label).toBeLessThan(1000);
@@ -235,9 +263,11 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
       }
     }
     expect(calls).toBeGreaterThan(1000);
-    // Nothing a refused upload sent was kept.
-    const after = fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir).length : 0;
-    expect(after).toBe(before);
+    // Nothing a refused upload sent was kept: every file in the folder belongs to a stored step.
+    const after = fs.existsSync(t.app.config.uploadDir) ? fs.readdirSync(t.app.config.uploadDir) : [];
+    const stored = new Set((await t.db.db.selectFrom('signup_files').select('stored_name').execute()).map((r) => r.stored_name));
+    expect(after.filter((name) => !stored.has(name))).toEqual([]);
+    if (!acceptedFiles) expect(after.length).toBe(before);
   }, 600_000);
 });
 

@@ -129,6 +129,22 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       expect(Object.keys(await storedStep(applicant, 'id-information')).sort()).toEqual(['holder_type', 'primary_id_expiry_date', 'primary_id_files', 'primary_id_number', 'primary_id_type']);
     });
 
+    it("a value naming an object's own machinery where the flow picks a form (holder_type, address_type) or a record's slot (is_primary_id): 400 under the field", async () => {
+      const applicant = await createApplicant(t, adultSignup(++n));
+      for (const name of ['__proto__', 'constructor', 'toString']) {
+        const slot = await upload(applicant, '/api/identifications/', adultId(applicant.id, true, { is_primary_id: name }), [pdf('id_files')]);
+        expect(slot.statusCode, slot.body).toBe(400);
+        expect(slot.json().errors.is_primary_id).toBe('is_primary_id must be one of: true, false.');
+        const holder = await upload(applicant, '/api/identifications/', adultId(applicant.id, true, { holder_type: name }), [pdf('id_files')]);
+        expect(holder.statusCode, holder.body).toBe(400);
+        expect(holder.json().errors.holder_type).toMatch(/^holder_type must be one of: /);
+        const address = await upload(applicant, '/api/addresses/', { signup_id: applicant.id, address_type: name, address_line_1: '1 Main Road', city: 'Arima', country: 'TT' }, [pdf('proof_of_address_files')]);
+        expect(address.statusCode, address.body).toBe(400);
+        expect(address.json().errors.address_type).toMatch(/^address_type must be one of: /);
+      }
+      expect(await storedStep(applicant, 'id-information')).toBeUndefined();
+    });
+
     it('POST /identifications/ (per ID, child then guardian): holder_type child, all files; the second ID ticks the second-ID box', async () => {
       const minor = await createApplicant(t, adultSignup(++n, { dob: '2014-01-01', marital_status: 'Single', school_name: 'Fatima College' }));
       const child = { signup_id: minor.id, holder_type: 'child', id_type: 'birth_certificate', id_number: 'BC12345', id_expiry_date: '9999-12-31', is_primary_id: 'true' };

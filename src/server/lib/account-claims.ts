@@ -28,7 +28,16 @@ export const CLAIM_LIMITS = {
   failedTriesWindowMs: 24 * 3600_000,
   /** Codes per claim attempt: the first and 3 resends (as for the mobile code). */
   sendsPerClaim: 1 + MAX_MOBILE_RESENDS,
+  /**
+   * Codes sent for one account number, across every application and address, in `failedTriesWindowMs`: two
+   * applications' worth. Beyond it nobody (an outsider who knows the account number, last name and birth date
+   * included) can make the member's phone ring again that day.
+   */
+  sendsPerAccount: 2 * (1 + MAX_MOBILE_RESENDS),
 } as const;
+
+/** Advisory-lock class of the per-account claim-code count (the account number's hash is the object id). */
+const CLAIM_SEND_LOCK = 7302;
 
 export const CLAIM_TEXTS = {
   received: 'Thank you. To link your accounts, we will send a code to the contact details the credit union holds for you.',
@@ -36,6 +45,7 @@ export const CLAIM_TEXTS = {
   sentToEmail: (hint: string) => `We sent a code to the email address ${hint}`,
   verified: 'Membership confirmed',
   tooManyAttempts: 'Too many attempts to link an account. Please try again later or contact your branch.',
+  tooManyCodes: 'Too many codes were sent for this account today. Please try again tomorrow or contact your branch.',
   noClaim: 'Please enter your account number first.',
   notProven: "This applicant has not proven control of the member's contact details on file (the code sent to them was never entered), so the member's accounts cannot be linked.",
 } as const;
@@ -96,6 +106,20 @@ export async function failedTriesOnAccount(db: Kysely<Database>, digits: string,
   return Number(row.failed);
 }
 
+/** Claim codes sent for this account number in the window, whichever application asked. */
+async function codesSentForAccount(db: Kysely<Database>, digits: string, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - CLAIM_LIMITS.failedTriesWindowMs);
+  const row = await db
+    .selectFrom('one_time_codes')
+    .innerJoin('account_claims', 'account_claims.id', 'one_time_codes.subject')
+    .select(sql<number>`count(*)::int`.as('sent'))
+    .where('one_time_codes.purpose', '=', CLAIM_CODE_PURPOSE)
+    .where('account_claims.account_number', '=', digits)
+    .where('one_time_codes.created_on', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.sent);
+}
+
 /**
  * POST /onboarding/verify-account: records a claim attempt for the signup (locked by the caller) and
  * supersedes the older ones. Whatever the inputs, the caller answers the same; only the stored attempt
@@ -152,6 +176,10 @@ export async function sendClaimCode(
 ): Promise<{ channel: 'sms' | 'email'; identifier: string; message: string }> {
   const claim = await requireClaim(trx, input.signup.id, input.now);
   const real = claim.member_id !== null && claim.recipient !== null;
+  // Counted for every account number alike (a decoy claim too, so the limit tells nothing about the account), and
+  // serialised per account number so parallel sends from many applications cannot pass it together.
+  await sql`select pg_advisory_xact_lock(${CLAIM_SEND_LOCK}, hashtext(${claim.account_number}))`.execute(trx);
+  if ((await codesSentForAccount(trx, claim.account_number, input.now)) >= CLAIM_LIMITS.sendsPerAccount) throw tooMany(CLAIM_TEXTS.tooManyCodes);
   const code = await issueCode(trx, {
     purpose: CLAIM_CODE_PURPOSE,
     subject: claim.id,

@@ -27,7 +27,7 @@ function hiddenPaths(sent: unknown, visible: unknown, prefix = ''): string[] {
     const path = prefix ? `${prefix}.${field}` : field;
     // An empty hidden field says nothing (the spec's client sends a cleared name as '', no roles as []): dropped, not refused.
     if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) return [];
-    return field in kept ? hiddenPaths(value, kept[field], path) : [path];
+    return Object.hasOwn(kept, field) ? hiddenPaths(value, kept[field], path) : [path];
   });
 }
 
@@ -144,9 +144,11 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     const blank = clearBlankText(data);
     if (blank.paths.length && !validate(blank.value)) {
       const asEmpty = ajvErrorsToFieldErrors(validate.errors);
-      for (const path of blank.paths) if (asEmpty[path]) errors[path] ??= asEmpty[path];
+      // The reason it shows as empty wins over what the text's characters broke (a name pattern's message).
+      for (const path of blank.paths) if (asEmpty[path]) errors[path] = asEmpty[path];
     }
-    for (const [field, message] of Object.entries(lineBreaksInSingleLineText(schema, data))) errors[field] ??= message;
+    // Likewise a line break is the reason, whatever else the text breaks.
+    for (const [field, message] of Object.entries(lineBreaksInSingleLineText(schema, data))) errors[field] = message;
     for (const [field, message] of Object.entries(formRuleErrors(schema, data, { today, facts }))) if (!(field in errors)) errors[field] = message;
     return { data, errors };
   }

@@ -69,8 +69,11 @@ export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
 export const TOO_MANY_MESSAGE = `The request has more than ${MAX_VALUES.toLocaleString('en-US')} fields and list items; no form has that many.`;
 export const UNSTORABLE_FIELD_MESSAGE = 'This field contains a character that is not allowed.';
 
-/** Whitespace and the invisible characters that show as nothing (soft hyphen, zero-width space and joiners, word joiner, BOM). */
-const INVISIBLE = /[\s\u00AD\u180E\u200B-\u200D\u2060\uFEFF]/gu;
+/**
+ * Whitespace and the characters that show as nothing: Unicode's default-ignorable ones (soft hyphen, zero-width space
+ * and joiners, word joiner, BOM, the Hangul fillers, variation selectors...) and the braille blank.
+ */
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\u2800]/gu;
 
 /** True for a non-empty string that shows as nothing: only spaces, tabs, line breaks or invisible characters. */
 export function isBlankText(text: string): boolean {

@@ -82,7 +82,7 @@ export type RecordPlace = { slot: string; prefix: string } | { index: number };
  */
 export function mergeRecord(parts: StepParts, stepSchema: Schema, stored: Data, record: Data): { merged: Data; place: RecordPlace } | { errors: Record<string, string> } {
   const known = recordSchema(parts, stepSchema).properties as Record<string, Schema>;
-  const unknown = Object.keys(record).filter((f) => !(f in known));
+  const unknown = Object.keys(record).filter((f) => !Object.hasOwn(known, f));
   if (unknown.length) return { errors: Object.fromEntries(unknown.map((f) => [f, `Unknown field: ${f}`])) };
   if (!isSlotParts(parts)) {
     const list = Array.isArray(stored[parts.list]) ? [...(stored[parts.list] as Data[])] : [];
@@ -93,7 +93,8 @@ export function mergeRecord(parts: StepParts, stepSchema: Schema, stored: Data, 
     return { merged: { ...stored, [parts.list]: list }, place: { index } };
   }
   const slotName = String(record[parts.key]);
-  const slot = record[parts.key] === undefined ? undefined : parts.slots[slotName];
+  // Its own keys only: "__proto__" or "constructor" would find the object's machinery.
+  const slot = record[parts.key] !== undefined && Object.hasOwn(parts.slots, slotName) ? parts.slots[slotName] : undefined;
   if (!slot) {
     const message = `${parts.key} must be one of: ${Object.keys(parts.slots).join(', ')}.`;
     return { errors: { [parts.key]: message } };

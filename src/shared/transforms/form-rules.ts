@@ -1,4 +1,5 @@
-import { ageInYears } from '../dates/age';
+import { ageInYears, birthDateForAge } from '../dates/age';
+import { matchesCondition } from '../flow/matches-condition';
 import { optionRuleErrors } from '../forms/option-rules';
 import { transforms } from './index';
 import type { FormData, TransformContext } from './types';
@@ -6,14 +7,18 @@ import type { FormData, TransformContext } from './types';
 import type { JsonObject as Schema } from '../forms/form-registry';
 
 /** The date keywords a static schema cannot evaluate (they need today's date); messages stay in `errorMessage`. */
-export const DATE_KEYWORDS = ['notAfterToday', 'afterToday', 'minAgeYears'] as const;
+export const DATE_KEYWORDS = ['notAfterToday', 'afterToday', 'minAgeYears', 'maxAgeYears', 'maxYearsAhead'] as const;
 
 function dateRuleFails(keyword: (typeof DATE_KEYWORDS)[number], rule: unknown, value: string, today: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false; // the format keyword reports malformed dates
   if (keyword === 'notAfterToday') return rule === true && value > today;
   if (keyword === 'afterToday') return rule === true && value <= today;
+  if (typeof rule !== 'number') return false;
+  // The same day `rule` years on (29 February: the 28th).
+  if (keyword === 'maxYearsAhead') return value > birthDateForAge(-rule, today);
   const age = ageInYears(value, today);
-  return typeof rule === 'number' && age !== null && age < rule;
+  if (age === null) return false;
+  return keyword === 'minAgeYears' ? age < rule : age > rule;
 }
 
 function walkDateRules(schema: Schema | undefined, value: unknown, path: string, today: string, out: Record<string, string>): void {
@@ -26,9 +31,15 @@ function walkDateRules(schema: Schema | undefined, value: unknown, path: string,
     }
   } else if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
     value.forEach((item, index) => walkDateRules(schema.items, item, path ? `${path}.${index}` : String(index), today, out));
-  } else if (value && typeof value === 'object' && schema.properties) {
-    for (const [field, sub] of Object.entries<Schema>(schema.properties)) {
+  } else if (value && typeof value === 'object') {
+    for (const [field, sub] of Object.entries<Schema>(schema.properties ?? {})) {
       walkDateRules(sub, (value as FormData)[field], path ? `${path}.${field}` : field, today, out);
+    }
+    // Rules of a branch that applies (a date rule for one ID type only: `if` the type is this, `then` the expiry's rule).
+    for (const sub of Array.isArray(schema.allOf) ? (schema.allOf as Schema[]) : []) {
+      if (!sub || typeof sub !== 'object') continue;
+      const branch = sub.if === undefined ? sub : matchesCondition(sub.if, value) ? sub.then : sub.else;
+      walkDateRules(branch, value, path, today, out);
     }
   }
 }

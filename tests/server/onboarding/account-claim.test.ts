@@ -1,7 +1,8 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
-import { CLAIM_LIMITS } from '../../../src/server/lib/account-claims';
+import { sql } from 'kysely';
+import { CLAIM_LIMITS, CLAIM_TEXTS } from '../../../src/server/lib/account-claims';
 import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { latestCodeFor, nextIp, signIn } from '../auth/auth-helpers';
 import { auth, ensureSecondAdmin, tokenFor } from '../admin/admin-helpers';
@@ -223,6 +224,31 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
       const refused = await verifyAccount(late, account);
       expect(refused.statusCode, account).toBe(429);
       expect(refused.json().message).toBe('Too many attempts to link an account. Please try again later or contact your branch.');
+    }
+  });
+
+  it("limits the codes sent for one account number across applications and addresses: the member's phone rings at most so often a day, and an unknown number is refused alike", async () => {
+    clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+    for (const account of [PRIYA.accountNumber, '10000009999']) {
+      const start = await t.db.db.selectFrom('outbox_messages').select(sql<number>`count(*)::int`.as('n')).where('recipient', '=', PRIYA.onFileMobile).executeTakeFirstOrThrow();
+      const claimant = () => createApplicant(t, adultSignup(++n, { last_name: PRIYA.lastName, dob: PRIYA.dob, is_existing_customer: true }));
+      for (let i = 0; i < CLAIM_LIMITS.sendsPerAccount; i++) {
+        const applicant = await claimant();
+        expect((await verifyAccount(applicant, account)).statusCode).toBe(200);
+        expect((await sendClaim(applicant)).statusCode, account).toBe(200);
+      }
+      const late = await claimant();
+      expect((await verifyAccount(late, account)).statusCode).toBe(200);
+      const refused = await sendClaim(late);
+      expect(refused.statusCode, account).toBe(429);
+      expect(refused.json().message).toBe(CLAIM_TEXTS.tooManyCodes);
+      const end = await t.db.db.selectFrom('outbox_messages').select(sql<number>`count(*)::int`.as('n')).where('recipient', '=', PRIYA.onFileMobile).executeTakeFirstOrThrow();
+      expect(Number(end.n) - Number(start.n)).toBe(account === PRIYA.accountNumber ? CLAIM_LIMITS.sendsPerAccount : 0);
+      // A day later the member can be sent a code again.
+      clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+      const next = await claimant();
+      expect((await verifyAccount(next, account)).statusCode).toBe(200);
+      expect((await sendClaim(next)).statusCode).toBe(200);
     }
   });
 });

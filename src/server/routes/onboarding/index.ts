@@ -64,7 +64,8 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   function pickTarget(route: StepRoute, data: Record<string, unknown>): StepTarget {
     if (!route.pickBy) return route.targets[0];
     const value = data[route.pickBy.field];
-    const target = typeof value === 'string' ? route.pickBy.values[value] : undefined;
+    // Its own keys only: "__proto__" or "toString" would find the object's machinery.
+    const target = typeof value === 'string' && Object.hasOwn(route.pickBy.values, value) ? route.pickBy.values[value] : undefined;
     if (!target) {
       const message = `${route.pickBy.field} must be one of: ${Object.keys(route.pickBy.values).join(', ')}.`;
       throw badRequest(VALIDATION_MESSAGE, { [route.pickBy.field]: message });
