@@ -1,4 +1,4 @@
-import Ajv, { _, type KeywordCxt, type Options } from 'ajv';
+import Ajv, { _, stringify, type KeywordCxt, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
 
@@ -28,6 +28,26 @@ function addTotalPercentKeyword(ajv: Ajv): void {
 }
 
 /**
+ * `uniqueBy: [field, ...]` on an array of objects: no two items have the same values in all those fields (text
+ * compared without regard to case or surrounding spaces) -- one beneficiary listed twice under the same ID. Generated
+ * code, like totalPercent, so the browser's precompiled validators carry it.
+ */
+function addUniqueByKeyword(ajv: Ajv): void {
+  if (ajv.getKeyword('uniqueBy')) return;
+  ajv.addKeyword({
+    keyword: 'uniqueBy',
+    type: 'array',
+    schemaType: 'array',
+    code(cxt: KeywordCxt) {
+      const { data, schema } = cxt;
+      const fields = stringify(schema);
+      const key = _`(i) => ${fields}.map((f) => (i && typeof i === "object" && typeof i[f] === "string" ? i[f].trim().toUpperCase() : JSON.stringify(i && typeof i === "object" ? i[f] : undefined))).join("\u0000")`;
+      cxt.fail(_`new Set(${data}.map(${key})).size !== ${data}.length`);
+    },
+  });
+}
+
+/**
  * A calendar date, YYYY-MM-DD, in years 0001-9999 (leap days included): ajv-formats' `date` also takes year 0000, which
  * the calendar lacks and Postgres refuses. A regular expression, so the browser's precompiled validators carry it.
  */
@@ -40,6 +60,7 @@ export function extendAjv<T extends Ajv>(ajv: T): T {
   ajv.addFormat('date', CALENDAR_DATE);
   ajvErrors(ajv);
   addTotalPercentKeyword(ajv);
+  addUniqueByKeyword(ajv);
   for (const keyword of CUSTOM_KEYWORDS) {
     if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: ['number', 'array', 'string', 'object'] });
   }

@@ -46,3 +46,14 @@ export function shiftDay(day: string, days: number): string {
   const at = new Date(Math.min(Math.max(utcMs(y, m, d + days), utcMs(1, 1, 1)), utcMs(9999, 12, 31)));
   return `${String(at.getUTCFullYear()).padStart(4, '0')}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-${String(at.getUTCDate()).padStart(2, '0')}`;
 }
+
+/**
+ * A range of days as a query's bounds (the first day's start, the instant after the last day): days before 1900
+ * count as 1900-01-01 and days after 9998-12-31 as that day. Every stored instant lies between, so the range means
+ * the same; beyond, an instant is one the database drivers cannot pass (year 10000, or a local mean time offset in
+ * seconds) and the query failed.
+ */
+export function dayRange(timeZone: string, range: { from?: string; to?: string }): { from?: Date; before?: Date } {
+  const within = (day: string) => (day < '1900-01-01' ? '1900-01-01' : day > '9998-12-31' ? '9998-12-31' : day);
+  return { from: range.from ? startOfDay(timeZone, within(range.from)) : undefined, before: range.to ? endOfDay(timeZone, within(range.to)) : undefined };
+}

@@ -41,7 +41,7 @@ export function keywordPaths(schema: unknown, keyword: string, at: At = []): At[
   return found;
 }
 
-const KNOWN = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'format', 'enum', 'const', 'oneOf', 'anyOf', 'allOf', 'required', 'properties', 'additionalProperties', 'uniqueItems', 'multipleOf', 'errorMessage', 'title', 'description', 'default', 'items', 'type', 'maxFileSize', 'fileTypes', 'totalPercent', OPTION_RULES_KEYWORD, ...DATE_KEYWORDS];
+const KNOWN = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'format', 'enum', 'const', 'oneOf', 'anyOf', 'allOf', 'required', 'properties', 'additionalProperties', 'uniqueItems', 'multipleOf', 'errorMessage', 'title', 'description', 'default', 'items', 'type', 'maxFileSize', 'fileTypes', 'totalPercent', 'uniqueBy', OPTION_RULES_KEYWORD, ...DATE_KEYWORDS];
 
 const suggestion = (keyword: string) => KNOWN.find((k) => k.toLowerCase() === keyword.toLowerCase().replace(/[-_]/g, ''));
 

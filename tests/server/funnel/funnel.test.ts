@@ -80,6 +80,10 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
     expect(body.steps.find((s: { step: string }) => s.step === 'basic-info')).toMatchObject({ completed: 1, refusals: 1 });
     expect(body.refused_fields).toContainEqual(expect.objectContaining({ step: 'basic-info', field: 'mobile', refusals: 1 }));
     expect(body.paths).toContainEqual({ path: 'not a minor, not an existing customer, not a foreign national', visits: 1, completed: 0, rate: 0 });
+    // The calendar's ends are days like any other: the same visits, not a refusal.
+    const everything = await t.call({ method: 'GET', url: '/api/funnel?from=0001-01-01&to=9999-12-31', headers: auth(await tokenFor(t.app, DEMO_ADMIN.email)) });
+    expect(everything.statusCode, everything.body).toBe(200);
+    expect(everything.json().starts).toBe(body.starts);
 
     expect((await t.call({ method: 'GET', url: '/api/funnel' })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/api/funnel', headers: auth(await tokenFor(t.app, DEMO_MEMBER.email)) })).statusCode).toBe(403);

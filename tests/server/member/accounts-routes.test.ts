@@ -103,6 +103,8 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
       const res = await list(bad);
       expect(res.statusCode, bad).toBe(400);
     }
+    // The calendar's ends are days like any other: everything from the first, up to the last.
+    expect((await list('from=0001-01-01&to=9999-12-31')).json()).toMatchObject({ total: 5 });
     const reversed = await list(`from=${tomorrow}&to=${today}`);
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().errors.from).toBe('The start date must be on or before the end date.');

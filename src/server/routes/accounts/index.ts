@@ -6,7 +6,7 @@ import { formBody } from '../../lib/form-body.js';
 import { maskPhone } from '../../lib/sign-in-attempts.js';
 import { CODE_TTL_MS } from '../../lib/one-time-codes.js';
 import { TRANSFER_CODE_PURPOSE, claimTransferCode, issueTransferCode, transferCodeMessage } from '../../lib/transfer-codes.js';
-import { endOfDay, startOfDay, startOfToday } from '../../lib/day-bounds.js';
+import { dayRange, startOfToday } from '../../lib/day-bounds.js';
 import { TRANSFER_TEXTS } from '../../../shared/messages.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
@@ -374,14 +374,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
         const own = (await listMemberAccounts(app.db, memberId)).some((a) => a.id === accountId);
         if (!own) throw missing('account');
       }
-      const zone = app.config.timeZone;
-      const { items, total } = await listMemberTransactions(app.db, memberId, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-        accountId,
-        from: from ? startOfDay(zone, from) : undefined,
-        before: to ? endOfDay(zone, to) : undefined,
-      });
+      const { items, total } = await listMemberTransactions(app.db, memberId, { offset: (page - 1) * pageSize, limit: pageSize, accountId, ...dayRange(app.config.timeZone, { from, to }) });
       return {
         items: items.map((row) => ({
           id: row.id,

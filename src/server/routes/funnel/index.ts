@@ -3,7 +3,7 @@ import { badRequest } from '../../lib/http-errors.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
-import { endOfDay, shiftDay, startOfDay } from '../../lib/day-bounds.js';
+import { dayRange, shiftDay } from '../../lib/day-bounds.js';
 import { today } from '../../../shared/dates/today.js';
 import { factInWords } from '../../../shared/facts/declared-facts.js';
 import { factsUsedByConditions, stepsInWalkOrder } from '../../../shared/flow/walk-flow.js';
@@ -114,7 +114,8 @@ export default async function funnelRoutes(app: FastifyInstance) {
       // What is still queued is counted too.
       await app.funnel.flush();
       // The days are the credit union's (its time zone), as `today` is: from the first one's midnight there to the end of the last.
-      const filter = { from: startOfDay(app.config.timeZone, from), to: endOfDay(app.config.timeZone, to), version: query.version };
+      const bounds = dayRange(app.config.timeZone, { from, to });
+      const filter = { from: bounds.from!, to: bounds.before!, version: query.version };
       const [figures, drops, fields, outcomes, versions] = await Promise.all([stepFigures(app.db, filter), dropOffs(app.db, filter), refusedFields(app.db, filter), visitOutcomes(app.db, filter), configVersions(app.db)]);
       const flow = onboardingFlow();
       const title = (step: string) => flow.steps[step]?.title ?? step;
