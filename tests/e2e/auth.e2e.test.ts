@@ -76,6 +76,37 @@ describe('sign-in and session expiry in Chromium', () => {
     await context.close();
   });
 
+  it('on a phone, warns before the session ends; after signing in again the half-filled transfer is there as it was left', async () => {
+    const context = await e2e.browser.newContext({ baseURL: e2e.server.url, viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, e2e.server.url, MEMBER.email, MEMBER.password);
+    await page.waitForURL('**/users/dashboard', { timeout: 5000 });
+    await page.getByRole('link', { name: 'Transfer to Self' }).click();
+    await page.waitForURL('**/users/transfer-to-self');
+    const amount = page.getByLabel('Amount');
+    await amount.fill('42.50');
+    await page.getByLabel('Instructions').fill('Rent for December');
+
+    // The warning comes before the end (a fifth of this 12-second session), says when and that the form is kept.
+    const warning = page.getByRole('alert').filter({ hasText: 'Your session ends at' });
+    await warning.waitFor({ timeout: 12_000 });
+    expect(await warning.textContent()).toContain('a form you are filling in keeps what you typed');
+    await screenshot(page, 'auth-session-warning-360');
+    const axe = await new AxeBuilder({ page }).include('[role="alert"]').analyze();
+    expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    await page.waitForURL('**/login', { timeout: 20_000 });
+    await signIn(page, e2e.server.url, MEMBER.email, MEMBER.password);
+    await page.waitForURL('**/users/transfer-to-self', { timeout: 5000 });
+    await expect(page.getByLabel('Amount').inputValue()).resolves.toBe('42.50');
+    await expect(page.getByLabel('Instructions').inputValue()).resolves.toBe('Rent for December');
+    await screenshot(page, 'auth-transfer-kept-360');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('a member who comes back after the session ended is sent to /login with the expiry message at once, without a click', async () => {
     // Two members' browsers (one comes back to the dashboard, one to the home page); both tabs are closed while
     // the 12-second sessions run out.

@@ -35,7 +35,8 @@ export function SessionEndWarning() {
   const endsAt = new Date(startedAt + sessionMs).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
   return (
     <Box sx={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}>
-      <Alert role="none" severity="warning" variant="filled" onClose={() => setClosedFor(startedAt)} sx={{ maxWidth: 560, width: '100%', pointerEvents: 'auto', boxShadow: 6 }}>
+      {/* The standard (light) variant: white text on the filled orange is below AA contrast. */}
+      <Alert role="none" severity="warning" variant="standard" onClose={() => setClosedFor(startedAt)} sx={{ maxWidth: 560, width: '100%', pointerEvents: 'auto', boxShadow: 6, border: 1, borderColor: 'warning.main' }}>
         <div role="alert">
           <AlertTitle>
             Your session ends at {endsAt}
