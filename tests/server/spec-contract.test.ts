@@ -112,7 +112,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       expect(same.statusCode).toBe(400);
       expect(same.json().errors).toEqual({ id_type: 'Secondary ID type must be different from primary ID type.' });
       const badNumber = await upload(applicant, '/api/identifications/', adultId(applicant.id, false, { id_number: 'AB12' }), [pdf('id_files')]);
-      expect(badNumber.json().errors).toEqual({ id_number: 'Passport number must be exactly 8 letters or digits.' });
+      expect(badNumber.json().errors).toEqual({ id_number: 'Passport number must be 8 or 9 letters or digits.' });
       const noFile = await upload(applicant, '/api/identifications/', adultId(applicant.id, false), []);
       expect(noFile.json().errors).toEqual({ id_files: 'Please upload a file.' });
       // The adult form's count limit (3 per ID) and the magic-byte check apply to id_files as to our client's fields.
@@ -242,9 +242,10 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
         ['Ava', 'Rose', 60],
         ['Ravi', null, 40],
       ]);
-      const bad = await json(applicant, 'POST', '/api/beneficiaries/', beneficiary(applicant.id, { first_name: 'A', id_number: 'BC101' }));
+      // A one-letter name is a name (Korean 김, O); a name of punctuation is not.
+      const bad = await json(applicant, 'POST', '/api/beneficiaries/', beneficiary(applicant.id, { first_name: '...', id_number: 'BC101' }));
       expect(bad.statusCode).toBe(400);
-      expect(bad.json().errors).toEqual({ first_name: 'First name must be at least 2 characters.' });
+      expect(bad.json().errors).toEqual({ first_name: 'First name must start with a letter and can only contain letters, spaces, hyphens, apostrophes and periods.' });
     });
 
     it('POST /foreign-nationals/ (JSON): the bank fields, optional address_line_2', async () => {

@@ -61,7 +61,7 @@ export const STEP_CASES: StepCase[] = [
     invalid: [
       ['secondary_id_type', { primary_id_type: 'national_id', secondary_id_type: 'national_id', secondary_id_number: '12345678', secondary_id_expiry_date: '2031-01-01' }, 'Secondary ID type must be different from primary ID type.'],
       ['primary_id_expiry_date', { primary_id_expiry_date: '2020-01-01' }, 'Primary ID expiry date must be in the future.'],
-      ['primary_id_number', { primary_id_type: 'passport', primary_id_number: 'AB12' }, 'Passport number must be exactly 8 letters or digits.'],
+      ['primary_id_number', { primary_id_type: 'passport', primary_id_number: 'AB12' }, 'Passport number must be 8 or 9 letters or digits.'],
       ['primary_id_type', { primary_id_type: undefined }, 'Primary ID type is required.'],
     ],
   },
@@ -119,7 +119,7 @@ export const STEP_CASES: StepCase[] = [
     ...stepRequest('designation-of-beneficiary'),
     invalid: [
       ['beneficiaries', { beneficiaries: [{ first_name: 'Ava', last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 60, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'Total percentage must equal 100% before proceeding.'],
-      ['beneficiaries.0.first_name', { beneficiaries: [{ first_name: 'A', last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 100, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'First name must be at least 2 characters.'],
+      ['beneficiaries.0.first_name', { beneficiaries: [{ first_name: '-', last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 100, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'First name must start with a letter and can only contain letters, spaces, hyphens, apostrophes and periods.'],
       ['beneficiaries.0.percent_of_beneficiary_interest', { beneficiaries: [{ first_name: 'Ava', last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: 0, id_type: 'birth_certificate', id_number: 'BC99' }] }, 'Percentage must be greater than 0.'],
       // Shares in hundredths of a percent: 50.004 and 49.996 made 100 only once the total was rounded.
       ['beneficiaries.0.percent_of_beneficiary_interest', { beneficiaries: [50.004, 49.996].map((share, i) => ({ first_name: ['Ava', 'Ben'][i], last_name: 'Persad', dob: '2015-02-02', gender: 'female', address_line_1: 'x', city: 'y', country: 'TT', relationship_to_beneficiary: 'child', percent_of_beneficiary_interest: share, id_type: 'birth_certificate', id_number: `BC9${i}` })) }, 'Percentage can have at most 2 decimal places.'],

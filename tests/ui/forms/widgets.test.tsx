@@ -218,3 +218,27 @@ describe('beneficiary-list widget in the designation form', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
   });
 });
+
+describe('beneficiary-list widget: a beneficiary typed but not added', () => {
+  it('stops Next and says so, with Add and Discard; the step goes on once the list holds them or the fields are cleared', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    render(
+      <SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} onSubmit={(data) => sent.push(data)}>
+        <button type="submit">Next</button>
+      </SchemaForm>,
+    );
+    await user.type(await screen.findByLabelText(/^First Name/, { selector: '#root_beneficiaries-first_name' }), 'Min');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You typed a beneficiary you have not added');
+    await waitFor(() => expect(alert).toHaveFocus());
+    expect(sent).toEqual([]);
+
+    await user.click(within(alert).getByRole('button', { name: 'Discard' }));
+    expect(screen.getByLabelText(/^First Name/, { selector: '#root_beneficiaries-first_name' })).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+  });
+});

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../../../shared/forms/form-registry';
 import type { WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -46,12 +46,39 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     full: options.fullMessage ? String(options.fullMessage) : '',
     updated: options.updatedMessage ? String(options.updatedMessage) : '',
     exceeded: String((schema as JsonObject).errorMessage?.totalPercent ?? options.exceededMessage ?? 'Total percentage cannot exceed 100%'),
+    unsaved: String(options.unsavedMessage ?? 'You typed a beneficiary you have not added. Add them to the list, or discard what you typed, before you go on.'),
+    unsavedEdit: String(options.unsavedEditMessage ?? 'You changed a beneficiary but did not update them. Update them, or cancel the edit, before you go on.'),
+    discard: String(options.discardLabel ?? 'Discard'),
   };
   const [draft, setDraft] = useState<Item>({});
   const [editing, setEditing] = useState<number | null>(null);
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
+  // Next (or Enter) pressed with a beneficiary typed but not added: the step stops and says so (it went on without them).
+  const [unsaved, setUnsaved] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const unsavedAlert = useRef<HTMLDivElement>(null);
+  const hasUnsaved = useRef<() => boolean>(() => false);
+  hasUnsaved.current = () =>
+    !disabled && !readonly && (editing === null ? Object.values(draft).some((v) => v !== undefined && v !== '') : JSON.stringify(draft) !== JSON.stringify(items[editing]));
+  useEffect(() => {
+    const form = root.current?.closest('form');
+    if (!form) return undefined;
+    // On the form itself, before the submit reaches React's listener at the page's root.
+    const holdSubmit = (event: Event) => {
+      if (!hasUnsaved.current()) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setUnsaved(true);
+      unsavedAlert.current?.focus();
+    };
+    form.addEventListener('submit', holdSubmit);
+    return () => form.removeEventListener('submit', holdSubmit);
+  }, []);
+  useEffect(() => {
+    if (unsaved) unsavedAlert.current?.focus();
+  }, [unsaved]);
 
   const total = totalPercent(items, percentField);
   const othersTotal = totalPercent(items.filter((_, i) => i !== editing), percentField);
@@ -111,6 +138,14 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     }
     setDraft({});
     setEditing(null);
+    setUnsaved(false);
+  };
+
+  const discard = () => {
+    setDraft({});
+    setDraftErrors({});
+    setEditing(null);
+    setUnsaved(false);
   };
 
   const label = (item: Item) => [item.first_name, item.middle_name, item.last_name].filter(Boolean).join(' ') || `Beneficiary`;
@@ -118,9 +153,10 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const chipColor = totalColor(total, target);
 
   return (
-    <Box id={id}>
+    <Box id={id} ref={root}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {/* The list's heading under the page's h1 (an h3 skipped a level). */}
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           {String(options.listTitle ?? schema.title ?? 'Beneficiaries')}
         </Typography>
         {/* Dark text on amber: MUI's white on warning.main is 3:1, below the 4.5:1 contrast the label needs. No
@@ -214,18 +250,31 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
               {editing === null ? texts.add : texts.update}
             </Button>
             {editing !== null && (
-              <Button
-                onClick={() => {
-                  setEditing(null);
-                  setDraft({});
-                  setDraftErrors({});
-                }}
-              >
-                {texts.cancelEdit}
-              </Button>
+              <Button onClick={discard}>{texts.cancelEdit}</Button>
             )}
           </Stack>
         </Box>
+      )}
+      {unsaved && hasUnsaved.current() && (
+        <Alert
+          ref={unsavedAlert}
+          tabIndex={-1}
+          severity="warning"
+          role="alert"
+          sx={{ mt: 2 }}
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button color="inherit" size="small" onClick={save}>
+                {editing === null ? texts.add : texts.update}
+              </Button>
+              <Button color="inherit" size="small" onClick={discard}>
+                {editing === null ? texts.discard : texts.cancelEdit}
+              </Button>
+            </Stack>
+          }
+        >
+          {editing === null ? texts.unsaved : texts.unsavedEdit}
+        </Alert>
       )}
       {rawErrors?.length ? (
         <Alert severity="error" sx={{ mt: 2 }}>
