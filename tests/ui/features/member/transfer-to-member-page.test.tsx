@@ -55,7 +55,7 @@ describe('transfer to member: the code step', () => {
     const calls = fakeMemberApi({
       'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
       'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
-      'POST /accounts/transfer-to-member': () => (++tries === 1 ? refusal(422, TRANSFER_TEXTS.invalidCode, { code: TRANSFER_TEXTS.invalidCode }) : success),
+      'POST /accounts/transfer-to-member': () => (++tries <= 2 ? refusal(422, TRANSFER_TEXTS.invalidCode, { code: TRANSFER_TEXTS.invalidCode }) : success),
     });
     const user = userEvent.setup();
     const dialog = await fillAndComplete(user);
@@ -65,11 +65,15 @@ describe('transfer to member: the code step', () => {
     // A wrong code: the server's message under the boxes, the dialog stays.
     await typeCode(user, dialog, '111111');
     expect(await within(dialog).findByText(TRANSFER_TEXTS.invalidCode)).toBeInTheDocument();
+    // A second wrong code, refused in the same words, empties the boxes again: the next code is typed afresh.
+    await typeCode(user, dialog, '222222');
+    expect(await within(dialog).findByText(TRANSFER_TEXTS.invalidCode)).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByLabelText('Digit 1 of 6')).toHaveValue(''));
     await typeCode(user, dialog, '123456');
     expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toHaveTextContent('TRFABCDEFGH23');
     const sent = calls.filter((c: MemberCall) => c.url === '/accounts/transfer-to-member');
-    expect(sent.map((c) => c.body.code)).toEqual(['111111', '123456']);
-    expect(sent[1].body).toEqual({ ...asked.body, code: '123456' });
+    expect(sent.map((c) => c.body.code)).toEqual(['111111', '222222', '123456']);
+    expect(sent[2].body).toEqual({ ...asked.body, code: '123456' });
     const keys = new Set([asked, ...sent].map((c) => c.headers[IDEMPOTENCY_HEADER]));
     expect(keys.size).toBe(1);
     expect([...keys][0]).toEqual(expect.any(String));

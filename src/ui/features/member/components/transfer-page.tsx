@@ -156,6 +156,9 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
 
   async function confirmWithCode(code: string) {
     if (!pending) return;
+    // Each refusal is new, even in the same words: the dialog empties its boxes for the next try (a second "wrong
+    // code" kept the old digits, and typing over them sent a mix of the two codes).
+    setCodeError(undefined);
     setSubmitting(true);
     try {
       const answer = await postTransfer(kind, { ...pending, code }, keyOf(pending));
