@@ -202,6 +202,19 @@ describe('administrator approves an application in Chromium; the new member sign
 
     // An existing-customer claim is a risk flag: the first approval waits for a second administrator.
     await page.getByRole('list', { name: 'Risk flags' }).getByText('Existing-customer claim').waitFor();
+    // The whole review of a flagged application, its orange chips and Refer included, reads at AA contrast; so does
+    // the list holding it, and a user's page with its Block button.
+    expect(await seriousViolations(page, 'review of a flagged application')).toEqual([]);
+    await page.goto('/admin/signup-approvals');
+    await page.getByRole('table', { name: 'Signups' }).getByText('Andre Charles').waitFor();
+    expect(await seriousViolations(page, 'signup approvals with a flagged application')).toEqual([]);
+    await page.goto('/admin/users');
+    await page.getByRole('link', { name: 'View Marcus Baptiste' }).click();
+    await page.waitForURL(/\/admin\/users\/\d+$/);
+    await page.getByRole('button', { name: 'Block', exact: true }).waitFor();
+    expect(await seriousViolations(page, 'a user with Block')).toEqual([]);
+    await page.goto(`/admin/signup-approvals/${journey.signupId}`);
+    await page.getByRole('heading', { level: 1, name: 'Andre Charles' }).waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve Signup' }).getByRole('button', { name: 'Approve' }).click();
     await page.getByText('First approval recorded. A second administrator must approve this application.').waitFor();

@@ -6,7 +6,10 @@ export function buildTheme(mode: PaletteMode) {
     palette: {
       mode,
       primary: { main: mode === 'light' ? '#0b5d4b' : '#4fc3a1' },
-      secondary: { main: mode === 'light' ? '#b2702a' : '#f0b063' },
+      // In light mode both are dark enough for text on white and white text on them (AA, 4.5:1): MUI's own orange
+      // (#ed6c02, 3:1) and the former amber (#b2702a, 3.9:1) failed on the risk chips, Block and Refer (axe).
+      secondary: { main: mode === 'light' ? '#8f5a1c' : '#f0b063' },
+      ...(mode === 'light' ? { warning: { main: '#b45309' } } : {}),
       background: mode === 'light' ? { default: '#f5f7f6', paper: '#ffffff' } : { default: '#0f1513', paper: '#17201d' },
     },
     shape: { borderRadius: 10 },

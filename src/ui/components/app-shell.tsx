@@ -101,7 +101,8 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
       variant={compactOnPhone ? 'scrollable' : 'standard'}
       // A tab cut at the edge of a phone's row is shown to be there: an arrow scrolls to it (scrollable rows only).
       allowScrollButtonsMobile
-      sx={{ flexGrow: 1, '& .MuiTab-root': { color: 'inherit', opacity: 0.85 }, '& .Mui-selected': { opacity: 1 } }}
+      // The light amber underline shows on the green bar in both modes.
+      sx={{ flexGrow: 1, '& .MuiTab-root': { color: 'inherit', opacity: 0.85 }, '& .Mui-selected': { opacity: 1 }, '& .MuiTabs-indicator': { backgroundColor: '#f0b063' } }}
     >
       {tabs.map((t) => (
         <Tab key={t.to} value={t.to} label={t.label} component={RouterLink} to={t.to} />

@@ -225,7 +225,7 @@ describe('beneficiary-list widget: a beneficiary typed but not added', () => {
     const sent: unknown[] = [];
     const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
     render(
-      <SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} onSubmit={(data) => sent.push(data)}>
+      <SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} onSubmit={(data) => void sent.push(data)}>
         <button type="submit">Next</button>
       </SchemaForm>,
     );

@@ -29,6 +29,15 @@ import { RiskFlagChips } from '../components/risk-flag-chips';
 import { useSession } from '../../auth/session-store';
 import { UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
 
+/**
+ * The applicant's answers are read, not edited: the read-only form's labels and values in readable colours instead
+ * of MUI's faded disabled grey (below AA contrast, axe; and hard to read in a review).
+ */
+const SUBMITTED_ANSWERS = {
+  '& .MuiFormLabel-root.Mui-disabled, & .MuiInputLabel-root.Mui-disabled, & .MuiFormControlLabel-label.Mui-disabled': { color: 'text.secondary' },
+  '& .MuiInputBase-input.Mui-disabled': { color: 'text.primary', WebkitTextFillColor: 'currentColor' },
+} as const;
+
 type Review = Awaited<ReturnType<typeof fetchSignup>>;
 
 function formatSize(bytes: number): string {
@@ -48,7 +57,7 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
     };
   }, [step.form, step.form_then, files.length]);
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby={`step-${step.step}`}>
+    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, ...SUBMITTED_ANSWERS }} component="section" aria-labelledby={`step-${step.step}`}>
       <Stack direction="row" spacing={1} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography id={`step-${step.step}`} variant="h3" component="h2">
           {step.title}
