@@ -12,6 +12,7 @@ import DocumentChecklistWidget from './widgets/document-checklist-widget';
 import ReviewDateWidget from './widgets/review-date-widget';
 import AllowedOptionsWidget from './widgets/allowed-options-widget';
 import SelectWidget from './widgets/select-widget';
+import RadioWidget from './widgets/radio-widget';
 
 /** SchemaForm's own widget for a field under an option rule in force (`optionsWhen`); not for `ui:widget` in a form. */
 export const ALLOWED_OPTIONS_WIDGET = 'allowed-options';
@@ -36,8 +37,8 @@ export const widgets = {
   [ALLOWED_OPTIONS_WIDGET]: AllowedOptionsWidget,
 } satisfies Record<CustomWidgetName | typeof ALLOWED_OPTIONS_WIDGET, Widget>;
 
-/** RJSF's own widgets replaced for every form: its dropdown (select-widget.tsx). */
-const themeWidgets: RegistryWidgetsType = { SelectWidget };
+/** RJSF's own widgets replaced for every form: its dropdown (select-widget.tsx) and its radio group (radio-widget.tsx). */
+const themeWidgets: RegistryWidgetsType = { SelectWidget, RadioWidget };
 
 /** What forms draw with: the project's widgets and the replaced RJSF ones. */
 export const formWidgets: RegistryWidgetsType = { ...themeWidgets, ...widgets };

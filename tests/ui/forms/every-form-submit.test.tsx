@@ -38,6 +38,12 @@ describe.each(listFormIds(sources))('form %s submitted empty', (formId) => {
     expect(emptyEntries(start)).toEqual([]);
   });
 
+  it('names every group of choices and every control for a screen reader', () => {
+    render(<SchemaForm form={form} onSubmit={() => undefined} />);
+    for (const group of screen.queryAllByRole('radiogroup')) expect(group).toHaveAccessibleName();
+    for (const control of [...screen.queryAllByRole('radio'), ...screen.queryAllByRole('textbox'), ...screen.queryAllByRole('checkbox'), ...screen.queryAllByRole('combobox')]) expect(control).toHaveAccessibleName();
+  });
+
   it('shows every message on the screen and sends nothing', async () => {
     const onSubmit = vi.fn();
     const { container } = render(<SchemaForm form={form} onSubmit={onSubmit} />);

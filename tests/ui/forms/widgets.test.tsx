@@ -63,7 +63,8 @@ describe('file-upload widget', () => {
     fireEvent.change(input, { target: { files: [file('c.png', 1024), file('d.png', 5)] } });
     expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf","c.png"]');
     expect(screen.getByText('You can upload up to 2 files.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Choose files' })).toBeDisabled();
+    // Named with its field: two upload fields on a step are two different buttons to a screen reader or voice control.
+    expect(screen.getByRole('button', { name: 'Choose files: Proof of Address' })).toBeDisabled();
   });
 
   it('removes a file with its button (keyboard too)', async () => {

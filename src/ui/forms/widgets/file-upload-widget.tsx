@@ -42,12 +42,15 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
     .filter(Boolean)
     .join(' · ');
   const errors = [...rejections, ...(rawErrors ?? [])];
+  const buttonText = String(options.buttonLabel ?? 'Choose files');
   return (
     <FormControl error={errors.length > 0} required={required} fullWidth>
       <FormLabel htmlFor={id}>{label}</FormLabel>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1, flexWrap: 'wrap' }}>
-        <Button variant="outlined" startIcon={<UploadFile />} disabled={locked || full} onClick={() => input.current?.click()} aria-describedby={`${id}-hint`}>
-          {String(options.buttonLabel ?? 'Choose files')}
+        {/* Named with its field (two upload fields on a step had two buttons both called "Choose files"); the name
+            starts with the visible words, so voice control still finds it by what it shows. */}
+        <Button variant="outlined" startIcon={<UploadFile />} disabled={locked || full} onClick={() => input.current?.click()} aria-label={label ? `${buttonText}: ${label}` : undefined} aria-describedby={`${id}-hint`}>
+          {buttonText}
         </Button>
         <Typography id={`${id}-hint`} variant="caption" sx={{ color: 'text.secondary' }}>
           {hint}
