@@ -75,6 +75,7 @@ export default function StepPage({ stepId }: { stepId: string }) {
           applicant={applicant}
           today={today}
           resumeAt={completed.length ? resumeStep(onboardingFlow, { applicant, completed }, today) : undefined}
+          sent={completed.includes(stepId)}
           finish={finish}
           finishWith={(response) => finish(rememberedValues(step.remember, {}, response))}
           onFinished={() => {

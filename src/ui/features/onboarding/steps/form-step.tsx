@@ -31,7 +31,7 @@ const unkeptFields = (form: LoadedForm | null) => fieldsDrawnBy(form?.uiSchema ?
  * A form or checklist step: the step's form from forms/, its draft kept in the tab, submitted to the endpoint the
  * flow names (`submit`), or only remembered when it names none.
  */
-export function FormStep({ step, applicant, today, onDone, preview }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void; preview?: StepPreview }) {
+export function FormStep({ step, applicant, today, onDone, preview, sent = false }: { step: StepRef; applicant: Data; today: string; onDone: (remember: Data, skipped?: boolean) => void; preview?: StepPreview; sent?: boolean }) {
   const [form, setForm] = useState<LoadedForm | null>(null);
   const [data, setData] = useState<Data>(() => (preview ? {} : (drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {})));
   // A sent step this tab holds no answers for (the application went on in another tab): the server's, before the form.
@@ -154,6 +154,13 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
     onDone({}, true);
   };
   const skipOffered = isSkipOffered(step, data);
+  // Back to a sent step with documents: the tab no longer holds the files (a reload loses them), the server does. The
+  // step says so, and goes on as it was sent without asking for them again, unless the applicant changes it.
+  const sentTexts = sent && !preview && !notice?.files?.length && fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).length > 0 ? onboardingFlow.resume?.texts : undefined;
+  const keepSent = () => {
+    leaving.current = true;
+    onDone(rememberedValues(step.remember, data, {}));
+  };
   const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? submitTextOf(form, 'Next'));
 
   return (
@@ -168,6 +175,19 @@ export function FormStep({ step, applicant, today, onDone, preview }: { step: St
       {notice?.reason && (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {notice.reason}
+        </Alert>
+      )}
+      {sentTexts && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {sentTexts.sentFiles}
+          {/* Under the text, not beside it: on a phone a button at the side squeezed the text to a few words a line. */}
+          {!dirty && (
+            <Box sx={{ mt: 1 }}>
+              <Button variant="outlined" color="inherit" size="small" onClick={keepSent} disabled={busy}>
+                {sentTexts.keepSent}
+              </Button>
+            </Box>
+          )}
         </Alert>
       )}
       {notice?.files && notice.files.length > 0 && onboardingFlow.resume && (

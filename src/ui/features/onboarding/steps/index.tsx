@@ -12,6 +12,8 @@ export interface StepKindProps {
   today: string;
   /** The first open step of an application in progress on this device (a choice step offers to continue it). */
   resumeAt?: StepRef;
+  /** The step was sent already, and the applicant came back to it (Back, a reload). */
+  sent?: boolean;
   /** Marks the step done with what it remembered (or skipped) and goes where the flow says. */
   finish: (remember: Data, skipped?: boolean) => void;
   /** The same, remembering what the step's `remember` takes from the server's answer. */
@@ -38,7 +40,7 @@ const FormStep = lazy(() => modules.form().then((m) => ({ default: m.FormStep })
 const OtpStep = lazy(() => modules.otp().then((m) => ({ default: m.OtpStep })));
 const SuccessStep = lazy(() => modules.success().then((m) => ({ default: m.SuccessStep })));
 
-const formStep = (p: StepKindProps) => <FormStep step={p.step} applicant={p.applicant} today={p.today} onDone={p.finish} preview={p.preview} />;
+const formStep = (p: StepKindProps) => <FormStep step={p.step} applicant={p.applicant} today={p.today} onDone={p.finish} preview={p.preview} sent={p.sent} />;
 
 /** The kinds a flow step may have (`kind` in flows/flow.schema.json), each with its page. */
 export const STEP_KINDS: Record<StepKind, ComponentType<StepKindProps>> = {
