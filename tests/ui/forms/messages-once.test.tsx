@@ -42,3 +42,15 @@ describe('each message shows once', () => {
     expect(screen.getAllByText('Please upload a file.')).toHaveLength(1);
   });
 });
+
+describe('the form-wide summary', () => {
+  it('does not repeat, without its field, a message shown under a field (a hidden field derived from a visible one)', async () => {
+    const form = await loadForm('member/transfer-to-self');
+    const { container } = render(<SchemaForm form={form} hideTitle formData={{}} onSubmit={() => undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Transfer Now' }));
+    await screen.findAllByText('Required');
+    // Under Source Account and under Destination Account; not a third time, alone, at the top of the form.
+    await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(2));
+    expect(container.querySelector('[role="alert"]')?.textContent ?? '').not.toBe('Required');
+  });
+});

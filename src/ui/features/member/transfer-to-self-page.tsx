@@ -1,5 +1,5 @@
 import { getTransferToSelfOptions, type OptionAccount } from './api/accounts-api';
-import { TransferPage } from './components/transfer-page';
+import { NO_ACCOUNT_TO_SEND_FROM, TransferPage } from './components/transfer-page';
 import { formatCents } from '../../../shared/money';
 
 type Options = Awaited<ReturnType<typeof getTransferToSelfOptions>>;
@@ -35,6 +35,14 @@ function derive(options: Options, data: Partial<SelfData>): Partial<SelfData> {
   };
 }
 
+/** A transfer between one's own accounts needs two of them that can move money. */
+function unavailable(options: Options): string | null {
+  const accounts = new Set([...options.Source, ...options.Destination].map((a) => a.id));
+  if (accounts.size >= 2 && options.Source.length > 0) return null;
+  if (accounts.size === 0) return NO_ACCOUNT_TO_SEND_FROM;
+  return 'A transfer to yourself needs two savings or deposit accounts, and you have one. To send money to another member, use Transfer to Member on your dashboard.';
+}
+
 /** /users/transfer-to-self (spec 2 section 2). */
 export default function TransferToSelfPage() {
   return (
@@ -46,6 +54,7 @@ export default function TransferToSelfPage() {
       loadOptions={getTransferToSelfOptions}
       selectOptions={selectOptions}
       derive={derive}
+      unavailable={unavailable}
     />
   );
 }

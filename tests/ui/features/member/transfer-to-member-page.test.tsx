@@ -187,3 +187,21 @@ describe('transfer to member: the end of the session', () => {
     expect(form.account).toHaveValue('');
   });
 });
+
+describe('transfer pages a member cannot use', () => {
+  it('with one account, Transfer to Self says a second one is needed instead of a form that cannot be completed', async () => {
+    const one = { id: 1, Account: '10000000101', Product: 'Regular Savings', AvailableBalance: 12500, balance_cents: 1_250_000, account_type: 'savings' };
+    fakeMemberApi({ 'GET /accounts/transfer-to-self-options': () => ({ status: 200, data: { data: { Source: [one], Destination: [one] } } }) });
+    renderMemberAt('/users/transfer-to-self');
+    expect(await screen.findByText(/A transfer to yourself needs two savings or deposit accounts, and you have one/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Transfer Now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('without an account to send from, Transfer to Member says so', async () => {
+    fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: { data: { Source: [], Destination: options.data.Destination } } }) });
+    renderMemberAt('/users/transfer-to-member');
+    expect(await screen.findByText(/You have no savings or deposit account that can send money/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Transfer Now' })).toBeNull();
+  });
+});

@@ -31,6 +31,9 @@ function TransferDetails({ rows }: { rows: Array<{ label: string; text: string }
   );
 }
 
+/** What a transfer page says to a member without a savings or deposit account that can send money. */
+export const NO_ACCOUNT_TO_SEND_FROM = 'You have no savings or deposit account that can send money, so there is nothing to transfer from.';
+
 /** Spec 2 section 9: the success dialog returns to the dashboard after 2.5 s. */
 export const RETURN_TO_DASHBOARD_MS = 2500;
 
@@ -44,6 +47,8 @@ export interface TransferPageProps<O, D extends Record<string, unknown>> {
   selectOptions: (options: O, data: Partial<D>) => Record<string, RuntimeOptions>;
   /** Fills fields derived from a choice (the account number of a chosen account id). */
   derive: (options: O, data: Partial<D>) => Partial<D>;
+  /** Why this member cannot make this transfer at all (no account to send from, or no second account), or null. */
+  unavailable?: (options: O) => string | null;
 }
 
 /**
@@ -51,7 +56,7 @@ export interface TransferPageProps<O, D extends Record<string, unknown>> {
  * A transfer to another member has a code step between the confirm and the success dialogs: Complete asks the
  * server for a code (it checks the transfer and its limits first), and the code confirms exactly that transfer.
  */
-export function TransferPage<O, D extends Record<string, unknown>>({ kind, formId, title, intro, loadOptions, selectOptions, derive }: TransferPageProps<O, D>) {
+export function TransferPage<O, D extends Record<string, unknown>>({ kind, formId, title, intro, loadOptions, selectOptions, derive, unavailable }: TransferPageProps<O, D>) {
   usePageTitle(title);
   const navigate = useNavigate();
   const [baseForm, setBaseForm] = useState<LoadedForm | null>(null);
@@ -210,7 +215,16 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
               <CircularProgress aria-label="Loading your accounts" />
             </Box>
           )}
-          {form && (
+          {/* A form that cannot be completed (one account, and the destination list empty) says why instead. */}
+          {form && options && unavailable?.(options) && (
+            <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+              <Alert severity="info">{unavailable(options)}</Alert>
+              <Button variant="text" onClick={() => navigate('/users/dashboard')}>
+                Back to Dashboard
+              </Button>
+            </Stack>
+          )}
+          {form && !(options && unavailable?.(options)) && (
             <SchemaForm<Partial<D>>
               form={form}
               formData={formData}
