@@ -169,6 +169,13 @@ describe('administrator approves an application in Chromium; the new member sign
     expect(await page.getByRole('heading', { name: 'Edit User' }).count()).toBe(1);
     expect(await horizontalOverflow(page)).toBe(0);
     await phoneAndDesktopShots(page, 'admin-edit-user');
+
+    // The funnel's tables scroll inside their sections: the page itself never scrolls sideways.
+    await page.goto('/admin/onboarding-funnel');
+    await page.getByRole('heading', { level: 1, name: 'Onboarding Funnel' }).waitFor();
+    await page.getByText(/^From \d{2}\.\d{2}\.\d{4} to \d{2}\.\d{2}\.\d{4}/).waitFor();
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'admin-funnel-360');
     await context.close();
     expect(errors).toEqual([]);
   });

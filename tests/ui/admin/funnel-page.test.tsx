@@ -47,5 +47,13 @@ describe('onboarding funnel page (real API, PGlite)', () => {
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2020-01-31' } });
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('No applicant has started the wizard in this period.')).toBeInTheDocument();
+    // The figures name their period.
+    expect(screen.getByText(/^From 01\.01\.2020 to 31\.01\.2020/)).toBeInTheDocument();
+    // Days in the wrong order: said under From at once; the figures stay those of the period they name.
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-03-01' } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByText('The first day must not be after the last.')).toBeInTheDocument();
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/^From 01\.01\.2020 to 31\.01\.2020/)).toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useServerData } from '../../../lib/use-server-data';
-import { formatDateTime } from '../../../../shared/format-date';
+import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { fetchFunnel, type FunnelReport } from '../api/funnel-api';
 import { FunnelChart } from './funnel-chart';
 
@@ -14,13 +14,16 @@ export function formatSeconds(seconds: number | null): string {
 }
 
 /** One titled panel of the report. */
+const REVERSED_DAYS = 'The first day must not be after the last.';
+
 function FunnelSection({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
+    // minWidth 0 and a scrolling box: a wide table scrolls inside its section instead of widening the page on a phone.
+    <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
       <Typography variant="h2" sx={{ fontSize: '1.2rem', mb: 1 }}>
         {title}
       </Typography>
-      {children}
+      <Box sx={{ overflowX: 'auto' }}>{children}</Box>
     </Paper>
   );
 }
@@ -40,9 +43,16 @@ export default function FunnelPage() {
   const { data, loading, error, reload } = useServerData(() => fetchFunnel(query), [query]);
   const report: FunnelReport | null = data;
 
+  // Days in the wrong order are refused here, under From, before any call: the figures below stay those of the period
+  // they name (the server's refusal left the last period's figures under the message as if they answered it).
+  const [rangeError, setRangeError] = useState<string | null>(null);
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setQuery({ from: draft.from ?? report?.from, to: draft.to ?? report?.to, version: draft.version || undefined });
+    const from = draft.from ?? report?.from;
+    const to = draft.to ?? report?.to;
+    if (from && to && from > to) return setRangeError(REVERSED_DAYS);
+    setRangeError(null);
+    setQuery({ from, to, version: draft.version || undefined });
   };
 
   return (
@@ -52,7 +62,16 @@ export default function FunnelPage() {
       </Typography>
       <Paper variant="outlined" component="form" onSubmit={apply} aria-label="Funnel filters" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField label="From" type="date" size="small" value={draft.from ?? report?.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField
+            label="From"
+            type="date"
+            size="small"
+            value={draft.from ?? report?.from ?? ''}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+            error={Boolean(rangeError)}
+            helperText={rangeError ?? undefined}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
           <TextField label="To" type="date" size="small" value={draft.to ?? report?.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField
             label="Configuration version"
@@ -84,6 +103,10 @@ export default function FunnelPage() {
       )}
       {report && (
         <>
+          <Typography color="text.secondary">
+            From {formatDate(report.from)} to {formatDate(report.to)}
+            {report.version ? `, configuration ${report.version.slice(0, 10)}` : ''}
+          </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {[
               ['Started', report.starts],
