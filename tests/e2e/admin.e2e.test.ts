@@ -215,6 +215,10 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.goto('/admin/signup-approvals');
     await page.getByRole('table', { name: 'Signups' }).getByText('Andre Charles').waitFor();
     expect(await seriousViolations(page, 'signup approvals with a flagged application')).toEqual([]);
+    // At 1280 px every column fits: nothing to scroll to, so the pinned Actions column covers none.
+    const tableBox = page.getByRole('table', { name: 'Signups' }).locator('xpath=..');
+    expect(await tableBox.evaluate((box) => box.scrollWidth - box.clientWidth)).toBe(0);
+    await screenshot(page, 'admin-signup-approvals-flagged');
     await page.goto('/admin/users');
     await page.getByRole('link', { name: 'View Marcus Baptiste' }).click();
     await page.waitForURL(/\/admin\/users\/\d+$/);

@@ -7,9 +7,10 @@ export function RiskFlagChips({ flags, labels }: { flags: string[]; labels: Reco
   return (
     <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Risk flags" role="list">
       {flags.map((flag) => (
-        // A long label ("Politically exposed") wraps between its words inside its chip on a phone (the cards) instead of
-        // being cut; in the wider screens' table it stays on one line.
-        <Chip key={flag} role="listitem" size="small" variant="outlined" color="warning" icon={<FlagIcon />} label={labels[flag] ?? flag} sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' }, py: 0.25 } }} />
+        // A long label ("Politically exposed") wraps between its words inside its chip rather than being cut, on a phone's
+        // card and in the table alike: chips kept on one line widened the approvals table past a 1280 px screen, and
+        // the pinned Actions column then covered the Assignee column.
+        <Chip key={flag} role="listitem" size="small" variant="outlined" color="warning" icon={<FlagIcon />} label={labels[flag] ?? flag} sx={{ maxWidth: '100%', height: 'auto', minHeight: 24, '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }} />
       ))}
     </Stack>
   );

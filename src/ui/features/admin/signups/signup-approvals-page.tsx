@@ -56,14 +56,15 @@ function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => v
       ),
     },
     { header: 'Name', cell: fullName, card: 'title' },
-    { header: 'Email', cell: (s) => s.email },
+    // A long address breaks rather than widening the table (at 1280 px every column fits without scrolling sideways).
+    { header: 'Email', cell: (s) => s.email, cellSx: { overflowWrap: 'anywhere', minWidth: 140 } },
     { header: 'Registration Date', cell: (s) => formatDateTime(s.created_on) },
     { header: 'Status', cell: (s) => <SignupStatusChip status={s.status} />, card: 'badge' },
-    { header: 'Risk', cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>None</Box>) },
+    { header: 'Risk', cellSx: { minWidth: 150 }, cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>None</Box>) },
     { header: 'Assignee', cell: (s) => (s.assignee_user_id === null ? <Box component="span" sx={{ color: 'text.secondary' }}>Unassigned</Box> : s.assignee_user_id === me ? `${s.assignee_name ?? 'You'} (you)` : (s.assignee_name ?? `User ${s.assignee_user_id}`)) },
     {
       header: 'Comments',
-      cellSx: { maxWidth: 280 },
+      cellSx: { maxWidth: 200, minWidth: 120 },
       cell: (s) => (
         <Box component="span" sx={{ color: s.comments ? 'text.primary' : 'text.secondary' }}>
           {commentPreview(s.comments)}
