@@ -63,6 +63,20 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     expect(await screen.findByRole('menuitem', { name: 'Approve' })).toHaveAttribute('aria-disabled', 'true');
   });
 
+  it('searches applications by name, email or mobile, kept in the address; a search that finds none says so', async () => {
+    const user = userEvent.setup({ delay: null });
+    await insertSubmittedSignup(t.db.db, { email: 'zainab.search@example.com', mobile: '+18687001009', firstName: 'Zainab', lastName: 'Mohammed' });
+    const router = renderAdmin('/admin/signup-approvals');
+    await screen.findByRole('button', { name: 'Actions for Ruth Baptiste' });
+    await user.type(screen.getByRole('textbox', { name: 'Search applications' }), 'zainab.search');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Actions for Ruth Baptiste' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Actions for Zainab Mohammed' })).toBeInTheDocument();
+    expect(router.state.location.search).toContain('search=zainab.search');
+    await user.clear(screen.getByRole('textbox', { name: 'Search applications' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search applications' }), 'nobody-by-this-name');
+    expect(await screen.findByText('No applications match these filters.')).toBeInTheDocument();
+  });
+
   it('reviews an application: every step read-only from its form, documents to download, decision buttons, audit trail', async () => {
     const id = await insertSubmittedSignup(t.db.db, { email: 'omar@example.com', mobile: '+18687001002', firstName: 'Omar', lastName: 'Ali', homeBranch: 'port_of_spain' });
     await t.db.db

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Alert,
@@ -6,6 +6,7 @@ import {
   Button,
   FormControlLabel,
   IconButton,
+  InputAdornment,
   LinearProgress,
   Link,
   Menu,
@@ -20,6 +21,7 @@ import {
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import InboxIcon from '@mui/icons-material/Inbox';
+import SearchIcon from '@mui/icons-material/Search';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchSignups, type AdminSignup } from '../api/signups-api';
 import { formatDateTime } from '../../../../shared/format-date';
@@ -98,8 +100,9 @@ export default function SignupApprovalsPage() {
   const statusParam = params.get('status') ?? '';
   const status = isStatusFilter(statusParam) ? statusParam : '';
   const mine = params.get('mine') === '1';
+  const search = params.get('search') ?? '';
   const me = useSession().user?.id;
-  const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups({ page, pageSize: PAGE_SIZE, status, mine }), [page, status, mine]);
+  const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups({ page, pageSize: PAGE_SIZE, status, mine, search }), [page, status, mine, search]);
   const setFilter = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries({ ...changes, page: '' })) {
@@ -108,7 +111,14 @@ export default function SignupApprovalsPage() {
     }
     setParams(next, { replace: true });
   };
-  const filtered = !!status || mine;
+  const filtered = !!status || mine || !!search;
+  // Typing searches after a short pause, from the first page (names, email, mobile or the application's id).
+  const [searchText, setSearchText] = useState(search);
+  useEffect(() => {
+    if (searchText.trim() === search) return undefined;
+    const timer = setTimeout(() => setFilter({ search: searchText.trim() }), 300);
+    return () => clearTimeout(timer);
+  }, [searchText, search]); // eslint-disable-line react-hooks/exhaustive-deps
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; signup: AdminSignup } | null>(null);
 
@@ -162,6 +172,14 @@ export default function SignupApprovalsPage() {
       ) : (
         <Paper variant="outlined">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
+            <TextField
+              label="Search applications"
+              placeholder="Name, email, mobile or ID"
+              value={searchText}
+              onChange={(e) => setSearchText(e.target.value)}
+              size="small"
+              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
+            />
             <TextField
               select
               label="Status"
