@@ -19,5 +19,6 @@ export const AUTH_TEXTS = {
   expiredCode: 'Verification code expired',
   invalidResetToken: 'Invalid or expired reset token',
   invalidPasswordFormat: 'Invalid password format',
+  samePassword: 'Choose a new password: this one is your current password.',
   resetSuccessRedirect: 'Password reset successful. Please log in with your new password.',
 } as const;

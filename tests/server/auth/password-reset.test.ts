@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '../../../src/shared/auth/auth-rules';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
@@ -33,6 +34,12 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     const weak = await update(requestId, USER.email, resetToken, 'alllowercase1!');
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toMatchObject({ message: 'Invalid password format', errors: { new_password: 'Password must contain at least one uppercase letter' } });
+
+    // The password the account already has changes nothing: refused under the field; the token still serves.
+    const same = await update(requestId, USER.email, resetToken, USER.password);
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({ message: AUTH_TEXTS.samePassword, errors: { new_password: AUTH_TEXTS.samePassword } });
+    expect((await login(t, USER.email, USER.password)).statusCode).toBe(200);
 
     const done = await update(requestId, USER.email, resetToken, 'Brand-New-Pass1');
     expect(done.statusCode).toBe(200);

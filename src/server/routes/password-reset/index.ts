@@ -8,7 +8,7 @@ import { formBody } from '../../lib/form-body.js';
 import { firstFieldMessages } from '../../../shared/forms/first-field-messages.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
@@ -141,6 +141,10 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
       const userId = await app.db.transaction().execute(async (trx) => {
         const owner = await consumeResetToken(trx, { id: body.user_id, email: body.email, token: body.reset_token, now });
         if (owner === null) return null;
+        // A reset to the password the account already has changes nothing: refused under the field, and the refusal
+        // rolls the transaction back, so the reset token still serves the next try.
+        const current = await trx.selectFrom('users').select('password_hash').where('id', '=', owner).executeTakeFirstOrThrow();
+        if (await verifyPassword(current.password_hash, body.new_password)) throw new HttpError(400, AUTH_TEXTS.samePassword, { new_password: AUTH_TEXTS.samePassword });
         const user = await trx
           .updateTable('users')
           .set({ password_hash: passwordHash, updated_on: now })
