@@ -82,7 +82,7 @@ describe('administrator approves an application in Chromium; the new member sign
     const mail = await latestOutboxMessage(e2e.server.url, email, 'signup_approved');
     expect(mail?.body).toMatch(/savings account \d{11}/);
 
-    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await context.close();
@@ -116,7 +116,7 @@ describe('administrator approves an application in Chromium; the new member sign
       page.getByRole('tab', { name: 'Users' }),
       page.getByRole('tab', { name: 'Signup Approvals' }),
       page.getByRole('button', { name: 'Notifications' }),
-      page.getByRole('button', { name: 'Account', exact: true }),
+      page.getByRole('button', { name: 'Account menu' }),
       page.getByRole('button', { name: 'Go to previous page' }),
       page.getByRole('button', { name: 'Go to next page' }),
     ]) {

@@ -154,7 +154,7 @@ describe('member area in Chromium', () => {
   });
 
   it('logs out from the account menu and goes to /login', async () => {
-    await page.getByRole('banner').getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await page.goto('/users/dashboard');

@@ -24,7 +24,8 @@ export function AccountMenu() {
       <Tooltip title="Account">
         <IconButton
           color="inherit"
-          aria-label="Account"
+          // "Account menu": the sidebar's "Account" section (not built yet) has the bare name.
+          aria-label="Account menu"
           aria-haspopup="menu"
           aria-expanded={menuAnchor ? 'true' : undefined}
           aria-controls={menuAnchor ? menuId : undefined}
