@@ -44,6 +44,12 @@ describe.each(listFormIds(sources))('form %s submitted empty', (formId) => {
     for (const control of [...screen.queryAllByRole('radio'), ...screen.queryAllByRole('textbox'), ...screen.queryAllByRole('checkbox'), ...screen.queryAllByRole('combobox')]) expect(control).toHaveAccessibleName();
   });
 
+  it("starts every yes/no question unanswered: a declaration is the applicant's own answer, never a default", () => {
+    render(<SchemaForm form={form} onSubmit={() => undefined} />);
+    const answers = [...screen.queryAllByRole('radio', { name: 'Yes' }), ...screen.queryAllByRole('radio', { name: 'No' })];
+    expect(answers.filter((radio) => (radio as HTMLInputElement).checked)).toEqual([]);
+  });
+
   it('shows every message on the screen and sends nothing', async () => {
     const onSubmit = vi.fn();
     const { container } = render(<SchemaForm form={form} onSubmit={onSubmit} />);
