@@ -121,7 +121,8 @@ export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Pr
 }
 
 
-export type CheckCodeResult = 'ok' | 'invalid' | 'expired' | 'exhausted';
+/** `replaced`: a wrong code that is one this subject was sent before a newer one (the person typed the older message's). */
+export type CheckCodeResult = 'ok' | 'invalid' | 'replaced' | 'expired' | 'exhausted';
 
 /**
  * Checks a code against the newest live code of (purpose, subject). Each check first claims one of
@@ -149,8 +150,8 @@ export async function checkCode(
   const codeHash = await claimTry(db, current.id);
   if (codeHash === undefined) return 'exhausted';
 
-  const matches = codeMatches(codeHash, hashCode(input.secret, input.purpose, input.subject, input.code), input.code);
-  if (!matches) return 'invalid';
+  const expected = hashCode(input.secret, input.purpose, input.subject, input.code);
+  if (!codeMatches(codeHash, expected, input.code)) return (await replacedCodes(db, input)).some((stored) => codeMatches(stored, expected, input.code)) ? 'replaced' : 'invalid';
 
   // The right code does not count as a failure; consuming it is conditional, so it works once.
   const consumed = await db
@@ -164,9 +165,27 @@ export async function checkCode(
   return consumed ? 'ok' : 'invalid';
 }
 
+/** The stored hashes of the codes this subject was sent and that a newer one replaced, within a code's lifetime. */
+async function replacedCodes(db: Kysely<Database>, input: { purpose: CodePurpose; subject: string; now: Date }): Promise<string[]> {
+  const rows = await db
+    .selectFrom('one_time_codes')
+    .select('code_hash')
+    .where('purpose', '=', input.purpose)
+    .where('subject', '=', input.subject)
+    .where('consumed_on', 'is', null)
+    .where('voided_on', 'is not', null)
+    .where('created_on', '>', new Date(input.now.getTime() - CODE_TTL_MS))
+    .orderBy('id', 'desc')
+    .limit(MAX_EMAIL_RESENDS + 1)
+    .execute();
+  return rows.map((r) => r.code_hash);
+}
+
 /** The one way a failed code check is answered (spec 1 section 8, reset verify), under the code field. */
 export function codeCheckError(result: Exclude<CheckCodeResult, 'ok'>): HttpError {
   if (result === 'expired') return new HttpError(403, AUTH_TEXTS.expiredCode, { code: AUTH_TEXTS.expiredCode });
   if (result === 'exhausted') return new HttpError(429, AUTH_TEXTS.tooManyVerifications, { code: AUTH_TEXTS.tooManyVerifications });
+  // A code from an older message: the same refusal (and the same counted try), saying which code to use.
+  if (result === 'replaced') return new HttpError(401, AUTH_TEXTS.replacedCode, { code: AUTH_TEXTS.replacedCode });
   return new HttpError(401, AUTH_TEXTS.invalidCode, { code: AUTH_TEXTS.invalidCode });
 }

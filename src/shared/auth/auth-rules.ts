@@ -16,6 +16,7 @@ export const AUTH_TEXTS = {
   tooManyResets: 'Too many reset attempts. Please try again later',
   tooManyVerifications: 'Too many verification attempts. Please try again later',
   invalidCode: 'Invalid verification code',
+  replacedCode: 'That code was replaced by the newer one we sent. Enter the code from the latest message.',
   expiredCode: 'Verification code expired',
   invalidResetToken: 'Invalid or expired reset token',
   invalidPasswordFormat: 'Invalid password format',

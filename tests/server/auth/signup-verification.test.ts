@@ -1,3 +1,4 @@
+import { AUTH_TEXTS } from '../../../src/shared/auth/auth-rules';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
@@ -55,6 +56,25 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     expect(ok.statusCode).toBe(200);
     const row = await t.db.db.selectFrom('signups').select('mobile_verified_on').where('id', '=', 's-mobile').executeTakeFirstOrThrow();
     expect(row.mobile_verified_on).not.toBeNull();
+  });
+
+  it('a code from an older message, after Resend, says to use the latest one (a try like any wrong code); the latest works', async () => {
+    const token = await addSignup('s-older', 'ola@example.com', '+18685550003');
+    const body = { identifier_type: 'email', operation: 'signup', signup_id: 's-older', email: 'ola@example.com' };
+    expect((await call('/api/device-verifications/send/', token, body)).statusCode).toBe(200);
+    const older = await latestCodeFor(t, 'ola@example.com', 'signup_email_code');
+    clock.advance(61_000);
+    expect((await call('/api/device-verifications/send/', token, body)).statusCode).toBe(200);
+    const latest = await latestCodeFor(t, 'ola@example.com', 'signup_email_code');
+    const verify = (code: string) => call('/api/device-verifications/verify/', token, { identifier_type: 'email', operation: 'signup', signup_id: 's-older', code });
+    if (older !== latest) {
+      const refused = await verify(older);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ message: AUTH_TEXTS.replacedCode, errors: { code: AUTH_TEXTS.replacedCode } });
+    }
+    const wrong = await verify(latest === '000000' ? '111111' : '000000');
+    expect(wrong.json().message).toBe(AUTH_TEXTS.invalidCode);
+    expect((await verify(latest)).statusCode).toBe(200);
   });
 
   it("answers 404 with another applicant's token, a random id, or no token", async () => {
