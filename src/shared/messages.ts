@@ -1,3 +1,4 @@
+import { formatCents } from './money.js';
 // Messages the server sends and the browser shows, written once (spec 2 section 8 and the call tables).
 
 /** The general message of a refused body whose field messages say what to fix. */
@@ -7,6 +8,13 @@ export const EMAIL_TAKEN = 'This email address is already registered with anothe
 export const MOBILE_TAKEN = 'This mobile number is already registered with another account';
 
 /** Transfers to another member: the confirmation code and the limits (DESIGN.md "Transfers to another member"). */
+/** A transfer of more than its account holds: the server's refusal, and the form's before the member confirms. */
+export function insufficientFundsMessage(availableCents?: number): string {
+  return availableCents === undefined
+    ? 'Insufficient funds: the amount is more than the available balance.'
+    : `Insufficient funds: the amount is more than the available balance of ${formatCents(availableCents)}.`;
+}
+
 export const TRANSFER_TEXTS = {
   codeSent: 'We sent a 6-digit code to confirm this transfer.',
   noCode: 'No code is waiting for this transfer. Request a new code.',

@@ -5,7 +5,7 @@ import type { Account } from '../../db/tables/accounts.table.js';
 import { HttpError, conflict, missing } from '../../lib/http-errors.js';
 import type { TransferLimits } from '../../config.js';
 import { formatCents } from '../../../shared/money.js';
-import { TRANSFER_TEXTS } from '../../../shared/messages.js';
+import { insufficientFundsMessage, TRANSFER_TEXTS } from '../../../shared/messages.js';
 import { ROLES } from '../../../shared/roles.js';
 import { executePrepared } from '../../db/prepared.js';
 import { TRANSFERABLE_TYPES, isTransferable } from './accounts.repository.js';
@@ -166,10 +166,7 @@ export async function performTransfer(
 }
 
 function insufficientFunds(availableCents?: number) {
-  const message =
-    availableCents === undefined
-      ? 'Insufficient funds: the amount is more than the available balance.'
-      : `Insufficient funds: the amount is more than the available balance of ${formatCents(availableCents)}.`;
+  const message = insufficientFundsMessage(availableCents);
   return unprocessable(message, { amount: message });
 }
 

@@ -36,6 +36,7 @@ export default function TransferToMemberPage() {
       selectOptions={selectOptions}
       derive={derive}
       unavailable={(options) => (options.Source.length ? null : NO_ACCOUNT_TO_SEND_FROM)}
+      availableCents={(options, data) => options.Source.find((a) => a.id === data.source_id)?.balance_cents}
     />
   );
 }

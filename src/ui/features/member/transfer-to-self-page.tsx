@@ -55,6 +55,7 @@ export default function TransferToSelfPage() {
       selectOptions={selectOptions}
       derive={derive}
       unavailable={unavailable}
+      availableCents={(options, data) => options.Source.find((a) => a.id === data.source_id)?.balance_cents}
     />
   );
 }

@@ -205,3 +205,19 @@ describe('transfer pages a member cannot use', () => {
     expect(screen.queryByRole('button', { name: 'Transfer Now' })).toBeNull();
   });
 });
+
+describe('transfer to member: an amount over the balance', () => {
+  it('is refused under the amount before the confirm dialog, with the server words; no call is made', async () => {
+    const calls = fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }) });
+    const user = userEvent.setup();
+    await fillTransfer(user, '12500.01');
+    expect(await screen.findAllByText('Insufficient funds: the amount is more than the available balance of TTD $12,500.00.')).not.toHaveLength(0);
+    expect(screen.queryByRole('dialog', { name: 'Confirm Transfer' })).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // The whole balance is fine.
+    await user.clear(screen.getByLabelText(/^Amount/));
+    await user.type(screen.getByLabelText(/^Amount/), '12500');
+    await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
+  });
+});

@@ -9,6 +9,8 @@ import { translateApiError } from '../../../lib/translate-api-error';
 import { postTransfer, requestTransferCode } from '../api/accounts-api';
 import { TransferCodeDialog } from './transfer-code-dialog';
 import { useKeptDraft } from '../../auth/use-kept-draft';
+import { dollarsToCents } from '../../../../shared/money';
+import { insufficientFundsMessage } from '../../../../shared/messages';
 import { newIdempotencyKey, normaliseAmount, transferSummary, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
 
 /** The transfer's details, title and value a row each. */
@@ -49,6 +51,8 @@ export interface TransferPageProps<O, D extends Record<string, unknown>> {
   derive: (options: O, data: Partial<D>) => Partial<D>;
   /** Why this member cannot make this transfer at all (no account to send from, or no second account), or null. */
   unavailable?: (options: O) => string | null;
+  /** The chosen source account's available balance in cents, to refuse an amount over it before the confirm dialog. */
+  availableCents?: (options: O, data: Partial<D>) => number | undefined;
 }
 
 /**
@@ -56,7 +60,7 @@ export interface TransferPageProps<O, D extends Record<string, unknown>> {
  * A transfer to another member has a code step between the confirm and the success dialogs: Complete asks the
  * server for a code (it checks the transfer and its limits first), and the code confirms exactly that transfer.
  */
-export function TransferPage<O, D extends Record<string, unknown>>({ kind, formId, title, intro, loadOptions, selectOptions, derive, unavailable }: TransferPageProps<O, D>) {
+export function TransferPage<O, D extends Record<string, unknown>>({ kind, formId, title, intro, loadOptions, selectOptions, derive, unavailable, availableCents }: TransferPageProps<O, D>) {
   usePageTitle(title);
   const navigate = useNavigate();
   const [baseForm, setBaseForm] = useState<LoadedForm | null>(null);
@@ -117,6 +121,14 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   function onSubmit(data: Partial<D>) {
     const body = normaliseAmount({ ...data, ...(options ? derive(options, data) : {}) }) as Record<string, unknown>;
     if (typeof body.instructions === 'string' && !body.instructions.trim()) delete body.instructions;
+    // More than the account holds: said under the amount now, as the server would after Complete.
+    const cents = dollarsToCents(body.amount);
+    const available = options ? availableCents?.(options, body as Partial<D>) : undefined;
+    if (cents !== null && available !== undefined && cents > available) {
+      const message = insufficientFundsMessage(available);
+      setError({ message, fields: { amount: message } });
+      return;
+    }
     setError(null);
     setPending(body);
   }
