@@ -63,6 +63,7 @@ function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>
     case 'signup.document_download':
       return typeof after.name === 'string' ? [after.name] : [];
     case 'signup.refer':
+    case 'signup.reject':
       return typeof after.reason === 'string' ? [after.reason] : [];
     case 'signup.request_changes':
       return [Array.isArray(after.steps) ? after.steps.map(titled).join(', ') : '', typeof after.message === 'string' ? after.message : ''].filter(Boolean);

@@ -209,6 +209,21 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       expect(await t.db.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst()).toBeUndefined();
     });
 
+    it("keeps a rejection's optional reason in the audit trail, not in the applicant's email; a reason over 500 characters is refused", async () => {
+      const contact = next();
+      const id = await insertSubmittedSignup(t.db.db, contact);
+      const long = await put('/api/signups/reject', { signup_id: id, reason: 'x'.repeat(501) });
+      expect(long.statusCode).toBe(400);
+      expect(long.json().errors.reason).toBe('The reason cannot exceed 500 characters.');
+      const res = await put('/api/signups/reject', { signup_id: id, reason: ' ID document does not match the applicant. ' });
+      expect(res.statusCode).toBe(200);
+      const entry = await t.db.db.selectFrom('audit_log').select('after').where('entity_id', '=', id).where('action', '=', 'signup.reject').executeTakeFirstOrThrow();
+      const after = typeof entry.after === 'string' ? JSON.parse(entry.after) : entry.after;
+      expect(after).toEqual({ status: 'rejected', reason: 'ID document does not match the applicant.' });
+      const mail = await t.db.db.selectFrom('outbox_messages').select('body').where('recipient', '=', contact.email).executeTakeFirstOrThrow();
+      expect(mail.body).not.toContain('ID document');
+    });
+
     it('adds a comment at any time (trimmed, up to 500 characters), audited; blank or longer is refused', async () => {
       const id = await insertSubmittedSignup(t.db.db, next());
       for (const comments of ['', '   ', 'x'.repeat(501)]) {

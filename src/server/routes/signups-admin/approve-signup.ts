@@ -169,14 +169,14 @@ export async function referSignup(app: FastifyInstance, signupId: string, actorU
   });
 }
 
-/** Rejection: the application is closed and the applicant is told by email (same transaction). */
-export async function rejectSignup(app: FastifyInstance, signupId: string, actorUserId: number) {
+/** Rejection: the application is closed and the applicant is told by email (same transaction); the reason stays in the audit trail. */
+export async function rejectSignup(app: FastifyInstance, signupId: string, actorUserId: number, reason: string | undefined) {
   const now = app.clock.now();
   const result = await app.db.transaction().execute(async (trx) => {
     const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
     assertPending(signup);
     await trx.updateTable('signups').set({ status: 'rejected', decided_on: now, decided_by: actorUserId, updated_on: now }).where('id', '=', signup.id).execute();
-    await writeAudit(trx, { actorUserId, action: 'signup.reject', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'rejected' } });
+    await writeAudit(trx, { actorUserId, action: 'signup.reject', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'rejected', ...(reason ? { reason } : {}) } });
     const body = `Dear ${signup.first_name},\n\nThank you for applying. We are unable to approve your application at this time. Please contact your branch if you have any questions.\n\n${app.config.productName}`;
     await app.outbox.send({ channel: 'email', to: signup.email, subject: 'Your application', body, purpose: 'signup_rejected' }, trx);
     return { signup_id: signup.id, status: 'rejected' as const };

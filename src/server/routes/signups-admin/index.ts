@@ -132,7 +132,8 @@ const signupAnswer = {
   },
 } as const;
 
-const referBody = {
+/** Refer and reject: the application, and an optional reason kept in the audit trail. */
+const reasonBody = {
   type: 'object',
   additionalProperties: false,
   required: ['signup_id'],
@@ -308,7 +309,7 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   });
 
   app.put('/signups/refer', {
-    schema: { body: referBody, response: { 200: decisionAnswer, ...errorResponses } },
+    schema: { body: reasonBody, response: { 200: decisionAnswer, ...errorResponses } },
     handler: async (request) => referSignup(app, request.body.signup_id, request.user!.id, request.body.reason?.trim() || undefined),
   });
 
@@ -343,8 +344,8 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   });
 
   app.put('/signups/reject', {
-    schema: { body: decisionBody, response: { 200: decisionAnswer, ...errorResponses } },
-    handler: async (request) => rejectSignup(app, request.body.signup_id, request.user!.id),
+    schema: { body: reasonBody, response: { 200: decisionAnswer, ...errorResponses } },
+    handler: async (request) => rejectSignup(app, request.body.signup_id, request.user!.id, request.body.reason?.trim() || undefined),
   });
 
   app.put('/signups/comment', {

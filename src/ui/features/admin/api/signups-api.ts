@@ -122,8 +122,9 @@ export function approveSignup(signupId: string) {
   return http.put<{ message: string; status: string }>('/signups/approve', { signup_id: signupId });
 }
 
-export function rejectSignup(signupId: string) {
-  return http.put<{ message: string }>('/signups/reject', { signup_id: signupId });
+/** The reason (optional) is the credit union's own record, in the audit trail; the applicant's email does not carry it. */
+export function rejectSignup(signupId: string, reason?: string) {
+  return http.put<{ message: string }>('/signups/reject', { signup_id: signupId, ...(reason ? { reason } : {}) });
 }
 
 export function commentOnSignup(signupId: string, comments: string) {

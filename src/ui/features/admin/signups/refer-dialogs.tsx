@@ -1,31 +1,33 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, TextField } from '@mui/material';
 import { fetchAssignees } from '../api/signups-api';
 import { REQUEST_CHANGES } from '../../../../shared/messages';
 
 const MAX = 500;
 
-/** Refer an application to a senior officer or compliance, with an optional reason (kept in the audit trail). */
-export function ReferDialog({ open, name, busy, onSubmit, onClose }: { open: boolean; name: string; busy: boolean; onSubmit: (reason: string) => void; onClose: () => void }) {
+/**
+ * A decision with an optional reason kept in the audit trail: Refer (to a senior officer or compliance) and Reject
+ * (the credit union's own record; the applicant's email does not carry it).
+ */
+export function ReasonDialog({ open, title, confirmText, confirmColor, busy, onSubmit, onClose, children }: { open: boolean; title: string; confirmText: string; confirmColor: 'secondary' | 'error'; busy: boolean; onSubmit: (reason: string) => void; onClose: () => void; children: ReactNode }) {
   const [reason, setReason] = useState('');
   useEffect(() => {
     if (open) setReason('');
   }, [open]);
+  const titleId = `${confirmText.toLowerCase()}-dialog-title`;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="refer-dialog-title" slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <DialogTitle id="refer-dialog-title">Refer Application</DialogTitle>
+    <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Refer the application of <strong>{name}</strong> for a senior decision. It stays in the queue as Referred.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{children}</DialogContentText>
         <TextField label="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value.slice(0, MAX))} multiline minRows={3} helperText={`${reason.length}/${MAX}`} slotProps={{ htmlInput: { maxLength: MAX } }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           Cancel
         </Button>
-        <Button variant="contained" color="secondary" disabled={busy} onClick={() => onSubmit(reason.trim())} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          Refer
+        <Button variant="contained" color={confirmColor} disabled={busy} onClick={() => onSubmit(reason.trim())} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          {confirmText}
         </Button>
       </DialogActions>
     </Dialog>

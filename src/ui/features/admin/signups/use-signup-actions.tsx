@@ -5,7 +5,7 @@ import { translateApiError } from '../../../lib/translate-api-error';
 import type { Feedback } from '../components/feedback-alert';
 import { usePendingAction } from '../components/use-pending-action';
 import { CommentDialog } from './comment-dialog';
-import { ReassignDialog, ReferDialog, RequestChangesDialog } from './refer-dialogs';
+import { ReassignDialog, ReasonDialog, RequestChangesDialog } from './refer-dialogs';
 
 export type SignupAction = 'approve' | 'reject' | 'comment' | 'refer' | 'claim' | 'release' | 'reassign' | 'changes';
 export interface SignupTarget {
@@ -42,7 +42,7 @@ const SUCCESS: Record<Exclude<SignupAction, 'approve'>, string> = {
 async function perform(action: SignupAction, target: SignupTarget, input?: string): Promise<string> {
   // A first approval of a flagged application says that a second administrator must approve it.
   if (action === 'approve') return (await approveSignup(target.id)).message || 'Signup approved successfully';
-  if (action === 'reject') await rejectSignup(target.id);
+  if (action === 'reject') await rejectSignup(target.id, input || undefined);
   else if (action === 'comment') await commentOnSignup(target.id, input ?? '');
   else if (action === 'refer') await referSignup(target.id, input || undefined);
   else if (action === 'claim') await claimSignup(target.id);
@@ -89,11 +89,13 @@ export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (
           </>
         )}
       </ConfirmDialog>
-      <ConfirmDialog open={pending?.action === 'reject'} title="Reject Signup" confirmText="Reject" confirmColor="error" busy={busy} onConfirm={() => run()} onClose={close}>
-        Reject the application of <strong>{name}</strong>? They are told by email.
-      </ConfirmDialog>
+      <ReasonDialog open={pending?.action === 'reject'} title="Reject Signup" confirmText="Reject" confirmColor="error" busy={busy} onSubmit={(reason) => run(reason)} onClose={close}>
+        Reject the application of <strong>{name}</strong>? They are told by email. A reason stays in the audit trail for the credit union.
+      </ReasonDialog>
       <CommentDialog open={pending?.action === 'comment'} name={name} initial={pending?.target.comments ?? ''} busy={busy} onSubmit={(text) => run(text)} onClose={close} />
-      <ReferDialog open={pending?.action === 'refer'} name={name} busy={busy} onSubmit={(reason) => run(reason)} onClose={close} />
+      <ReasonDialog open={pending?.action === 'refer'} title="Refer Application" confirmText="Refer" confirmColor="secondary" busy={busy} onSubmit={(reason) => run(reason)} onClose={close}>
+        Refer the application of <strong>{name}</strong> for a senior decision. It stays in the queue as Referred.
+      </ReasonDialog>
       <RequestChangesDialog open={pending?.action === 'changes'} name={name} steps={pending?.target.steps ?? []} busy={busy} onSubmit={(steps, message) => run(JSON.stringify({ steps, message }))} onClose={close} />
       <ReassignDialog open={pending?.action === 'reassign'} name={name} current={pending?.target.assigneeUserId ?? null} busy={busy} onSubmit={(userId) => run(userId)} onClose={close} />
     </>
