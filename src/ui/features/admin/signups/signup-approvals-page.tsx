@@ -59,14 +59,14 @@ function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => v
     },
     { header: 'Name', cell: fullName, card: 'title' },
     // A long address breaks rather than widening the table (at 1280 px every column fits without scrolling sideways).
-    { header: 'Email', cell: (s) => s.email, cellSx: { overflowWrap: 'anywhere', minWidth: 140 } },
+    { header: 'Email', cell: (s) => s.email, cellSx: { overflowWrap: 'anywhere', minWidth: 120 } },
     { header: 'Registration Date', cell: (s) => formatDateTime(s.created_on) },
     { header: 'Status', cell: (s) => <SignupStatusChip status={s.status} />, card: 'badge' },
-    { header: 'Risk', cellSx: { minWidth: 150 }, cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>None</Box>) },
+    { header: 'Risk', cellSx: { minWidth: 130 }, cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>None</Box>) },
     { header: 'Assignee', cell: (s) => (s.assignee_user_id === null ? <Box component="span" sx={{ color: 'text.secondary' }}>Unassigned</Box> : s.assignee_user_id === me ? `${s.assignee_name ?? 'You'} (you)` : (s.assignee_name ?? `User ${s.assignee_user_id}`)) },
     {
       header: 'Comments',
-      cellSx: { maxWidth: 200, minWidth: 120 },
+      cellSx: { maxWidth: 180, minWidth: 100 },
       cell: (s) => (
         <Box component="span" sx={{ color: s.comments ? 'text.primary' : 'text.secondary' }}>
           {commentPreview(s.comments)}
@@ -178,6 +178,8 @@ export default function SignupApprovalsPage() {
               value={searchText}
               onChange={(e) => setSearchText(e.target.value)}
               size="small"
+              fullWidth={false}
+              sx={{ minWidth: { sm: 300 } }}
               slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
             />
             <TextField
