@@ -54,3 +54,18 @@ describe('the form-wide summary', () => {
     expect(container.querySelector('[role="alert"]')?.textContent ?? '').not.toBe('Required');
   });
 });
+
+describe('a text field near its length limit', () => {
+  it('counts its characters under itself from nine tenths of the limit, and says so with the field; over the limit in the error colour', async () => {
+    const form = await loadForm('onboarding/address');
+    const limit = (form.schema.properties as Record<string, { maxLength: number }>).address_line_1.maxLength;
+    render(<SchemaForm form={form} hideTitle formData={{}} onSubmit={() => undefined} />);
+    const line = await screen.findByRole('textbox', { name: /^Address Line 1/ });
+    await userEvent.type(line, 'x'.repeat(Math.floor(limit * 0.9) - 1));
+    expect(screen.queryByText(/characters$/)).toBeNull();
+    await userEvent.type(line, 'x');
+    expect(line).toHaveAccessibleDescription(`${Math.floor(limit * 0.9)}/${limit} characters`);
+    await userEvent.type(line, 'x'.repeat(limit - Math.floor(limit * 0.9) + 3));
+    expect(screen.getByText(`${limit + 3}/${limit} characters`)).toHaveClass('Mui-error');
+  });
+});

@@ -1,4 +1,5 @@
 import { Templates } from '@rjsf/mui';
+import { FormHelperText } from '@mui/material';
 import type { KeyboardEvent } from 'react';
 import { errorId, getUiOptions, helpId, type BaseInputTemplateProps } from '@rjsf/utils';
 
@@ -10,9 +11,16 @@ const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
  *
  * Spaces around what was typed or pasted go when the field is left or Enter is pressed in it (never in a password):
  * " +1 (868) 555-8243 " pasted from elsewhere was refused as an invalid number though it looked like the example.
+ *
+ * Near its schema's `maxLength` (from nine tenths of it), a text field counts its characters under itself: a 103-character
+ * address was refused only after Next, with nothing to say how much was too much.
  */
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const described = [props.rawErrors?.length ? errorId(props.id) : '', getUiOptions(props.uiSchema).help ? helpId(props.id) : ''].filter(Boolean).join(' ');
+  const max = typeof props.schema.maxLength === 'number' && props.type !== 'password' ? props.schema.maxLength : undefined;
+  const length = typeof props.value === 'string' ? props.value.length : 0;
+  const counted = max !== undefined && max >= 20 && length >= Math.floor(max * 0.9);
+  const countId = `${props.id}__count`;
+  const described = [props.rawErrors?.length ? errorId(props.id) : '', getUiOptions(props.uiSchema).help ? helpId(props.id) : '', counted ? countId : ''].filter(Boolean).join(' ');
   const slotProps = (props as { slotProps?: { htmlInput?: Record<string, unknown> } & Record<string, unknown> }).slotProps;
   const settled = (value: unknown) => {
     if (props.type === 'password' || typeof value !== 'string' || value.trim() === value) return value;
@@ -20,7 +28,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
     props.onChange(trimmed === '' ? props.options.emptyValue : trimmed);
     return trimmed;
   };
-  return (
+  const input = (
     <MuiBaseInputTemplate
       {...props}
       onBlur={(id, value) => props.onBlur(id, settled(value))}
@@ -35,5 +43,14 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
         },
       }}
     />
+  );
+  if (!counted) return input;
+  return (
+    <>
+      {input}
+      <FormHelperText id={countId} error={max !== undefined && length > max} sx={{ textAlign: 'right', mx: 0 }}>
+        {length}/{max} characters
+      </FormHelperText>
+    </>
   );
 }
