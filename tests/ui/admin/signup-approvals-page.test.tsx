@@ -92,6 +92,8 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     // Under the field's title in the form, not its name.
     const title = resolveForm(readFormsDir(), 'onboarding/address').schema.properties.proof_of_address_files.title;
     expect(await within(screen.getByRole('region', { name: 'Address' })).findByText(`${title} · 2 KB`)).toBeInTheDocument();
+    // The answers as sent, without the wizard's buttons: no upload button that does nothing.
+    expect(screen.queryByRole('button', { name: /^Choose files/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(screen.getByRole('heading', { name: 'Audit Trail' })).toBeInTheDocument();
   });

@@ -169,7 +169,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
           {notice}
         </Alert>
       )}
-      {total === target && texts.full && editing === null && (
+      {total === target && texts.full && editing === null && !readonly && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {texts.full}
         </Alert>

@@ -46,27 +46,30 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
   return (
     <FormControl error={errors.length > 0} required={required} fullWidth>
       <FormLabel htmlFor={id}>{label}</FormLabel>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1, flexWrap: 'wrap' }}>
-        {/* Named with its field (two upload fields on a step had two buttons both called "Choose files"); the name
-            starts with the visible words, so voice control still finds it by what it shows. */}
-        <Button variant="outlined" startIcon={<UploadFile />} disabled={locked || full} onClick={() => input.current?.click()} aria-label={label ? `${buttonText}: ${label}` : undefined} aria-describedby={`${id}-hint`}>
-          {buttonText}
-        </Button>
-        <Typography id={`${id}-hint`} variant="caption" sx={{ color: 'text.secondary' }}>
-          {hint}
-        </Typography>
-        <input
-          ref={input}
-          id={id}
-          type="file"
-          hidden
-          multiple={limits.maxItems !== 1}
-          accept={accept}
-          aria-label={label}
-          disabled={locked || full}
-          onChange={(event) => choose(event.target.files)}
-        />
-      </Box>
+      {/* Read-only (the back office's review): the files as sent, without a button that does nothing. */}
+      {!readonly && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1, flexWrap: 'wrap' }}>
+          {/* Named with its field (two upload fields on a step had two buttons both called "Choose files"); the name
+              starts with the visible words, so voice control still finds it by what it shows. */}
+          <Button variant="outlined" startIcon={<UploadFile />} disabled={locked || full} onClick={() => input.current?.click()} aria-label={label ? `${buttonText}: ${label}` : undefined} aria-describedby={`${id}-hint`}>
+            {buttonText}
+          </Button>
+          <Typography id={`${id}-hint`} variant="caption" sx={{ color: 'text.secondary' }}>
+            {hint}
+          </Typography>
+          <input
+            ref={input}
+            id={id}
+            type="file"
+            hidden
+            multiple={limits.maxItems !== 1}
+            accept={accept}
+            aria-label={label}
+            disabled={locked || full}
+            onChange={(event) => choose(event.target.files)}
+          />
+        </Box>
+      )}
       {names.length > 0 && (
         <List dense aria-label={`${label}: chosen files`}>
           {names.map((name) => {
