@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { clearSession } from '../../../src/ui/features/auth/session-store';
+import { pageAfterSignIn } from '../../../src/ui/features/auth/return-page';
+import { ROLES } from '../../../src/shared/product';
 import userEvent from '@testing-library/user-event';
 import { adminScreenSuite } from './render-admin';
 
@@ -90,6 +92,8 @@ describe('create and edit user pages (real API, PGlite)', () => {
     act(() => clearSession());
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     cleanup();
+    const me = (JSON.parse(sessionStorage.getItem('cu.auth.returnTo')!) as { userId: number }).userId;
+    expect(pageAfterSignIn({ id: me, role_id: ROLES.SYSTEMS_ADMINISTRATOR })).toEqual({ path: `/admin/users/${grace.id}/edit`, returning: true });
     router = renderAdmin(`/admin/users/${grace.id}/edit`);
     first = await screen.findByLabelText(/^First Name/);
     await waitFor(() => expect(first).toHaveValue('Gracie'));

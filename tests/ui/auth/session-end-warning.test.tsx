@@ -17,7 +17,8 @@ const SESSION_MS = 5 * 60_000;
 describe('the warning before the session ends', () => {
   it('comes a minute before the end, says when and what signing in again keeps, leaves the focus where it was, and can be closed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: { data: { Source: [], Destination: [] } } }) });
+    const source = { id: 1, Account: '10000000101', Product: 'Regular Savings', AvailableBalance: 12500, balance_cents: 1_250_000, account_type: 'savings' };
+    fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: { data: { Source: [source], Destination: [{ Prd: 'SAV', Product: 'Regular Savings' }] } } }) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderMemberAt('/users/transfer-to-member');
     // The session began 3.5 minutes ago: 90 s are left, no warning yet.

@@ -24,6 +24,18 @@ export function rememberPage(userId: number, path: string): void {
 
 /** A form's unsaved answers, kept in this tab for its user (./use-kept-draft.ts): `cu.auth.draft.<form's name>`. */
 const DRAFT_PREFIX = 'cu.auth.draft.';
+/** The page a sign-in just returned to: its form may take back its kept answers. */
+const RESTORE_KEY = 'cu.auth.restoreOn';
+
+/** True on the page a sign-in returned to (path and query), until the page has opened (`pageOpened`). */
+export function returnedHereAfterSignIn(page: string): boolean {
+  return sessionStorage.getItem(RESTORE_KEY) === page;
+}
+
+/** The page a sign-in returned to has opened: its kept answers are given back once. */
+export function pageOpened(): void {
+  sessionStorage.removeItem(RESTORE_KEY);
+}
 
 interface KeptDraft {
   userId: number;
@@ -64,6 +76,7 @@ function forgetDrafts(userId?: number): void {
 /** A logout forgets the page and every form's answers kept in this tab. */
 export function forgetPage(): void {
   sessionStorage.removeItem(KEY);
+  sessionStorage.removeItem(RESTORE_KEY);
   forgetDrafts();
 }
 
@@ -80,6 +93,10 @@ export function pageAfterSignIn(user: { id: number; role_id: number }): { path: 
   sessionStorage.removeItem(KEY);
   // Another user's kept answers never reach this one.
   forgetDrafts(user.id);
-  if (kept && kept.userId === user.id && typeof kept.path === 'string' && kept.path.startsWith(area)) return { path: kept.path, returning: true };
+  if (kept && kept.userId === user.id && typeof kept.path === 'string' && kept.path.startsWith(area)) {
+    // The page returned to may give back its form's answers, once (./use-kept-draft.ts).
+    sessionStorage.setItem(RESTORE_KEY, kept.path);
+    return { path: kept.path, returning: true };
+  }
   return { path: admin ? '/admin/users' : '/users/dashboard', returning: false };
 }

@@ -1,7 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { LoadedForm } from '../../forms/load-form';
-import { forgetDraft, keepDraft, keptDraft } from './return-page';
+import { forgetDraft, keepDraft, keptDraft, pageOpened, returnedHereAfterSignIn } from './return-page';
 import { hasSession, useSession } from './session-store';
+
+/** Set once a page with kept answers has opened in this document: only the first can be the reloaded one. */
+let pageShown = false;
+/**
+ * True when this tab's document was reloaded on this very page and it is the first such page shown: a reload keeps
+ * what was typed. A page reached any other way (a link, a typed address) starts afresh.
+ */
+function reloadedHere(page: string): boolean {
+  const load = typeof performance === 'undefined' ? undefined : (performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined);
+  if (pageShown || load?.type !== 'reload') return false;
+  const url = new URL(load.name);
+  return url.pathname + url.search === page;
+}
 
 /** A field whose answer is never written to the browser's storage: a password. */
 function isSecret(form: LoadedForm, name: string): boolean {
@@ -12,14 +26,27 @@ function isSecret(form: LoadedForm, name: string): boolean {
 /**
  * A signed-in form's unsaved answers, kept across the end of the session: when the 5 minutes run out (or the server
  * ends the session) and the user signs in again, they return to the page (./return-page.ts) and find what they typed,
- * passwords aside. The answers stay in this tab only, for this user; they go when the form is sent (`forget`), when
- * the user leaves the page while still signed in, and at logout.
+ * passwords aside; a reload of the page keeps them too. The answers stay in this tab only, for this user; they go
+ * when the form is sent (`forget`), when the user leaves the page while still signed in, at logout, and when the
+ * page is opened any other way.
  *
  * `initial` is what was kept when the page opened. `keep` is called with the form's data on every change.
  */
 export function useKeptDraft(name: string, form: LoadedForm | null) {
   const userId = useSession().user?.id;
-  const [initial] = useState(() => (userId === undefined ? undefined : keptDraft(userId, name)));
+  const { pathname, search } = useLocation();
+  // Given back only where they belong: on the page a sign-in returned to, or this page reloaded. Kept answers met any
+  // other way (the page opened again later from a typed address) are stale, and go.
+  const [initial] = useState(() => {
+    const page = pathname + search;
+    const wanted = returnedHereAfterSignIn(page) || reloadedHere(page);
+    if (!wanted) forgetDraft(name);
+    return userId === undefined || !wanted ? undefined : keptDraft(userId, name);
+  });
+  useEffect(() => {
+    pageShown = true;
+    pageOpened();
+  }, []);
   useEffect(
     () => () => {
       // Unmounted with the session alive: the user left the page, and its answers go. Unmounted because the session

@@ -160,13 +160,20 @@ describe('transfer to member: the end of the session', () => {
     const user = userEvent.setup();
     await typeHalf(user);
     await sessionEnds();
-    // The same member signs in again (renderMemberAt) and is back on the page with the transfer as they left it.
+    // The same member signs in again and is back on the page with the transfer as they left it.
+    expect(pageAfterSignIn({ id: 3, role_id: ROLES.CUSTOMER })).toEqual({ path: '/users/transfer-to-member', returning: true });
     let form = await reopened();
     expect(form.account).toHaveValue('10000000201');
     expect(form.amount).toHaveValue('75.50');
 
     // Leaving the page while signed in (the page unmounts with the session alive) lets the answers go.
     cleanup();
+    form = await reopened();
+    expect(form.account).toHaveValue('');
+
+    // Kept answers met any other way than the sign-in's return (the page opened later from a typed address) go too.
+    await user.type(form.account, '10000000201');
+    await sessionEnds();
     form = await reopened();
     expect(form.account).toHaveValue('');
 
@@ -219,5 +226,28 @@ describe('transfer to member: an amount over the balance', () => {
     await user.type(screen.getByLabelText(/^Amount/), '12500');
     await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
+  });
+});
+
+describe('transfer to member: the wait for a new code', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('goes on counting down through wrong codes (each wrong code restarted it at 60 s)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
+      'POST /accounts/transfer-to-member': () => refusal(422, TRANSFER_TEXTS.invalidCode, { code: TRANSFER_TEXTS.invalidCode }),
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const dialog = await fillAndComplete(user);
+    await act(async () => {
+      vi.advanceTimersByTime(30_000);
+    });
+    await typeCode(user, dialog, '111111');
+    expect(await within(dialog).findByText(TRANSFER_TEXTS.invalidCode)).toBeInTheDocument();
+    const seconds = Number(/\((\d+)s\)/.exec(within(dialog).getByRole('button', { name: /^Send a new code/ }).textContent ?? '')?.[1]);
+    expect(seconds).toBeLessThanOrEqual(30);
+    expect(seconds).toBeGreaterThan(0);
   });
 });
