@@ -1,9 +1,9 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { FlatForm } from '../../../forms/flat-form';
 import { useFlatForm } from '../../../forms/use-flat-form';
 import { OTP_LENGTH } from '../../../components/otp-input';
-import { ResendCountdown } from '../../../components/resend-countdown';
+import { RESEND_COOLDOWN_SECONDS, ResendCountdown } from '../../../components/resend-countdown';
 
 export interface TransferCodeDialogProps {
   open: boolean;
@@ -19,13 +19,13 @@ export interface TransferCodeDialogProps {
 }
 
 /** The code boxes of forms/member/transfer-code, with Confirm Transfer, a resend after 60 s, and Cancel. */
-function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round }: Omit<TransferCodeDialogProps, 'open' | 'phone' | 'onExited'> & { round: number }) {
+function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round, waitSeconds }: Omit<TransferCodeDialogProps, 'open' | 'phone' | 'onExited'> & { round: number; waitSeconds: number }) {
   const form = useFlatForm('member/transfer-code');
   return (
     <FlatForm key={round} form={form} spacing={3} serverErrors={{ code: error }} disabled={submitting} onSubmit={(values) => onSubmit(values.code)} ariaLabel="Transfer code">
       {({ values }) => (
         <DialogActions sx={{ px: 0, flexWrap: 'wrap', gap: 1 }}>
-          <ResendCountdown label="Send a new code" onResend={onResend} disabled={submitting} />
+          <ResendCountdown label="Send a new code" onResend={onResend} seconds={waitSeconds} disabled={submitting} />
           <Box sx={{ flexGrow: 1 }} />
           <Button onClick={onCancel} disabled={submitting}>
             Cancel
@@ -55,6 +55,17 @@ export function TransferCodeDialog({ open, phone, error, submitting, onSubmit, o
     setShownError(error);
     if (error) setRound(round + 1);
   }
+  // When the last code went: the boxes start afresh after a refusal (a new round), the wait for a new code does not
+  // (each wrong code pushed "Send a new code" back to 60 s).
+  const [sentAt, setSentAt] = useState(() => Date.now());
+  useEffect(() => {
+    if (open) setSentAt(Date.now());
+  }, [open, phone]);
+  const waitSeconds = Math.max(0, RESEND_COOLDOWN_SECONDS - Math.floor((Date.now() - sentAt) / 1000));
+  const resend = async () => {
+    await onResend();
+    setSentAt(Date.now());
+  };
   return (
     <Dialog open={open} onClose={() => !submitting && onCancel()} aria-labelledby="transfer-code-title" maxWidth="xs" fullWidth slotProps={{ transition: { onExited } }}>
       <DialogTitle id="transfer-code-title">Enter the code we sent</DialogTitle>
@@ -63,7 +74,7 @@ export function TransferCodeDialog({ open, phone, error, submitting, onSubmit, o
           We sent a 6-digit code to {phone || 'your mobile'}. The message names the amount and the destination account: check them before you enter the code.
         </DialogContentText>
         <Suspense fallback={<CircularProgress aria-label="Loading" />}>
-          <CodeForm error={error} submitting={submitting} onSubmit={onSubmit} onResend={onResend} onCancel={onCancel} round={round} />
+          <CodeForm error={error} submitting={submitting} onSubmit={onSubmit} onResend={resend} onCancel={onCancel} round={round} waitSeconds={waitSeconds} />
         </Suspense>
       </DialogContent>
     </Dialog>
