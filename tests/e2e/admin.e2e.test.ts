@@ -175,6 +175,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.getByRole('heading', { level: 1, name: 'Onboarding Funnel' }).waitFor();
     await page.getByText(/^From \d{2}\.\d{2}\.\d{4} to \d{2}\.\d{2}\.\d{4}/).waitFor();
     expect(await horizontalOverflow(page)).toBe(0);
+    expect(await seriousViolations(page, 'onboarding funnel at 360 px')).toEqual([]);
     await screenshot(page, 'admin-funnel-360');
     await context.close();
     expect(errors).toEqual([]);

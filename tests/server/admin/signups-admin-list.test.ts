@@ -97,4 +97,21 @@ describe.each(dbTargets())('admin signups list at scale, on $name', (target) => 
     });
     expect(plan).toContain('signups_search_idx');
   });
+
+  it("finds an application by its id, whole or by the first characters the list shows, through the id's prefix index", async () => {
+    const [id] = await expected();
+    expect((await list(`search=${id}`)).signups.map((s) => s.id)).toEqual([id]);
+    expect((await list(`search=${id.slice(0, 8)}`)).signups.map((s) => s.id)).toContain(id);
+    expect((await list(`search=${id.slice(0, 8).toUpperCase()}`)).signups.map((s) => s.id)).toContain(id);
+    const plan = await t.db.db.connection().execute(async (c) => {
+      await sql`set enable_seqscan = off`.execute(c);
+      try {
+        const rows = await sql<Record<string, string>>`explain select id from signups where id like ${`${id.slice(0, 8)}%`}`.execute(c);
+        return rows.rows.map((r) => Object.values(r)[0]).join('\n');
+      } finally {
+        await sql`reset enable_seqscan`.execute(c);
+      }
+    });
+    expect(plan).toContain('signups_id_prefix_idx');
+  });
 });

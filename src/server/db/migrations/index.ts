@@ -14,6 +14,7 @@ import * as transferCodesAndLimits from './2026-11-28T0030-transfer-codes-and-li
 import * as reviewQueue from './2026-11-28T0040-review-queue.js';
 import * as changeRequests from './2026-11-28T0050-change-requests.js';
 import * as lighterFunnelIndexes from './2026-11-28T0100-lighter-funnel-indexes.js';
+import * as signupIdPrefix from './2026-11-28T0200-signup-id-prefix.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0040-review-queue': reviewQueue,
   '2026-11-28T0050-change-requests': changeRequests,
   '2026-11-28T0100-lighter-funnel-indexes': lighterFunnelIndexes,
+  '2026-11-28T0200-signup-id-prefix': signupIdPrefix,
 };

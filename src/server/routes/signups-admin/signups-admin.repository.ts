@@ -52,6 +52,9 @@ const VIEW_COLUMNS = [
  */
 export const SIGNUP_SEARCH_TEXT = sql<string>`(first_name || ' ' || last_name || chr(10) || coalesce(middle_name, '') || chr(10) || email || chr(10) || mobile)`;
 
+/** What can begin an application's id (a UUID): four or more of its characters, dashes where they fall. */
+const ID_PREFIX = /^[0-9a-f]{4}[0-9a-f-]{0,32}$/i;
+
 /**
  * One page of submitted signups, newest first, filtered and searched by the database, with index plans
  * at a million applications (`npm run bench:admin-scale`): the total of a status comes from the counts a
@@ -101,7 +104,8 @@ async function listSignupRows(db: Db, options: SignupListOptions): Promise<{ ite
               eb.or([
                 eb(SIGNUP_SEARCH_TEXT, 'ilike', likePattern(search)),
                 ...(digits !== null ? [eb(SIGNUP_SEARCH_TEXT, 'like', likePattern(digits))] : []),
-                eb('id', '=', search),
+                // An id, whole or its first characters as the list shows them (signups_id_prefix_idx).
+                ...(ID_PREFIX.test(search) ? [eb('id', 'like', `${search.toLowerCase()}%`)] : []),
               ]),
             ),
       )

@@ -208,6 +208,7 @@ export default function SignupApprovalsPage() {
             rows={data?.signups ?? []}
             rowKey={(s) => s.id}
             hover
+            narrowCells
             cardsSx={{ px: 2, pt: 1 }}
             emptyMessage={data && filtered ? 'No applications match these filters.' : undefined}
           />
