@@ -93,6 +93,16 @@ describe('sign-in and session expiry in Chromium', () => {
     const warning = page.getByRole('alert').filter({ hasText: 'Your session ends at' });
     await warning.waitFor({ timeout: 12_000 });
     expect(await warning.textContent()).toContain('a form you are filling in keeps what you typed');
+    // The field being typed in stays in sight above the warning (WCAG 2.4.11), and keeps the focus.
+    const instructions = page.getByLabel('Instructions');
+    expect(await instructions.evaluate((el) => el === document.activeElement)).toBe(true);
+    const panel = page.locator('.MuiAlert-root').filter({ has: warning });
+    await expect
+      .poll(async () => {
+        const [field, box] = await Promise.all([instructions.boundingBox(), panel.boundingBox()]);
+        return field && box ? field.y + field.height <= box.y : false;
+      })
+      .toBe(true);
     await screenshot(page, 'auth-session-warning-360');
     const axe = await new AxeBuilder({ page }).include('[role="alert"]').analyze();
     expect(axe.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

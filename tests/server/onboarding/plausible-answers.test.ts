@@ -4,6 +4,8 @@ import { birthDateForAge } from '../../../src/shared/dates/age';
 import { today } from '../../../src/shared/dates/today';
 import { adultSignup, createApplicant, multipart } from './onboarding-helpers';
 import { auth, tokenFor, validUserBody } from '../admin/admin-helpers';
+import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { STEP_CASES, type StepCase } from './step-bodies';
 
 /**
@@ -79,11 +81,12 @@ describe.each(dbTargets())('plausible answers on $name', (target) => {
     const headers = auth(await tokenFor(t.app, 'admin@cu.example'));
     const created = await t.call({ method: 'POST', url: '/api/users', headers, payload: validUserBody({ email: 'very.old@example.com', mobile: '+18685550871', dob: birthDateForAge(121, day) }) });
     expect(created.statusCode, created.body).toBe(400);
-    expect(created.json().errors).toEqual({ dob: 'Date of birth cannot be more than 120 years ago' });
+    const message = resolveForm(readFormsDir(), 'admin/user').schema.properties.dob.errorMessage.maxAgeYears;
+    expect(created.json().errors).toEqual({ dob: message });
     const grace = await t.db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();
     const edited = await t.call({ method: 'PUT', url: `/api/users/${grace.id}`, headers, payload: { ...validUserBody({ email: 'grace@cu.example', mobile: '+18685550872', dob: '0001-01-01' }), password: undefined } });
     expect(edited.statusCode, edited.body).toBe(400);
-    expect(edited.json().errors?.dob).toBe('Date of birth cannot be more than 120 years ago');
+    expect(edited.json().errors?.dob).toBe(message);
   });
 
   it('an ID (but a birth certificate) expiring more than 20 years ahead: 400 under the expiry date', async () => {

@@ -100,6 +100,24 @@ describe('reset password page', () => {
     expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('tok-1');
   });
 
+  it("says so when the new password is the account's current one (not 'Invalid password format')", async () => {
+    const same = 'Choose a new password: this one is your current password.';
+    fakeApi({
+      '/password/reset/send': () => ({ status: 200, data: { user_id: 'req-1' } }),
+      '/password/reset/verify': () => ({ status: 200, data: { message: 'Code verified successfully', reset_token: 'tok-1' } }),
+      '/password/reset/update': () => errorBody(400, same, { new_password: same }),
+    });
+    renderAt('/reset-password');
+    await toVerification();
+    await userEvent.type(screen.getByPlaceholderText('Enter 6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await userEvent.type(await screen.findByLabelText(/^New Password/), 'Member!2345');
+    await userEvent.type(screen.getByLabelText(/^Confirm New Password/), 'Member!2345');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(same);
+    expect(screen.queryByText('Invalid password format')).toBeNull();
+  });
+
   it('maps the verify error catalogue: wrong code 401, expired code 403', async () => {
     fakeApi({
       '/password/reset/send': () => ({ status: 200, data: { user_id: 'req-1' } }),

@@ -74,7 +74,8 @@ export function resetUpdateError(error: unknown): { message: string; field?: str
     case 401:
       return { message: AUTH_TEXTS.invalidResetToken };
     case 400:
-      return { message: AUTH_TEXTS.invalidPasswordFormat, field };
+      // Spec 1 section 8's words for a password the policy refuses; the current password refused has its own.
+      return { message: field === AUTH_TEXTS.samePassword ? AUTH_TEXTS.samePassword : AUTH_TEXTS.invalidPasswordFormat, field };
     case 500:
       return { message: serverText(error) ?? 'Failed to update password' };
     case undefined:

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Alert, AlertTitle, Box } from '@mui/material';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Alert, AlertTitle, Box, GlobalStyles } from '@mui/material';
 import { useSession } from './session-store';
 import { sessionLength } from './session-sync';
 
@@ -27,25 +27,41 @@ export function SessionEndWarning() {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  if (!startedAt || closedFor === startedAt) return null;
+  const box = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
   const sessionMs = sessionLength();
-  const left = startedAt + sessionMs - now;
-  if (left > warningLead(sessionMs) || left <= 0) return null;
+  const left = startedAt ? startedAt + sessionMs - now : 0;
+  const shown = Boolean(startedAt) && closedFor !== startedAt && left > 0 && left <= warningLead(sessionMs);
+  // The page keeps room under its content for the warning, and the field being typed in stays above it (on a phone
+  // the warning covered the focused field: WCAG 2.4.11).
+  useLayoutEffect(() => {
+    const measured = shown ? (box.current?.offsetHeight ?? 0) : 0;
+    setHeight(measured);
+    const focused = document.activeElement;
+    if (measured && focused instanceof HTMLElement && focused !== document.body && focused.getBoundingClientRect().bottom > window.innerHeight - measured - 16) {
+      // After the page has its new room (scroll-padding-bottom below), so the field lands above the warning.
+      requestAnimationFrame(() => focused.scrollIntoView({ block: 'nearest' }));
+    }
+  }, [shown]);
+  if (!shown || !startedAt) return null;
   const minutes = Math.max(1, Math.round(sessionMs / 60_000));
   const endsAt = new Date(startedAt + sessionMs).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
   return (
-    <Box sx={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}>
-      {/* The standard (light) variant: white text on the filled orange is below AA contrast. */}
-      <Alert role="none" severity="warning" variant="standard" onClose={() => setClosedFor(startedAt)} sx={{ maxWidth: 560, width: '100%', pointerEvents: 'auto', boxShadow: 6, border: 1, borderColor: 'warning.main' }}>
-        <div role="alert">
-          <AlertTitle>
-            Your session ends at {endsAt}
-            <span aria-hidden="true"> (in {clock(left)})</span>
-          </AlertTitle>
-          For your security, a session lasts {minutes} {minutes === 1 ? 'minute' : 'minutes'} from sign-in. Sign in again when asked to come back to
-          this page; a form you are filling in keeps what you typed.
-        </div>
-      </Alert>
-    </Box>
+    <>
+      {height > 0 && <GlobalStyles styles={{ html: { scrollPaddingBottom: height + 32 }, body: { paddingBottom: height + 32 } }} />}
+      <Box ref={box} sx={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}>
+        {/* The standard (light) variant: white text on the filled orange is below AA contrast. */}
+        <Alert role="none" severity="warning" variant="standard" onClose={() => setClosedFor(startedAt)} sx={{ maxWidth: 560, width: '100%', pointerEvents: 'auto', boxShadow: 6, border: 1, borderColor: 'warning.main' }}>
+          <div role="alert">
+            <AlertTitle>
+              Your session ends at {endsAt}
+              <span aria-hidden="true"> (in {clock(left)})</span>
+            </AlertTitle>
+            For your security, a session lasts {minutes} {minutes === 1 ? 'minute' : 'minutes'} from sign-in. Sign in again when asked to come back to
+            this page; a form you are filling in keeps what you typed.
+          </div>
+        </Alert>
+      </Box>
+    </>
   );
 }

@@ -46,8 +46,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     full: options.fullMessage ? String(options.fullMessage) : '',
     updated: options.updatedMessage ? String(options.updatedMessage) : '',
     exceeded: String((schema as JsonObject).errorMessage?.totalPercent ?? options.exceededMessage ?? 'Total percentage cannot exceed 100%'),
-    unsaved: String(options.unsavedMessage ?? 'You typed a beneficiary you have not added. Add them to the list, or discard what you typed, before you go on.'),
-    unsavedEdit: String(options.unsavedEditMessage ?? 'You changed a beneficiary but did not update them. Update them, or cancel the edit, before you go on.'),
+    unsaved: String(options.unsavedMessage ?? 'You typed a beneficiary you have not added. Add them with the button above, or discard what you typed, before you go on.'),
+    unsavedEdit: String(options.unsavedEditMessage ?? 'You changed a beneficiary but did not update them. Update them, or cancel the edit, with the buttons above before you go on.'),
     discard: String(options.discardLabel ?? 'Discard'),
   };
   const [draft, setDraft] = useState<Item>({});
@@ -251,24 +251,17 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
         </Box>
       )}
       {unsaved && hasUnsaved.current() && (
-        <Alert
-          ref={unsavedAlert}
-          tabIndex={-1}
-          severity="warning"
-          role="alert"
-          sx={{ mt: 2 }}
-          action={
-            <Stack direction="row" spacing={1}>
-              <Button color="inherit" size="small" onClick={save}>
-                {editing === null ? texts.add : texts.update}
-              </Button>
-              <Button color="inherit" size="small" onClick={discard}>
-                {editing === null ? texts.discard : texts.cancelEdit}
-              </Button>
-            </Stack>
-          }
-        >
+        // Its one button under the text (beside it, a phone squeezed the text to a word a line); Add and Update are
+        // the form's own buttons above, not a second button of the same name.
+        <Alert ref={unsavedAlert} tabIndex={-1} severity="warning" role="alert" sx={{ mt: 2 }}>
           {editing === null ? texts.unsaved : texts.unsavedEdit}
+          {editing === null && (
+            <Box sx={{ mt: 1 }}>
+              <Button variant="outlined" color="inherit" size="small" onClick={discard}>
+                {texts.discard}
+              </Button>
+            </Box>
+          )}
         </Alert>
       )}
       {rawErrors?.length ? (

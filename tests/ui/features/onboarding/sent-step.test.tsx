@@ -39,7 +39,8 @@ describe('back on a sent step with documents', () => {
     await screen.findByText(texts.sentFiles);
     await userEvent.type(screen.getAllByRole('textbox')[0], 'x');
     await waitFor(() => expect(screen.queryByRole('button', { name: texts.keepSent })).toBeNull());
-    expect(screen.getByText(texts.sentFiles)).toBeInTheDocument();
+    expect(screen.getByText(texts.sentFilesChanged)).toBeInTheDocument();
+    expect(screen.queryByText(texts.sentFiles)).toBeNull();
   });
 
   it('is not said on a step not sent yet', async () => {

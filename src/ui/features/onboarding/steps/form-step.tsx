@@ -179,7 +179,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
       )}
       {sentTexts && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {sentTexts.sentFiles}
+          {dirty ? sentTexts.sentFilesChanged : sentTexts.sentFiles}
           {/* Under the text, not beside it: on a phone a button at the side squeezed the text to a few words a line. */}
           {!dirty && (
             <Box sx={{ mt: 1 }}>
