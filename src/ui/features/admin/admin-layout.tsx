@@ -12,7 +12,6 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { AppShell } from '../../components/app-shell';
 import { AccountMenu } from '../auth/account-menu';
-import { SessionEndWarning } from '../auth/session-end-warning';
 
 const SECTIONS = [
   { label: 'Users', to: '/admin/users', icon: <PeopleIcon /> },
@@ -36,20 +35,16 @@ const DISABLED_SECTIONS = [
 export function AdminLayout() {
   const { pathname } = useLocation();
   return (
-    <>
-      <AppShell
-        tabsLabel="Administrator sections"
-        tabs={SECTIONS}
-        currentTab={SECTIONS.find((s) => pathname.startsWith(s.to))?.to ?? false}
-        menuLabel="Administrator menu"
-        entries={SECTIONS}
-        disabledEntries={DISABLED_SECTIONS}
-        accountMenu={<AccountMenu />}
-        compactOnPhone
-      />
-      {/* Before the 5 minutes run out, it says so. */}
-      <SessionEndWarning />
-    </>
+    <AppShell
+      tabsLabel="Administrator sections"
+      tabs={SECTIONS}
+      currentTab={SECTIONS.find((s) => pathname.startsWith(s.to))?.to ?? false}
+      menuLabel="Administrator menu"
+      entries={SECTIONS}
+      disabledEntries={DISABLED_SECTIONS}
+      accountMenu={<AccountMenu />}
+      compactOnPhone
+    />
   );
 }
 

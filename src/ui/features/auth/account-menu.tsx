@@ -4,9 +4,13 @@ import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Toolti
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { signOut } from './sign-out';
+import { SessionEndWarning } from './session-end-warning';
 import { useSession } from './session-store';
 
-/** The Account icon of the signed-in app bar: a menu naming the user, with Logout (then /login). */
+/**
+ * The Account icon of the signed-in app bar: a menu naming the user, with Logout (then /login). With it, in both
+ * signed-in areas, the warning before the session ends.
+ */
 export function AccountMenu() {
   const navigate = useNavigate();
   const { user } = useSession();
@@ -48,6 +52,7 @@ export function AccountMenu() {
           Logout
         </MenuItem>
       </Menu>
+      <SessionEndWarning />
     </>
   );
 }

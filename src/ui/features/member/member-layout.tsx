@@ -10,7 +10,6 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { AppShell } from '../../components/app-shell';
 import { AccountMenu } from '../auth/account-menu';
-import { SessionEndWarning } from '../auth/session-end-warning';
 import { MEMBER_PAGE_TITLES } from './member-page-titles';
 
 const DASHBOARD = { label: 'Dashboard', to: '/users/dashboard', icon: <DashboardIcon /> };
@@ -33,20 +32,16 @@ export function MemberLayout() {
   const { pathname } = useLocation();
   const currentTitle = MEMBER_PAGE_TITLES[pathname];
   return (
-    <>
-      <AppShell
-        tabsLabel="Member pages"
-        tabs={currentTitle ? [DASHBOARD, { label: currentTitle, to: pathname }] : [DASHBOARD]}
-        currentTab={currentTitle ? pathname : DASHBOARD.to}
-        menuLabel="Member menu"
-        entries={[DASHBOARD]}
-        disabledEntries={DISABLED_SECTIONS}
-        accountMenu={<AccountMenu />}
-        compactOnPhone
-      />
-      {/* Before the 5 minutes run out, it says so. */}
-      <SessionEndWarning />
-    </>
+    <AppShell
+      tabsLabel="Member pages"
+      tabs={currentTitle ? [DASHBOARD, { label: currentTitle, to: pathname }] : [DASHBOARD]}
+      currentTab={currentTitle ? pathname : DASHBOARD.to}
+      menuLabel="Member menu"
+      entries={[DASHBOARD]}
+      disabledEntries={DISABLED_SECTIONS}
+      accountMenu={<AccountMenu />}
+      compactOnPhone
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Alert,
@@ -6,7 +6,6 @@ import {
   Button,
   FormControlLabel,
   IconButton,
-  InputAdornment,
   LinearProgress,
   Link,
   Menu,
@@ -21,12 +20,12 @@ import {
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import InboxIcon from '@mui/icons-material/Inbox';
-import SearchIcon from '@mui/icons-material/Search';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchSignups, type AdminSignup } from '../api/signups-api';
 import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { useSignupActions, type SignupAction } from './use-signup-actions';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
@@ -112,13 +111,7 @@ export default function SignupApprovalsPage() {
     setParams(next, { replace: true });
   };
   const filtered = !!status || mine || !!search;
-  // Typing searches after a short pause, from the first page (names, email, mobile or the application's id).
-  const [searchText, setSearchText] = useState(search);
-  useEffect(() => {
-    if (searchText.trim() === search) return undefined;
-    const timer = setTimeout(() => setFilter({ search: searchText.trim() }), 300);
-    return () => clearTimeout(timer);
-  }, [searchText, search]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; signup: AdminSignup } | null>(null);
 
@@ -172,16 +165,7 @@ export default function SignupApprovalsPage() {
       ) : (
         <Paper variant="outlined">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-            <TextField
-              label="Search applications"
-              placeholder="Name, email, mobile or ID"
-              value={searchText}
-              onChange={(e) => setSearchText(e.target.value)}
-              size="small"
-              fullWidth={false}
-              sx={{ minWidth: { sm: 300 } }}
-              slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
-            />
+            <SearchBox label="Search applications" placeholder="Name, email, mobile or ID" search={search} onSearch={(text) => setFilter({ search: text })} sx={{ minWidth: { sm: 300 } }} />
             <TextField
               select
               label="Status"

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import {
   Alert,
   Box,
   Button,
   IconButton,
-  InputAdornment,
   LinearProgress,
   MenuItem,
   Paper,
@@ -16,7 +15,6 @@ import {
   Typography,
 } from '@mui/material';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
-import SearchIcon from '@mui/icons-material/Search';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import EditIcon from '@mui/icons-material/Edit';
 import BlockIcon from '@mui/icons-material/Block';
@@ -31,6 +29,7 @@ import { UserStatusChip } from '../components/user-status-chip';
 import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 
@@ -110,7 +109,6 @@ export default function UsersListPage() {
   // Paging, search and filter live in the URL, so a reload or the back button keeps them.
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
-  const [searchText, setSearchText] = useState(query.search);
   // An outcome brought from another page (Create User's), shown and focused here.
   const arrivedWith = (useLocation().state as { feedback?: Feedback } | null)?.feedback;
   const [feedback, setFeedback] = useState<Feedback | null>(arrivedWith ?? null);
@@ -134,13 +132,6 @@ export default function UsersListPage() {
 
   const { page, pageSize, search, status } = query;
   const { data, loading, error: loadError, reload: load } = useServerData(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
-
-  // Typing searches after a short pause, from the first page.
-  useEffect(() => {
-    if (searchText === search) return;
-    const timer = setTimeout(() => setQuery({ search: searchText.trim(), page: '' }), 300);
-    return () => clearTimeout(timer);
-  }, [searchText, search, setQuery]);
 
   const { ask, dialogs } = useUserActions((result) => {
     setFeedback(result);
@@ -168,14 +159,7 @@ export default function UsersListPage() {
 
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-          <TextField
-            label="Search users"
-            placeholder="Name, email, mobile or user ID"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            size="small"
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> }, htmlInput: { maxLength: 100 } }}
-          />
+          <SearchBox label="Search users" placeholder="Name, email, mobile or user ID" search={query.search} onSearch={(text) => setQuery({ search: text, page: '' })} sx={{ minWidth: { sm: 300 } }} />
           <TextField select label="Status" value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false}>
             <MenuItem value="">All</MenuItem>
             {Object.entries(USER_STATUS_FILTERS).map(([value, label]) => (
