@@ -1,5 +1,5 @@
 import { getTransferToMemberOptions } from './api/accounts-api';
-import { NO_ACCOUNT_TO_SEND_FROM, TransferPage } from './components/transfer-page';
+import { TransferPage } from './components/transfer-page';
 import { accountLabel, accountName } from './transfer-to-self-page';
 
 type Options = Awaited<ReturnType<typeof getTransferToMemberOptions>>;
@@ -35,7 +35,7 @@ export default function TransferToMemberPage() {
       loadOptions={getTransferToMemberOptions}
       selectOptions={selectOptions}
       derive={derive}
-      unavailable={(options) => (options.Source.length ? null : NO_ACCOUNT_TO_SEND_FROM)}
+      unavailable={(options) => (options.Source.length ? null : 'noSourceAccount')}
       availableCents={(options, data) => options.Source.find((a) => a.id === data.source_id)?.balance_cents}
     />
   );

@@ -1,5 +1,5 @@
 import { getTransferToSelfOptions, type OptionAccount } from './api/accounts-api';
-import { NO_ACCOUNT_TO_SEND_FROM, TransferPage } from './components/transfer-page';
+import { TransferPage } from './components/transfer-page';
 import { formatCents } from '../../../shared/money';
 
 type Options = Awaited<ReturnType<typeof getTransferToSelfOptions>>;
@@ -35,12 +35,11 @@ function derive(options: Options, data: Partial<SelfData>): Partial<SelfData> {
   };
 }
 
-/** A transfer between one's own accounts needs two of them that can move money. */
+/** A transfer between one's own accounts needs two of them that can move money: the name of the form's message, or null. */
 function unavailable(options: Options): string | null {
   const accounts = new Set([...options.Source, ...options.Destination].map((a) => a.id));
   if (accounts.size >= 2 && options.Source.length > 0) return null;
-  if (accounts.size === 0) return NO_ACCOUNT_TO_SEND_FROM;
-  return 'A transfer to yourself needs two savings or deposit accounts, and you have one. To send money to another member, use Transfer to Member on your dashboard.';
+  return accounts.size === 0 ? 'noSourceAccount' : 'needsSecondAccount';
 }
 
 /** /users/transfer-to-self (spec 2 section 2). */

@@ -33,9 +33,6 @@ function TransferDetails({ rows }: { rows: Array<{ label: string; text: string }
   );
 }
 
-/** What a transfer page says to a member without a savings or deposit account that can send money. */
-export const NO_ACCOUNT_TO_SEND_FROM = 'You have no savings or deposit account that can send money, so there is nothing to transfer from.';
-
 /** Spec 2 section 9: the success dialog returns to the dashboard after 2.5 s. */
 export const RETURN_TO_DASHBOARD_MS = 2500;
 
@@ -49,7 +46,10 @@ export interface TransferPageProps<O, D extends Record<string, unknown>> {
   selectOptions: (options: O, data: Partial<D>) => Record<string, RuntimeOptions>;
   /** Fills fields derived from a choice (the account number of a chosen account id). */
   derive: (options: O, data: Partial<D>) => Partial<D>;
-  /** Why this member cannot make this transfer at all (no account to send from, or no second account), or null. */
+  /**
+   * Why this member cannot make this transfer at all, or null: the name of the form's own message (its UI schema's
+   * root `ui:options`, e.g. `noSourceAccount`, `needsSecondAccount`).
+   */
   unavailable?: (options: O) => string | null;
   /** The chosen source account's available balance in cents, to refuse an amount over it before the confirm dialog. */
   availableCents?: (options: O, data: Partial<D>) => number | undefined;
@@ -101,6 +101,9 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   }, [formId, loadOptions]);
 
   const form = useMemo(() => (baseForm && options ? withRuntimeOptions(baseForm, selectOptions(options, formData)) : null), [baseForm, options, formData, selectOptions]);
+  // The form's message for a transfer this member cannot make (forms/member/*.ui.json), or null.
+  const reason = options ? unavailable?.(options) : null;
+  const cannot = reason ? String((baseForm?.uiSchema['ui:options'] as Record<string, unknown> | undefined)?.[reason] ?? reason) : null;
   const summary = useMemo(() => (pending && form ? transferSummary(form, pending) : []), [pending, form]);
   const receipt = useMemo(() => (pending && form ? transferSummary(form, pending, { receipt: true }) : []), [pending, form]);
 
@@ -228,15 +231,15 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
             </Box>
           )}
           {/* A form that cannot be completed (one account, and the destination list empty) says why instead. */}
-          {form && options && unavailable?.(options) && (
+          {form && cannot && (
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-              <Alert severity="info">{unavailable(options)}</Alert>
+              <Alert severity="info">{cannot}</Alert>
               <Button variant="text" onClick={() => navigate('/users/dashboard')}>
                 Back to Dashboard
               </Button>
             </Stack>
           )}
-          {form && !(options && unavailable?.(options)) && (
+          {form && !cannot && (
             <SchemaForm<Partial<D>>
               form={form}
               formData={formData}
