@@ -9,6 +9,7 @@ import { walkFlow } from '../../shared/flow/walk-flow.js';
 import { rememberedValues } from '../../shared/flow/remembered-values.js';
 import { today } from '../../shared/dates/today.js';
 import { serverContext, serverFacts } from './applicant-facts.js';
+import { loadSteps } from './signup-steps.repository.js';
 import { unprovenCodeSteps } from './code-proofs.js';
 import { storedConfigVersion } from './config-version.js';
 import { changeRequestOf, stepsSentSince } from './change-requests.js';
@@ -50,17 +51,12 @@ export async function draftState(
   signup: Signup,
 ): Promise<DraftState> {
   const { db, forms, flow, now } = deps;
-  const path = walkFlow(flow, serverFacts(signup, today(now)));
-  const stored = new Map(
-    (await db.selectFrom('signup_steps').select(['step', 'data']).where('signup_id', '=', signup.id).execute()).map((r) => [
-      r.step,
-      (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>,
-    ]),
-  );
+  const stored = await loadSteps(db, signup.id);
+  const path = walkFlow(flow, serverFacts(signup, today(now), stored));
   const files = await db.selectFrom('signup_files').select(['step', 'field', 'original_name', 'size_bytes']).where('signup_id', '=', signup.id).orderBy('created_on').execute();
   const unproven = new Set((await unprovenCodeSteps(db, signup, path)).map((u) => u.step.id));
   const before = await startedUnder(db, signup, deps.configVersion);
-  const context = serverContext(signup);
+  const context = serverContext(signup, stored);
   const texts = flow.resume?.texts;
 
   const steps = path.map((step): DraftStep & { active: boolean; required: boolean; ref: StepRef } => {

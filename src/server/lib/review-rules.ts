@@ -79,7 +79,8 @@ export async function computeRiskFlags(db: Db, signup: Signup, now: Date): Promi
       maxBytes: typeof field?.maxFileSize === 'number' ? field.maxFileSize : undefined,
     };
   });
-  const context = reviewContext(steps, { ...serverContext(signup), ...serverFacts(signup, day) });
+  const stored = new Map(steps.map((s) => [s.step, s.data]));
+  const context = reviewContext(steps, { ...serverContext(signup, stored), ...serverFacts(signup, day, stored) });
   return riskFlagsFor(rules, context, documents, day);
 }
 

@@ -123,10 +123,10 @@ const saveStepStatement = fixedStatement((db: Kysely<Database>, v: SaveStepValue
     .returning('signup_id');
 });
 
-/** The ids of the steps this signup has stored. */
-export async function storedStepIds(db: Kysely<Database>, signupId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('signup_steps').select('step').where('signup_id', '=', signupId).execute();
-  return new Set(rows.map((r) => r.step));
+/** Every step this signup has stored, with its data, by step id. */
+export async function loadSteps(db: Kysely<Database>, signupId: string): Promise<Map<string, Record<string, unknown>>> {
+  const rows = await db.selectFrom('signup_steps').select(['step', 'data']).where('signup_id', '=', signupId).execute();
+  return new Map(rows.map((r) => [r.step, (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown>]));
 }
 
 /** One stored step's data (undefined when the step was never stored). */

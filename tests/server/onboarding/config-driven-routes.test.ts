@@ -64,3 +64,41 @@ describe.each(dbTargets())('a step added in JSON only, served on $name', (target
     expect(steps.find((s) => s.step === 'tax-residency')).toMatchObject({ title: 'Tax Residency', form: 'onboarding/tax-residency', data: { tax_country: 'Canada', tin: '123' } });
   });
 });
+
+// A branch on an answer no signups column holds (the helper review's case: a fact on a new answer skipped a step in the
+// browser, and final submission, walking the flow with the columns only, called that step missing). The guide's new
+// step keeps its TIN (`remember`), a new fact reads it, and an applicant with a TIN skips the first required step
+// after it.
+const branched = guideConfig();
+const flowFile = 'flows/onboarding.flow.json';
+const flowCopy = branched.read(flowFile);
+const defaultNext = (id: string): string => flowCopy.steps[id].next.at(-1).to;
+const required = (id: string) => flowCopy.steps[id].submit && !flowCopy.steps[id].skippable && flowCopy.steps[id].requiredForSubmission !== false;
+let before = 'tax-residency';
+while (!required(defaultNext(before))) before = defaultNext(before);
+const skipped = defaultNext(before);
+branched.edit(flowFile, (f) => {
+  f.facts.hasTin = { label: 'an applicant with a TIN', rule: { present: 'taxTin' } };
+  f.steps['tax-residency'].remember = { taxTin: 'data.tin' };
+  f.steps[before].next.unshift({ when: { properties: { hasTin: { const: true } }, required: ['hasTin'] }, to: defaultNext(skipped) });
+});
+
+describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
+  useConfigRoot(branched.root);
+  const t = suiteApp(target);
+
+  it('the copy checks out, and final submission walks the path the stored answer gives', async () => {
+    expect(formatProblems(checkConfig({ root: branched.root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) }))).toBe('');
+    const missingAfter = async (tin?: string) => {
+      const applicant = await createApplicant(t, adultSignup(tin ? 2 : 3));
+      const payload = { signup_id: applicant.id, tax_country: 'Canada', ...(tin ? { tin } : {}) };
+      const stored = await t.call({ method: 'POST', url: '/api/tax-residencies/', payload, headers: applicant.headers, remoteAddress: applicant.address });
+      expect(stored.statusCode, stored.body).toBe(201);
+      const submitted = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: applicant.headers, remoteAddress: applicant.address });
+      expect(submitted.statusCode).toBe(400);
+      return Object.keys(submitted.json().errors);
+    };
+    expect(await missingAfter()).toContain(skipped);
+    expect(await missingAfter('123')).not.toContain(skipped);
+  });
+});

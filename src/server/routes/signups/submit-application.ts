@@ -1,13 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
 import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { requiredSubmissions, walkFlow } from '../../../shared/flow/walk-flow.js';
 import { today } from '../../../shared/dates/today.js';
 import type { Signup } from '../../db/tables/signups.table.js';
-import { loadStepData, storedStepIds } from '../../lib/signup-steps.repository.js';
-import { serverContext, serverFacts } from '../../lib/applicant-facts.js';
+import { loadSteps } from '../../lib/signup-steps.repository.js';
+import { serverContext, serverFacts, type StoredSteps } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { unprovenCodeSteps } from '../../lib/code-proofs.js';
 import { changeRequestOf, stepsSentSince } from '../../lib/change-requests.js';
@@ -17,18 +15,15 @@ import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
 import { computeRiskFlags } from '../../lib/review-rules.js';
 
-type Db = Kysely<Database>;
-
-/** The applicant's path (from the flow file) for the facts the server holds. */
-function serverPath(signup: Signup, today: string): StepRef[] {
+/** The applicant's path (from the flow file) for the facts the server holds, the stored steps' answers included. */
+function serverPath(signup: Signup, today: string, steps: StoredSteps): StepRef[] {
   // The same walk as the browser's engine and the checker (eval-free matchesCondition over the facts).
-  return walkFlow(onboardingFlow(), serverFacts(signup, today));
+  return walkFlow(onboardingFlow(), serverFacts(signup, today, steps));
 }
 
 /** The steps this applicant's path requires (from the flow file) that the server does not hold yet. */
-export async function missingSteps(db: Db, signup: Signup, today: string) {
-  const stored = await storedStepIds(db, signup.id);
-  return requiredSubmissions(serverPath(signup, today)).filter((s) => !stored.has(s.id));
+function missingSteps(path: StepRef[], steps: StoredSteps) {
+  return requiredSubmissions(path).filter((s) => !steps.has(s.id));
 }
 
 /**
@@ -36,14 +31,14 @@ export async function missingSteps(db: Db, signup: Signup, today: string) {
  * complete (the primary ID without the secondary, beneficiaries short of 100%): each with what it still needs,
  * in the step form's words.
  */
-async function incompleteSteps(app: FastifyInstance, db: Db, signup: Signup, today: string): Promise<Array<{ step: StepRef; message: string }>> {
+function incompleteSteps(app: FastifyInstance, signup: Signup, path: StepRef[], steps: StoredSteps): Array<{ step: StepRef; message: string }> {
   const out: Array<{ step: StepRef; message: string }> = [];
   // Every step of the path, skippable ones too: a skipped step stores nothing, a started one must be whole.
-  for (const step of serverPath(signup, today)) {
+  for (const step of path) {
     if (!step.submit?.parts || !step.form) continue;
-    const data = await loadStepData(db, signup.id, step.id);
+    const data = steps.get(step.id);
     if (!data) continue;
-    const { errors } = app.forms.check(step.form, data, serverContext(signup));
+    const { errors } = app.forms.check(step.form, data, serverContext(signup, steps));
     if (Object.keys(errors).length) out.push({ step, message: `${step.title} is incomplete: ${[...new Set(Object.values(errors))].join(' ')}` });
   }
   return out;
@@ -63,9 +58,11 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
   return app.db.transaction().execute(async (trx) => {
     const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
     const errors: Record<string, string> = {};
-    for (const { step, message } of await unprovenCodeSteps(trx, signup, serverPath(signup, today(now)))) errors[step.id] = message;
-    for (const step of await missingSteps(trx, signup, today(now))) errors[step.id] = `${step.title} is missing.`;
-    for (const { step, message } of await incompleteSteps(app, trx, signup, today(now))) errors[step.id] = message;
+    const steps = await loadSteps(trx, signup.id);
+    const path = serverPath(signup, today(now), steps);
+    for (const { step, message } of await unprovenCodeSteps(trx, signup, path)) errors[step.id] = message;
+    for (const step of missingSteps(path, steps)) errors[step.id] = `${step.title} is missing.`;
+    for (const { step, message } of incompleteSteps(app, signup, path, steps)) errors[step.id] = message;
     // Sent back for changes: each step the reviewer asked for must have been sent again.
     const changeRequest = signup.status === 'changes_requested' ? changeRequestOf(signup) : null;
     const changed = changeRequest ? await stepsSentSince(trx, signup.id, changeRequest) : [];
