@@ -6,12 +6,13 @@ import { DB_INTEGER_MAX, unboundedIntegers } from '../forms/integer-bounds.js';
 import { formSourcesFromFiles, type FormSources, type JsonObject } from '../forms/form-registry.js';
 import { inlineListRefs } from '../forms/inline-list-refs.js';
 import { findWidgetNames } from '../forms/find-widget-names.js';
+import { APP_PAGE_PATHS, APP_PAGE_PREFIXES, appPageOf } from '../app-pages.js';
 import { FLAT_FORM_AREAS, FLAT_WIDGET_NAMES } from '../forms/widget-names.js';
 import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
-import { duplicateOptions, errorMessageUnknown, ifConditionMistakes, optionRuleMistakes, requiredUnknown, showWhenUnknown, uiOrderGaps } from './form-mistakes.js';
+import { duplicateOptions, errorMessageUnknown, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, requiredButHidden, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
@@ -196,6 +197,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   }
   // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
   problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
+  problems.push(...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
@@ -236,6 +238,8 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     const at = (...rest: Array<string | number>) => pointer(['steps', id, ...rest]);
     if (routes.has(step.route)) problems.push({ file, path: at('route'), message: `route ${step.route} is also used by step "${routes.get(step.route)}"`, hint: 'Each step needs its own route.' });
     routes.set(step.route, id);
+    const page = typeof step.route === 'string' ? appPageOf(step.route) : undefined;
+    if (page) problems.push({ file, path: at('route'), message: `route ${step.route} is the app's own page (${page}): the step would take its place`, hint: `Give the step a route of its own; the app's pages are ${[...APP_PAGE_PATHS, ...APP_PAGE_PREFIXES.map((p) => `${p.replace(/\/$/, '')}/...`)].join(', ')}.` });
     if (step.form && !sources.schemas[step.form]) problems.push({ file, path: at('form'), message: `form "${step.form}" not found`, hint: `Create forms/${step.form}.schema.json or use one of: ${Object.keys(sources.schemas).join(', ')}.` });
     if (step.submit?.action && !(SERVER_ACTION_NAMES as readonly string[]).includes(step.submit.action)) {
       problems.push({ file, path: at('submit', 'action'), message: `unknown server action "${step.submit.action}"`, hint: `Known actions: ${SERVER_ACTION_NAMES.join(', ')} (src/shared/flow/server-actions.ts). Leave "action" out for a step whose call only stores its form.` });
@@ -341,7 +345,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
   }
   for (const id of Object.keys(sources.uiSchemas)) if (!sources.schemas[id]) problems.push({ file: `forms/${id}.ui.json`, path: '', message: 'UI schema without a schema', hint: `Create forms/${id}.schema.json or remove this file.` });
   for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems);
-  for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list));
+  for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list), ...rulesWithoutMessage(`forms/lists/${name}.json`, list));
 
   const flowsDir = path.join(options.root, 'flows');
   const validateFlow = compileMeta(options.root, 'flows/flow.schema.json');

@@ -1,11 +1,13 @@
 /**
  * Form mistakes that pass JSON Schema but break the page or the rules: a field missing from `ui:order`,
  * a required field that does not exist, a message for a field or keyword that does not exist, a
- * `showWhen` naming a missing field, duplicate option values, option rules that cannot work, and conditions (`if`,
- * `showWhen`) that name a missing field or compare a field with a value it can never hold.
+ * `showWhen` naming a missing field, duplicate option values, option rules that cannot work, conditions (`if`,
+ * `showWhen`) that name a missing field or compare a field with a value it can never hold, a widget that cannot draw
+ * its field's type, a default the field does not offer, bounds no value meets, and a required field hidden by showWhen.
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
+import { WIDGET_FIELD_TYPES } from '../forms/widget-names.js';
 
 import type { JsonObject as Json } from '../forms/form-registry.js';
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -234,5 +236,111 @@ export function optionRuleMistakes(file: string, schema: Json, facts: Set<string
       });
     }
   });
+  return out;
+}
+
+/** The JSON types a field holds: its `type`, or the types of the values it lists (enum, oneOf/anyOf consts). */
+function typesOf(field: Json): string[] {
+  if (Array.isArray(field.type)) return field.type.filter((t: unknown) => t !== 'null');
+  if (typeof field.type === 'string') return [field.type];
+  const values = optionValues(field) ?? ('const' in field ? [field.const] : []);
+  const kind = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : Number.isInteger(v) ? 'integer' : typeof v);
+  return [...new Set(values.map(kind).filter((t) => t !== 'null'))];
+}
+
+/** Each field of an object and nested object or list item beside its UI entry, with where that entry is. */
+function eachUiField(schema: Json, ui: Json, at: At, visit: (name: string, field: Json, entry: Json, at: At) => void): void {
+  if (!isObject(ui)) return;
+  const fields = fieldSchemas(schema);
+  for (const [name, entry] of Object.entries<Json>(ui)) {
+    const field = fields.get(name);
+    if (name.startsWith('ui:') || !isObject(entry) || !isObject(field)) continue;
+    visit(name, field, entry, [...at, name]);
+    if (field.type === 'object' || field.properties) eachUiField(field, entry, [...at, name], visit);
+    if (isObject(field.items) && isObject(entry.items)) eachUiField(field.items, entry.items, [...at, name, 'items'], visit);
+  }
+}
+
+/** A widget on a field of a type it cannot draw (a file upload on a text field, Yes/No on a list of bands). */
+export function widgetTypeMismatch(uiFile: string, schema: Json, ui: Json): Problem[] {
+  const out: Problem[] = [];
+  eachUiField(schema, ui, [], (name, field, entry, at) => {
+    const widget = entry['ui:widget'];
+    const fits = typeof widget === 'string' ? WIDGET_FIELD_TYPES[widget] : undefined;
+    const types = typesOf(field);
+    if (!fits || !types.length || types.some((t) => fits.includes(t) || (t === 'integer' && fits.includes('number')))) return;
+    out.push({ file: uiFile, path: pointer([...at, 'ui:widget']), message: `widget "${widget}" cannot draw "${name}", a field of type ${types.join(' or ')}: the applicant could not give a valid answer`, hint: `"${widget}" draws ${fits.join(' or ')} fields; use a widget for ${types.join(' or ')} (${Object.entries(WIDGET_FIELD_TYPES).filter(([, t]) => types.some((x) => t.includes(x))).map(([w]) => w).join(', ')}) or change the field's type.` });
+  });
+  return out;
+}
+
+/** A `default` the field does not offer, and bounds no value meets (minLength above maxLength, and the like). */
+export function impossibleFieldRules(file: string, schema: Json): Problem[] {
+  const out: Problem[] = [];
+  const pairs = [['minLength', 'maxLength'], ['minimum', 'maximum'], ['minItems', 'maxItems'], ['minProperties', 'maxProperties']] as const;
+  eachSchemaNode(schema, [], new Set(), (node, at) => {
+    const options = optionValues(node);
+    if ('default' in node && options && !options.some((o) => JSON.stringify(o) === JSON.stringify(node.default)) && node.type !== 'array') {
+      out.push({ file, path: pointer([...at, 'default']), message: `default ${JSON.stringify(node.default)} is not one of the field's options: the field shows empty and is refused`, hint: `Options: ${options.map((o) => JSON.stringify(o)).join(', ')}.` });
+    }
+    for (const [low, high] of pairs) {
+      if (typeof node[low] === 'number' && typeof node[high] === 'number' && node[low] > node[high]) {
+        out.push({ file, path: pointer([...at, low]), message: `${low} ${node[low]} is above ${high} ${node[high]}: no answer can pass`, hint: `Make ${low} at most ${high}.` });
+      }
+    }
+  });
+  return out;
+}
+
+/**
+ * A field every applicant must give (in its object's own `required`, not a branch's) that the UI shows only while a
+ * `showWhen` holds: while it is hidden, the form says it is required and offers nowhere to give it.
+ */
+export function requiredButHidden(uiFile: string, schema: Json, ui: Json, at: At = []): Problem[] {
+  const out: Problem[] = [];
+  if (!isObject(ui)) return out;
+  for (const name of Array.isArray(schema.required) ? schema.required : []) {
+    if (isObject(ui[name]) && ui[name]['ui:options']?.showWhen !== undefined) {
+      out.push({ file: uiFile, path: pointer([...at, name, 'ui:options', 'showWhen']), message: `"${name}" is required of everyone but shown only while its showWhen holds: when hidden, the form cannot be sent`, hint: 'Require it only under the same condition (an "if"/"then" in the schema, see forms/README.md), or show it always.' });
+    }
+  }
+  for (const [name, sub] of Object.entries<Json>(isObject(schema.properties) ? schema.properties : {})) {
+    if (isObject(sub) && sub.properties && isObject(ui[name])) out.push(...requiredButHidden(uiFile, sub, ui[name], [...at, name]));
+    if (isObject(sub?.items) && isObject(ui[name]?.items)) out.push(...requiredButHidden(uiFile, sub.items, ui[name].items, [...at, name, 'items']));
+  }
+  return out;
+}
+
+/** The keywords that refuse an answer and whose refusal the applicant reads (`type` and `enum` never show in a form). */
+const MESSAGED_KEYWORDS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'format', 'minItems', 'maxItems'];
+/** Keys whose values are conditions or values, not rules an answer must pass. */
+const NOT_RULES = new Set(['if', 'not', 'optionsWhen', 'examples', 'default', 'const', 'enum', 'errorMessage', '$comment']);
+
+/**
+ * A rule with no message of its own (`errorMessage` naming the keyword, `_`, or one text for all): the applicant would
+ * read the library's English ("must NOT have fewer than 9 characters") under the field, in the browser and in the
+ * server's 400. `schema` is a form's as written, or a list.
+ */
+export function rulesWithoutMessage(file: string, schema: unknown, at: At = [], coveredByParent = false): Problem[] {
+  const out: Problem[] = [];
+  if (Array.isArray(schema)) {
+    schema.forEach((s, i) => out.push(...rulesWithoutMessage(file, s, [...at, i])));
+    return out;
+  }
+  if (!isObject(schema)) return out;
+  const message = schema.errorMessage;
+  const covered = (keyword: string) => coveredByParent || typeof message === 'string' || (isObject(message) && (keyword in message || '_' in message));
+  for (const keyword of MESSAGED_KEYWORDS) {
+    if (keyword in schema && typeof schema[keyword] !== 'object' && !covered(keyword)) {
+      out.push({ file, path: pointer([...at, keyword]), message: `"${keyword}" has no message: the applicant would read the library's English ("must ...") under the field`, hint: `Add "errorMessage": { "${keyword}": "<what to fix, in the applicant's words>" } beside it.` });
+    }
+  }
+  const byParent = isObject(message) && isObject(message.properties) ? (message.properties as Json) : {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (NOT_RULES.has(key)) continue;
+    if (key === 'properties' && isObject(value)) {
+      for (const [name, sub] of Object.entries(value)) out.push(...rulesWithoutMessage(file, sub, [...at, key, name], typeof byParent[name] === 'string'));
+    } else out.push(...rulesWithoutMessage(file, value, [...at, key]));
+  }
   return out;
 }

@@ -21,3 +21,18 @@ export const WIDGET_NAMES: readonly string[] = [...CUSTOM_WIDGET_NAMES, ...BUILT
 export const FLAT_FORM_AREAS = ['auth'] as const;
 export const FLAT_WIDGET_NAMES = ['text', 'email', 'password', 'otp'] as const;
 export type FlatWidgetName = (typeof FLAT_WIDGET_NAMES)[number];
+
+/**
+ * The JSON types of the fields each widget can draw (the checker refuses another: a file upload on a text field, Yes/No
+ * on a list of eleven options). `hidden` draws any field; a widget not listed here is checked by name only.
+ */
+export const WIDGET_FIELD_TYPES: Readonly<Record<string, readonly string[]>> = {
+  otp: ['string'], email: ['string'], password: ['string'], 'password-strength': ['string'], text: ['string'], textarea: ['string'],
+  date: ['string'], datetime: ['string'], time: ['string'], 'alt-date': ['string'], 'alt-datetime': ['string'], tel: ['string'], uri: ['string'], url: ['string'], color: ['string'],
+  'school-search': ['string'], 'searchable-select': ['string'], 'country-select': ['string'],
+  select: ['string', 'integer', 'number', 'boolean'], radio: ['string', 'integer', 'number', 'boolean'],
+  'file-upload': ['array'], file: ['string', 'array'], checkboxes: ['array'], 'beneficiary-list': ['array'],
+  'yes-no': ['boolean'], agreement: ['boolean'], checkbox: ['boolean'],
+  updown: ['integer', 'number'], range: ['integer', 'number'],
+  'document-checklist': ['object'],
+};
