@@ -88,7 +88,14 @@ export function compileFormValidators(options: { formsDir?: string; outDir?: str
 export function formValidatorsPlugin(): { name: string; configResolved(config: { command: string }): void; configureServer(server: any): void } {
   let failOnError = false;
   const run = () => {
-    const { errors } = compileFormValidators();
+    let errors: string[];
+    try {
+      ({ errors } = compileFormValidators());
+    } catch (error) {
+      // A file that does not read (broken JSON) while the dev server runs: say so and keep the last good modules, so
+      // saving the fix brings the page back. A build stops on it.
+      errors = [(error as Error).message];
+    }
     if (errors.length && failOnError) throw new Error(errors.join('\n'));
     for (const e of errors) console.error(e);
   };
