@@ -4,6 +4,10 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES, type StepCase } from './step-bodies';
 import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
+import { stepRequest } from '../../helpers/journey-bodies';
+
+/** The employment body the wizard sends for a student (the adult journey's answers, the status changed): its transform fills the hidden fields. */
+const studentEmployment = () => stepRequest('employment-information', { data: { employment_status: 'student' } }).body;
 
 describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   let n = 0;
@@ -70,7 +74,8 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
 
   it('sends minimal employment as Not Applicable with country TT and needs no proof file', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
-    const body = { signup_id: applicant.id, employment_status: 'student', is_business_owner: false, employer_name: 'Not Applicable', occupation: 'Not Applicable', address_line_1: 'Not Applicable', city: 'Not Applicable', country: 'TT', nis_number: 'Not Applicable', bir_number: 'Not Applicable', work_phone: 'Not Applicable', monthly_remuneration: 'Under $5,000', value_of_assets: 'Under $100,000', source_of_funds: 'Savings' };
+    const body = { signup_id: applicant.id, ...studentEmployment() };
+    expect(body).toMatchObject({ employer_name: 'Not Applicable', occupation: 'Not Applicable', country: 'TT' });
     const form = multipart(body, []);
     const res = await t.call({ method: 'POST', url: '/api/employments/', payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
     expect(res.statusCode, res.body).toBe(201);
@@ -96,7 +101,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
 
   it("refuses a student's employer name (hidden for a student; the spec's body says 'Not Applicable'): the schema's own message wins", async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
-    const body = { signup_id: applicant.id, employment_status: 'student', is_business_owner: false, employer_name: 'ACME Ltd', occupation: 'Not Applicable', address_line_1: 'Not Applicable', city: 'Not Applicable', country: 'TT', nis_number: 'Not Applicable', bir_number: 'Not Applicable', work_phone: 'Not Applicable', monthly_remuneration: 'Under $5,000', value_of_assets: 'Under $100,000', source_of_funds: 'Savings' };
+    const body = { signup_id: applicant.id, ...studentEmployment(), employer_name: 'ACME Ltd' };
     const form = multipart(body, []);
     const res = await t.call({ method: 'POST', url: '/api/employments/', payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
     expect(res.statusCode, res.body).toBe(400);
