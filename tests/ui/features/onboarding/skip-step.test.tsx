@@ -23,27 +23,33 @@ const beneficiary = {
   id_number: 'AB123456',
 };
 
-beforeAll(() => {
-  saveProgress(localStorage, PROGRESS_KEY, { currentStep: 'designation-of-beneficiary', completedSteps: path.slice(0, path.indexOf('designation-of-beneficiary') + 1), sessionId: 'x', applicant });
-});
+/** Saved progress with every step before `step` sent (and `step` too, with `sent`), as the wizard keeps it. */
+const progressAt = (step: string, sent = false) => saveProgress(localStorage, PROGRESS_KEY, { currentStep: step, completedSteps: path.slice(0, path.indexOf(step) + (sent ? 1 : 0)), sessionId: 'x', applicant });
+/** The steps of this applicant's path whose skip button the flow places at the top too. */
+const placedBoth = path.filter((id) => onboardingFlow.steps[id].skipPlacement === 'both');
 afterEach(() => {
   cleanup();
   sessionStorage.clear();
 });
 
 describe('skipping an optional step, as the flow file says', () => {
-  it('Power of Attorney says at the top that it is optional, with the skip button there and at the bottom (skipPlacement both)', async () => {
-    const router = renderAt('/power-of-attorney');
-    await screen.findByRole('heading', { level: 1, name: 'Power of Attorney' });
-    const notice = await screen.findByText(onboardingFlow.steps['power-of-attorney'].texts!.optional);
-    const top = within(notice.closest('.MuiAlert-root') as HTMLElement).getByRole('button', { name: 'Skip Power of Attorney' });
+  it.each(placedBoth)('%s says at the top that it is optional, with the skip button there and at the bottom (skipPlacement both)', async (id) => {
+    const step = onboardingFlow.steps[id];
+    const skip = step.skipLabel ?? 'Skip';
+    progressAt(id, true);
+    const router = renderAt(step.route!);
+    await screen.findByRole('heading', { level: 1, name: step.title });
+    const notice = await screen.findByText(step.texts!.optional);
+    const top = within(notice.closest('.MuiAlert-root') as HTMLElement).getByRole('button', { name: skip });
     await screen.findByRole('button', { name: 'Next' }, { timeout: 15_000 });
-    expect(screen.getAllByRole('button', { name: 'Skip Power of Attorney' })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: skip })).toHaveLength(2);
     await userEvent.click(top);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/branch'));
+    const after = onboardingFlow.steps[path[path.indexOf(id) + 1]];
+    await waitFor(() => expect(router.state.location.pathname).toBe(after.route));
   });
 
   it('"Skip Adding Beneficiary" shows while no beneficiary is listed (skipWhen), and is gone with the form folded at 100%', async () => {
+    progressAt('designation-of-beneficiary', true);
     renderAt('/designation-of-beneficiary');
     await screen.findByRole('heading', { level: 1, name: 'Designation of Beneficiary' });
     expect(await screen.findByRole('button', { name: 'Skip Adding Beneficiary' }, { timeout: 15_000 })).toBeInTheDocument();
