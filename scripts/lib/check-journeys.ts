@@ -19,6 +19,8 @@ import type { FlowDefinition } from '../../src/shared/flow/flow-types';
 import { createFormValidator, type FormValidator } from '../../src/server/lib/form-validation';
 import { personalise, rememberFromData, stepBody } from './replay-journey';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
+import { chooseTransition } from '../../src/shared/flow/walk-flow';
+import { computeFacts } from '../../src/shared/facts/declared-facts';
 
 /** The journey file format, beside the journeys it describes. */
 export const JOURNEY_SCHEMA_FILE = path.resolve(import.meta.dirname, '../../tests/fixtures/journeys/journey.schema.json');
@@ -72,13 +74,21 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
   const context: Record<string, unknown> = {};
   const day = creditUnionToday();
   const validator = validatorFor(forms);
+  // Where the flow has the applicant before each entry (the replay walks it so): an entry for another step is out of
+  // order, named once, at the first entry where the journey and the flow part.
+  let expected: string | undefined = flow.initial;
   entries.forEach((entry, i) => {
     const at = `/entries/${i}`;
     const problem = (key: string, message: string, hint: string) => problems.push({ file, path: key ? `${at}/${key}` : at, message, hint });
     const step = flow.steps[entry.step];
     if (!step) {
       problem('step', `unknown step "${entry.step}"`, `The flow's steps: ${Object.keys(flow.steps).join(', ')}.`);
+      expected = undefined;
       return;
+    }
+    if (expected !== undefined && entry.step !== expected) {
+      problem('step', `the flow is at "${expected}" here, and the journey sends "${entry.step}": the replay stops`, `Put the entries in the flow's order for this applicant (npm run flow:paths lists each walk); after "${i ? entries[i - 1].step : 'the start'}" comes "${expected}".`);
+      expected = undefined;
     }
     if (entry.choice !== undefined && !step.choices?.[entry.choice]) {
       problem('choice', step.choices ? `step "${entry.step}" has no choice ${entry.choice}` : `step "${entry.step}" is not a choice step`, step.choices ? `Choices count from 0: ${step.choices.map((c, n) => `${n} = ${c.label}`).join(', ')}.` : 'Remove "choice".');
@@ -116,6 +126,8 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
       }
     }
     if (step && entry.data && !entry.expect) rememberFromData(step, entry.data, context);
+    // A refused attempt stays on its step; any other entry moves on as the flow's transitions say for what is known.
+    if (expected !== undefined && !entry.expect) expected = chooseTransition(step.next, computeFacts(flow.facts, context, day))?.to;
   });
   return problems;
 }

@@ -49,6 +49,19 @@ describe('journey files are checked before they are replayed', () => {
   });
 });
 
+describe('a journey out of the flow\'s order', () => {
+  // The analyst review swapped two steps in the flow and moved the journeys' entries the other way: the checker said OK
+  // and every replay stopped. The checker walks the flow beside the entries, so it names the first entry out of place.
+  it('names the first entry where the journey and the flow part, once', () => {
+    const file = listJourneyFiles().find((f) => path.basename(f) === 'adult-new-local.json')!;
+    const journey = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const i = journey.entries.findIndex((e: { step: string }) => e.step === 'email-verification');
+    [journey.entries[i], journey.entries[i + 1]] = [journey.entries[i + 1], journey.entries[i]];
+    const problems = check(journey);
+    expect(problems.map((p) => `${p.path} ${p.message}`)).toEqual([`/entries/${i}/step the flow is at "email-verification" here, and the journey sends "mobile-verification": the replay stops`]);
+  });
+});
+
 describe("a form's change the journeys and examples do not follow", () => {
   // An analyst makes a field of basic info required, in JSON: the checker names every journey and example to update.
   const changed = structuredClone(forms);
