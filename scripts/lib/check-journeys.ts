@@ -121,8 +121,15 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
       } catch (error) {
         errors = { _root: (error as Error).message };
       }
+      const transformNames = [step.submit.transform, (schema as { 'x-transform'?: string })['x-transform']].filter(Boolean);
       for (const [field, message] of Object.entries(errors)) {
-        problem(`data/${field.split('.')[0]}`, `the step would refuse this attempt: ${field === '_root' ? '' : `${field}: `}${message}`, `Give the field a value forms/${step.form}.schema.json accepts, or mark the attempt "expect" if it is meant to be refused.`);
+        const top = field.split('.')[0];
+        if (field !== '_root' && !(top in data) && top in body && transformNames.length) {
+          // Not the journey's answer: a transform of the step wrote it (a field it names was renamed or removed in JSON).
+          problem('', `the step's transform (${transformNames.join(', ')}) sends "${top}", which forms/${step.form}.schema.json refuses: ${message}`, `The transform in src/shared/transforms/ names "${top}": a form field a transform fills or clears keeps its name, or a developer changes the transform with it.`);
+          continue;
+        }
+        problem(`data/${top}`, `the step would refuse this attempt: ${field === '_root' ? '' : `${field}: `}${message}`, `Give the field a value forms/${step.form}.schema.json accepts, or mark the attempt "expect" if it is meant to be refused.`);
       }
     }
     if (step && entry.data && !entry.expect) rememberFromData(step, entry.data, context);

@@ -62,6 +62,18 @@ describe('a journey out of the flow\'s order', () => {
   });
 });
 
+describe('a field renamed that a transform names', () => {
+  // The analyst review renamed employment's work_phone: every student was refused "Unknown field: work_phone" (the
+  // step's transform fills it with 'Not Applicable'), and the checker told the analyst to give the journey a value.
+  it("names the transform, not the journey's data", () => {
+    const renamed = JSON.parse(JSON.stringify(forms).replaceAll('"work_phone"', '"business_phone"'));
+    const file = listJourneyFiles().find((f) => path.basename(f) === 'minor-with-guardian.json')!;
+    const problems = checkJourneyText(file, fs.readFileSync(file, 'utf8'), flow, renamed);
+    expect(problems).toContainEqual(expect.objectContaining({ message: expect.stringMatching(/transform \(employmentPayload, employmentDerive\) sends "work_phone"/), hint: expect.stringMatching(/src\/shared\/transforms/) }));
+    expect(problems.filter((p) => p.path.endsWith('/work_phone'))).toEqual([]);
+  });
+});
+
 describe("a form's change the journeys and examples do not follow", () => {
   // An analyst makes a field of basic info required, in JSON: the checker names every journey and example to update.
   const changed = structuredClone(forms);
