@@ -4,6 +4,10 @@ import { checkConfig, formatProblems, type CheckOptions } from '../../src/shared
 import { WIDGET_NAMES } from '../../src/shared/forms/widget-names';
 import { transforms } from '../../src/shared/transforms';
 import { copyConfig } from './config-copy';
+import { ROUTE_FORM_FIELDS } from '../../src/shared/forms/route-form-fields';
+import { fieldsOf } from '../../src/shared/config-check/schema-walk';
+import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
+import { resolveForm } from '../../src/shared/forms/form-registry';
 
 const FLOW = 'flows/mini.flow.json';
 const base = (root: string): CheckOptions => ({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) });
@@ -18,6 +22,18 @@ describe('config:check', () => {
   it('passes the engine’s mini config and the repository’s own config', () => {
     expect(formatProblems(checkConfig(base(copyConfig().root)))).toBe('');
     expect(formatProblems(checkConfig(base(copyConfig('repository').root)))).toBe('');
+  });
+
+  it('knows the fields of every form a hand-written route serves (route-form-fields.ts), and no more', () => {
+    const sources = readFormsDir();
+    for (const [formId, fields] of Object.entries(ROUTE_FORM_FIELDS)) expect([...fieldsOf(resolveForm(sources, formId).schema)].sort(), formId).toEqual([...fields].sort());
+  });
+
+  it('refuses a new field on a form whose route keeps fixed columns (it would be checked, then dropped)', () => {
+    const config = copyConfig('repository');
+    config.edit('forms/admin/user.schema.json', (s) => (s.properties.employee_number = { type: 'string', title: 'Employee number' }));
+    const problems = checkConfig(base(config.root));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/admin/user.schema.json', path: '/properties/employee_number', message: expect.stringMatching(/"employee_number" would be checked and then dropped: the server's route for admin\/user keeps only first_name/), hint: expect.stringMatching(/needs a developer/) }));
   });
 
   const cases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp; line?: number; column?: number }]> = [
