@@ -20,7 +20,7 @@ interface JourneyEntry { step: string; data?: Record<string, unknown>; expect?: 
 export function analystChangeConfig(): { root: string; journeysDir: string } {
   const config = guideConfig([6]);
   config.edit('forms/onboarding/basic-info.schema.json', (schema) => {
-    schema.properties[NEW_FIELD.name] = { type: 'string', title: "Mother's maiden name", minLength: 2, maxLength: 60 };
+    schema.properties[NEW_FIELD.name] = { type: 'string', title: "Mother's maiden name", minLength: 2, maxLength: 60, errorMessage: { minLength: NEW_FIELD.message, maxLength: "Mother's maiden name can be at most 60 characters." } };
     schema.required.push(NEW_FIELD.name);
     // The form's API example (the OpenAPI document's) takes the new field too, as the journeys do.
     for (const example of schema.examples ?? []) example[NEW_FIELD.name] = NEW_FIELD.value;

@@ -298,7 +298,7 @@ describe.each(dbTargets())('configuration versions: a draft started under one ve
   function versionB(): string {
     const config = copyConfig('repository');
     config.edit('forms/onboarding/address.schema.json', (schema) => {
-      schema.properties[NEW_QUESTION] = { type: 'string', title: 'Years at this address', minLength: 1, maxLength: 3 };
+      schema.properties[NEW_QUESTION] = { type: 'string', title: 'Years at this address', minLength: 1, maxLength: 3, errorMessage: { minLength: 'Years at this address is required.', maxLength: 'Enter the years in at most 3 digits.' } };
       schema.required = [...(schema.required ?? []), NEW_QUESTION];
       schema.errorMessage = { ...schema.errorMessage, required: { ...schema.errorMessage?.required, [NEW_QUESTION]: 'Years at this address is required.' } };
     });
@@ -310,7 +310,7 @@ describe.each(dbTargets())('configuration versions: a draft started under one ve
       type: 'object',
       additionalProperties: false,
       required: ['tax_country'],
-      properties: { tax_country: { type: 'string', title: 'Country of tax residence', minLength: 2, maxLength: 60 } },
+      properties: { tax_country: { type: 'string', title: 'Country of tax residence', minLength: 2, maxLength: 60, errorMessage: { minLength: 'Country of tax residence is required.', maxLength: 'The country can be at most 60 characters.' } } },
       errorMessage: { required: { tax_country: 'Country of tax residence is required.' } },
     });
     config.write(`forms/onboarding/${NEW_STEP}.ui.json`, { 'ui:order': ['tax_country'] });
