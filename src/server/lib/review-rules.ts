@@ -11,6 +11,7 @@ import { reviewContext, riskFlagsFor, type DocumentFacts, type ReviewRules } fro
 import { today } from '../../shared/dates/today.js';
 import { onboardingFlow } from './onboarding-flow.js';
 import { serverContext, serverFacts } from './applicant-facts.js';
+import { loadSteps } from './signup-steps.repository.js';
 import type { StepConsent } from './signup-steps.repository.js';
 
 type Db = Kysely<Database>;
@@ -65,8 +66,8 @@ export async function computeRiskFlags(db: Db, signup: Signup, now: Date): Promi
   const { rules, forms } = loaded();
   const day = today(now);
   const flow = onboardingFlow();
-  const stepRows = await db.selectFrom('signup_steps').select(['step', 'data']).where('signup_id', '=', signup.id).execute();
-  const steps = stepRows.map((r) => ({ step: r.step, data: (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as Record<string, unknown> }));
+  const stored = await loadSteps(db, signup.id);
+  const steps = [...stored].map(([step, data]) => ({ step, data }));
   const files = await db.selectFrom('signup_files').select(['step', 'field', 'original_name', 'content_type', 'size_bytes']).where('signup_id', '=', signup.id).execute();
   const documents: DocumentFacts[] = files.map((f) => {
     const formId = flow.steps[f.step]?.form;
@@ -79,7 +80,6 @@ export async function computeRiskFlags(db: Db, signup: Signup, now: Date): Promi
       maxBytes: typeof field?.maxFileSize === 'number' ? field.maxFileSize : undefined,
     };
   });
-  const stored = new Map(steps.map((s) => [s.step, s.data]));
   const context = reviewContext(steps, { ...serverContext(signup, stored), ...serverFacts(signup, day, stored) });
   return riskFlagsFor(rules, context, documents, day);
 }
