@@ -41,7 +41,6 @@ const OUT_OF_RANGE = [BIG, -BIG, 2_147_483_648];
 const EDGE_DATES = ['0000-01-01', '0001-01-01', '0050-06-15', '9999-12-31'];
 /** More fields than any form has (safe-text.ts MAX_VALUES): refused before the schema lists one message per field. */
 const MANY_FIELDS = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`f${i.toString(36)}`, 0]));
-/** Line breaks of every kind: refused in a field drawn on one line. */
 /**
  * Names every JavaScript object answers to: a value looked up in the configuration's maps must be one of their own
  * keys. One of each kind the prototype holds: an object (`__proto__`) and a function (`constructor`, like toString).
@@ -49,6 +48,7 @@ const MANY_FIELDS = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`
 const OBJECT_KEYS = ['__proto__', 'constructor'];
 /** The fields that say which part of a step a one-record call fills (the flow's `parts.key`): not in any form. */
 const RECORD_KEYS = listSteps(onboardingFlow()).flatMap((step) => (step.submit?.parts && 'key' in step.submit.parts ? [step.submit.parts.key] : []));
+/** Line breaks of every kind: refused in a field drawn on one line. */
 const LINE_BREAKS = { 'CR LF': 'Ann\r\nMarie', LF: 'Ann\nMarie', CR: 'Ann\rMarie', 'line separator': 'Ann\u2028Marie', 'paragraph separator': 'Ann\u2029Marie' };
 
 /** A value that passes the schema's simple keywords, so a variant differs from an acceptable body in one field only. */

@@ -7,16 +7,15 @@ import { formSourcesFromFiles, type FormSources, type JsonObject } from '../form
 import { inlineListRefs } from '../forms/inline-list-refs.js';
 import { findWidgetNames } from '../forms/find-widget-names.js';
 import { APP_PAGE_PATHS, APP_PAGE_PREFIXES, appPageOf } from '../app-pages.js';
-import { ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
 import { FLAT_FORM_AREAS, FLAT_WIDGET_NAMES } from '../forms/widget-names.js';
 import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, type FactRule } from '../facts/declared-facts.js';
-import { duplicateOptions, errorMessageUnknown, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, requiredButHidden, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
+import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, requiredButHidden, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
-import { allBranchProps, conditionFieldNames, fieldsOf, pointer } from './schema-walk.js';
+import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
@@ -198,12 +197,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   }
   // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
   problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
-  // A form of a hand-written route: a field the server does not read would be checked, then dropped.
-  const kept = ROUTE_FORM_FIELDS[formId];
-  for (const field of kept ? [...fieldsOf(schema)].filter((f) => !kept.includes(f)) : []) {
-    problems.push({ file, path: pointer(['properties', field]), message: `"${field}" would be checked and then dropped: the server's route for ${formId} keeps only ${kept.join(', ')}`, hint: `A new field on this form needs a developer (the route's columns, and src/shared/forms/route-form-fields.ts); onboarding steps keep any field.` });
-  }
-  problems.push(...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw));
+  problems.push(...fieldsARouteDrops(file, formId, schema), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });

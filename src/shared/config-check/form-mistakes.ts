@@ -3,11 +3,13 @@
  * a required field that does not exist, a message for a field or keyword that does not exist, a
  * `showWhen` naming a missing field, duplicate option values, option rules that cannot work, conditions (`if`,
  * `showWhen`) that name a missing field or compare a field with a value it can never hold, a widget that cannot draw
- * its field's type, a default the field does not offer, bounds no value meets, and a required field hidden by showWhen.
+ * its field's type, a default the field does not offer, bounds no value meets, a required field hidden by showWhen, a
+ * rule with no message of its own, and a field the hand-written route of its form would drop.
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
 import { WIDGET_FIELD_TYPES } from '../forms/widget-names.js';
+import { ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
 
 import type { JsonObject as Json } from '../forms/form-registry.js';
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -343,4 +345,13 @@ export function rulesWithoutMessage(file: string, schema: unknown, at: At = [], 
     } else out.push(...rulesWithoutMessage(file, value, [...at, key]));
   }
   return out;
+}
+
+/** A field on a form of a hand-written route that the route does not read: it would be checked, then dropped. */
+export function fieldsARouteDrops(file: string, formId: string, schema: Json): Problem[] {
+  const kept = ROUTE_FORM_FIELDS[formId];
+  if (!kept) return [];
+  return [...fieldsOf(schema)]
+    .filter((field) => !kept.includes(field))
+    .map((field) => ({ file, path: pointer(['properties', field]), message: `"${field}" would be checked and then dropped: the server's route for ${formId} keeps only ${kept.join(', ')}`, hint: "A new field on this form needs a developer (the route's columns, and src/shared/forms/route-form-fields.ts); onboarding steps keep any field." }));
 }
