@@ -58,6 +58,15 @@ describe.each(dbTargets())('foundation on $name', (target) => {
     expect(queries.seen.filter((q) => /select 1/.test(q))).toHaveLength(1);
   });
 
+  it("sends the browser the credit union's time zone with its offsets for the year ahead", async () => {
+    const res = await t.call({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    const { time_zone, time_zone_offsets } = res.json();
+    expect(time_zone).toBe('America/Port_of_Spain');
+    expect(time_zone_offsets.changes).toEqual([{ from: expect.any(Number), minutes: -240 }]);
+    expect(time_zone_offsets.until - Date.now()).toBeGreaterThan(365 * 86_400_000);
+  });
+
   it('refuses a call without the API key headers with 401 and a clear message', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(401);

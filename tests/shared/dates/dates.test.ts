@@ -1,5 +1,6 @@
 import { ageInYears, birthDateForAge, dateOnly } from '../../../src/shared/dates/age';
 import { dayIn, preferTimeZone, setTimeZone, timeZone, today } from '../../../src/shared/dates/today';
+import { offsetAt, zoneOffsets } from '../../../src/shared/dates/zone-offsets';
 
 describe('today', () => {
   afterEach(() => setTimeZone('America/Port_of_Spain'));
@@ -24,6 +25,43 @@ describe('today', () => {
     preferTimeZone('Mars/Olympus_Mons');
     expect(today(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-22');
     expect(timeZone()).toBe('America/Port_of_Spain');
+  });
+
+  it("reads the day from the offsets the server sends, without the runtime's zone data, and only within their span", () => {
+    const now = Date.parse('2026-11-22T15:30:00Z');
+    const offsets = { until: now + 86_400_000, changes: [{ from: now - 86_400_000, minutes: 600 }] };
+    // A zone this runtime does not know: the runtime would give the default zone's day (the 22nd); the table, +10:00.
+    preferTimeZone('Mars/Olympus_Mons', offsets);
+    expect(today(new Date(now))).toBe('2026-11-23');
+    expect(today(new Date(now + 2 * 86_400_000))).toBe('2026-11-24');
+    expect(timeZone()).toBe('America/Port_of_Spain');
+    // A table that is not one (from the network) is not used.
+    preferTimeZone('Asia/Tokyo', { until: 'soon', changes: [{ from: 0, minutes: -240 }] });
+    expect(today(new Date('2026-11-23T03:30:00Z'))).toBe('2026-11-23');
+  });
+});
+
+describe('zoneOffsets', () => {
+  // Zones with and without daylight saving, half and three-quarter hours, and the southern hemisphere.
+  const zones = ['America/Port_of_Spain', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'Pacific/Chatham', 'America/Santiago', 'UTC'];
+  const now = Date.parse('2026-11-27T21:00:00Z');
+
+  it.each(zones)('gives the same day as the runtime in %s, every 97 minutes of the year ahead and around each change', (zone) => {
+    const offsets = zoneOffsets(zone, now);
+    const dayFromTable = (at: number) => new Date(at + offsetAt(offsets, at)! * 60_000).toISOString().slice(0, 10);
+    for (let at = now; at < now + 365 * 86_400_000; at += 97 * 60_000) expect([zone, dayFromTable(at)]).toEqual([zone, dayIn(zone, new Date(at))]);
+    for (const change of offsets.changes.slice(1)) {
+      expect(offsetAt(offsets, change.from)).toBe(change.minutes);
+      for (const at of [change.from - 1000, change.from, change.from + 3_600_000]) expect(dayFromTable(at)).toBe(dayIn(zone, new Date(at)));
+    }
+    expect(offsetAt(offsets, offsets.until)).toBeNull();
+  });
+
+  it('finds each daylight-saving change of the year: two in New York, none in Port of Spain', () => {
+    expect(zoneOffsets('America/Port_of_Spain', now).changes).toEqual([{ from: now - 86_400_000, minutes: -240 }]);
+    const newYork = zoneOffsets('America/New_York', now, 365).changes;
+    expect(newYork.map((c) => c.minutes)).toEqual([-300, -240, -300]);
+    expect(newYork.slice(1).map((c) => new Date(c.from).toISOString())).toEqual(['2027-03-14T07:00:00.000Z', '2027-11-07T06:00:00.000Z']);
   });
 });
 
