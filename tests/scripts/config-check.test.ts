@@ -29,6 +29,15 @@ describe('config:check', () => {
     for (const [formId, fields] of Object.entries(ROUTE_FORM_FIELDS)) expect([...fieldsOf(resolveForm(sources, formId).schema)].sort(), formId).toEqual([...fields].sort());
   });
 
+  it("refuses a transfer form without a message its page shows by name (the member would see the name)", () => {
+    const config = copyConfig('repository');
+    config.edit('forms/member/transfer-to-self.ui.json', (u) => delete u['ui:options'].needsSecondAccount);
+    config.edit('forms/member/transfer-to-member.ui.json', (u) => (u['ui:options'].noSourceAccount = ' '));
+    const problems = checkConfig(base(config.root));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-self.ui.json', path: '/ui:options', message: expect.stringMatching(/"needsSecondAccount" from here, and it is missing/), hint: expect.stringMatching(/noSourceAccount, needsSecondAccount/) }));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-member.ui.json', path: '/ui:options', message: expect.stringMatching(/"noSourceAccount"/) }));
+  });
+
   it('refuses a new field on a form whose route keeps fixed columns (it would be checked, then dropped)', () => {
     const config = copyConfig('repository');
     config.edit('forms/admin/user.schema.json', (s) => (s.properties.employee_number = { type: 'string', title: 'Employee number' }));

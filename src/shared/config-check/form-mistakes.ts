@@ -9,7 +9,7 @@
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
 import { WIDGET_FIELD_TYPES } from '../forms/widget-names.js';
-import { ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
+import { PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
 
 import type { JsonObject as Json } from '../forms/form-registry.js';
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -345,6 +345,15 @@ export function rulesWithoutMessage(file: string, schema: unknown, at: At = [], 
     } else out.push(...rulesWithoutMessage(file, value, [...at, key]));
   }
   return out;
+}
+
+/** A message the form's page reads by name (route-form-fields.ts) missing from its "ui:options": the page would show the name. */
+export function pageMessagesMissing(uiFile: string, formId: string, ui: Json): Problem[] {
+  const names: readonly string[] = PAGE_MESSAGES[formId as keyof typeof PAGE_MESSAGES] ?? [];
+  const options = isObject(ui['ui:options']) ? ui['ui:options'] : {};
+  return names
+    .filter((name) => typeof options[name] !== 'string' || !options[name].trim())
+    .map((name) => ({ file: uiFile, path: pointer(['ui:options']), message: `the page of ${formId} shows the message "${name}" from here, and it is missing: people would see the bare name`, hint: `Add "${name}": "<the words>" to "ui:options" (this page reads ${names.join(', ')}).` }));
 }
 
 /** A field on a form of a hand-written route that the route does not read: it would be checked, then dropped. */

@@ -19,3 +19,16 @@ export const ROUTE_FORM_FIELDS: Readonly<Record<string, readonly string[]>> = {
   'auth/resume-contact': ['contact'],
   'auth/resume-code': ['code'],
 };
+
+/**
+ * The messages a page reads by name from its form's `"ui:options"` (the transfer pages' "nothing to transfer"
+ * texts, chosen by the page's own logic). The checker refuses a form that lacks one, which the page would otherwise
+ * show as its bare name; the pages' code can name no other (`PageMessage`).
+ */
+export const PAGE_MESSAGES = {
+  'member/transfer-to-self': ['noSourceAccount', 'needsSecondAccount'],
+  'member/transfer-to-member': ['noSourceAccount'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** The name of a message `formId`'s page may read from its form. */
+export type PageMessage<F extends keyof typeof PAGE_MESSAGES> = (typeof PAGE_MESSAGES)[F][number];

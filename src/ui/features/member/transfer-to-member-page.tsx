@@ -1,6 +1,7 @@
 import { getTransferToMemberOptions } from './api/accounts-api';
 import { TransferPage } from './components/transfer-page';
 import { accountLabel, accountName } from './transfer-to-self-page';
+import type { PageMessage } from '../../../shared/forms/route-form-fields';
 
 type Options = Awaited<ReturnType<typeof getTransferToMemberOptions>>;
 interface MemberData extends Record<string, unknown> {
@@ -35,7 +36,7 @@ export default function TransferToMemberPage() {
       loadOptions={getTransferToMemberOptions}
       selectOptions={selectOptions}
       derive={derive}
-      unavailable={(options) => (options.Source.length ? null : 'noSourceAccount')}
+      unavailable={(options): PageMessage<'member/transfer-to-member'> | null => (options.Source.length ? null : 'noSourceAccount')}
       availableCents={(options, data) => options.Source.find((a) => a.id === data.source_id)?.balance_cents}
     />
   );

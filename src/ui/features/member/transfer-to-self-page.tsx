@@ -1,6 +1,7 @@
 import { getTransferToSelfOptions, type OptionAccount } from './api/accounts-api';
 import { TransferPage } from './components/transfer-page';
 import { formatCents } from '../../../shared/money';
+import type { PageMessage } from '../../../shared/forms/route-form-fields';
 
 type Options = Awaited<ReturnType<typeof getTransferToSelfOptions>>;
 interface SelfData extends Record<string, unknown> {
@@ -36,7 +37,7 @@ function derive(options: Options, data: Partial<SelfData>): Partial<SelfData> {
 }
 
 /** A transfer between one's own accounts needs two of them that can move money: the name of the form's message, or null. */
-function unavailable(options: Options): string | null {
+function unavailable(options: Options): PageMessage<'member/transfer-to-self'> | null {
   const accounts = new Set([...options.Source, ...options.Destination].map((a) => a.id));
   if (accounts.size >= 2 && options.Source.length > 0) return null;
   return accounts.size === 0 ? 'noSourceAccount' : 'needsSecondAccount';
