@@ -18,7 +18,8 @@ const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: 
 // The forms' examples, and the QA journeys (JOURNEYS_DIR, default tests/fixtures/journeys) against journey.schema.json
 // and this flow and its forms.
 if (!problems.length) problems.push(...checkFormExamples(readFormsDir()), ...checkJourneys(JOURNEYS_DIR, loadFlow(), readFormsDir()));
-if (startProblem) problems.push({ file: 'forms/, flows/', path: '/', message: `the server cannot start with this configuration: ${startProblem}`, hint: 'Fix the problems above first; endpoints were not checked.' });
+// (not again when the checker already reported the same mistake at its place in the files)
+if (startProblem && !problems.some((p) => p.message === startProblem)) problems.push({ file: 'forms/, flows/', path: '/', message: `the server cannot start with this configuration: ${startProblem}`, hint: 'Fix the problems above first; endpoints were not checked.' });
 await server?.close();
 if (problems.length) {
   console.error(formatProblems(problems));

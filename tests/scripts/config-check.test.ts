@@ -38,6 +38,17 @@ describe('config:check', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-member.ui.json', path: '/ui:options', message: expect.stringMatching(/"noSourceAccount"/) }));
   });
 
+  it('reports two steps sharing an endpoint with no field to tell them apart at the step, not only as a server that cannot start', () => {
+    const config = copyConfig('repository');
+    const flowFile = 'flows/onboarding.flow.json';
+    // Two form steps the generic step route serves (no server action), each on an endpoint of its own today.
+    const generic = Object.entries(config.read(flowFile).steps as Record<string, any>).filter(([, s]) => s.kind === 'form' && s.submit && !s.submit.action && (s.submit.encoding ?? 'json') === 'json' && !s.submit.parts);
+    const [[first, firstStep], [second]] = generic;
+    config.edit(flowFile, (f) => (f.steps[second].submit.endpoint = firstStep.submit.endpoint));
+    const problems = checkConfig(base(config.root));
+    expect(problems).toContainEqual(expect.objectContaining({ file: flowFile, path: `/steps/${second}/submit/endpoint`, message: expect.stringContaining(`Steps ${first}, ${second} share POST ${firstStep.submit.endpoint}, but no field of their forms tells them apart`) }));
+  });
+
   it('refuses a new field on a form whose route keeps fixed columns (it would be checked, then dropped)', () => {
     const config = copyConfig('repository');
     config.edit('forms/admin/user.schema.json', (s) => (s.properties.employee_number = { type: 'string', title: 'Employee number' }));

@@ -20,6 +20,7 @@ import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 import { partsProblems } from '../flow/step-parts.js';
+import { SharedEndpointError, stepRoutes } from '../flow/step-routes.js';
 import { reviewProblems } from './review-mistakes.js';
 import type { ReviewRules } from '../review/review-rules.js';
 
@@ -305,6 +306,15 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     }
   }
   problems.push(...flowCycles(file, flow));
+  // Steps sharing an endpoint: the server tells them apart by a field their forms fix to different values, or cannot start.
+  if (Object.values(steps).every((s) => !s.form || sources.schemas[s.form])) {
+    try {
+      stepRoutes(flow, (formId) => sources.schemas[formId]);
+    } catch (error) {
+      if (!(error instanceof SharedEndpointError)) throw error;
+      problems.push({ file, path: pointer(['steps', error.steps[error.steps.length - 1], 'submit', 'endpoint']), message: error.message, hint: 'Or give each step its own endpoint.' });
+    }
+  }
   // Unreachable steps: on no applicant's walk, whatever the facts.
   if (steps[flow.initial]) {
     const reached = new Set<string>();

@@ -8,7 +8,7 @@ import { auth, tokenFor } from '../admin/admin-helpers';
 import { checkConfig, formatProblems } from '../../../src/shared/config-check/check-config';
 import { WIDGET_NAMES } from '../../../src/shared/forms/widget-names';
 import { transforms } from '../../../src/shared/transforms/index';
-import { stepRoutes } from '../../../src/server/routes/onboarding/step-routes';
+import { stepRoutes } from '../../../src/shared/flow/step-routes';
 import { adultSignup, createApplicant } from './onboarding-helpers';
 
 // docs/analyst-guide.md's worked examples applied to a copy: example 6 adds Tax Residency with POST /tax-residencies/.

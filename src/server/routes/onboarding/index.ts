@@ -14,7 +14,7 @@ import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { serverContext } from '../../lib/applicant-facts.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
-import { stepRoutes, type StepRoute, type StepTarget } from './step-routes.js';
+import { stepRoutes, type StepRoute, type StepTarget } from '../../../shared/flow/step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
 import { isRecordBody, recordSchema } from '../../../shared/flow/step-parts.js';
 import { storeRecord } from './store-record.js';

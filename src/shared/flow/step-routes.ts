@@ -1,5 +1,5 @@
-import type { FlowDefinition } from '../../../shared/flow/flow-types.js';
-import type { StepParts } from '../../../shared/flow/step-parts.js';
+import type { FlowDefinition } from './flow-types.js';
+import type { StepParts } from './step-parts.js';
 
 /** A step a call stores: its id in the flow file and its form (forms/<form>.schema.json). */
 export interface StepTarget {
@@ -19,13 +19,23 @@ export interface StepRoute {
   pickBy?: { field: string; values: Record<string, StepTarget> };
 }
 
-import type { JsonObject as Schema } from '../../../shared/forms/form-registry.js';
+import type { JsonObject as Schema } from '../forms/form-registry.js';
+
+/** Steps that cannot share their endpoint (the server cannot start; the checker reports it at the last of them). */
+export class SharedEndpointError extends Error {
+  constructor(
+    message: string,
+    readonly steps: string[],
+  ) {
+    super(message);
+  }
+}
 
 /**
  * The generic step routes, from the flow file: every form step whose `submit` names no server action gets
  * its endpoint, grouped by method and path. Steps sharing an endpoint are told apart by a field every one of
  * their forms fixes to a different `const` (address_type residential | mailing); without one the flow cannot
- * be served and this throws, naming the steps (the checker reports the same).
+ * be served and this throws, naming the steps (the checker reports it at the flow file's step).
  */
 export function stepRoutes(flow: FlowDefinition, schemaOf: (formId: string) => Schema): StepRoute[] {
   const routes = new Map<string, StepRoute>();
@@ -34,7 +44,7 @@ export function stepRoutes(flow: FlowDefinition, schemaOf: (formId: string) => S
     const { method, endpoint, encoding = 'json' } = step.submit;
     const key = `${method} ${endpoint}`;
     const route = routes.get(key) ?? { method, url: endpoint, encoding, targets: [] };
-    if (route.encoding !== encoding) throw new Error(`Steps ${route.targets.map((t) => t.step).join(', ')} and ${id} share ${key} with different encodings.`);
+    if (route.encoding !== encoding) throw new SharedEndpointError(`Steps ${route.targets.map((t) => t.step).join(', ')} and ${id} share ${key} with different encodings.`, [...route.targets.map((t) => t.step), id]);
     route.targets.push({ step: id, form: step.form, parts: step.submit.parts });
     routes.set(key, route);
   }
@@ -56,7 +66,8 @@ function pickField(route: StepRoute, schemaOf: (formId: string) => Schema): Step
       return { field, values: Object.fromEntries(route.targets.map((t, i) => [values[i]!, t])) };
     }
   }
-  throw new Error(
+  throw new SharedEndpointError(
     `Steps ${route.targets.map((t) => t.step).join(', ')} share ${route.method} ${route.url}, but no field of their forms tells them apart: give each form a field with its own "const" (e.g. address_type).`,
+    route.targets.map((t) => t.step),
   );
 }
