@@ -1,6 +1,6 @@
 import type { Signup } from '../db/tables/signups.table.js';
 import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
-import { computeFacts } from '../../shared/facts/declared-facts.js';
+import { computeFacts, ruleFields } from '../../shared/facts/declared-facts.js';
 import { dateOnly } from '../../shared/dates/age.js';
 import { onboardingFlow } from './onboarding-flow.js';
 import { rememberedValues } from '../../shared/flow/remembered-values.js';
@@ -24,13 +24,7 @@ export type StoredSteps = ReadonlyMap<string, Record<string, unknown>>;
  * browser (the path at final submission, the draft's state, the risk flags). A column wins over a step's answer.
  */
 export function serverContext(signup: ContextRow, steps?: StoredSteps): ApplicantContext {
-  const columns: ApplicantContext = {
-    signupId: signup.id,
-    customerType: signup.is_existing_customer ? 'existing' : 'new',
-    dob: dateOnly(signup.dob),
-    nationality: signup.nationality ?? undefined,
-    hasForeignBankAccount: signup.has_foreign_bank_account,
-  };
+  const columns = columnContext(signup);
   if (!steps?.size) return columns;
   const context: ApplicantContext = {};
   for (const [id, step] of Object.entries(onboardingFlow().steps)) {
@@ -39,6 +33,35 @@ export function serverContext(signup: ContextRow, steps?: StoredSteps): Applican
   }
   for (const [key, value] of Object.entries(columns)) if (value !== undefined || !(key in context)) context[key] = value;
   return context;
+}
+
+/** The context the signups columns make. */
+function columnContext(signup: ContextRow): ApplicantContext {
+  return {
+    signupId: signup.id,
+    customerType: signup.is_existing_customer ? 'existing' : 'new',
+    dob: dateOnly(signup.dob),
+    nationality: signup.nationality ?? undefined,
+    hasForeignBankAccount: signup.has_foreign_bank_account,
+  };
+}
+/** The context names the columns fill. */
+const COLUMN_CONTEXT = new Set(Object.keys(columnContext({ id: '', is_existing_customer: false, dob: null, nationality: null, has_foreign_bank_account: null } as unknown as ContextRow)));
+const readsAnswers = new WeakMap<object, boolean>();
+
+/**
+ * Whether a fact the flow declares reads an answer the signups columns do not hold (a fact an analyst added on a
+ * new remembered answer): a step's call then validates with the stored steps too, so an option rule on that fact
+ * holds on the call as in the browser. None of today's facts does, and a step call stays one statement.
+ */
+export function factsReadStoredAnswers(): boolean {
+  const flow = onboardingFlow();
+  let reads = readsAnswers.get(flow);
+  if (reads === undefined) {
+    reads = Object.values(flow.facts ?? {}).some((fact) => ruleFields(fact.rule).some((field) => !COLUMN_CONTEXT.has(field)));
+    readsAnswers.set(flow, reads);
+  }
+  return reads;
 }
 
 /** The applicant's facts from what the server holds (with the stored steps, facts on any remembered answer). */

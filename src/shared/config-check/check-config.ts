@@ -11,7 +11,7 @@ import { FLAT_FORM_AREAS, FLAT_WIDGET_NAMES } from '../forms/widget-names.js';
 import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
-import { factProfiles, type FactRule } from '../facts/declared-facts.js';
+import { factProfiles, ruleFields } from '../facts/declared-facts.js';
 import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, requiredButHidden, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
@@ -228,7 +228,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   // A fact reads the applicant's context: each field it reads must be kept by some step (`remember`) or choice (`set`).
   const kept = new Set<string>(Object.values(steps).flatMap((s) => [...Object.keys(s.remember ?? {}), ...(s.choices ?? []).flatMap((c) => Object.keys(c.set ?? {}))]));
   for (const [name, fact] of Object.entries(declared)) {
-    for (const field of fieldsRead(fact.rule)) {
+    for (const field of ruleFields(fact.rule)) {
       if (!kept.has(field)) problems.push({ file, path: pointer(['facts', name, 'rule']), message: `fact "${name}" reads "${field}", which no step keeps`, hint: `Keep it with a step's "remember" ({ "${field}": "data.<field>" }) or a choice's "set"; kept now: ${[...kept].join(', ')}.` });
     }
   }
@@ -322,18 +322,6 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
     problems.push(...transitionsNeverTaken(file, flow, profiles));
   }
-}
-
-/** The context fields a fact's rule reads. */
-function fieldsRead(rule: FactRule | undefined): string[] {
-  if (!rule || typeof rule !== 'object') return [];
-  if ('age' in rule) return [rule.age?.of];
-  if ('equals' in rule) return [rule.equals?.of];
-  if ('in' in rule) return [rule.in?.of];
-  if ('answer' in rule) return [rule.answer];
-  if ('present' in rule) return [rule.present];
-  if ('not' in rule) return fieldsRead(rule.not);
-  return ('allOf' in rule ? rule.allOf : 'anyOf' in rule ? rule.anyOf : []).flatMap(fieldsRead);
 }
 
 /** Checks every form and flow file under `root`; an empty list means all is well. */

@@ -36,6 +36,18 @@ const present = (value: unknown) => value !== undefined && value !== null && val
 const same = (a: unknown, b: unknown, ignoreCase?: boolean) =>
   ignoreCase && typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
 
+/** The context fields a fact's rule reads. */
+export function ruleFields(rule: FactRule | undefined): string[] {
+  if (!rule || typeof rule !== 'object') return [];
+  if ('age' in rule) return [rule.age?.of];
+  if ('equals' in rule) return [rule.equals?.of];
+  if ('in' in rule) return [rule.in?.of];
+  if ('answer' in rule) return [rule.answer];
+  if ('present' in rule) return [rule.present];
+  if ('not' in rule) return ruleFields(rule.not);
+  return ('allOf' in rule ? rule.allOf : 'anyOf' in rule ? rule.anyOf : []).flatMap(ruleFields);
+}
+
 /** Whether one rule holds for an applicant on a day (YYYY-MM-DD). */
 export function ruleHolds(rule: FactRule, context: ApplicantContext, day: string): boolean {
   if ('age' in rule) {

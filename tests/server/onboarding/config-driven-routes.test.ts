@@ -10,6 +10,9 @@ import { WIDGET_NAMES } from '../../../src/shared/forms/widget-names';
 import { transforms } from '../../../src/shared/transforms/index';
 import { stepRoutes } from '../../../src/shared/flow/step-routes';
 import { adultSignup, createApplicant } from './onboarding-helpers';
+import { journeysWith, stepRequest } from '../../helpers/journey-bodies';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { resolveForm } from '../../../src/shared/forms/form-registry';
 
 // docs/analyst-guide.md's worked examples applied to a copy: example 6 adds Tax Residency with POST /tax-residencies/.
 const config = guideConfig();
@@ -83,6 +86,29 @@ branched.edit(flowFile, (f) => {
   f.steps[before].next.unshift({ when: { properties: { hasTin: { const: true } }, required: ['hasTin'] }, to: defaultNext(skipped) });
 });
 
+// An option rule on the same new fact, on a later step's list (the helper review's other case: the browser applied it,
+// the step's call did not, and only final submission refused the answer). A JSON step the generic route serves, whose
+// journey body picks an option of a list: with a TIN, the rule allows another option only.
+const ruled = (() => {
+  const sources = readFormsDir();
+  for (const [step, s] of Object.entries(flowCopy.steps as Record<string, any>)) {
+    if (s.kind !== 'form' || !s.submit || s.submit.action || (s.submit.encoding ?? 'json') !== 'json' || s.submit.parts || step === 'tax-residency') continue;
+    for (const journey of journeysWith(step)) {
+      const request = stepRequest(step, { journey });
+      const properties = resolveForm(sources, s.form).schema.properties as Record<string, { oneOf?: Array<{ const: unknown }> }>;
+      for (const [field, value] of Object.entries(request.body)) {
+        const options = properties[field]?.oneOf?.map((o) => o.const) ?? [];
+        const other = options.find((o) => o !== value);
+        if (options.includes(value) && other !== undefined) return { step, form: s.form as string, request, field, other };
+      }
+    }
+  }
+  throw new Error('No JSON step of the flow sends an option of a list in its journeys');
+})();
+branched.edit(`forms/${ruled.form}.schema.json`, (schema) => {
+  schema.properties[ruled.field].optionsWhen = [{ when: { properties: { hasTin: { const: true } }, required: ['hasTin'] }, only: [ruled.other], message: 'With a tax number, only the other option.' }];
+});
+
 describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
   useConfigRoot(branched.root);
   const t = suiteApp(target);
@@ -100,5 +126,18 @@ describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
     };
     expect(await missingAfter()).toContain(skipped);
     expect(await missingAfter('123')).not.toContain(skipped);
+  });
+
+  it("a later step's call applies an option rule on that answer, as the browser does", async () => {
+    const answer = async (n: number, tin?: string) => {
+      const applicant = await createApplicant(t, adultSignup(n));
+      const stored = await t.call({ method: 'POST', url: '/api/tax-residencies/', payload: { signup_id: applicant.id, tax_country: 'Canada', ...(tin ? { tin } : {}) }, headers: applicant.headers, remoteAddress: applicant.address });
+      expect(stored.statusCode, stored.body).toBe(201);
+      return t.call({ method: ruled.request.method, url: ruled.request.url, payload: { ...ruled.request.body, signup_id: applicant.id }, headers: applicant.headers, remoteAddress: applicant.address });
+    };
+    expect((await answer(4)).statusCode).toBe(201);
+    const refused = await answer(5, '123');
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual({ [ruled.field]: 'With a tax number, only the other option.' });
   });
 });

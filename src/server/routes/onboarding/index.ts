@@ -12,7 +12,7 @@ import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
-import { serverContext } from '../../lib/applicant-facts.js';
+import { stepCallContext } from '../../lib/step-call-context.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { stepRoutes, type StepRoute, type StepTarget } from '../../../shared/flow/step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
@@ -87,7 +87,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     const guardOf = (read: StepGuard) => ({ ...read, applicant_token_hash: tokenHash });
     const known = tokenHash ? recent.get(signupId, now) : undefined;
     if (known && holdsToken(known, tokenHash, now)) {
-      const { data, errors } = validator.check(target.form, body, serverContext(known));
+      const { data, errors } = validator.check(target.form, body, await stepCallContext(app.db, known));
       // A refused body or a changed draft is answered from what the database holds, below.
       if (!Object.keys(errors).length && (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(known)))) return data;
     }
@@ -98,7 +98,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
         throw error;
       });
       recent.remember(signup);
-      const data = validator.validate(target.form, body, serverContext(signup));
+      const data = validator.validate(target.form, body, await stepCallContext(app.db, signup));
       // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
       if (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(signup))) return data;
       // Changes requested to other steps: this one is closed, as saveStep answers it.
@@ -121,7 +121,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     const { valid, replaced } = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       recent.remember(signup);
-      const data = validator.validate(target.form, body, serverContext(signup));
+      const data = validator.validate(target.form, body, await stepCallContext(trx, signup));
       await saveStep(trx, signupId, target.step, data, stamp(data));
       return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });

@@ -4,7 +4,7 @@ import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { VALIDATION_MESSAGE } from '../../lib/form-validation.js';
 import { loadStepData, saveStep } from '../../lib/signup-steps.repository.js';
 import { consentsGiven } from '../../lib/review-rules.js';
-import { serverContext } from '../../lib/applicant-facts.js';
+import { stepCallContext } from '../../lib/step-call-context.js';
 import { mergeRecord, recordOf, recordSchema, slotFields, splitRecordErrors, type StepParts } from '../../../shared/flow/step-parts.js';
 import { replaceStepFiles } from './steps.repository.js';
 import { removeStoredNames, type ReceivedFile } from './uploads.js';
@@ -25,7 +25,7 @@ export async function storeRecord(app: FastifyInstance, request: FastifyRequest,
     const stored = (await loadStepData(trx, signupId, target.step)) ?? {};
     const merge = mergeRecord(target.parts, stepSchema, stored, record);
     if ('errors' in merge) throw badRequest(VALIDATION_MESSAGE, merge.errors);
-    const { data, errors } = app.forms.check(target.form, merge.merged, serverContext(signup));
+    const { data, errors } = app.forms.check(target.form, merge.merged, await stepCallContext(trx, signup));
     const { refused, pending } = splitRecordErrors(target.parts, stepSchema, merge.merged, merge.place, errors);
     if (Object.keys(refused).length) throw badRequest(refused._root ?? VALIDATION_MESSAGE, refused);
     await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
