@@ -86,28 +86,33 @@ branched.edit(flowFile, (f) => {
   f.steps[before].next.unshift({ when: { properties: { hasTin: { const: true } }, required: ['hasTin'] }, to: defaultNext(skipped) });
 });
 
-// An option rule on the same new fact, on a later step's list (the helper review's other case: the browser applied it,
-// the step's call did not, and only final submission refused the answer). A JSON step the generic route serves, whose
-// journey body picks an option of a list: with a TIN, the rule allows another option only.
+// An option rule on the same new fact, on each later step's list (the helper reviews' other case: the browser applied
+// it, the step's call did not, and only final submission refused the answer). Each JSON step with a call of its own
+// (the generic route's, or a server action's after the application exists) whose journey body picks an option of a
+// list: with a TIN, the rule allows another option only.
 const ruled = (() => {
   const sources = readFormsDir();
+  const found: Array<{ step: string; form: string; request: ReturnType<typeof stepRequest>; field: string; other: unknown }> = [];
   for (const [step, s] of Object.entries(flowCopy.steps as Record<string, any>)) {
-    if (s.kind !== 'form' || !s.submit || s.submit.action || (s.submit.encoding ?? 'json') !== 'json' || s.submit.parts || step === 'tax-residency') continue;
-    for (const journey of journeysWith(step)) {
+    if (s.kind !== 'form' || !s.submit || s.submit.action === 'createSignup' || (s.submit.encoding ?? 'json') !== 'json' || s.submit.parts || step === 'tax-residency') continue;
+    const candidate = journeysWith(step).flatMap((journey) => {
       const request = stepRequest(step, { journey });
       const properties = resolveForm(sources, s.form).schema.properties as Record<string, { oneOf?: Array<{ const: unknown }> }>;
-      for (const [field, value] of Object.entries(request.body)) {
+      return Object.entries(request.body).flatMap(([field, value]) => {
         const options = properties[field]?.oneOf?.map((o) => o.const) ?? [];
         const other = options.find((o) => o !== value);
-        if (options.includes(value) && other !== undefined) return { step, form: s.form as string, request, field, other };
-      }
-    }
+        return options.includes(value) && other !== undefined ? [{ step, form: s.form as string, request, field, other }] : [];
+      });
+    })[0];
+    if (candidate) found.push(candidate);
   }
-  throw new Error('No JSON step of the flow sends an option of a list in its journeys');
+  return found;
 })();
-branched.edit(`forms/${ruled.form}.schema.json`, (schema) => {
-  schema.properties[ruled.field].optionsWhen = [{ when: { properties: { hasTin: { const: true } }, required: ['hasTin'] }, only: [ruled.other], message: 'With a tax number, only the other option.' }];
-});
+for (const { form, field, other } of ruled) {
+  branched.edit(`forms/${form}.schema.json`, (schema) => {
+    schema.properties[field].optionsWhen = [{ when: { properties: { hasTin: { const: true } }, required: ['hasTin'] }, only: [other], message: 'With a tax number, only the other option.' }];
+  });
+}
 
 describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
   useConfigRoot(branched.root);
@@ -128,16 +133,20 @@ describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
     expect(await missingAfter('123')).not.toContain(skipped);
   });
 
-  it("a later step's call applies an option rule on that answer, as the browser does", async () => {
-    const answer = async (n: number, tin?: string) => {
-      const applicant = await createApplicant(t, adultSignup(n));
-      const stored = await t.call({ method: 'POST', url: '/api/tax-residencies/', payload: { signup_id: applicant.id, tax_country: 'Canada', ...(tin ? { tin } : {}) }, headers: applicant.headers, remoteAddress: applicant.address });
-      expect(stored.statusCode, stored.body).toBe(201);
-      return t.call({ method: ruled.request.method, url: ruled.request.url, payload: { ...ruled.request.body, signup_id: applicant.id }, headers: applicant.headers, remoteAddress: applicant.address });
-    };
-    expect((await answer(4)).statusCode).toBe(201);
-    const refused = await answer(5, '123');
-    expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json().errors).toEqual({ [ruled.field]: 'With a tax number, only the other option.' });
+  it("every later step's call applies an option rule on that answer, as the browser does", async () => {
+    expect(ruled.map((r) => r.step).length).toBeGreaterThan(1);
+    let n = 4;
+    for (const { step, request, field } of ruled) {
+      const answer = async (tin?: string) => {
+        const applicant = await createApplicant(t, adultSignup(n++));
+        const stored = await t.call({ method: 'POST', url: '/api/tax-residencies/', payload: { signup_id: applicant.id, tax_country: 'Canada', ...(tin ? { tin } : {}) }, headers: applicant.headers, remoteAddress: applicant.address });
+        expect(stored.statusCode, stored.body).toBe(201);
+        return t.call({ method: request.method, url: request.url, payload: { ...request.body, signup_id: applicant.id }, headers: applicant.headers, remoteAddress: applicant.address });
+      };
+      expect((await answer()).statusCode, step).toBeLessThan(300);
+      const refused = await answer('123');
+      expect(refused.statusCode, `${step}: ${refused.body}`).toBe(400);
+      expect(refused.json().errors, step).toEqual({ [field]: 'With a tax number, only the other option.' });
+    }
   });
 });

@@ -195,12 +195,13 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   };
   app.post('/onboarding/verify-account', { config: ipLimit(APPLICANT_LIMITS.accountClaim, CLAIM_TEXTS.tooManyAttempts), schema: verifyAccountSchema, ...bodyValidatedByHandler }, async (request, reply) => {
     const { signupId, data } = takeSignupId(request.body);
-    const valid = validator.validate('onboarding/account-number', data);
     const now = app.clock.now();
-    await app.db.transaction().execute(async (trx) => {
+    const valid = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
-      await startClaim(trx, { signup, accountNumber: String(valid.account_number), now, secret: app.config.jwtSecret });
-      await saveStep(trx, signupId, 'account-number', valid, { now, configVersion: app.configVersion });
+      const checked = validator.validate('onboarding/account-number', data, await stepCallContext(trx, signup));
+      await startClaim(trx, { signup, accountNumber: String(checked.account_number), now, secret: app.config.jwtSecret });
+      await saveStep(trx, signupId, 'account-number', checked, { now, configVersion: app.configVersion });
+      return checked;
     });
     reply.status(200);
     return { signup_id: signupId, account_number: valid.account_number, message: CLAIM_TEXTS.received };

@@ -13,6 +13,7 @@ import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../shared/forms/widget-fields.js';
 import { bodyValidatedByHandler, errorResponses, signupIdField, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
+import { stepCallContext } from '../../lib/step-call-context.js';
 
 const nullableText = { type: ['string', 'null'] } as const;
 /** POST /signups/ answers the signup (spec 2 section 7 reads these fields) with the applicant token. */
@@ -135,11 +136,13 @@ export default async function signupRoutes(app: FastifyInstance) {
   const homeBranchSchema = { body: withSignupId(validator.schemaOf('onboarding/branch')), response: { 200: storedStepAnswer, ...errorResponses } };
   app.put('/signups/home-branch', { config: applicantLimit(), schema: homeBranchSchema, ...bodyValidatedByHandler }, async (request) => {
     const { signupId, data } = takeSignupId(request.body);
-    const valid = validator.validate('onboarding/branch', data);
     const now = app.clock.now();
-    await app.db.transaction().execute(async (trx) => {
-      await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
-      await saveStep(trx, signupId, 'branch', valid, { now, configVersion: app.configVersion });
+    const valid = await app.db.transaction().execute(async (trx) => {
+      const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
+      // Validated with the applicant's facts, as every step's call is (an option rule on a fact holds here too).
+      const checked = validator.validate('onboarding/branch', data, await stepCallContext(trx, signup));
+      await saveStep(trx, signupId, 'branch', checked, { now, configVersion: app.configVersion });
+      return checked;
     });
     return { signup_id: signupId, ...valid, message: 'Operation completed successfully' };
   });
