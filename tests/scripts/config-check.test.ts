@@ -31,22 +31,42 @@ describe('config:check', () => {
 
   it("refuses a transfer form without a message its page shows by name (the member would see the name)", () => {
     const config = copyConfig('repository');
-    config.edit('forms/member/transfer-to-self.ui.json', (u) => delete u['ui:options'].needsSecondAccount);
+    config.edit('forms/member/transfer-to-self.ui.json', (u) => {
+      u['ui:options'].needsSecondAcount = u['ui:options'].needsSecondAccount;
+      delete u['ui:options'].needsSecondAccount;
+    });
     config.edit('forms/member/transfer-to-member.ui.json', (u) => (u['ui:options'].noSourceAccount = ' '));
     const problems = checkConfig(base(config.root));
-    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-self.ui.json', path: '/ui:options', message: expect.stringMatching(/"needsSecondAccount" from here, and it is missing/), hint: expect.stringMatching(/noSourceAccount, needsSecondAccount/) }));
-    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-member.ui.json', path: '/ui:options', message: expect.stringMatching(/"noSourceAccount"/) }));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-self.ui.json', path: '/ui:options', message: expect.stringMatching(/"needsSecondAccount" from here, and it is missing/), hint: expect.stringMatching(/noSourceAccount, needsSecondAccount; "ui:options" now also holds needsSecondAcount: a misspelt name/) }));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-member.ui.json', path: '/ui:options/noSourceAccount', message: expect.stringMatching(/shows "noSourceAccount" as a message, and it holds " ": people would see no words/) }));
   });
 
-  it('reports two steps sharing an endpoint with no field to tell them apart at the step, not only as a server that cannot start', () => {
+  it('reports each step that cannot share its endpoint at its submit.endpoint, all at once, naming what to change', () => {
     const config = copyConfig('repository');
     const flowFile = 'flows/onboarding.flow.json';
-    // Two form steps the generic step route serves (no server action), each on an endpoint of its own today.
-    const generic = Object.entries(config.read(flowFile).steps as Record<string, any>).filter(([, s]) => s.kind === 'form' && s.submit && !s.submit.action && (s.submit.encoding ?? 'json') === 'json' && !s.submit.parts);
-    const [[first, firstStep], [second]] = generic;
-    config.edit(flowFile, (f) => (f.steps[second].submit.endpoint = firstStep.submit.endpoint));
+    const steps = config.read(flowFile).steps as Record<string, any>;
+    // Form steps the generic step route serves (no server action), each on an endpoint of its own today, by encoding;
+    // and the steps that share one, told apart by a field (the two addresses).
+    const generic = Object.entries(steps).filter(([, s]) => s.kind === 'form' && s.submit && !s.submit.action && !s.submit.parts);
+    const alone = (encoding: string) => generic.filter(([, s]) => (s.submit.encoding ?? 'json') === encoding && generic.filter(([, o]) => o.submit.endpoint === s.submit.endpoint).length === 1);
+    const [[jsonA, jsonStep], [jsonB]] = alone('json');
+    const [[multipartA]] = alone('multipart');
+    const shared = generic.filter(([, s]) => generic.filter(([, o]) => o.submit.endpoint === s.submit.endpoint).length > 1);
+    const [[, sharedStep]] = shared;
+    const [[multipartB]] = alone('multipart').filter(([id]) => id !== multipartA && sharedStep.submit.encoding === 'multipart');
+    config.edit(flowFile, (f) => {
+      f.steps[jsonB].submit.endpoint = jsonStep.submit.endpoint; // nothing tells the two apart
+      f.steps[multipartA].submit.endpoint = jsonStep.submit.endpoint; // another encoding
+      f.steps[multipartB].submit.endpoint = sharedStep.submit.endpoint; // its form lacks the field the others fix
+    });
     const problems = checkConfig(base(config.root));
-    expect(problems).toContainEqual(expect.objectContaining({ file: flowFile, path: `/steps/${second}/submit/endpoint`, message: expect.stringContaining(`Steps ${first}, ${second} share POST ${firstStep.submit.endpoint}, but no field of their forms tells them apart`) }));
+    const at = (id: string) => expect.objectContaining({ file: flowFile, path: `/steps/${id}/submit/endpoint` });
+    expect(problems).toEqual(expect.arrayContaining([at(jsonB), at(multipartA), at(multipartB)]));
+    const of = (id: string) => problems.find((p) => p.path === `/steps/${id}/submit/endpoint`)!;
+    expect(of(jsonB).message).toContain(`steps ${jsonA}, ${jsonB} share POST ${jsonStep.submit.endpoint}, and no field of their forms tells them apart`);
+    expect(of(multipartA).message).toContain(`step "${multipartA}" sends POST ${jsonStep.submit.endpoint} as multipart, and ${jsonA}, ${jsonB} as json`);
+    expect(of(multipartB).message).toMatch(new RegExp(`told apart by "\\w+", and the form of "${multipartB}" \\(${steps[multipartB].form}\\) has no "\\w+" with a "const" of its own`));
+    expect(of(multipartB).hint).toContain(`an endpoint of its own`);
   });
 
   it('refuses a new field on a form whose route keeps fixed columns (it would be checked, then dropped)', () => {

@@ -308,12 +308,9 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   problems.push(...flowCycles(file, flow));
   // Steps sharing an endpoint: the server tells them apart by a field their forms fix to different values, or cannot start.
   if (Object.values(steps).every((s) => !s.form || sources.schemas[s.form])) {
-    try {
-      stepRoutes(flow, (formId) => sources.schemas[formId]);
-    } catch (error) {
-      if (!(error instanceof SharedEndpointError)) throw error;
-      problems.push({ file, path: pointer(['steps', error.steps[error.steps.length - 1], 'submit', 'endpoint']), message: error.message, hint: 'Or give each step its own endpoint.' });
-    }
+    const conflicts: SharedEndpointError[] = [];
+    stepRoutes(flow, (formId) => sources.schemas[formId], conflicts);
+    for (const conflict of conflicts) problems.push({ file, path: pointer(['steps', conflict.step, 'submit', 'endpoint']), message: conflict.message, hint: conflict.hint });
   }
   // Unreachable steps: on no applicant's walk, whatever the facts.
   if (steps[flow.initial]) {

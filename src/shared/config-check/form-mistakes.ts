@@ -347,13 +347,17 @@ export function rulesWithoutMessage(file: string, schema: unknown, at: At = [], 
   return out;
 }
 
-/** A message the form's page reads by name (route-form-fields.ts) missing from its "ui:options": the page would show the name. */
+/** A message the form's page reads by name (route-form-fields.ts) missing from its "ui:options", or not words: the page would show the name. */
 export function pageMessagesMissing(uiFile: string, formId: string, ui: Json): Problem[] {
   const names: readonly string[] = PAGE_MESSAGES[formId as keyof typeof PAGE_MESSAGES] ?? [];
   const options = isObject(ui['ui:options']) ? ui['ui:options'] : {};
-  return names
-    .filter((name) => typeof options[name] !== 'string' || !options[name].trim())
-    .map((name) => ({ file: uiFile, path: pointer(['ui:options']), message: `the page of ${formId} shows the message "${name}" from here, and it is missing: people would see the bare name`, hint: `Add "${name}": "<the words>" to "ui:options" (this page reads ${names.join(', ')}).` }));
+  const held = Object.keys(options).filter((key) => !names.includes(key));
+  return names.flatMap((name) => {
+    const value = options[name];
+    if (typeof value === 'string' && value.trim()) return [];
+    if (value !== undefined) return [{ file: uiFile, path: pointer(['ui:options', name]), message: `the page of ${formId} shows "${name}" as a message, and it holds ${JSON.stringify(value)}: people would see no words`, hint: `Write the words between quotes, e.g. "${name}": "<the words>".` }];
+    return [{ file: uiFile, path: pointer(['ui:options']), message: `the page of ${formId} shows the message "${name}" from here, and it is missing: people would see the bare name`, hint: `Add "${name}": "<the words>" to "ui:options" (this page reads ${names.join(', ')}${held.length ? `; "ui:options" now also holds ${held.join(', ')}: a misspelt name?` : ''}).` }];
+  });
 }
 
 /** A field on a form of a hand-written route that the route does not read: it would be checked, then dropped. */

@@ -21,11 +21,13 @@ export interface StepRoute {
 
 import type { JsonObject as Schema } from '../forms/form-registry.js';
 
-/** Steps that cannot share their endpoint (the server cannot start; the checker reports it at the last of them). */
+/** A step that cannot share its endpoint with the others on it (the server cannot start; the checker reports it at that step). */
 export class SharedEndpointError extends Error {
   constructor(
     message: string,
-    readonly steps: string[],
+    /** The step to change (the flow file's step whose `submit.endpoint` the checker points at). */
+    readonly step: string,
+    readonly hint: string,
   ) {
     super(message);
   }
@@ -35,21 +37,38 @@ export class SharedEndpointError extends Error {
  * The generic step routes, from the flow file: every form step whose `submit` names no server action gets
  * its endpoint, grouped by method and path. Steps sharing an endpoint are told apart by a field every one of
  * their forms fixes to a different `const` (address_type residential | mailing); without one the flow cannot
- * be served and this throws, naming the steps (the checker reports it at the flow file's step).
+ * be served and this throws, naming the step to change. Given `conflicts`, it collects every such problem there
+ * instead (the checker reports each at its step) and leaves the conflicting steps out.
  */
-export function stepRoutes(flow: FlowDefinition, schemaOf: (formId: string) => Schema): StepRoute[] {
+export function stepRoutes(flow: FlowDefinition, schemaOf: (formId: string) => Schema, conflicts?: SharedEndpointError[]): StepRoute[] {
+  const fail = (error: SharedEndpointError) => {
+    if (!conflicts) throw error;
+    conflicts.push(error);
+  };
   const routes = new Map<string, StepRoute>();
   for (const [id, step] of Object.entries(flow.steps)) {
     if (!step.submit || step.submit.action || !step.form || (step.kind !== 'form' && step.kind !== 'checklist')) continue;
     const { method, endpoint, encoding = 'json' } = step.submit;
     const key = `${method} ${endpoint}`;
     const route = routes.get(key) ?? { method, url: endpoint, encoding, targets: [] };
-    if (route.encoding !== encoding) throw new SharedEndpointError(`Steps ${route.targets.map((t) => t.step).join(', ')} and ${id} share ${key} with different encodings.`, [...route.targets.map((t) => t.step), id]);
+    if (route.encoding !== encoding) {
+      const others = route.targets.map((t) => t.step).join(', ');
+      fail(new SharedEndpointError(`step "${id}" sends ${key} as ${encoding}, and ${others} as ${route.encoding}: steps sharing an endpoint must send it the same way`, id, `Give "${id}" an endpoint of its own, or the same "encoding" as ${others}.`));
+      continue;
+    }
     route.targets.push({ step: id, form: step.form, parts: step.submit.parts });
     routes.set(key, route);
   }
   for (const route of routes.values()) {
-    if (route.targets.length > 1) route.pickBy = pickField(route, schemaOf);
+    if (route.targets.length > 1) {
+      try {
+        route.pickBy = pickField(route, schemaOf);
+      } catch (error) {
+        if (!(error instanceof SharedEndpointError)) throw error;
+        fail(error);
+        routes.delete(`${route.method} ${route.url}`);
+      }
+    }
   }
   return [...routes.values()];
 }
@@ -66,8 +85,33 @@ function pickField(route: StepRoute, schemaOf: (formId: string) => Schema): Step
       return { field, values: Object.fromEntries(route.targets.map((t, i) => [values[i]!, t])) };
     }
   }
-  throw new SharedEndpointError(
-    `Steps ${route.targets.map((t) => t.step).join(', ')} share ${route.method} ${route.url}, but no field of their forms tells them apart: give each form a field with its own "const" (e.g. address_type).`,
-    route.targets.map((t) => t.step),
+  // The field most of the steps already fix (address_type for the two addresses), and the step whose form does
+  // not fix it to a value of its own: the one to change.
+  const fields = [...new Set(route.targets.flatMap((t) => Object.keys(schemaOf(t.form).properties ?? {})))];
+  const fixedBy = (field: string) => route.targets.filter((t) => constOf(t, field) !== undefined).length;
+  const best = fields.filter((f) => fixedBy(f) > 0).sort((a, b) => fixedBy(b) - fixedBy(a))[0];
+  const steps = route.targets.map((t) => t.step).join(', ');
+  if (!best || fixedBy(best) < 2) {
+    const last = route.targets[route.targets.length - 1];
+    return failWith(`steps ${steps} share ${route.method} ${route.url}, and no field of their forms tells them apart`, last.step, `Give each form a field with its own "const" (e.g. "address_type": { "const": "mailing" }), or give "${last.step}" an endpoint of its own.`);
+  }
+  const seen = new Set<string>();
+  const odd = route.targets.find((t) => {
+    const value = constOf(t, best);
+    if (value === undefined || seen.has(value)) return true;
+    seen.add(value);
+    return false;
+  })!;
+  const value = constOf(odd, best);
+  return failWith(
+    value === undefined
+      ? `steps ${steps} share ${route.method} ${route.url}, told apart by "${best}", and the form of "${odd.step}" (${odd.form}) has no "${best}" with a "const" of its own`
+      : `steps ${steps} share ${route.method} ${route.url}, told apart by "${best}", and the form of "${odd.step}" (${odd.form}) fixes it to "${value}" as another does`,
+    odd.step,
+    `Give forms/${odd.form}.schema.json a field "${best}" with a "const" no other step on ${route.url} uses, or give "${odd.step}" an endpoint of its own.`,
   );
+}
+
+function failWith(message: string, step: string, hint: string): never {
+  throw new SharedEndpointError(message, step, hint);
 }
