@@ -1,6 +1,6 @@
-/** The credit union's time zone (Trinidad and Tobago); the server's TIME_ZONE setting replaces it on both sides (GET /api/config). */
 import { asZoneOffsets, offsetAt, type ZoneOffsets } from './zone-offsets';
 
+/** The credit union's time zone (Trinidad and Tobago); the server's TIME_ZONE setting replaces it on both sides (GET /api/config). */
 export const DEFAULT_TIME_ZONE = 'America/Port_of_Spain';
 
 let zone = DEFAULT_TIME_ZONE;

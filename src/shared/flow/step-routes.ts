@@ -1,5 +1,6 @@
 import type { FlowDefinition } from './flow-types.js';
 import type { StepParts } from './step-parts.js';
+import type { JsonObject as Schema } from '../forms/form-registry.js';
 
 /** A step a call stores: its id in the flow file and its form (forms/<form>.schema.json). */
 export interface StepTarget {
@@ -19,7 +20,6 @@ export interface StepRoute {
   pickBy?: { field: string; values: Record<string, StepTarget> };
 }
 
-import type { JsonObject as Schema } from '../forms/form-registry.js';
 
 /** A step that cannot share its endpoint with the others on it (the server cannot start; the checker reports it at that step). */
 export class SharedEndpointError extends Error {
@@ -93,7 +93,7 @@ function pickField(route: StepRoute, schemaOf: (formId: string) => Schema): Step
   const steps = route.targets.map((t) => t.step).join(', ');
   if (!best || fixedBy(best) < 2) {
     const last = route.targets[route.targets.length - 1];
-    return failWith(`steps ${steps} share ${route.method} ${route.url}, and no field of their forms tells them apart`, last.step, `Give each form a field with its own "const" (e.g. "address_type": { "const": "mailing" }), or give "${last.step}" an endpoint of its own.`);
+    throw new SharedEndpointError(`steps ${steps} share ${route.method} ${route.url}, and no field of their forms tells them apart`, last.step, `Give each form a field with its own "const" (e.g. "address_type": { "const": "mailing" }), or give "${last.step}" an endpoint of its own.`);
   }
   const seen = new Set<string>();
   const odd = route.targets.find((t) => {
@@ -103,15 +103,11 @@ function pickField(route: StepRoute, schemaOf: (formId: string) => Schema): Step
     return false;
   })!;
   const value = constOf(odd, best);
-  return failWith(
+  throw new SharedEndpointError(
     value === undefined
       ? `steps ${steps} share ${route.method} ${route.url}, told apart by "${best}", and the form of "${odd.step}" (${odd.form}) has no "${best}" with a "const" of its own`
       : `steps ${steps} share ${route.method} ${route.url}, told apart by "${best}", and the form of "${odd.step}" (${odd.form}) fixes it to "${value}" as another does`,
     odd.step,
     `Give forms/${odd.form}.schema.json a field "${best}" with a "const" no other step on ${route.url} uses, or give "${odd.step}" an endpoint of its own.`,
   );
-}
-
-function failWith(message: string, step: string, hint: string): never {
-  throw new SharedEndpointError(message, step, hint);
 }
