@@ -117,7 +117,7 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     const today = creditUnionToday(clock.now());
     const facts = factsWithStepData(onboardingFlow(), formId, context, body, today);
     const derived = deriveFormData(schema, body, { today, facts });
-    let data = withoutHiddenFields(schema, uiSchema, derived);
+    let data = withoutHiddenFields(schema, uiSchema, derived, facts);
     const errors: Record<string, string> = {};
     // A sent field its showWhen hides is refused, unless the step's submit transform (the flow file's
     // `submit.transform`) puts exactly that value there for these answers: the spec's body has some hidden
@@ -125,7 +125,7 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     // A refused value is validated too, so a schema message for it (e.g. 'Country must be TT when not employed.')
     // wins over the general one; either way the step is refused and nothing is stored.
     // Which sent fields showWhen hides, given the derived answers (a field the transform cleared counts as sent).
-    const hidden = hiddenPaths(body, withoutHiddenFields(schema, uiSchema, { ...body, ...derived }));
+    const hidden = hiddenPaths(body, withoutHiddenFields(schema, uiSchema, { ...body, ...derived }, facts));
     const refused: string[] = [];
     if (hidden.length) {
       const payload = submitTransformOf(formId);

@@ -130,7 +130,7 @@ const refPath = (raw: unknown, ref: string) => {
   return at ? pointer(at) : '(a $ref)';
 };
 
-function checkForm(formId: string, sources: FormSources, options: CheckOptions, problems: Problem[]): void {
+function checkForm(formId: string, sources: FormSources, options: CheckOptions, problems: Problem[], facts: ReadonlySet<string>): void {
   const file = `forms/${formId}.schema.json`;
   const uiFile = `forms/${formId}.ui.json`;
   const raw = sources.schemas[formId];
@@ -197,7 +197,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
     problems.push({ file, path: at, message: 'an integer field without bounds inside the database integer range', hint: `Add "minimum" and "maximum" (ids: 1 and ${DB_INTEGER_MAX}) or list the allowed values with enum/oneOf.` });
   }
   // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
-  problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
+  problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui, facts), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
   problems.push(...fieldsARouteDrops(file, formId, schema), ...pageMessagesMissing(uiFile, formId, ui), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw));
   // Named change rule.
   const xt = raw['x-transform'];
@@ -339,16 +339,17 @@ export function checkConfig(options: CheckOptions): Problem[] {
     }
   }
   for (const id of Object.keys(sources.uiSchemas)) if (!sources.schemas[id]) problems.push({ file: `forms/${id}.ui.json`, path: '', message: 'UI schema without a schema', hint: `Create forms/${id}.schema.json or remove this file.` });
-  for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems);
+  // The facts the flow files declare: option rules and showWhen conditions may test them.
+  const flowsDir = path.join(options.root, 'flows');
+  const flowFiles = readJsonFiles(flowsDir, 'flows', problems, texts);
+  const declaredFacts = new Set<string>();
+  for (const [file, flow] of Object.entries(flowFiles)) if (file.endsWith('.flow.json')) Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
+  for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems, declaredFacts);
   for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list), ...rulesWithoutMessage(`forms/lists/${name}.json`, list));
 
-  const flowsDir = path.join(options.root, 'flows');
   const validateFlow = compileMeta(options.root, 'flows/flow.schema.json');
-  const declaredFacts = new Set<string>();
-  const flowFiles = readJsonFiles(flowsDir, 'flows', problems, texts);
   for (const [file, flow] of Object.entries(flowFiles)) {
     if (!file.endsWith('.flow.json')) continue;
-    Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
     if (!validateFlow(flow)) {
       problems.push(...metaProblems(file, validateFlow.errors));
       if (!flow || typeof flow !== 'object' || typeof (flow as JsonObject).steps !== 'object') continue;

@@ -153,8 +153,8 @@ export function ifConditionMistakes(file: string, schema: Json, at: At = []): Pr
   return out;
 }
 
-/** A `ui:options.showWhen` naming a field that is not a sibling of the field it hides, or comparing one with a value it never holds. */
-export function showWhenUnknown(uiFile: string, schema: Json, ui: Json, at: At = []): Problem[] {
+/** A `ui:options.showWhen` naming neither a sibling of the field it hides nor a declared fact, or comparing a field with a value it never holds. */
+export function showWhenUnknown(uiFile: string, schema: Json, ui: Json, facts: ReadonlySet<string>, at: At = []): Problem[] {
   const out: Problem[] = [];
   if (!isObject(ui)) return out;
   const fields = fieldsOf(schema);
@@ -162,12 +162,12 @@ export function showWhenUnknown(uiFile: string, schema: Json, ui: Json, at: At =
     if (name.startsWith('ui:') || !isObject(entry)) continue;
     const when = entry['ui:options']?.showWhen;
     for (const used of when === undefined ? [] : conditionFieldNames(when)) {
-      if (!fields.has(used)) out.push({ file: uiFile, path: pointer([...at, name, 'ui:options', 'showWhen']), message: `showWhen names "${used}", which is not a field here: the condition never holds as meant`, hint: `Fields beside "${name}": ${[...fields].join(', ')}.` });
+      if (!fields.has(used) && !facts.has(used)) out.push({ file: uiFile, path: pointer([...at, name, 'ui:options', 'showWhen']), message: `showWhen names "${used}", which is neither a field here nor a declared fact: the condition never holds as meant`, hint: `Fields beside "${name}": ${[...fields].join(', ')}. Facts: ${[...facts].join(', ') || 'none'}.` });
     }
     if (when !== undefined) out.push(...conditionMistakes(uiFile, when, fieldSchemas(schema), [...at, name, 'ui:options', 'showWhen'], false));
     const sub = schema.properties?.[name];
-    if (isObject(sub) && (sub.type === 'object' || sub.properties)) out.push(...showWhenUnknown(uiFile, sub, entry, [...at, name]));
-    if (isObject(sub?.items) && isObject(entry.items)) out.push(...showWhenUnknown(uiFile, sub.items, entry.items, [...at, name, 'items']));
+    if (isObject(sub) && (sub.type === 'object' || sub.properties)) out.push(...showWhenUnknown(uiFile, sub, entry, facts, [...at, name]));
+    if (isObject(sub?.items) && isObject(entry.items)) out.push(...showWhenUnknown(uiFile, sub.items, entry.items, facts, [...at, name, 'items']));
   }
   return out;
 }

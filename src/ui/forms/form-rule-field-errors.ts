@@ -10,6 +10,6 @@ import { today } from '../../shared/dates/today';
  * submit. (Not RJSF's customValidate: with a precompiled validator it re-resolves if/then schemas and throws.)
  */
 export function formRuleFieldErrors(schema: JsonObject, uiSchema: JsonObject, data: unknown, facts?: Record<string, unknown>): Record<string, string> {
-  const shown = withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>);
+  const shown = withoutHiddenFields(schema, uiSchema, (data ?? {}) as Record<string, unknown>, facts);
   return { ...formOnlyRequiredErrors(schema, uiSchema, shown), ...formRuleErrors(schema, shown, { today: today(), facts }) };
 }

@@ -140,16 +140,16 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   );
   const submitText = submitTextOf(form, 'Submit');
   // `showWhen` (forms/README.md "Visibility"): a hidden field is not rendered and its value is never sent.
-  const visible = (data: unknown) => withoutHiddenFields(form.schema, form.uiSchema, (data ?? {}) as Record<string, unknown>) as T;
+  const visible = (data: unknown) => withoutHiddenFields(form.schema, form.uiSchema, (data ?? {}) as Record<string, unknown>, facts) as T;
   // The live data (also when the parent does not control formData), so visibility follows every change.
   const [live, setLive] = useState<unknown>(formData);
   useEffect(() => setLive(formData), [formData]);
-  const shownData = useMemo(() => visible(live), [live, form]); // eslint-disable-line react-hooks/exhaustive-deps
+  const shownData = useMemo(() => visible(live), [live, form, facts]); // eslint-disable-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(
     () => {
       // `optionsWhen` (forms/README.md "Option rules"): a field under a rule in force offers only the allowed options.
       const restricted = restrictOptionsInUiSchema(form.schema, form.uiSchema, shownData, facts, ALLOWED_OPTIONS_WIDGET);
-      const shown = hideFieldsInUiSchema(form.schema, restricted, shownData, HIDDEN_BY_CONDITION);
+      const shown = hideFieldsInUiSchema(form.schema, restricted, shownData, HIDDEN_BY_CONDITION, facts);
       return withoutRootTitle(routeObjectWidgets(readonly ? withoutPasswordFields(shown) : shown, form.schema), hideTitle);
     },
     [form.uiSchema, form.schema, shownData, hideTitle, readonly, facts],

@@ -108,6 +108,12 @@ const ruled = (() => {
   }
   return found;
 })();
+// And a field of the new step shown only to an applicant with a TIN: a showWhen on the fact, not on a sibling.
+branched.edit('forms/onboarding/tax-residency.schema.json', (schema) => (schema.properties.tin_issuer = { type: 'string', title: 'Country that issued the TIN', maxLength: 60, errorMessage: { maxLength: 'At most 60 characters.' } }));
+branched.edit('forms/onboarding/tax-residency.ui.json', (ui) => {
+  ui['ui:order'] = [...ui['ui:order'], 'tin_issuer'];
+  ui.tin_issuer = { 'ui:options': { showWhen: { properties: { hasTin: { const: true } }, required: ['hasTin'] } } };
+});
 for (const { form, field, other } of ruled) {
   branched.edit(`forms/${form}.schema.json`, (schema) => {
     schema.properties[field].optionsWhen = [{ when: { properties: { hasTin: { const: true } }, required: ['hasTin'] }, only: [other], message: 'With a tax number, only the other option.' }];
@@ -131,6 +137,18 @@ describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
     };
     expect(await missingAfter()).toContain(skipped);
     expect(await missingAfter('123')).not.toContain(skipped);
+  });
+
+  it('refuses a field its showWhen on a fact hides, and keeps it while the fact holds', async () => {
+    const applicant = await createApplicant(t, adultSignup(90));
+    const call = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/tax-residencies/', payload: { signup_id: applicant.id, tax_country: 'Canada', tin_issuer: 'Canada', ...payload }, headers: applicant.headers, remoteAddress: applicant.address });
+    const refused = await call({});
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual({ tin_issuer: 'This field does not apply to your answers.' });
+    const stored = await call({ tin: '123' });
+    expect(stored.statusCode, stored.body).toBe(201);
+    const row = await t.db.db.selectFrom('signup_steps').select('data').where('signup_id', '=', applicant.id).where('step', '=', 'tax-residency').executeTakeFirstOrThrow();
+    expect(row.data).toMatchObject({ tin: '123', tin_issuer: 'Canada' });
   });
 
   it("every later step's call applies an option rule on that answer, as the browser does", async () => {

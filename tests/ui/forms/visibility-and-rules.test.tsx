@@ -79,6 +79,29 @@ describe('showWhen (ui:options)', () => {
   });
 });
 
+describe('showWhen on a fact (the flow file\'s facts, beside the fields)', () => {
+  const factUi = { ...uiSchema, other_detail: { 'ui:options': { showWhen: { properties: { isMinor: { const: false } }, required: ['isMinor'] } } } };
+
+  it('hides the field while the fact does not hold, and a field of the same name would win over the fact', () => {
+    const data = { is_member: false, other_detail: 'kept', dob: '2000-01-01' };
+    expect(withoutHiddenFields(schema, factUi, data, { isMinor: false })).toEqual(data);
+    expect(withoutHiddenFields(schema, factUi, data, { isMinor: true })).toEqual({ is_member: false, dob: '2000-01-01' });
+    expect(withoutHiddenFields(schema, { ...factUi, other_detail: { 'ui:options': { showWhen: { properties: { is_member: { const: false } }, required: ['is_member'] } } } }, data, { is_member: true })).toEqual(data);
+  });
+
+  it('renders the field for the applicant the fact describes only, and never sends it to the others', async () => {
+    const form = await formFromModule(await compileToModule('test/visibility-facts', schema, factUi));
+    const onSubmit = vi.fn();
+    const { rerender } = render(<SchemaForm form={form} onSubmit={onSubmit} facts={{ isMinor: false }} formData={{ is_member: false, other_detail: 'Adult only', dob: '2000-01-01', terms: true }} />);
+    expect(screen.getByLabelText(/Other Detail/)).toBeInTheDocument();
+    rerender(<SchemaForm form={form} onSubmit={onSubmit} facts={{ isMinor: true }} formData={{ is_member: false, other_detail: 'Adult only', dob: '2000-01-01', terms: true }} />);
+    await waitFor(() => expect(screen.queryByLabelText(/Other Detail/)).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0]).toEqual({ is_member: false, dob: '2000-01-01', terms: true });
+  });
+});
+
 describe('date keywords in the browser (same formRuleErrors as the server)', () => {
   it('shows notAfterToday and minAgeYears messages under the field before anything is sent', async () => {
     const form = await loaded();
