@@ -246,8 +246,7 @@ function typesOf(field: Json): string[] {
   if (Array.isArray(field.type)) return field.type.filter((t: unknown) => t !== 'null');
   if (typeof field.type === 'string') return [field.type];
   const values = optionValues(field) ?? ('const' in field ? [field.const] : []);
-  const kind = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : Number.isInteger(v) ? 'integer' : typeof v);
-  return [...new Set(values.map(kind).filter((t) => t !== 'null'))];
+  return [...new Set(values.map(jsonType).filter((t) => t !== 'null'))];
 }
 
 /** Each field of an object and nested object or list item beside its UI entry, with where that entry is. */

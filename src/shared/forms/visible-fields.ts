@@ -8,10 +8,10 @@ function showWhenOf(ui: unknown): Json | boolean | undefined {
   return options && typeof options === 'object' ? options.showWhen : undefined;
 }
 
+type Facts = Record<string, unknown>;
+
 /** What a `showWhen` reads: the applicant's facts (the flow file's `facts`), and the fields beside the one it hides (these win). */
 const conditionData = (record: Json, facts: Facts | undefined): Json => (facts ? { ...facts, ...record } : record);
-
-type Facts = Record<string, unknown>;
 
 /**
  * One pass: the data without the fields whose `showWhen` does not hold, for this object and the objects
