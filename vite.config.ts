@@ -33,8 +33,14 @@ export default defineConfig({
   // Each public page's scripts after the first, for the server's modulepreload links (route-preloads.json).
   plugins: [react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin, routePreloadsPlugin(import.meta.dirname)],
   root: '.',
-  // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx).
-  resolve: { alias: { 'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx') } },
+  // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx),
+  // and its URI library, for references that leave the form, by a fragment join (src/ui/forms/fragment-uri.cjs).
+  resolve: {
+    alias: {
+      'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx'),
+      'fast-uri': path.resolve(import.meta.dirname, 'src/ui/forms/fragment-uri.cjs'),
+    },
+  },
   publicDir: 'public',
   define: {
     // Client identification only (DESIGN.md): anything in the bundle is public, never a secret.

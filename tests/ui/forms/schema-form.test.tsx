@@ -29,6 +29,21 @@ describe('SchemaForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("resolves a form's references to its own definitions, under an $id (the build's fast-uri stand-in)", async () => {
+    const schema = {
+      $id: 'https://cu.example/forms/test/address.json',
+      type: 'object',
+      definitions: { line: { type: 'string', title: 'Street line', minLength: 3 } },
+      properties: { street: { $ref: '#/definitions/line' } },
+    };
+    const form = formFromModule(await compileToModule('test/address', schema, {}));
+    const onSubmit = vi.fn();
+    render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Street line'), '1 Main St');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ street: '1 Main St' })));
+  });
+
   it('links each message to its input for screen readers and moves the keyboard to the first field with a problem', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} onSubmit={vi.fn()} formData={{ first_name: 'Ann' }} />);
