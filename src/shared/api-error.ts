@@ -46,7 +46,8 @@ export function ajvErrorsToFieldErrors(errors: readonly AjvLikeError[] | null | 
     }
     const key = field || '_root';
     const message = error.keyword === 'additionalProperties' ? `Unknown field: ${String(error.params.additionalProperty)}` : error.message ?? 'Invalid value';
-    if (!(key in out)) out[key] = message;
+    // Own keys only: an unknown field named `constructor` or `toString` is a key `in` every object.
+    if (!Object.hasOwn(out, key)) out[key] = message;
   }
   return out;
 }

@@ -81,7 +81,7 @@ export async function draftState(
     for (const [field, message] of Object.entries(errors)) {
       const top = field.split('.')[0];
       if (secret.includes(top)) continue; // never stored: asked again only when the step is reopened for another field
-      const isNew = oldFields ? !oldFields.has(top) : !(top in data);
+      const isNew = oldFields ? !oldFields.has(top) : !Object.hasOwn(data, top);
       fields[field] = isNew && texts ? texts.newQuestion : message;
     }
     const shown = Object.fromEntries(Object.entries(data).filter(([k]) => !secret.includes(k) && !fileFields.includes(k)));

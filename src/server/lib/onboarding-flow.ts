@@ -15,7 +15,10 @@ export function onboardingFlow(): FlowDefinition {
   const root = configRoot();
   let flow = cache.get(root);
   if (!flow) {
-    flow = readJsonFile(flowFile(), 'flows/onboarding.flow.json', (f) => fs.readFileSync(f, 'utf8')) as FlowDefinition;
+    const read = readJsonFile(flowFile(), 'flows/onboarding.flow.json', (f) => fs.readFileSync(f, 'utf8')) as FlowDefinition;
+    // Routes look steps up by names from requests (the funnel's events, the studio): a map without a prototype has
+    // no `constructor` or `toString` step.
+    flow = { ...read, steps: Object.assign(Object.create(null) as FlowDefinition['steps'], read.steps) };
     cache.set(root, flow);
   }
   return flow;

@@ -50,7 +50,7 @@ export function riskFlagLabels(): Record<string, string> {
 function fieldSchema(schema: unknown, field: string): JsonObject | undefined {
   if (!schema || typeof schema !== 'object') return undefined;
   const s = schema as JsonObject;
-  if (s.properties && typeof s.properties === 'object' && s.properties[field]) return s.properties[field] as JsonObject;
+  if (s.properties && typeof s.properties === 'object' && Object.hasOwn(s.properties, field)) return s.properties[field] as JsonObject;
   for (const key of ['allOf', 'anyOf', 'oneOf']) for (const branch of Array.isArray(s[key]) ? s[key] : []) {
     const found = fieldSchema(branch, field) ?? fieldSchema((branch as JsonObject)?.then, field) ?? fieldSchema((branch as JsonObject)?.else, field);
     if (found) return found;

@@ -34,7 +34,7 @@ export function formErrorsToFieldErrors(errors: FormErrorLike[]): Record<string,
     // An unknown field is reported on its parent; name the field itself, as the server does.
     if (error.name === 'additionalProperties' && error.params?.additionalProperty) key = key ? `${key}.${error.params.additionalProperty}` : error.params.additionalProperty;
     key ||= '_root';
-    if (!(key in out)) out[key] = error.message ?? error.stack;
+    if (!Object.hasOwn(out, key)) out[key] = error.message ?? error.stack;
   }
   return out;
 }

@@ -27,7 +27,7 @@ function walkDateRules(schema: Schema | undefined, value: unknown, path: string,
     for (const keyword of DATE_KEYWORDS) {
       if (schema[keyword] === undefined || !dateRuleFails(keyword, schema[keyword], value, today)) continue;
       const message = typeof schema.errorMessage === 'object' ? schema.errorMessage?.[keyword] : undefined;
-      if (!(path in out)) out[path] = message ?? 'Invalid date';
+      if (!Object.hasOwn(out, path)) out[path] = message ?? 'Invalid date';
     }
   } else if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
     value.forEach((item, index) => walkDateRules(schema.items, item, path ? `${path}.${index}` : String(index), today, out));

@@ -112,7 +112,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       });
     });
 
-    it.each([['password_hash', 'x'], ['is_deleted', true], ['is_blocked', true], ['member_id', 1], ['last_signed_in_on', '2026-01-01T00:00:00Z'], ['id', 1]])(
+    it.each([['password_hash', 'x'], ['is_deleted', true], ['is_blocked', true], ['member_id', 1], ['last_signed_in_on', '2026-01-01T00:00:00Z'], ['id', 1], ['constructor', { any: 1 }], ['toString', 'x']])(
       'refuses a body that sets %s (mass assignment) with 400',
       async (field, value) => {
         const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: `mass-${field}@example.com`, mobile: '+18685559999', [field]: value }) });

@@ -37,6 +37,8 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', facts: { isMinor: false, notAFact: true } })).statusCode).toBe(202);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'left' })).statusCode).toBe(202);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'no-such-step', event: 'entered' })).json()).toMatchObject({ status: 400, errors: { step: 'Unknown step.' } });
+    // Names every object has are no step either.
+    for (const step of ['constructor', 'toString', '__proto__']) expect((await event({ visit: 'visit-aaaa-0001', step, event: 'entered' })).json(), step).toMatchObject({ status: 400, errors: { step: 'Unknown step.' } });
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'submitted' })).json()).toMatchObject({ status: 400, errors: { event: "This step's call is counted by the server." } });
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'application_submitted' })).statusCode).toBe(400);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', email: 'a@b.example' })).statusCode).toBe(400);

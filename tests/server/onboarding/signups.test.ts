@@ -69,6 +69,9 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['marital_status', { dob: '2012-01-01', marital_status: 'Married', school_name: 'Fatima College' }, "Invalid marital status for a minor. Only 'Single' is allowed."],
     ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, 'School name is required'],
     ['role_id', { role_id: 1 }, 'Unknown field: role_id'],
+    // Names every object has: found `in` any object, they were stored unchecked.
+    ['constructor', { constructor: { any: ['thing'] } }, 'Unknown field: constructor'],
+    ['toString', { toString: 'x' }, 'Unknown field: toString'],
     // Shown to minors only (showWhen): an adult's body may not carry them.
     ['school_name', { school_name: 'Fatima College' }, HIDDEN_FIELD_MESSAGE],
     ['is_home_schooled', { is_home_schooled: true }, HIDDEN_FIELD_MESSAGE],

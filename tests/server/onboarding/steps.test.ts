@@ -53,6 +53,17 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
       expect(res.json().errors.is_admin).toBe('Unknown field: is_admin');
     });
 
+    // Names every object answers to: an `in` lookup finds them on the prototype, so they were stored unchecked.
+    it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty'])('refuses a field named %s, storing nothing', async (name) => {
+      const applicant = await applicantFor(c);
+      const res = await send(c, applicant, { ...c.body, [name]: c.encoding === 'json' ? { any: ['thing'] } : 'x' });
+      expect(res.statusCode, res.body).toBe(400);
+      if (c.encoding === 'json') expect(res.json().errors?.[name], res.body).toBe(`Unknown field: ${name}`);
+      else expect(res.json().message).toBe('The upload names a field this form does not have.');
+      const rows = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
+      expect(rows).toHaveLength(0);
+    });
+
     it("answers 404 to another visitor's token and to no token, storing nothing", async () => {
       const applicant = await applicantFor(c);
       const other = await applicantFor(c);

@@ -49,6 +49,7 @@ describe.each(dbTargets())('studio API on $name', (target) => {
       expect(adult.errors).not.toHaveProperty('child_account_contribution');
       expect(minor.errors).toHaveProperty('child_account_contribution');
       expect((await verdict(t, { step: 'no-such-step', body: {} })).statusCode).toBe(400);
+      for (const step of ['constructor', 'toString']) expect((await verdict(t, { step, body: {} })).statusCode, step).toBe(400);
     });
 
     it('serves the configuration with the checker messages, and one form\'s files', async () => {

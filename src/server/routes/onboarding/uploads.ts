@@ -65,9 +65,14 @@ function fileFieldMessage(property: Schema, keyword: string, fallback: string): 
 }
 
 /** A file field of a form schema: an array of names carrying `maxFileSize` / `fileTypes`. */
+/** A form's own property of that name: a part named `constructor` or `toString` names none. */
+function propertyOf(schema: Schema, field: string): Schema | undefined {
+  return schema.properties && Object.hasOwn(schema.properties, field) ? schema.properties[field] : undefined;
+}
+
 function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
   for (const schema of schemas) {
-    const property = schema.properties?.[field];
+    const property = propertyOf(schema, field);
     if (property && property.type === 'array' && (property.maxFileSize !== undefined || property.fileTypes !== undefined)) return property;
   }
   return undefined;
@@ -79,7 +84,7 @@ const PLAIN_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** Text parts become JSON by the schema's property type: booleans, numbers, repeated parts as arrays. */
 function coerceField(schemas: Schema[], field: string, value: string): unknown {
-  const property = schemas.map((s) => s.properties?.[field]).find(Boolean) as Schema | undefined;
+  const property = schemas.map((s) => propertyOf(s, field)).find(Boolean);
   const type = Array.isArray(property?.type) ? property?.type[0] : property?.type;
   if (type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value;
   // Only a number written as people write one: JavaScript's Number() also reads "0x10", "0b11", "1e3" and " 150 "
@@ -89,7 +94,7 @@ function coerceField(schemas: Schema[], field: string, value: string): unknown {
 }
 
 function isArrayField(schemas: Schema[], field: string): boolean {
-  return schemas.some((s) => s.properties?.[field]?.type === 'array');
+  return schemas.some((s) => propertyOf(s, field)?.type === 'array');
 }
 
 function pushTo(fields: Record<string, unknown>, name: string, value: unknown): void {
@@ -220,6 +225,8 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
     await removeStored(app, files);
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string; statusCode?: number }).code;
+    // @fastify/multipart refuses a part named as a property every object has (`constructor`, `toString`, `__proto__`).
+    if (code === 'FST_PROTO_VIOLATION') throw badRequest('The upload names a field this form does not have.');
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is too large.');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'Too many files or fields in one request.');
     const statusCode = (error as { statusCode?: number }).statusCode;
