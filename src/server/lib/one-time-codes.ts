@@ -14,6 +14,16 @@ export const MAX_EMAIL_RESENDS = 10;
 
 export const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
 export const RESEND_COOLDOWN_MESSAGE = 'Please wait 60 seconds before requesting a new code.';
+/**
+ * Codes one mobile number or email address may be sent for applications in an hour, whichever application asks:
+ * one application's sends and a restart. The caps above are per application, and anyone can start applications
+ * with another person's number (SECURITY.md row 17).
+ */
+export const SIGNUP_CODES_PER_RECIPIENT_PER_HOUR = { mobile: 2 + MAX_MOBILE_RESENDS, email: 2 + MAX_EMAIL_RESENDS } as const;
+export const RECIPIENT_LIMIT_MESSAGE = {
+  mobile: 'Too many codes were sent to this mobile number in the last hour. Please try again later.',
+  email: 'Too many codes were sent to this email address in the last hour. Please try again later.',
+} as const;
 
 export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code' | 'account_claim_code' | 'resume_code' | 'transfer_code';
 
@@ -71,6 +81,8 @@ export interface IssueCodeInput {
   undeliverable?: boolean;
   /** What the code confirms (a transfer's fingerprint): stored, and part of the HMAC, so the code proves nothing else. */
   binding?: string;
+  /** The most codes of this purpose the recipient may be sent in an hour, for any subject, and the refusal's words. */
+  perRecipientPerHour?: { max: number; message: string };
 }
 
 /** The HMAC's subject: a bound code's subject carries what it is bound to. */
@@ -94,6 +106,22 @@ export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Pr
   if (previous.last_sent_on) {
     const waitMs = new Date(previous.last_sent_on).getTime() + RESEND_COOLDOWN_MS - input.now.getTime();
     if (waitMs > 0) throw tooMany(RESEND_COOLDOWN_MESSAGE, waitMs / 1000);
+  }
+  if (input.perRecipientPerHour) {
+    const hourAgo = new Date(input.now.getTime() - 3600_000);
+    const recent = await db
+      .selectFrom('one_time_codes')
+      .select([sql<number>`count(*)::int`.as('sent'), sql<Date | null>`min(created_on)`.as('first_on')])
+      // An address in other letter cases is the same mailbox (one_time_codes_recipient_idx).
+      .where('purpose', '=', input.purpose)
+      .where(sql<string>`lower(recipient)`, '=', input.recipient.toLowerCase())
+      .where('created_on', '>', hourAgo)
+      .executeTakeFirstOrThrow();
+    if (recent.sent >= input.perRecipientPerHour.max) {
+      // Until the hour's first send leaves the window.
+      const waitMs = recent.first_on ? new Date(recent.first_on).getTime() + 3600_000 - input.now.getTime() : 3600_000;
+      throw tooMany(input.perRecipientPerHour.message, Math.max(1, waitMs / 1000));
+    }
   }
   await db
     .updateTable('one_time_codes')

@@ -4,6 +4,8 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { newApplicantToken } from '../../../src/server/lib/applicant-access';
 import { latestCodeFor, nextIp } from './auth-helpers';
+import { sql } from 'kysely';
+import { RECIPIENT_LIMIT_MESSAGE, SIGNUP_CODES_PER_RECIPIENT_PER_HOUR } from '../../../src/server/lib/one-time-codes';
 
 /** Device verification with operation signup (spec 3 sections 2, 4, 7): codes to the signup's email and mobile. */
 describe.each(dbTargets())('signup email and mobile verification on $name', (target) => {
@@ -56,6 +58,27 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     expect(ok.statusCode).toBe(200);
     const row = await t.db.db.selectFrom('signups').select('mobile_verified_on').where('id', '=', 's-mobile').executeTakeFirstOrThrow();
     expect(row.mobile_verified_on).not.toBeNull();
+  });
+
+  it.each(['mobile', 'email'] as const)('caps the codes one %s is sent for all applications in an hour, whatever its letter case', async (kind) => {
+    const max = SIGNUP_CODES_PER_RECIPIENT_PER_HOUR[kind];
+    const target = kind === 'mobile' ? '+18685550777' : 'Victim@Example.com';
+    const send = async (i: number) => {
+      const id = `s-spam-${kind}-${i}`;
+      // Each application a new one (its own caps untouched); the email typed in another case now and then.
+      const token = await addSignup(id, kind === 'email' && i % 2 ? target.toLowerCase() : kind === 'email' ? target : `spam${i}@example.com`, kind === 'mobile' ? target : '+18685550778');
+      return call('/api/device-verifications/send/', token, { identifier_type: kind, operation: 'signup', signup_id: id });
+    };
+    for (let i = 0; i < max; i++) expect((await send(i)).statusCode, `send ${i + 1}`).toBe(200);
+    const refused = await send(max);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(RECIPIENT_LIMIT_MESSAGE[kind]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    const sent = await t.db.db.selectFrom('outbox_messages').select('id').where(sql<string>`lower(recipient)`, '=', target.toLowerCase()).execute();
+    expect(sent).toHaveLength(max);
+    // An hour after the first, the number may be sent a code again.
+    clock.advance(3601_000);
+    expect((await send(max + 1)).statusCode).toBe(200);
   });
 
   it('a code from an older message, after Resend, says to use the latest one (a try like any wrong code); the latest works', async () => {

@@ -3,7 +3,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { continueHint } from '../../lib/draft-lifetime.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
-import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, type CodePurpose } from '../../lib/one-time-codes.js';
+import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, RECIPIENT_LIMIT_MESSAGE, SIGNUP_CODES_PER_RECIPIENT_PER_HOUR, type CodePurpose } from '../../lib/one-time-codes.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { CLAIM_TEXTS, sendClaimCode, verifyClaim } from '../../lib/account-claims.js';
 import { existingAccountNotice } from '../../lib/existing-account-notice.js';
@@ -174,7 +174,10 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         // An address that already has online banking gets a notice instead of a code (only its owner reads
         // it); the code is still counted (cooldown, resend cap), so the answer and its limits look the same.
         const taken = await onlineUserHolds(trx, kind, to);
-        const code = await issueCode(trx, { purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS), undeliverable: taken });
+        const code = await issueCode(trx, {
+          purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS), undeliverable: taken,
+          perRecipientPerHour: { max: SIGNUP_CODES_PER_RECIPIENT_PER_HOUR[kind], message: RECIPIENT_LIMIT_MESSAGE[kind] },
+        });
         await app.outbox.send(
           taken
             ? existingAccountNotice(kind, to, app.config)
