@@ -108,6 +108,7 @@ export async function readDraft(signupId: string, applicantToken: string): Promi
 function keepSentAnswers(state: DraftState): void {
   for (const s of state.steps) {
     const step = onboardingFlow.steps[s.step];
+    drafts.markSent(s.step, (s.files ?? []).map((f) => f.name));
     if (!s.data || !Object.keys(s.data).length || drafts.load(s.step)) continue;
     drafts.save(s.step, s.data, []);
     if (step?.keepValues && !drafts.loadKept(step.keepValues)) drafts.keep(step.keepValues, s.data, []);
@@ -156,6 +157,19 @@ export const drafts = {
   },
   clear(stepId: string): void {
     sessionStorage.removeItem(DRAFT_PREFIX + stepId);
+    sessionStorage.removeItem(`${DRAFT_PREFIX}sent.${stepId}`);
+  },
+  /**
+   * That the server holds the step as sent, with the names of its documents: a step the flow counts done may have
+   * been skipped, and holds nothing then.
+   */
+  markSent(stepId: string, files: string[]): void {
+    sessionStorage.setItem(`${DRAFT_PREFIX}sent.${stepId}`, JSON.stringify(files));
+  },
+  /** The names of the documents the server holds for a sent step ([] for none), or undefined when it holds no such step. */
+  sentFiles(stepId: string): string[] | undefined {
+    const files = drafts.load(`sent.${stepId}`) as unknown;
+    return Array.isArray(files) ? files.map(String) : undefined;
   },
   /** The values a step sent, under its `keepValues` key (spec 2 section 3: restored on return). */
   loadKept(key: string): Record<string, unknown> | undefined {

@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { listSteps } from '../../../../src/shared/flow/flow-types';
-import { clearOnboarding, onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import { clearOnboarding, drafts, onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import { fillText } from '../../../../src/shared/fill-text';
 import { FormStep } from '../../../../src/ui/features/onboarding/steps/form-step';
 import { api } from '../../../../src/ui/lib/api-client';
 
@@ -11,7 +12,9 @@ import { api } from '../../../../src/ui/lib/api-client';
 const step = listSteps(onboardingFlow).find((s) => s.submit?.encoding === 'multipart')!;
 const texts = onboardingFlow.resume!.texts;
 
-function renderStep(sent: boolean) {
+/** The step as the flow counts it (done or not) and, when done, the documents the server holds for it (none: skipped). */
+function renderStep(sent: boolean, held: string[] | null = ['id-front.pdf', 'id-back.pdf']) {
+  if (sent && held) drafts.markSent(step.id, held);
   const onDone = vi.fn();
   const router = createMemoryRouter([{ path: '/', element: <FormStep step={step} applicant={{ signupId: 'signup-1' }} today="2026-11-27" onDone={onDone} sent={sent} /> }]);
   render(<RouterProvider router={router} />);
@@ -29,9 +32,33 @@ describe('back on a sent step with documents', () => {
     };
     const onDone = renderStep(true);
     expect(await screen.findByText(texts.sentFiles)).toBeInTheDocument();
+    expect(screen.getByText(fillText(texts.heldFiles, { files: 'id-front.pdf, id-back.pdf' }))).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: texts.keepSent }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(calls).toEqual([]);
+  });
+
+  it('Next on the unchanged step goes on as sent too, without asking for the documents', async () => {
+    const calls: unknown[] = [];
+    api.defaults.adapter = async (config) => {
+      calls.push(config.url);
+      throw new Error('no call expected');
+    };
+    const onDone = renderStep(true);
+    await screen.findByText(texts.sentFiles);
+    await userEvent.click(screen.getByRole('button', { name: step.texts?.submit ?? 'Next' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
+    expect(screen.queryByText(/upload|is required/i)).toBeNull();
+  });
+
+  it('is not said on a step that was skipped (done, but the server holds nothing of it)', async () => {
+    // The tab holds nothing of the step: it asks the server, which holds no such step.
+    api.defaults.adapter = async (config) => ({ data: { signup_id: 'signup-1', landing: step.id, completed: [step.id], applicant: {}, steps: [], config_version: 'v', started_under: null }, status: 200, statusText: 'OK', headers: {}, config });
+    renderStep(true, null);
+    await screen.findAllByRole('textbox');
+    expect(screen.queryByText(texts.sentFiles)).toBeNull();
+    expect(screen.queryByRole('button', { name: texts.keepSent })).toBeNull();
   });
 
   it('once the applicant changes the step, only Next remains (it sends the step, documents attached again)', async () => {

@@ -36,12 +36,15 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
   const [data, setData] = useState<Data>(() => (preview ? {} : (drafts.load(step.id) ?? (step.keepValues ? drafts.loadKept(step.keepValues) : undefined) ?? {})));
   // A sent step this tab holds no answers for (the application went on in another tab): the server's, before the form.
   const [answersRead, setAnswersRead] = useState(() => Boolean(preview) || drafts.load(step.id) !== undefined);
+  // The documents the server holds for this step, when it holds the step as sent (a skipped step is done, not sent).
+  const [heldFiles, setHeldFiles] = useState(() => (sent ? drafts.sentFiles(step.id) : undefined));
   useEffect(() => {
     if (answersRead) return undefined;
     let live = true;
     void sentAnswersFromServer(step.id).then((found) => {
       if (!live) return;
       if (found) setData(drafts.load(step.id)!);
+      if (sent) setHeldFiles(drafts.sentFiles(step.id));
       setAnswersRead(true);
     });
     return () => {
@@ -132,6 +135,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
       leaving.current = true;
       // What was sent fills the form again if the applicant comes back to this step (Back, the browser's back).
       drafts.save(step.id, valid, unkeptFields(form));
+      drafts.markSent(step.id, fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).flatMap((field) => (Array.isArray(valid[field]) ? (valid[field] as unknown[]).map(String) : [])));
       stepNotices.clear(step.id);
       if (step.keepValues) drafts.keep(step.keepValues, valid, unkeptFields(form));
       onDone(rememberedValues(step.remember, valid, response));
@@ -150,13 +154,15 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
   const texts = step.texts ?? {};
   const skip = () => {
     leaving.current = true;
+    // Clears the step's "sent" mark too: a skipped step holds nothing on the server.
     if (!preview) drafts.clear(step.id);
     onDone({}, true);
   };
   const skipOffered = isSkipOffered(step, data);
   // Back to a sent step with documents: the tab no longer holds the files (a reload loses them), the server does. The
-  // step says so, and goes on as it was sent without asking for them again, unless the applicant changes it.
-  const sentTexts = sent && !preview && !notice?.files?.length && fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).length > 0 ? onboardingFlow.resume?.texts : undefined;
+  // step says so, and Next goes on as it was sent without asking for them again, unless the applicant changes it.
+  const sentTexts = heldFiles?.length && !preview && !notice?.files?.length && fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).length > 0 ? onboardingFlow.resume?.texts : undefined;
+  const asSent = Boolean(sentTexts) && !dirty;
   const keepSent = () => {
     leaving.current = true;
     onDone(rememberedValues(step.remember, data, {}));
@@ -180,6 +186,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
       {sentTexts && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {dirty ? sentTexts.sentFilesChanged : sentTexts.sentFiles}
+          {heldFiles && heldFiles.length > 0 && <Box sx={{ mt: 1 }}>{fillText(sentTexts.heldFiles, { files: heldFiles.join(', ') })}</Box>}
           {/* Under the text, not beside it: on a phone a button at the side squeezed the text to a few words a line. */}
           {!dirty && (
             <Box sx={{ mt: 1 }}>
@@ -210,7 +217,8 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
             </Alert>
           )}
           <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" disabled={busy || !checklistComplete}>
+            {/* An unchanged sent step goes on as it was sent: its documents are the server's, not the form's. */}
+            <Button type={asSent ? 'button' : 'submit'} onClick={asSent ? keepSent : undefined} variant="contained" disabled={busy || !checklistComplete}>
               {submitLabel}
             </Button>
             {skipOffered && <SkipButton step={step} onSkip={skip} disabled={busy} />}
