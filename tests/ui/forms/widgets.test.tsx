@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import fs from 'node:fs';
+import path from 'node:path';
 import { useState } from 'react';
 import { render, screen, within, fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -241,5 +243,39 @@ describe('beneficiary-list widget: a beneficiary typed but not added', () => {
     expect(screen.getByLabelText(/^First Name/, { selector: '#root_beneficiaries-first_name' })).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(sent).toHaveLength(1));
+  });
+
+  it('adds a complete one on Next and sends the step with them; an incomplete one shows its messages at once', async () => {
+    const user = userEvent.setup();
+    const sent: Array<Record<string, unknown>> = [];
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    // A beneficiary from a QA journey, typed into the add form as a person would, without pressing Add.
+    const journey = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/journeys/adult-foreign-national.json'), 'utf8')) as { entries: Array<{ step: string; data?: { beneficiaries?: Array<Record<string, unknown>> } }> };
+    const beneficiary = { ...journey.entries.find((e) => e.step === 'designation-of-beneficiary')!.data!.beneficiaries![0], percent_of_beneficiary_interest: 100 };
+    render(
+      <SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} onSubmit={(data) => void sent.push(data)}>
+        <button type="submit">Next</button>
+      </SchemaForm>,
+    );
+    const field = async (name: string) => (await screen.findAllByText((_, el) => el?.id === `root_beneficiaries-${name}`))[0] as HTMLElement;
+    // Without its ID number first: Next shows the field's own message, and sends nothing.
+    for (const [name, value] of Object.entries({ ...beneficiary, id_number: '' })) {
+      if (value === '' || value === undefined) continue;
+      const input = await field(name);
+      if (input.getAttribute('role') === 'combobox') {
+        await user.click(input);
+        const listbox = await screen.findByRole('listbox');
+        const option = within(listbox).getAllByRole('option').find((o) => o.getAttribute('data-value') === String(value))!;
+        await user.click(option);
+      } else fireEvent.change(input, { target: { value: String(value) } });
+    }
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You typed a beneficiary you have not added');
+    expect(document.querySelector('#root_beneficiaries-id_number-helper-text')?.textContent).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(await field('id_number'), { target: { value: String(beneficiary.id_number) } });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].beneficiaries).toEqual([expect.objectContaining({ first_name: beneficiary.first_name, id_number: beneficiary.id_number, percent_of_beneficiary_interest: 100 })]);
   });
 });

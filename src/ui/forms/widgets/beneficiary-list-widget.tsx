@@ -55,13 +55,17 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
-  // Next (or Enter) pressed with a beneficiary typed but not added: the step stops and says so (it went on without them).
+  // Next (or Enter) pressed with a beneficiary typed but not added (or an edit not applied): a complete one is added
+  // and the step goes on with it; otherwise the step stops, with the entry's messages, and says so.
   const [unsaved, setUnsaved] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const unsavedAlert = useRef<HTMLDivElement>(null);
   const hasUnsaved = useRef<() => boolean>(() => false);
   hasUnsaved.current = () =>
     !disabled && !readonly && (editing === null ? Object.values(draft).some((v) => v !== undefined && v !== '') : JSON.stringify(draft) !== JSON.stringify(items[editing]));
+  const saveTyped = useRef<() => boolean>(() => false);
+  // The entry was added on Next: the form is sent again once it holds the new list.
+  const resubmit = useRef(false);
   useEffect(() => {
     const form = root.current?.closest('form');
     if (!form) return undefined;
@@ -70,6 +74,10 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
       if (!hasUnsaved.current()) return;
       event.preventDefault();
       event.stopPropagation();
+      if (saveTyped.current()) {
+        resubmit.current = true;
+        return;
+      }
       setUnsaved(true);
       unsavedAlert.current?.focus();
     };
@@ -79,6 +87,11 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   useEffect(() => {
     if (unsaved) unsavedAlert.current?.focus();
   }, [unsaved]);
+  useEffect(() => {
+    if (!resubmit.current) return;
+    resubmit.current = false;
+    root.current?.closest('form')?.requestSubmit();
+  }, [value]);
 
   const total = totalPercent(items, percentField);
   const othersTotal = totalPercent(items.filter((_, i) => i !== editing), percentField);
@@ -126,10 +139,11 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     return errors;
   };
 
-  const save = () => {
+  /** Adds the typed entry (or applies the edit) when it passes its checks; else shows why. Whether it was saved. */
+  const save = (): boolean => {
     const errors = check(draft);
     setDraftErrors(errors);
-    if (Object.keys(errors).length) return;
+    if (Object.keys(errors).length) return false;
     const next = editing === null ? [...items, draft] : items.map((it, i) => (i === editing ? draft : it));
     onChange(next);
     if (editing !== null && texts.updated) {
@@ -139,7 +153,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     setDraft({});
     setEditing(null);
     setUnsaved(false);
+    return true;
   };
+  saveTyped.current = save;
 
   const discard = () => {
     setDraft({});
