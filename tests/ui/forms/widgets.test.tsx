@@ -222,6 +222,26 @@ describe('beneficiary-list widget in the designation form', () => {
   });
 });
 
+describe('beneficiary-list widget, read-only (an application under review)', () => {
+  it("shows every answer of each beneficiary, options by their titles, not only the name and share", async () => {
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    const journey = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/journeys/adult-foreign-national.json'), 'utf8')) as { entries: Array<{ step: string; data?: { beneficiaries?: Array<Record<string, unknown>> } }> };
+    const beneficiaries = journey.entries.find((e) => e.step === 'designation-of-beneficiary')!.data!.beneficiaries!;
+    const form = resolveForm(readFormsDir(), 'onboarding/designation-of-beneficiary');
+    const items = (form.schema.properties.beneficiaries as { items: { properties: Record<string, { title?: string; oneOf?: Array<{ const: unknown; title: string }> }> } }).items.properties;
+    render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{ beneficiaries }} readonly hideTitle />);
+    const first = (await screen.findAllByText(String(beneficiaries[0].first_name), { exact: false }))[0].closest('.MuiCard-root') as HTMLElement;
+    for (const [field, value] of Object.entries(beneficiaries[0])) {
+      if (value === '' || value === undefined) continue;
+      const prop = items[field];
+      const shown = prop.oneOf?.find((o) => o.const === value)?.title ?? String(value);
+      expect(within(first).getByText(String(prop.title ?? field)), field).toBeInTheDocument();
+      expect(within(first).getAllByText(shown, { exact: false }).length, `${field}: ${shown}`).toBeGreaterThan(0);
+    }
+    expect(screen.queryByRole('button', { name: /Add Beneficiary|Remove|Edit/ })).toBeNull();
+  });
+});
+
 describe('beneficiary-list widget: a beneficiary typed but not added', () => {
   it('stops Next and says so, with Add and Discard; the step goes on once the list holds them or the fields are cleared', async () => {
     const user = userEvent.setup();

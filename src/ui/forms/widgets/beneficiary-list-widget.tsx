@@ -197,6 +197,23 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
               <Box sx={{ flexGrow: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{label(item)}</Typography>
                 <Typography variant="body2">{String(item[percentField] ?? 0)}%</Typography>
+                {/* Read-only (an application under review): every answer of the entry, not only its name and share. */}
+                {readonly && (
+                  <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, mt: 1, mb: 0 }}>
+                    {Object.entries(properties)
+                      .filter(([field]) => item[field] !== undefined && item[field] !== '')
+                      .map(([field, prop]) => (
+                        <Box key={field} sx={{ display: 'contents' }}>
+                          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                            {String(prop.title ?? field)}
+                          </Typography>
+                          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                            {optionsOf(prop)?.find((o) => o.value === String(item[field]))?.label ?? String(item[field])}
+                          </Typography>
+                        </Box>
+                      ))}
+                  </Box>
+                )}
               </Box>
               {!locked && (
                 <>
