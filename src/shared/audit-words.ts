@@ -17,6 +17,7 @@ export const AUDIT_ACTION_WORDS = {
   'signup.refer': 'Referred',
   'signup.request_changes': 'Changes requested',
   'signup.resubmit': 'Sent again by the applicant',
+  'signup.off_path_steps_removed': 'Answers to steps not on the applicant\'s path removed at submission',
   'signup.claim': 'Claimed',
   'signup.release': 'Released',
   'signup.reassign': 'Reassigned',
@@ -67,6 +68,10 @@ function details(entry: Pick<AuditEntry<unknown>, 'action' | 'before' | 'after'>
       return typeof after.reason === 'string' ? [after.reason] : [];
     case 'signup.request_changes':
       return [Array.isArray(after.steps) ? after.steps.map(titled).join(', ') : '', typeof after.message === 'string' ? after.message : ''].filter(Boolean);
+    case 'signup.off_path_steps_removed': {
+      const removed = asRecord(entry.before).steps;
+      return Array.isArray(removed) ? [removed.map(titled).join(', ')] : [];
+    }
     case 'signup.resubmit':
       return Array.isArray(after.changed) && after.changed.length ? [`changed: ${after.changed.map(titled).join(', ')}`] : [];
     case 'signup.reassign': {

@@ -24,6 +24,25 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     expect((await doStep(applicant, 'branch')).statusCode).toBe(409);
   });
 
+  it("removes at submission the steps the applicant's path does not hold (a citizen's foreign bank, an adult's guardian), with their documents", async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    await verify(applicant);
+    for (const step of ADULT_LOCAL_STEPS) expect((await doStep(applicant, step)).statusCode).toBeLessThan(300);
+    // Steps of other paths, sent by a hand-made client (or left from before an earlier answer changed).
+    for (const step of ['foreign-national-bank-information', 'parent-guardian-information']) expect((await doStep(applicant, step)).statusCode, step).toBeLessThan(300);
+    const guardianFiles = await t.db.db.selectFrom('signup_files').select('stored_name').where('signup_id', '=', applicant.id).where('step', '=', 'parent-guardian-information').execute();
+    expect(guardianFiles.length).toBeGreaterThan(0);
+    expect((await submit(applicant)).statusCode).toBe(200);
+    const steps = (await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).execute()).map((r) => r.step);
+    expect(steps).not.toContain('foreign-national-bank-information');
+    expect(steps).not.toContain('parent-guardian-information');
+    expect(steps).toEqual(expect.arrayContaining(ADULT_LOCAL_STEPS.filter((s) => s !== 'basic-info')));
+    expect(await t.db.db.selectFrom('signup_files').select('id').where('signup_id', '=', applicant.id).where('step', '=', 'parent-guardian-information').execute()).toEqual([]);
+    for (const f of guardianFiles) expect(await t.app.files.get(f.stored_name)).toBeNull();
+    const audit = await t.db.db.selectFrom('audit_log').select(['action', 'before']).where('entity_id', '=', applicant.id).where('action', '=', 'signup.off_path_steps_removed').execute();
+    expect(audit).toHaveLength(1);
+  });
+
   it('refuses while email or mobile is unverified', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     for (const step of ADULT_LOCAL_STEPS) await doStep(applicant, step);

@@ -271,7 +271,7 @@ describe('beneficiary-list widget: a beneficiary typed but not added', () => {
     const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
     // A beneficiary from a QA journey, typed into the add form as a person would, without pressing Add.
     const journey = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/journeys/adult-foreign-national.json'), 'utf8')) as { entries: Array<{ step: string; data?: { beneficiaries?: Array<Record<string, unknown>> } }> };
-    const beneficiary = { ...journey.entries.find((e) => e.step === 'designation-of-beneficiary')!.data!.beneficiaries![0], percent_of_beneficiary_interest: 100 };
+    const beneficiary: Record<string, unknown> = { ...journey.entries.find((e) => e.step === 'designation-of-beneficiary')!.data!.beneficiaries![0], percent_of_beneficiary_interest: 100 };
     render(
       <SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} onSubmit={(data) => void sent.push(data)}>
         <button type="submit">Next</button>

@@ -14,6 +14,7 @@ import { writeAudit } from '../../lib/audit.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
 import { computeRiskFlags } from '../../lib/review-rules.js';
+import { removeStoredNames } from '../onboarding/uploads.js';
 
 /** The applicant's path (from the flow file) for the facts the server holds, the stored steps' answers included. */
 function serverPath(signup: Signup, today: string, steps: StoredSteps): StepRef[] {
@@ -55,7 +56,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
   const body = request.body as Record<string, unknown>;
   const extra = Object.keys(body).filter((k) => k !== 'signup_id');
   if (extra.length) throw badRequest(FIX_FIELDS, Object.fromEntries(extra.map((k) => [k, `Unknown field: ${k}`])));
-  return app.db.transaction().execute(async (trx) => {
+  const result = await app.db.transaction().execute(async (trx) => {
     const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
     const errors: Record<string, string> = {};
     const steps = await loadSteps(trx, signup.id);
@@ -74,11 +75,24 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     if (Object.keys(errors).length) {
       throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
     }
+    // Steps the applicant sent that their path does not hold (a guardian's details from an adult, a foreign bank from
+    // a citizen, answers left from before an earlier answer changed): not part of the application, so no reviewer
+    // reads them and no rule counts them. Their documents go with them, from the store once this is committed.
+    const onPath = new Set(path.map((s) => s.id));
+    const offPath = [...steps.keys()].filter((id) => !onPath.has(id));
+    let dropped: string[] = [];
+    if (offPath.length) {
+      dropped = (await trx.deleteFrom('signup_files').where('signup_id', '=', signup.id).where('step', 'in', offPath).returning('stored_name').execute()).map((f) => f.stored_name);
+      await trx.deleteFrom('signup_steps').where('signup_id', '=', signup.id).where('step', 'in', offPath).execute();
+      await writeAudit(trx, { actorUserId: null, action: 'signup.off_path_steps_removed', entityType: 'signup', entityId: signup.id, before: { steps: offPath }, after: { steps: [] } });
+    }
     // Risk flags from what the server holds, stored with the submission so the queue shows them without recomputing.
     const riskFlags = await computeRiskFlags(trx, signup, now);
     const resubmitted = changeRequest ? { change_request: JSON.stringify({ ...changeRequest, resubmitted_on: now.toISOString(), changed }) } : {};
     await trx.updateTable('signups').set({ status: 'pending_approval', submitted_on: now, updated_on: now, risk_flags: riskFlags, risk_flags_on: now, ...resubmitted }).where('id', '=', signup.id).execute();
     if (changeRequest) await writeAudit(trx, { actorUserId: null, action: 'signup.resubmit', entityType: 'signup', entityId: signup.id, before: { status: 'changes_requested' }, after: { status: 'pending_approval', changed } });
-    return { signup_id: signup.id, status: 'pending_approval', submitted_on: now.toISOString(), message: 'Account created successfully!' };
+    return { answer: { signup_id: signup.id, status: 'pending_approval', submitted_on: now.toISOString(), message: 'Account created successfully!' }, dropped };
   });
+  await removeStoredNames(app, result.dropped);
+  return result.answer;
 }
