@@ -3,6 +3,8 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
 import { FILE_NAME_MESSAGE } from '../../../src/server/routes/onboarding/uploads';
+import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
+import { stepRequest } from '../../helpers/journey-bodies';
 
 const MIB = 1024 * 1024;
 const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
@@ -116,6 +118,19 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const res = await address([{ field: 'avatar', name: 'me.png', content: PNG() }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.avatar).toBe('Unknown field: avatar');
+  });
+
+  it('refuses documents under a file field the answers hide (mailing proof when it is the residential address), keeping nothing', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    // The journey's mailing step as the wizard sends it: same as residential, so no proof is asked.
+    const call = stepRequest('mailing-address', { journey: 'adult-new-local' });
+    const before = storedFiles().length;
+    const res = await upload(applicant, call.url, call.body, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.proof_of_address_files).toBe(HIDDEN_FIELD_MESSAGE);
+    expect(storedFiles().length).toBe(before);
+    expect(await t.db.db.selectFrom('signup_files').select('id').where('signup_id', '=', applicant.id).execute()).toEqual([]);
+    expect((await upload(applicant, call.url, call.body, [])).statusCode).toBe(201);
   });
 
   it('refuses file names sent as text under a file field (nothing would be stored behind them)', async () => {
