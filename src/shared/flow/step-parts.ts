@@ -126,6 +126,15 @@ export function recordOf(parts: StepParts, stepSchema: Schema, data: Data, place
  * conflict with a record already stored (in the step's names); `pending` are what records not sent yet must
  * bring (a slot not received; the list's own rules such as its total, unless more items than it allows).
  */
+/** Whether the items' shares (the `totalPercent` keyword's field) add up to more than its total, to the cent as the keyword counts. */
+function sharesOver(rule: unknown, items: unknown[]): boolean {
+  if (!rule || typeof rule !== 'object') return false;
+  const { field, equals } = rule as { field?: unknown; equals?: unknown };
+  if (typeof field !== 'string' || typeof equals !== 'number') return false;
+  const total = items.reduce<number>((sum, item) => sum + (item && typeof item === 'object' && typeof (item as Data)[field] === 'number' ? ((item as Data)[field] as number) : 0), 0);
+  return Math.round(total * 100) > Math.round(equals * 100);
+}
+
 export function splitRecordErrors(parts: StepParts, stepSchema: Schema, merged: Data, place: RecordPlace, errors: Record<string, string>) {
   const refused: Record<string, string> = {};
   const pending: Record<string, string> = {};
@@ -134,9 +143,13 @@ export function splitRecordErrors(parts: StepParts, stepSchema: Schema, merged: 
     if (!isSlotParts(parts) && 'index' in place) {
       const list = parts.list;
       if (top === list && rest.length === 0) {
+        // A list rule no later record can mend refuses this one (more items than allowed, shares above the total);
+        // any other waits for the records to come (shares short of the total).
         const listSchema = stepSchema.properties?.[list] ?? {};
-        const tooMany = typeof listSchema.maxItems === 'number' && ((merged[list] as unknown[]) ?? []).length > listSchema.maxItems;
+        const items = Array.isArray(merged[list]) ? (merged[list] as unknown[]) : [];
+        const tooMany = typeof listSchema.maxItems === 'number' && items.length > listSchema.maxItems;
         if (tooMany) refused[list] = listSchema.errorMessage?.maxItems ?? message;
+        else if (sharesOver(listSchema.totalPercent, items)) refused[list] = listSchema.errorMessage?.totalPercent ?? message;
         else pending[path] = message;
       } else if (top === list && rest[0] === String(place.index)) refused[rest.slice(1).join('.') || list] = message;
       else refused[path] = message;
