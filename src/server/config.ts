@@ -25,6 +25,11 @@ export interface TransferLimits {
   newDestinationCents: number;
   /** Transfer codes one user may be sent per hour (TRANSFER_CODES_PER_HOUR), so no script texts a member without end. */
   codesPerHour: number;
+  /**
+   * Destination account numbers one user may enter that are not found, per hour (TRANSFER_NOT_FOUND_PER_HOUR): the
+   * transfer form says whether a number exists, so it must not become a way to list the members' accounts.
+   */
+  notFoundPerHour: number;
 }
 
 export interface AppConfig {
@@ -276,6 +281,7 @@ function readTransferLimits(env: NodeJS.ProcessEnv): TransferLimits {
     dailyCents: dollars('TRANSFER_LIMIT_DAILY', 20_000),
     newDestinationCents: dollars('TRANSFER_LIMIT_NEW_DESTINATION', 1_000),
     codesPerHour: intSetting(env, 'TRANSFER_CODES_PER_HOUR', 30, 1, 100_000),
+    notFoundPerHour: intSetting(env, 'TRANSFER_NOT_FOUND_PER_HOUR', 10, 1, 100_000),
   };
 }
 

@@ -23,6 +23,8 @@ export const TRANSFER_TEXTS = {
   expiredCode: 'This code has expired. Request a new code.',
   tooManyCodes: 'Too many transfer codes were requested. Please try again in an hour.',
   noContact: 'A transfer to another member needs a mobile number on file to receive its code. Please contact the credit union.',
+  notFound: 'No account with this number and type was found. Check the destination account number and type.',
+  tooManyNotFound: 'Too many account numbers you entered were not found. Check the number with the other member, and try again in an hour.',
 } as const;
 
 /** A reviewer's request for changes: its limit and its messages, for the server's body schema and the dialog alike. */

@@ -23,7 +23,7 @@ const HOUR = 3_600_000;
 // Noon in Port of Spain (UTC-4): a whole day either side before the credit union's day changes.
 const START = new Date('2026-11-25T16:00:00.000Z');
 // Small limits (whole dollars, as the environment gives them) keep the amounts readable.
-const limits = { perTransferCents: 50_000, dailyCents: 100_000, newDestinationCents: 10_000, codesPerHour: 30 };
+const limits = { perTransferCents: 50_000, dailyCents: 100_000, newDestinationCents: 10_000, codesPerHour: 30, notFoundPerHour: 10 };
 
 describe.each(dbTargets())('transfers to another member, confirmed by a code, within limits, on $name', (target) => {
   const clock = new FakeClock(START);
@@ -224,6 +224,26 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect(over.json().message).toBe(TRANSFER_TEXTS.tooManyCodes);
     clock.advance(HOUR + 1_000);
     expect((await requestTransferCode(t, await signedIn(m), body, newKey())).statusCode).toBe(200);
+  });
+
+  it("at most 10 destination numbers not found an hour per member: then 429 for any number, so the form lists no member's accounts", async () => {
+    const m = await rich();
+    const headers = await signedIn(m);
+    const missingNumber = (i: number) => ({ ...memberBody(m.accounts[0], payee.accounts[0], 1), destination_account: String(99_000_000_000 + i) });
+    for (let i = 0; i < limits.notFoundPerHour; i++) {
+      const res = await requestTransferCode(t, headers, missingNumber(i), newKey());
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toBe(TRANSFER_TEXTS.notFound);
+    }
+    // A real number now answers as a missing one does: too many.
+    for (const body of [missingNumber(99), memberBody(m.accounts[0], payee.accounts[0], 1)]) {
+      const res = await requestTransferCode(t, headers, body, newKey());
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe(TRANSFER_TEXTS.tooManyNotFound);
+    }
+    // Another member is not held back; found numbers never counted.
+    const other = await rich();
+    for (let i = 0; i < limits.notFoundPerHour + 2; i++) expect((await requestTransferCode(t, await signedIn(other), memberBody(other.accounts[0], payee.accounts[0], 1), newKey())).statusCode).toBe(200);
   });
 
   it('a member without a mobile on file cannot be sent a code: 422 saying why', async () => {

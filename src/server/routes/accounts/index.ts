@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { HttpError, badRequest, missing, unauthorized } from '../../lib/http-errors.js';
+import rateLimit from '@fastify/rate-limit';
+import { HttpError, badRequest, missing, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { formBody } from '../../lib/form-body.js';
 import { maskPhone } from '../../lib/sign-in-attempts.js';
 import { CODE_TTL_MS } from '../../lib/one-time-codes.js';
@@ -286,6 +287,12 @@ export default async function accountRoutes(instance: FastifyInstance) {
   }
   const limits = app.config.transferLimits;
   const dayStart = (now: Date) => startOfToday(app.config.timeZone, now);
+  // Destination numbers a member entered that were not found, per member and hour (in Redis when REDIS_URL is set).
+  let notFound: (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ remaining: number; ttlInSeconds: number }>;
+  await app.register(async (holder) => {
+    await holder.register(rateLimit, { global: false, ...app.counters.storeOptions('transfer-not-found') });
+    notFound = holder.createRateLimit({ max: limits.notFoundPerHour, timeWindow: 3600_000, keyGenerator: (request) => String(request.user!.id) }) as typeof notFound;
+  });
 
   // A transfer to self is one round trip: its statement checks the session row (performTransfer's SessionCaller)
   // where requireMember would have read it first. Before the body is looked at, only the token is checked
@@ -332,7 +339,12 @@ export default async function accountRoutes(instance: FastifyInstance) {
     const user = await app.db.selectFrom('users').select('mobile').where('id', '=', who.userId).executeTakeFirstOrThrow();
     if (!user.mobile) throw new HttpError(422, TRANSFER_TEXTS.noContact);
     const mobile = user.mobile;
-    const destination = await checkMemberTransfer(app.db, who, transfer, now, limits, dayStart(now));
+    const used = await notFound(request, { increment: false });
+    if (used.remaining <= 0) throw tooMany(TRANSFER_TEXTS.tooManyNotFound, used.ttlInSeconds);
+    const destination = await checkMemberTransfer(app.db, who, transfer, now, limits, dayStart(now)).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.message === TRANSFER_TEXTS.notFound) await notFound(request);
+      throw error;
+    });
     await app.db.transaction().execute(async (trx) => {
       const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
       await app.outbox.send({ channel: 'sms', to: mobile, subject: 'Your transfer code', body: transferCodeMessage(code, transfer.amountCents, destination.account_number), purpose: TRANSFER_CODE_PURPOSE }, trx);

@@ -399,8 +399,7 @@ function refusal(accounts: Account[], caller: TransferCaller, request: TransferR
   } else {
     const found = accounts.find((a) => a.account_number === request.destinationAccount && a.status === 'active');
     if (!found || found.product_code !== request.destinationProduct) {
-      const message = 'No account with this number and type was found. Check the destination account number and type.';
-      return unprocessable(message, { destination_account: message });
+      return unprocessable(TRANSFER_TEXTS.notFound, { destination_account: TRANSFER_TEXTS.notFound });
     }
     if (found.member_id === caller.memberId) {
       const message = 'This account is one of your own. Use Transfer to Self to move money between your accounts.';
