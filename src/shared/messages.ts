@@ -3,6 +3,8 @@ import { formatCents } from './money.js';
 
 /** The general message of a refused body whose field messages say what to fix. */
 export const FIX_FIELDS = 'Please correct the highlighted fields.';
+/** A body of another type than JSON (text, XML, multipart) on a route that reads JSON: a 415. */
+export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
 /** An email address or mobile number another account already holds. */
 export const EMAIL_TAKEN = 'This email address is already registered with another account';
 export const MOBILE_TAKEN = 'This mobile number is already registered with another account';

@@ -9,7 +9,8 @@ import { nextIp } from './auth/auth-helpers';
 import { adultSignup, createApplicant, multipart, PDF, type Applicant } from './onboarding/onboarding-helpers';
 import { addSessionRoute, createMember, sessionHeaders, type TestMember } from './member/member-fixtures';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
-import type { RouteEntry } from '../../src/server/plugins/input-guard';
+import { MALFORMED_QUERY_MESSAGE, type RouteEntry } from '../../src/server/plugins/input-guard';
+import { JSON_ONLY_MESSAGE } from '../../src/shared/messages';
 import { ONE_LINE_MESSAGE } from '../../src/server/lib/safe-text';
 import { REPEATED_FIELD_MESSAGE } from '../../src/server/routes/onboarding/uploads';
 import { resolveForm } from '../../src/shared/forms/form-registry';
@@ -272,6 +273,30 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
     expect(after.filter((name) => !stored.has(name))).toEqual([]);
     if (!acceptedFiles) expect(after.length).toBe(before);
   }, 600_000);
+
+  it('a body that is not JSON (text, multipart) on every route that reads JSON is a 415, after the route\'s own guard', async () => {
+    const withBody = routes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !((r.schema as { consumes?: string[] } | undefined)?.consumes ?? []).includes('multipart/form-data'));
+    expect(withBody.length).toBeGreaterThan(20);
+    const callers = await callersFor();
+    let refused = 0;
+    for (const route of withBody) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const form = multipart({ signup_id: applicant.id, note: 'x' }, []);
+      for (const [label, headers, payload] of [['text', { 'content-type': 'text/plain' }, '{"signup_id":"x"}'], ['multipart', form.headers, form.payload]] as const) {
+        for (const caller of callers) {
+          const res = await t.call({ method: route.method as 'POST', url, remoteAddress: nextIp(), headers: { ...caller, [IDEMPOTENCY_HEADER]: crypto.randomUUID(), ...headers }, payload });
+          const where = `${route.method} ${route.url} ${label}`;
+          // A caller the route turns away is told so first (401, 403, 404 for a path id that is not theirs).
+          expect([401, 403, 404, 415], `${where}: ${res.body}`).toContain(res.statusCode);
+          if (res.statusCode === 415) {
+            refused += 1;
+            expect(res.json().message, where).toBe(JSON_ONLY_MESSAGE);
+          }
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(withBody.length);
+  });
 });
 
 describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name', (target) => {
@@ -464,13 +489,23 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     }
   });
 
+  it('a query string whose %-escapes are not UTF-8 is a 400, as in the path', async () => {
+    for (const search of ['%E0%A4%A', '%C0%AF', '%ED%A0%80', 'a%', '%zz']) {
+      const res = await t.call({ method: 'GET', url: `/api/signups?search=${search}`, headers: admin });
+      expect(res.statusCode, search).toBe(400);
+      expect(shape(res).message, search).toBe(MALFORMED_QUERY_MESSAGE);
+    }
+    const fine = await t.call({ method: 'GET', url: `/api/signups?search=${encodeURIComponent('Renée O+Brien')}`, headers: admin });
+    expect(fine.statusCode).toBe(200);
+  });
+
   it('a body over the 1 MiB limit is a 413 and an unsupported content type a 415, in the one error shape', async () => {
     const big = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }) });
     expect(big.statusCode).toBe(413);
     expect(shape(big).message).toBe('The request is too large.');
     const xml = await t.call({ method: 'POST', url: '/api/users', headers: { ...admin, 'content-type': 'application/xml' }, payload: '<user/>' });
     expect(xml.statusCode).toBe(415);
-    expect(shape(xml).message).toBe('Unsupported content type.');
+    expect(shape(xml).message).toBe(JSON_ONLY_MESSAGE);
   });
 
   it('a body not in UTF-8: a Latin-1 name is a 400 under the field, a charset other than UTF-8 a 415; nothing stored', async () => {

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
-import { EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../shared/messages.js';
+import { EMAIL_TAKEN, FIX_FIELDS, JSON_ONLY_MESSAGE, MOBILE_TAKEN } from '../../shared/messages.js';
 
 /** Builds the one error body every failed answer carries. */
 export function errorBody(status: number, message: string, requestId: string, errors?: Record<string, string>): ApiErrorBody {
@@ -58,7 +58,8 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     const messages: Record<number, string> = {
       400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : 'Invalid request. Please check your input.',
       413: 'The request is too large.',
-      415: 'Unsupported content type.',
+      // No parser for the body's type: every route but a multipart step's reads JSON (those have a parser).
+      415: JSON_ONLY_MESSAGE,
     };
     return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
   }

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest, unsupportedMediaType } from '../lib/http-errors.js';
 import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
-import { FIX_FIELDS } from '../../shared/messages.js';
+import { FIX_FIELDS, JSON_ONLY_MESSAGE } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
 /** A route as the guard saw it registered (HEAD twins of GET routes left out). */
@@ -38,6 +38,24 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   }
 }
 
+export const MALFORMED_QUERY_MESSAGE = 'The address is not valid: its query has a malformed %-escape.';
+
+/**
+ * onRequest of every request: a query string whose %-escapes are not UTF-8 (`%E0%A4%A`, `%C0%AF`, an encoded
+ * surrogate) is a 400, as the same bytes in the path are; the query parser would otherwise pass them on as typed.
+ */
+async function refuseMalformedQuery(request: FastifyRequest): Promise<void> {
+  const at = request.url.indexOf('?');
+  if (at < 0) return;
+  for (const part of request.url.slice(at + 1).split(/[&=]/)) {
+    try {
+      decodeURIComponent(part.replace(/\+/g, ' '));
+    } catch {
+      throw badRequest(MALFORMED_QUERY_MESSAGE);
+    }
+  }
+}
+
 /** A `charset` parameter naming anything but UTF-8 (`application/json; charset=latin1`). */
 const OTHER_CHARSET = /;\s*charset\s*=\s*(?!"?utf-?8"?\s*(;|$))/i;
 export const CHARSET_MESSAGE = 'Send the request body as UTF-8 (charset=utf-8).';
@@ -50,6 +68,15 @@ export const CHARSET_MESSAGE = 'Send the request body as UTF-8 (charset=utf-8).'
 async function refuseOtherCharsets(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'];
   if (type && OTHER_CHARSET.test(type)) throw unsupportedMediaType(CHARSET_MESSAGE);
+}
+
+/**
+ * preValidation of every route that reads JSON (any but a multipart step's, whose schema `consumes` multipart): a body
+ * of another type (text, multipart) is a 415, not a JSON route's "the body must be a JSON object".
+ */
+async function refuseOtherBodyTypes(request: FastifyRequest): Promise<void> {
+  const type = request.headers['content-type'];
+  if (type && !/^application\/json\s*(;|$)/i.test(type.trim())) throw unsupportedMediaType(JSON_ONLY_MESSAGE);
 }
 
 /**
@@ -117,6 +144,8 @@ function checkIntegerBounds(route: RouteOptions): void {
  *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same;
  * - a line break in a form's field drawn on one line (not a `textarea` in its UI schema) is a 400 under the field,
  *   here for a body the route's schema validates, and in the forms validator with the form's other messages.
+ * - a query string with a %-escape that is not UTF-8 is a 400;
+ * - a body that is not JSON on a route that reads JSON (text, multipart) is a 415;
  * - a body in a character set other than UTF-8 is a 415 (bytes that are not UTF-8 in a body that names none read as
  *   U+FFFD, refused with the text check above).
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
@@ -126,12 +155,14 @@ export default fp(
     const table: RouteEntry[] = [];
     app.decorate('routeTable', table);
     app.addHook('onRequest', refuseOtherCharsets);
+    app.addHook('onRequest', refuseMalformedQuery);
     app.addHook('onRoute', (route) => {
       checkIntegerBounds(route);
       const own = route.preValidation ? [route.preValidation].flat() : [];
       const schema = (route.schema ?? {}) as Record<string, unknown>;
       const integers = ([['params', integerFields(schema.params)], ['query', integerFields(schema.querystring ?? schema.query)]] as Array<['params' | 'query', string[]]>).filter(([, names]) => names.length);
-      route.preValidation = [...own, refuseUnstorableText, ...(integers.length ? [refuseOddIntegers(integers)] : [])] as RouteOptions['preValidation'];
+      const readsJson = !(schema.consumes as string[] | undefined)?.includes('multipart/form-data');
+      route.preValidation = [...own, ...(readsJson ? [refuseOtherBodyTypes] : []), refuseUnstorableText, ...(integers.length ? [refuseOddIntegers(integers)] : [])] as RouteOptions['preValidation'];
       const bodySchema = (route.schema as Record<string, unknown> | undefined)?.body;
       // A body its handler validates (with the forms validator, which checks line breaks among the form's other
       // messages) is not refused here for a line break alone, which would hide those messages.

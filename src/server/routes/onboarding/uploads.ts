@@ -128,7 +128,7 @@ class UploadAbandoned extends Error {}
  * failure removes what was stored. File fields come back as arrays of original names (docs/development.md).
  */
 export async function readMultipart(app: FastifyInstance, request: FastifyRequest, schemas: Schema[]): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Unsupported content type.');
+  if (!request.isMultipart()) throw new HttpError(415, 'Send this step as multipart/form-data, with its documents.');
   const fields: Record<string, unknown> = {};
   const files: ReceivedFile[] = [];
   try {
