@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -85,9 +86,24 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ajv: { customOptions: {} },
     // Errors Fastify raises before routing (a malformed %-escape in the path): the one error shape too.
     frameworkErrors(error, request, reply) {
+      // A path part longer than any id (the router's 414) names nothing: not found.
+      if (error.statusCode === 414) return (reply as unknown as FastifyReply).status(404).send(errorBody(404, 'No such address: a part of it is longer than any id.', request.id));
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a malformed %-escape.' : 'Invalid request. Please check your input.';
       (reply as unknown as FastifyReply).status(status).send(errorBody(status, message, request.id));
+    },
+    // What Node's HTTP parser refuses before Fastify sees a request (headers or an address too large, a request too
+    // slow, bytes that are not HTTP): the one error shape too, then the connection closes.
+    clientErrorHandler(error, socket) {
+      const code = (error as { code?: string }).code;
+      if (code === 'ECONNRESET' || code === 'EPIPE' || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+      const message = status === 431 ? 'The request headers or address are too large.' : status === 408 ? 'The request took too long to arrive. Please try again.' : 'The request could not be read.';
+      const body = JSON.stringify(errorBody(status, message, crypto.randomUUID()));
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     },
   });
 

@@ -70,12 +70,13 @@ describe('NODE_ENV: only development and test are development', () => {
   });
 
   it('transfer limits come from whole dollars in the environment, with the documented defaults', () => {
-    expect(loadConfig({}).transferLimits).toEqual({ perTransferCents: 1_000_000, dailyCents: 2_000_000, newDestinationCents: 100_000, codesPerHour: 30 });
-    expect(loadConfig({ TRANSFER_LIMIT_PER_TRANSFER: '500', TRANSFER_LIMIT_DAILY: '750', TRANSFER_LIMIT_NEW_DESTINATION: '50', TRANSFER_CODES_PER_HOUR: '5' }).transferLimits).toEqual({
+    expect(loadConfig({}).transferLimits).toEqual({ perTransferCents: 1_000_000, dailyCents: 2_000_000, newDestinationCents: 100_000, codesPerHour: 30, notFoundPerHour: 10 });
+    expect(loadConfig({ TRANSFER_LIMIT_PER_TRANSFER: '500', TRANSFER_LIMIT_DAILY: '750', TRANSFER_LIMIT_NEW_DESTINATION: '50', TRANSFER_CODES_PER_HOUR: '5', TRANSFER_NOT_FOUND_PER_HOUR: '3' }).transferLimits).toEqual({
       perTransferCents: 50_000,
       dailyCents: 75_000,
       newDestinationCents: 5_000,
       codesPerHour: 5,
+      notFoundPerHour: 3,
     });
     expect(() => loadConfig({ TRANSFER_LIMIT_DAILY: '20,000' })).toThrow('TRANSFER_LIMIT_DAILY=20,000: expected a whole number from 1 to 1000000000.');
   });
@@ -265,6 +266,19 @@ describe('time limits: a slow or half-sent request cannot hold a socket', () => 
     expect(ms).toBeGreaterThanOrEqual(timeouts.requestMs - 100);
     expect(ms).toBeLessThan(timeouts.requestMs + 1500);
     expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it('an address or headers too large: 431 in the one error shape', async () => {
+    const { received } = await openSocket((socket) => socket.write(`GET /api/users/${'1'.repeat(50_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+    expect(received).toMatch(/^HTTP\/1\.1 431/);
+    const body = JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4));
+    expect(body).toMatchObject({ status: 431, message: 'The request headers or address are too large.', detail: 'The request headers or address are too large.', request_id: expect.any(String) });
+  });
+
+  it('a path part longer than any id is a 404, not a 414', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/signups/${'a'.repeat(101)}`, headers: { 'x-api-key': 'cu-web', 'x-api-secret': 'cu-web-client' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().request_id).toEqual(expect.any(String));
   });
 
   it('headers dripped a line at a time are cut at the header limit', async () => {
