@@ -7,7 +7,8 @@ import { consentsGiven } from '../../lib/review-rules.js';
 import { stepCallContext } from '../../lib/step-call-context.js';
 import { mergeRecord, recordOf, recordSchema, slotFields, splitRecordErrors, type StepParts } from '../../../shared/flow/step-parts.js';
 import { replaceStepFiles } from './steps.repository.js';
-import { removeStoredNames, type ReceivedFile } from './uploads.js';
+import type { ReceivedFile } from './uploads.js';
+import { removeStoredNames } from '../../lib/remove-stored.js';
 
 /**
  * One record of a step the flow lets arrive record by record (`submit.parts`: the specification's one call per

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
 import { isStorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
+import { removeStoredNames } from '../../lib/remove-stored.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
@@ -103,16 +104,6 @@ function pushTo(fields: Record<string, unknown>, name: string, value: unknown): 
   fields[name] = list;
 }
 
-/** Removes stored files by name (files replaced or refused); a failure is logged, never the caller's error. */
-export async function removeStoredNames(app: FastifyInstance, names: string[]): Promise<void> {
-  await Promise.all(
-    names.map((name) =>
-      app.files.delete(name).catch((err: Error) => {
-        app.log.warn({ storedName: name, err: err.message }, 'could not remove a stored upload');
-      }),
-    ),
-  );
-}
 
 export async function removeStored(app: FastifyInstance, files: ReceivedFile[]): Promise<void> {
   await removeStoredNames(app, files.map((f) => f.storedName));

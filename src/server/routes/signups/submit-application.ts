@@ -14,7 +14,7 @@ import { writeAudit } from '../../lib/audit.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
 import { computeRiskFlags } from '../../lib/review-rules.js';
-import { removeStoredNames } from '../onboarding/uploads.js';
+import { removeStoredNames } from '../../lib/remove-stored.js';
 
 /** The applicant's path (from the flow file) for the facts the server holds, the stored steps' answers included. */
 function serverPath(signup: Signup, today: string, steps: StoredSteps): StepRef[] {
