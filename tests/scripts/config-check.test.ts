@@ -160,6 +160,37 @@ describe('config:check', () => {
     expect(match!.hint).toMatch(expected.hint);
   });
 
+  // Mistakes an analyst made in review (2026-11-28) that passed the checker and then lost answers, showed a password,
+  // or left applicants stuck: each reported where it was made, on the repository's own configuration.
+  const reviewCases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp }]> = [
+    ['a form step without submit (its answers sent nowhere)', (c) => c.edit(ONBOARDING, (f) => delete f.steps.branch.submit), { file: ONBOARDING, path: '/steps/branch/submit', message: /form step "branch" has no "submit": its answers are sent nowhere/, hint: /generic step route/ }],
+    ['an endpoint written with /api', (c) => c.edit(ONBOARDING, (f) => (f.steps['membership-declaration-agreement'].submit.endpoint = `/api${f.steps['membership-declaration-agreement'].submit.endpoint}`)), { file: ONBOARDING, path: '/steps/membership-declaration-agreement/submit/endpoint', message: /starts with \/api: the wizard adds it/, hint: /without \/api/ }],
+    ['a misspelt remember path', (c) => c.edit(ONBOARDING, (f) => (f.steps['basic-info'].remember.nationality = 'data.nationalty')), { file: ONBOARDING, path: '/steps/basic-info/remember/nationality', message: /"nationalty" is not a field of onboarding\/basic-info/, hint: /nationality/ }],
+    ['a free-input widget on a list of options', (c) => c.edit('forms/onboarding/branch.ui.json', (u) => (u.preferred_contact_method = { 'ui:widget': 'date' })), { file: 'forms/onboarding/branch.ui.json', path: '/preferred_contact_method/ui:widget', message: /widget "date" takes free input, but "preferred_contact_method" offers options/, hint: /radio/ }],
+    ['a default its const refuses', (c) => c.edit('forms/onboarding/address.schema.json', (s) => (s.properties.address_type.default = 'mailing')), { file: 'forms/onboarding/address.schema.json', path: '/properties/address_type/default', message: /default "mailing" breaks the field's own rules \(const/, hint: /const/ }],
+    ['a date default in another format', (c) => c.edit('forms/onboarding/branch.schema.json', (s) => (s.properties.visit_date = { type: 'string', format: 'date', title: 'Visit date', default: '31/12/2024', errorMessage: { format: 'Enter a date.' } })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/visit_date/default', message: /default "31\/12\/2024" breaks the field's own rules \(format/, hint: /YYYY-MM-DD/ }],
+    ['an empty message', (c) => c.edit('forms/onboarding/branch.schema.json', (s) => (s.errorMessage.required.home_branch = ' ')), { file: 'forms/onboarding/branch.schema.json', path: '/errorMessage/required/home_branch', message: /an empty message/, hint: /general message/ }],
+    ['a list option without a title', (c) => c.edit('forms/lists/contact-times.json', (l) => l.oneOf.push({ const: 'evening' })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/best_contact_time/oneOf/3', message: /option "evening" has no title/, hint: /"title"/ }],
+    ['a list option of another type', (c) => c.edit('forms/lists/contact-times.json', (l) => l.oneOf.push({ const: 5, title: 'Five' })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/best_contact_time/oneOf/3/const', message: /option 5 is a number, but the field holds string/, hint: /string/ }],
+    ['a password drawn as text', (c) => c.edit('forms/onboarding/basic-info.ui.json', (u) => (u.confirmed_password = { 'ui:autocomplete': 'new-password' })), { file: 'forms/onboarding/basic-info.ui.json', path: '/confirmed_password', message: /"confirmed_password" is a password drawn as text/, hint: /"ui:widget": "password"/ }],
+    ['bounds no number meets', (c) => c.edit('forms/onboarding/branch.schema.json', (s) => (s.properties.party_size = { type: 'integer', title: 'Party', minimum: 10, exclusiveMaximum: 10, errorMessage: 'Enter a number.' })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/party_size/minimum', message: /minimum 10 is above exclusiveMaximum 10/, hint: /at most/ }],
+  ];
+  it.each(reviewCases)('finds %s', (_name, change, expected) => {
+    const config = copyConfig('repository');
+    change(config);
+    const problems = checkConfig(base(config.root));
+    const match = problems.find((p) => p.file === expected.file && p.path === expected.path && expected.message.test(p.message));
+    expect(match, formatProblems(problems)).toBeDefined();
+    expect(match!.hint).toMatch(expected.hint);
+  });
+
+  it('reports a flow file without steps instead of stopping', () => {
+    const config = copyConfig('repository');
+    config.write(ONBOARDING, { initial: 'basic-info' });
+    expect(() => checkConfig(base(config.root))).not.toThrow();
+    expect(checkConfig(base(config.root)).length).toBeGreaterThan(0);
+  });
+
   it('reports a misspelt keyword once, at the key, with the keyword it resembles', () => {
     const problems = problemsAfter((c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.maxlength = 50)));
     expect(problems.filter((p) => /maxlength/.test(p.message)).map((p) => `${p.path}: ${p.message} (${p.hint})`)).toEqual([

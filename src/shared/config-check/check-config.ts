@@ -12,7 +12,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, ruleFields } from '../facts/declared-facts.js';
-import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, requiredButHidden, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
+import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
@@ -198,7 +198,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   }
   // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
   problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui, facts), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
-  problems.push(...fieldsARouteDrops(file, formId, schema), ...pageMessagesMissing(uiFile, formId, ui), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw));
+  problems.push(...fieldsARouteDrops(file, formId, schema), ...pageMessagesMissing(uiFile, formId, ui), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw), ...blankMessages(file, raw), ...optionMistakes(file, schema), ...passwordsDrawnAsText(uiFile, raw, ui));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
@@ -247,6 +247,21 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     }
     if (step.submit?.transform && !options.transformNames.includes(step.submit.transform)) {
       problems.push({ file, path: at('submit', 'transform'), message: `unknown transform "${step.submit.transform}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
+    }
+    const formSchema = step.form ? sources.schemas[step.form] : undefined;
+    // A form step's answers reach the application only through its call: without one they stay in the browser.
+    if ((step.kind ?? 'form') === 'form' && step.form && !step.submit) {
+      problems.push({ file, path: at('submit'), message: `form step "${id}" has no "submit": its answers are sent nowhere, and the application is submitted without them`, hint: 'Add "submit": { "method": "POST", "endpoint": "/<path>/" } (a new endpoint is served by the generic step route), or make the step a checklist or info step.' });
+    }
+    if (typeof step.submit?.endpoint === 'string' && /^\/api(\/|$)/.test(step.submit.endpoint)) {
+      problems.push({ file, path: at('submit', 'endpoint'), message: `endpoint "${step.submit.endpoint}" starts with /api: the wizard adds it, so the step would call /api${step.submit.endpoint}`, hint: `Write it without /api: "${step.submit.endpoint.replace(/^\/api/, '') || '/'}".` });
+    }
+    // What a step keeps for the facts must be one of its form's fields (a misspelt one keeps nothing, and the browser and the server then walk different paths).
+    for (const [key, source] of Object.entries(step.remember ?? {})) {
+      if (typeof source !== 'string' || !source.startsWith('data.') || !formSchema) continue;
+      const field = source.slice('data.'.length).split('.')[0];
+      const fields = new Set([...Object.keys(formSchema.properties ?? {}), ...allBranchProps(formSchema)]);
+      if (!fields.has(field)) problems.push({ file, path: at('remember', key), message: `remember "${key}" reads "${source}", but "${field}" is not a field of ${step.form}: nothing is kept, and the facts that read "${key}" never hold`, hint: `Fields: ${[...fields].join(', ')}.` });
     }
     const calls: Array<[string, string, Array<string | number>]> = [];
     if (step.submit) calls.push([step.submit.method, step.submit.endpoint, ['submit', 'endpoint']]);

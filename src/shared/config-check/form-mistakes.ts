@@ -8,7 +8,9 @@
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
-import { WIDGET_FIELD_TYPES } from '../forms/widget-names.js';
+import { OPTION_WIDGETS, WIDGET_FIELD_TYPES } from '../forms/widget-names.js';
+import { PASSWORD_WIDGETS } from '../forms/widget-fields.js';
+import { createAjv } from '../create-ajv.js';
 import { PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
 
 import type { JsonObject as Json } from '../forms/form-registry.js';
@@ -198,6 +200,57 @@ export function duplicateOptions(file: string, schema: unknown, at: At = []): Pr
   return out;
 }
 
+/**
+ * A password (a field under the password policy, lists/password.json, or one that must equal such a field) drawn
+ * without a password widget: the widget is what keeps it out of the stored step, the tab's draft and the review.
+ */
+export function passwordsDrawnAsText(uiFile: string, raw: Json, ui: Json): Problem[] {
+  const out: Problem[] = [];
+  const props: Record<string, Json> = isObject(raw.properties) ? raw.properties : {};
+  const policy = new Set(Object.keys(props).filter((name) => typeof props[name]?.$ref === 'string' && /(^|\/)password\.json$/.test(props[name].$ref)));
+  const equalsPolicy = (field: Json) => isObject(field?.const) && typeof field.const.$data === 'string' && policy.has(field.const.$data.split('/').pop()!);
+  for (const [name, field] of Object.entries(props)) {
+    if (!policy.has(name) && !equalsPolicy(field)) continue;
+    const widget = isObject(ui?.[name]) ? ui[name]['ui:widget'] : undefined;
+    if (typeof widget === 'string' && PASSWORD_WIDGETS.includes(widget)) continue;
+    out.push({ file: uiFile, path: pointer(isObject(ui?.[name]) ? [name] : []), message: `"${name}" is a password drawn ${typeof widget === 'string' ? `with "${widget}"` : 'as text'}: it would be shown on screen, kept in the tab and stored with the step for reviewers to read`, hint: `Give it "ui:widget": "${PASSWORD_WIDGETS.join('" or "')}".` });
+  }
+  return out;
+}
+
+/** A message that is empty or only spaces, anywhere in a form or list: the field would be refused with nothing under it. */
+export function blankMessages(file: string, schema: unknown, at: At = [], inMessage = false): Problem[] {
+  const out: Problem[] = [];
+  if (inMessage && typeof schema === 'string' && !schema.trim()) {
+    out.push({ file, path: pointer(at), message: 'an empty message: the field is refused with nothing said under it', hint: 'Write what the applicant should fix, or remove the entry to use the rule\'s general message.' });
+  }
+  if (!schema || typeof schema !== 'object') return out;
+  for (const [key, value] of Object.entries(schema as Json)) out.push(...blankMessages(file, value, [...at, key], inMessage || key === 'errorMessage'));
+  return out;
+}
+
+/**
+ * A list option the applicant would see as its raw value (no `title`), or whose value the field's type refuses (5 in
+ * a list of text): the option shows wrong, or cannot be chosen.
+ */
+export function optionMistakes(file: string, schema: Json): Problem[] {
+  const out: Problem[] = [];
+  eachSchemaNode(schema, [], new Set(), (node, at) => {
+    const field = node.type === 'array' && isObject(node.items) ? node.items : node;
+    const where = node === field ? at : [...at, 'items'];
+    const types = [field.type].flat().filter((t): t is string => typeof t === 'string');
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const options = Array.isArray(field[key]) && field[key].every((o: Json) => isObject(o) && 'const' in o) ? (field[key] as Json[]) : [];
+      options.forEach((o, i) => {
+        if (typeof o.title !== 'string' || !o.title.trim()) out.push({ file, path: pointer([...where, key, i]), message: `option ${JSON.stringify(o.const)} has no title: the applicant would read the raw value`, hint: 'Add "title": "<the words the applicant reads>".' });
+        const type = jsonType(o.const);
+        if (types.length && !types.some((t) => t === type || (t === 'number' && type === 'integer'))) out.push({ file, path: pointer([...where, key, i, 'const']), message: `option ${JSON.stringify(o.const)} is ${type === 'integer' ? 'a number' : `a ${type}`}, but the field holds ${types.join(' or ')}: it can never be chosen`, hint: `Write the value as ${types.join(' or ')}.` });
+      });
+    }
+  });
+  return out;
+}
+
 /** The values a field offers (its enum, or its oneOf/anyOf consts; an array's items'), or null when it lists none. */
 function optionValues(field: Json): unknown[] | null {
   const node = field?.type === 'array' && isObject(field.items) ? field.items : field;
@@ -267,6 +320,12 @@ export function widgetTypeMismatch(uiFile: string, schema: Json, ui: Json): Prob
   const out: Problem[] = [];
   eachUiField(schema, ui, [], (name, field, entry, at) => {
     const widget = entry['ui:widget'];
+    // A field that offers options, drawn by a widget that takes free input (a date picker on a list of branches):
+    // no answer it gives is one of the options.
+    if (typeof widget === 'string' && WIDGET_FIELD_TYPES[widget] && !OPTION_WIDGETS.includes(widget) && field.type !== 'array' && optionValues(field)) {
+      out.push({ file: uiFile, path: pointer([...at, 'ui:widget']), message: `widget "${widget}" takes free input, but "${name}" offers options: the applicant could not give one of them`, hint: `Draw it with an option widget (${OPTION_WIDGETS.join(', ')}), or leave "ui:widget" out for a select.` });
+      return;
+    }
     const fits = typeof widget === 'string' ? WIDGET_FIELD_TYPES[widget] : undefined;
     const types = typesOf(field);
     if (!fits || !types.length || types.some((t) => fits.includes(t) || (t === 'integer' && fits.includes('number')))) return;
@@ -275,17 +334,37 @@ export function widgetTypeMismatch(uiFile: string, schema: Json, ui: Json): Prob
   return out;
 }
 
-/** A `default` the field does not offer, and bounds no value meets (minLength above maxLength, and the like). */
+let defaultsAjv: ReturnType<typeof createAjv> | undefined;
+/** Why a field's `default` breaks the field's own rules (its const, type, format, pattern, bounds), or undefined. */
+function defaultRefused(node: Json): string | undefined {
+  const { default: value, errorMessage: _words, ...rules } = node;
+  try {
+    defaultsAjv ??= createAjv({ strict: false });
+    const validate = defaultsAjv.compile(rules);
+    if (validate(value)) return undefined;
+    const first = validate.errors?.[0];
+    return first ? `${first.keyword}${first.instancePath ? ` at ${first.instancePath}` : ''}: ${first.message ?? ''}`.trim() : 'it does not pass';
+  } catch {
+    // A rule that reads another field ($data) cannot be judged alone.
+    return undefined;
+  }
+}
+
+/** A `default` the field does not offer or its own rules refuse, and bounds no value meets (minLength above maxLength, and the like). */
 export function impossibleFieldRules(file: string, schema: Json): Problem[] {
   const out: Problem[] = [];
-  const pairs = [['minLength', 'maxLength'], ['minimum', 'maximum'], ['minItems', 'maxItems'], ['minProperties', 'maxProperties']] as const;
+  const pairs = [['minLength', 'maxLength'], ['minimum', 'maximum'], ['minimum', 'exclusiveMaximum'], ['exclusiveMinimum', 'maximum'], ['exclusiveMinimum', 'exclusiveMaximum'], ['minItems', 'maxItems'], ['minProperties', 'maxProperties'], ['minAgeYears', 'maxAgeYears']] as const;
   eachSchemaNode(schema, [], new Set(), (node, at) => {
     const options = optionValues(node);
     if ('default' in node && options && !options.some((o) => JSON.stringify(o) === JSON.stringify(node.default)) && node.type !== 'array') {
       out.push({ file, path: pointer([...at, 'default']), message: `default ${JSON.stringify(node.default)} is not one of the field's options: the field shows empty and is refused`, hint: `Options: ${options.map((o) => JSON.stringify(o)).join(', ')}.` });
+    } else if ('default' in node && at.length > 0) {
+      const why = defaultRefused(node);
+      if (why) out.push({ file, path: pointer([...at, 'default']), message: `default ${JSON.stringify(node.default)} breaks the field's own rules (${why}): every applicant starts with a refused answer`, hint: 'Give a default the field accepts (mind its const, format such as a date as YYYY-MM-DD, pattern and bounds), or remove it.' });
     }
     for (const [low, high] of pairs) {
-      if (typeof node[low] === 'number' && typeof node[high] === 'number' && node[low] > node[high]) {
+      const exclusive = low.startsWith('exclusive') || high.startsWith('exclusive');
+      if (typeof node[low] === 'number' && typeof node[high] === 'number' && (node[low] > node[high] || (exclusive && node[low] === node[high]))) {
         out.push({ file, path: pointer([...at, low]), message: `${low} ${node[low]} is above ${high} ${node[high]}: no answer can pass`, hint: `Make ${low} at most ${high}.` });
       }
     }

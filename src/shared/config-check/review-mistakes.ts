@@ -33,7 +33,7 @@ export function reviewProblems(review: ReviewRules, flow: FlowDefinition | undef
   const facts = new Set(Object.keys(flow.facts ?? {}));
   const contextFields = factFields(flow.facts ?? {});
   const formFields = (step: string) => {
-    const form = flow.steps[step]?.form;
+    const form = flow.steps?.[step]?.form;
     return form ? fieldsOf(sources.schemas[form]) : new Set<string>();
   };
   for (const [id, flag] of Object.entries(review.riskFlags ?? {})) {
@@ -42,9 +42,9 @@ export function reviewProblems(review: ReviewRules, flow: FlowDefinition | undef
       if (facts.has(field) || contextFields.has(field)) continue;
       const dot = field.indexOf('.');
       const [step, name] = dot > 0 ? [field.slice(0, dot), field.slice(dot + 1)] : [field, ''];
-      if (dot > 0 && flow.steps[step] && formFields(step).has(name)) continue;
+      if (dot > 0 && flow.steps?.[step] && formFields(step).has(name)) continue;
       const hint =
-        dot > 0 && flow.steps[step]
+        dot > 0 && flow.steps?.[step]
           ? `The form of step "${step}" has no field "${name}". Its fields: ${[...formFields(step)].join(', ') || 'none'}.`
           : dot > 0
             ? `There is no step "${step}" in flows/onboarding.flow.json.`
@@ -54,7 +54,7 @@ export function reviewProblems(review: ReviewRules, flow: FlowDefinition | undef
   }
   for (const [id, consent] of Object.entries(review.consents ?? {})) {
     if (!consent || typeof consent.step !== 'string') continue;
-    const step = flow.steps[consent.step];
+    const step = flow.steps?.[consent.step];
     if (!step) {
       problems.push({ file: FILE, path: pointer(['consents', id, 'step']), message: `consent "${id}" names the unknown step "${consent.step}"`, hint: 'Use a step id of flows/onboarding.flow.json.' });
       continue;

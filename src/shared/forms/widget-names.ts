@@ -26,6 +26,9 @@ export type FlatWidgetName = (typeof FLAT_WIDGET_NAMES)[number];
  * The JSON types of the fields each widget can draw (the checker refuses another: a file upload on a text field, Yes/No
  * on a list of eleven options). `hidden` draws any field; a widget not listed here is checked by name only.
  */
+/** The widgets that offer a field's options to pick from (any other takes free input: text, a date, a number). */
+export const OPTION_WIDGETS: readonly string[] = ['select', 'radio', 'searchable-select', 'country-select', 'school-search', 'yes-no', 'agreement', 'checkbox', 'checkboxes', 'hidden'];
+
 export const WIDGET_FIELD_TYPES: Readonly<Record<string, readonly string[]>> = {
   otp: ['string'], email: ['string'], password: ['string'], 'password-strength': ['string'], text: ['string'], textarea: ['string'],
   date: ['string'], datetime: ['string'], time: ['string'], 'alt-date': ['string'], 'alt-datetime': ['string'], tel: ['string'], uri: ['string'], url: ['string'], color: ['string'],
