@@ -50,7 +50,7 @@ interface EntryLike {
   skip?: boolean;
   retry?: boolean;
   codeTo?: string;
-  expect?: unknown;
+  expect?: { status?: number; errors?: Record<string, string>; partial?: boolean };
 }
 
 /** The problems of one journey file's text (`label` names it in each problem); an empty list means it can be replayed. */
@@ -69,6 +69,8 @@ export function checkJourneyText(label: string, text: string, flow: FlowDefiniti
 
 function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition, forms: FormSources): Problem[] {
   const problems: Problem[] = [];
+  // Expected refusals that now refuse more: reported after the rest, so they hold back no check of a later entry.
+  const refusals: Problem[] = [];
   const refused = new Set<string>();
   // What the applicant has told so far (choices, remembered answers), for the facts a later form depends on.
   const context: Record<string, unknown> = {};
@@ -132,11 +134,28 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
         problem(`data/${top}`, `the step would refuse this attempt: ${field === '_root' ? '' : `${field}: `}${message}`, `Give the field a value forms/${step.form}.schema.json accepts, or mark the attempt "expect" if it is meant to be refused.`);
       }
     }
+    // An attempt meant to be refused: a message the form now gives that the journey does not list (a field made
+    // required since) is named here, before the replay finds the refusal differs.
+    if (schema && step.submit && entry.expect?.status === 400 && !entry.expect.partial && entry.data && !problems.length) {
+      const data = personalise({ ...entry.data, ...Object.fromEntries(Object.entries(entry.files ?? {}).map(([field, list]) => [field, (list as Array<{ name: string }>).map((f) => f.name)])) }, { tag: 'check', digits: '5550000' });
+      const { signup_id: _id, ...body } = stepBody(flow, step, data, context, day);
+      let errors: Record<string, string> = {};
+      try {
+        errors = validator.check(step.form!, body, context).errors;
+      } catch {
+        errors = {};
+      }
+      const listed = entry.expect.errors ?? {};
+      for (const [field, message] of Object.entries(errors)) {
+        if (field === '_root' || Object.hasOwn(listed, field)) continue;
+        refusals.push({ file, path: `${at}/expect/errors`, message: `the step now also refuses this attempt with ${field}: "${message}", which "expect" does not list: the replay would fail`, hint: `Add "${field}": "${message}" to "expect.errors", give the field a value in "data" if only the other refusal is meant, or set "partial": true.` });
+      }
+    }
     if (step && entry.data && !entry.expect) rememberFromData(step, entry.data, context);
     // A refused attempt stays on its step; any other entry moves on as the flow's transitions say for what is known.
     if (expected !== undefined && !entry.expect) expected = chooseTransition(step.next, computeFacts(flow.facts, context, day))?.to;
   });
-  return problems;
+  return [...problems, ...refusals];
 }
 
 /**

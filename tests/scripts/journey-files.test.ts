@@ -88,6 +88,18 @@ describe("a form's change the journeys and examples do not follow", () => {
     }
   });
 
+  it("names each attempt meant to be refused that the step would now also refuse for the new field, at its expect", () => {
+    // The journeys that try basic info with a mistake first: their expected refusal now also names the new field.
+    const refusing = listJourneyFiles().filter((file) => (loadJourney(file).entries as Array<{ step: string; expect?: { status: number; partial?: boolean } }>).some((e) => e.step === 'basic-info' && e.expect?.status === 400 && !e.expect.partial));
+    expect(refusing.length).toBeGreaterThan(0);
+    for (const file of refusing) {
+      const problems = checkJourneyText(file, fs.readFileSync(file, 'utf8'), flow, changed);
+      expect(problems, file).toContainEqual(expect.objectContaining({ path: expect.stringMatching(/^\/entries\/\d+\/expect\/errors$/), message: expect.stringMatching(/now also refuses this attempt with national_insurance_number: /), hint: expect.stringMatching(/partial/) }));
+    }
+    // With the forms as they are, no expected refusal names more than it lists.
+    for (const file of listJourneyFiles()) expect(checkJourneyText(file, fs.readFileSync(file, 'utf8'), flow, forms).filter((p) => p.path.endsWith('/expect/errors')), file).toEqual([]);
+  });
+
   it("names the form's example the API document shows, and passes the forms as they are", () => {
     expect(checkFormExamples(forms)).toEqual([]);
     expect(checkFormExamples(changed)).toEqual([expect.objectContaining({ file: 'forms/onboarding/basic-info.schema.json', path: '/examples/0', message: expect.stringMatching(/national_insurance_number/) })]);

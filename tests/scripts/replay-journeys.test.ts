@@ -50,7 +50,7 @@ describe.each(dbTargets())('QA journeys replayed headless on $name', (target) =>
 
   it('together exercise every transition, every applicant path, and every skippable step skipped and filled', () => {
     expect(replayed).toHaveLength(listJourneyFiles().length);
-    expect(uncovered(journeyCoverage(loadFlow(), replayed, today()))).toEqual({ transitions: [], paths: [], skippable: [] });
+    expect(uncovered(journeyCoverage(loadFlow(), replayed, today())), 'Run npm run journeys:generate to write a journey for each path none walks (docs/analyst-guide.md section 7)').toEqual({ transitions: [], paths: [], skippable: [] });
   });
 
   it('a journey journeys:generate writes for a path of new customers replays as it is', async () => {
