@@ -129,6 +129,7 @@ describe('config:check', () => {
     ['a rule with no message of its own', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.pattern = '^[A-Z]')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/pattern', message: /"pattern" has no message/, hint: /"errorMessage": \{ "pattern"/ }],
     ['a missing endpoint', () => undefined, { file: FLOW, path: '/steps/guardian/submit/endpoint', message: /no API route answers POST \/api\/mini\/guardians\//, hint: /trailing slash/ }],
     ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON: expected a value/, hint: /comma/, line: 1, column: 16 }],
+    ['a key given twice (JSON.parse would keep the last)', (c) => fs.writeFileSync(`${c.root}/flows/mini.flow.json`, '{\n  "initial": "start",\n  "initial": "other",\n  "steps": {}\n}'), { file: FLOW, path: '', message: /the key "initial" appears twice in this object/, hint: /Rename one of the two/, line: 3, column: 3 }],
     ['broken JSON on a later line', (c) => fs.writeFileSync(`${c.root}/flows/mini.flow.json`, '{\n  "initial": "start",\n  "steps": {}\n  "facts": {}\n}'), { file: FLOW, path: '', message: /expected "," or "}"/, hint: /missing comma/, line: 4, column: 3 }],
   ];
 

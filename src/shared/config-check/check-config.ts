@@ -59,7 +59,8 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Ma
           out[rel] = source.value as JsonObject;
         } catch (error) {
           const at = error instanceof JsonSyntaxError ? error.position : undefined;
-          problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: 'Look for a missing comma, quote or bracket at the line and column given (or just before).', ...at });
+          const twice = /appears twice/.test((error as Error).message);
+          problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: twice ? 'Rename one of the two, or remove the one you do not mean.' : 'Look for a missing comma, quote or bracket at the line and column given (or just before).', ...at });
         }
       }
     }

@@ -66,11 +66,19 @@ export function parseJsonSource(text: string): JsonSource {
     i++;
     space();
     if (text[i] === '}') return void i++;
+    const keys = new Set<string>();
     for (;;) {
       space();
       if (text[i] !== '"') fail('expected a key in double quotes');
       const keyStart = i;
       const key = string();
+      // JSON.parse keeps the last of two equal keys without a word: a second step or field of the same name
+      // silently replaced the first.
+      if (keys.has(key)) {
+        i = keyStart;
+        throw new JsonSyntaxError(`the key "${key}" appears twice in this object (the later one would silently replace the earlier)`, position(keyStart));
+      }
+      keys.add(key);
       starts.set(`${pointer}/${escapeToken(key)}#key`, keyStart);
       space();
       if (text[i] !== ':') fail('expected ":" after the key');
