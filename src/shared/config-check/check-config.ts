@@ -17,6 +17,7 @@ import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
+import { placeholdersIn, TEXT_PLACEHOLDERS } from '../flow/text-placeholders.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 import { partsProblems } from '../flow/step-parts.js';
@@ -231,6 +232,18 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   for (const [name, fact] of Object.entries(declared)) {
     for (const field of ruleFields(fact.rule)) {
       if (!kept.has(field)) problems.push({ file, path: pointer(['facts', name, 'rule']), message: `fact "${name}" reads "${field}", which no step keeps`, hint: `Keep it with a step's "remember" ({ "${field}": "data.<field>" }) or a choice's "set"; kept now: ${[...kept].join(', ')}.` });
+    }
+  }
+  // A text's {placeholders} are the ones the code fills for it; any other would reach the applicant as written.
+  const textGroups: Array<[Array<string | number>, unknown]> = [[['resume', 'texts'], (flow as { resume?: { texts?: unknown } }).resume?.texts], ...Object.entries(steps).map(([id, s]) => [['steps', id, 'texts'], s.texts] as [Array<string | number>, unknown])];
+  for (const [at, texts] of textGroups) {
+    if (!texts || typeof texts !== 'object') continue;
+    for (const [key, text] of Object.entries(texts as Record<string, unknown>)) {
+      if (typeof text !== 'string') continue;
+      const filled = TEXT_PLACEHOLDERS[key] ?? [];
+      for (const name of placeholdersIn(text)) {
+        if (!filled.includes(name)) problems.push({ file, path: pointer([...at, key]), message: `{${name}} is never filled in this text: readers would see "{${name}}"`, hint: filled.length ? `This text fills ${filled.map((f) => `{${f}}`).join(', ')}.` : 'This text fills no placeholders: write it without braces.' });
+      }
     }
   }
   // Every combination of the declared facts an applicant can have (a minor is never a senior).
