@@ -234,6 +234,30 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
       if (!kept.has(field)) problems.push({ file, path: pointer(['facts', name, 'rule']), message: `fact "${name}" reads "${field}", which no step keeps`, hint: `Keep it with a step's "remember" ({ "${field}": "data.<field>" }) or a choice's "set"; kept now: ${[...kept].join(', ')}.` });
     }
   }
+  // A fact comparing a field only choices set (no step remembers it from an answer) with a value no choice sets never
+  // holds: the steps it leads to are unreachable, and the journeys are blamed for it.
+  const remembered = new Set<string>(Object.values(steps).flatMap((s) => Object.keys(s.remember ?? {})));
+  const setValues = new Map<string, unknown[]>();
+  for (const s of Object.values(steps)) for (const c of s.choices ?? []) for (const [field, value] of Object.entries(c.set ?? {})) setValues.set(field, [...(setValues.get(field) ?? []), value]);
+  const comparisons = (rule: unknown, at: Array<string | number>): Array<{ field: string; values: unknown[]; ignoreCase: boolean; at: Array<string | number> }> => {
+    if (!rule || typeof rule !== 'object') return [];
+    const r = rule as Record<string, any>;
+    if (r.equals) return [{ field: r.equals.of, values: [r.equals.value], ignoreCase: false, at: [...at, 'equals', 'value'] }];
+    if (r.in) return [{ field: r.in.of, values: r.in.values ?? [], ignoreCase: Boolean(r.in.ignoreCase), at: [...at, 'in', 'values'] }];
+    if (r.not) return comparisons(r.not, [...at, 'not']);
+    const list = Array.isArray(r.allOf) ? ['allOf', r.allOf] : Array.isArray(r.anyOf) ? ['anyOf', r.anyOf] : null;
+    return list ? (list[1] as unknown[]).flatMap((sub, i) => comparisons(sub, [...at, list[0] as string, i])) : [];
+  };
+  const sameValue = (a: unknown, b: unknown, ignoreCase: boolean) => (ignoreCase && typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : JSON.stringify(a) === JSON.stringify(b));
+  for (const [name, fact] of Object.entries(declared)) {
+    for (const c of comparisons(fact.rule, ['facts', name, 'rule'])) {
+      const given = setValues.get(c.field);
+      if (!given || remembered.has(c.field)) continue;
+      if (!c.values.some((v) => given.some((g) => sameValue(v, g, c.ignoreCase)))) {
+        problems.push({ file, path: pointer(c.at), message: `fact "${name}" compares "${c.field}" with ${c.values.map((v) => JSON.stringify(v)).join(', ')}, which no choice sets: it never holds`, hint: `The choices set "${c.field}" to ${[...new Set(given.map((g) => JSON.stringify(g)))].join(', ')}; make the two agree (mind the letter case).` });
+      }
+    }
+  }
   // A text's {placeholders} are the ones the code fills for it; any other would reach the applicant as written.
   const textGroups: Array<[Array<string | number>, unknown]> = [[['resume', 'texts'], (flow as { resume?: { texts?: unknown } }).resume?.texts], ...Object.entries(steps).map(([id, s]) => [['steps', id, 'texts'], s.texts] as [Array<string | number>, unknown])];
   for (const [at, texts] of textGroups) {
