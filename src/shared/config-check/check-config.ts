@@ -241,7 +241,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   for (const s of Object.values(steps)) for (const c of s.choices ?? []) for (const [field, value] of Object.entries(c.set ?? {})) setValues.set(field, [...(setValues.get(field) ?? []), value]);
   const comparisons = (rule: unknown, at: Array<string | number>): Array<{ field: string; values: unknown[]; ignoreCase: boolean; at: Array<string | number> }> => {
     if (!rule || typeof rule !== 'object') return [];
-    const r = rule as Record<string, any>;
+    const r = rule as { equals?: { of: string; value: unknown }; in?: { of: string; values?: unknown[]; ignoreCase?: boolean }; not?: unknown; allOf?: unknown; anyOf?: unknown };
     if (r.equals) return [{ field: r.equals.of, values: [r.equals.value], ignoreCase: false, at: [...at, 'equals', 'value'] }];
     if (r.in) return [{ field: r.in.of, values: r.in.values ?? [], ignoreCase: Boolean(r.in.ignoreCase), at: [...at, 'in', 'values'] }];
     if (r.not) return comparisons(r.not, [...at, 'not']);
