@@ -8,7 +8,7 @@
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
-import { OPTION_WIDGETS, WIDGET_FIELD_TYPES } from '../forms/widget-names.js';
+import { OPTION_WIDGETS, WIDGET_FIELD_TYPES, WIDGET_REQUIRED_OPTIONS } from '../forms/widget-names.js';
 import { PASSWORD_WIDGETS } from '../forms/widget-fields.js';
 import { createAjv } from '../create-ajv.js';
 import { PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
@@ -326,6 +326,10 @@ export function widgetTypeMismatch(uiFile: string, schema: Json, ui: Json): Prob
       out.push({ file: uiFile, path: pointer([...at, 'ui:widget']), message: `widget "${widget}" takes free input, but "${name}" offers options: the applicant could not give one of them`, hint: `Draw it with an option widget (${OPTION_WIDGETS.join(', ')}), or leave "ui:widget" out for a select.` });
       return;
     }
+    const needed = typeof widget === 'string' ? (WIDGET_REQUIRED_OPTIONS[widget] ?? []) : [];
+    const options = isObject(entry['ui:options']) ? entry['ui:options'] : {};
+    const missing = needed.filter((key) => options[key] === undefined || options[key] === '' || (Array.isArray(options[key]) && !options[key].length));
+    if (missing.length) out.push({ file: uiFile, path: pointer([...at, 'ui:widget']), message: `widget "${widget}" on "${name}" needs ${missing.map((k) => `"ui:options.${k}"`).join(' and ')}: without ${missing.length > 1 ? 'them' : 'it'} the applicant reads the field's label in its place`, hint: `Add "ui:options": { ${missing.map((k) => `"${k}": ...`).join(', ')} } (forms/README.md, the widget's options).` });
     const fits = typeof widget === 'string' ? WIDGET_FIELD_TYPES[widget] : undefined;
     const types = typesOf(field);
     if (!fits || !types.length || types.some((t) => fits.includes(t) || (t === 'integer' && fits.includes('number')))) return;

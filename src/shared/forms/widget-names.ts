@@ -26,6 +26,14 @@ export type FlatWidgetName = (typeof FLAT_WIDGET_NAMES)[number];
  * The JSON types of the fields each widget can draw (the checker refuses another: a file upload on a text field, Yes/No
  * on a list of eleven options). `hidden` draws any field; a widget not listed here is checked by name only.
  */
+/**
+ * The `ui:options` a widget cannot do without: the agreement's document name (its link and dialog title) and its text.
+ * The checker refuses a field drawn with the widget without them.
+ */
+export const WIDGET_REQUIRED_OPTIONS: Readonly<Record<string, readonly string[]>> = {
+  agreement: ['document', 'paragraphs'],
+};
+
 /** The widgets that offer a field's options to pick from (any other takes free input: text, a date, a number). */
 export const OPTION_WIDGETS: readonly string[] = ['select', 'radio', 'searchable-select', 'country-select', 'school-search', 'yes-no', 'agreement', 'checkbox', 'checkboxes', 'hidden'];
 
