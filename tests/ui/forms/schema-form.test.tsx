@@ -44,6 +44,12 @@ describe('SchemaForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ street: '1 Main St' })));
   });
 
+  it("sets a phone's keyboard from ui:options.inputMode (an amount takes the decimal keypad)", async () => {
+    const form = formFromModule(await compileToModule('test/amount', { type: 'object', properties: { amount: { type: 'number', title: 'Amount' } } }, { amount: { 'ui:options': { inputType: 'text', inputMode: 'decimal' } } }));
+    render(<SchemaForm form={form} onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText('Amount')).toHaveAttribute('inputmode', 'decimal');
+  });
+
   it('links each message to its input for screen readers and moves the keyboard to the first field with a problem', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} onSubmit={vi.fn()} formData={{ first_name: 'Ann' }} />);

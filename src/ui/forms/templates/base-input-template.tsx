@@ -12,6 +12,8 @@ const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
  * Spaces around what was typed or pasted go when the field is left or Enter is pressed in it (never in a password):
  * " +1 (868) 555-8243 " pasted from elsewhere was refused as an invalid number though it looked like the example.
  *
+ * `ui:options.inputMode` sets the phone keyboard ("decimal" for an amount, "numeric", "tel", "email").
+ *
  * Near its schema's `maxLength` (from nine tenths of it), a text field counts its characters under itself: a 103-character
  * address was refused only after Next, with nothing to say how much was too much.
  */
@@ -37,6 +39,8 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
         htmlInput: {
           ...slotProps?.htmlInput,
           'aria-describedby': described || undefined,
+          // `ui:options.inputMode` ("decimal" for an amount): the keyboard a phone shows.
+          inputMode: typeof props.options.inputMode === 'string' ? props.options.inputMode : undefined,
           onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
             if (event.key === 'Enter') settled(event.currentTarget.value);
           },
