@@ -125,6 +125,8 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
     const applicant = await createApplicant(t, adultSignup(++n, { first_name: 'Keisha', last_name: 'Mohammed', dob: '1979-11-30', is_existing_customer: true }));
     const call = (account_number: string) => t.call({ method: 'POST', url: '/api/onboarding/verify-account', headers: applicant.headers, remoteAddress: `10.9.${n}.${account_number.length}`, payload: { signup_id: applicant.id, account_number } });
     expect((await call('')).json().errors.account_number).toBe('Account number is required');
+    // A number short of its 11 digits (a typo) is said at once, not answered as if a code went out.
+    for (const typo of ['1000000030', '100000003011', '1000-0000-30']) expect((await call(typo)).json().errors?.account_number, typo).toBe('Please enter the 11 digits of your account number.');
     const other = await call('10000000302');
     const own = await call('10000000301');
     expect([other.statusCode, own.statusCode]).toEqual([200, 200]);
