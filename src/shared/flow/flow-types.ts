@@ -66,7 +66,7 @@ export interface ResumeSettings {
   $comment?: string;
   draftDays: number;
   reminderDays: number[];
-  texts: Record<'newQuestion' | 'newQuestions' | 'changedStep' | 'newStep' | 'codeSent' | 'resumed' | 'reminderSubject' | 'reminderBody' | 'continueHint' | 'heldFiles' | 'sentFiles' | 'sentFilesChanged' | 'keepSent' | 'changesRequested' | 'changesSubject' | 'changesBody' | 'reviewBeforeResubmit', string>;
+  texts: Record<'newQuestion' | 'newQuestions' | 'changedStep' | 'newStep' | 'codeSent' | 'resumed' | 'reminderSubject' | 'reminderBody' | 'continueHint' | 'heldFiles' | 'sentFiles' | 'sentFilesChanged' | 'filesLost' | 'keepSent' | 'changesRequested' | 'changesSubject' | 'changesBody' | 'reviewBeforeResubmit', string>;
 }
 
 export interface FlowDefinition {

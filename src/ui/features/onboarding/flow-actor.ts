@@ -158,6 +158,16 @@ export const drafts = {
   clear(stepId: string): void {
     sessionStorage.removeItem(DRAFT_PREFIX + stepId);
     sessionStorage.removeItem(`${DRAFT_PREFIX}sent.${stepId}`);
+    sessionStorage.removeItem(`${DRAFT_PREFIX}attached.${stepId}`);
+  },
+  /** The names of the documents attached to a step not sent yet: a reload loses the files, the page says which. */
+  markAttached(stepId: string, files: string[]): void {
+    if (files.length) sessionStorage.setItem(`${DRAFT_PREFIX}attached.${stepId}`, JSON.stringify(files));
+    else sessionStorage.removeItem(`${DRAFT_PREFIX}attached.${stepId}`);
+  },
+  attachedFiles(stepId: string): string[] {
+    const files = drafts.load(`attached.${stepId}`) as unknown;
+    return Array.isArray(files) ? files.map(String) : [];
   },
   /**
    * That the server holds the step as sent, with the names of its documents: a step the flow counts done may have

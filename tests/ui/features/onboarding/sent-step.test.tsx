@@ -5,6 +5,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { listSteps } from '../../../../src/shared/flow/flow-types';
 import { clearOnboarding, drafts, onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
 import { fillText } from '../../../../src/shared/fill-text';
+import { readFormsDir } from '../../../../src/shared/forms/read-forms-dir';
+import { resolveForm } from '../../../../src/shared/forms/form-registry';
+import { FILE_WIDGETS, fieldsDrawnBy } from '../../../../src/shared/forms/widget-fields';
 import { FormStep } from '../../../../src/ui/features/onboarding/steps/form-step';
 import { api } from '../../../../src/ui/lib/api-client';
 
@@ -74,5 +77,33 @@ describe('back on a sent step with documents', () => {
     renderStep(false);
     await screen.findAllByRole('textbox');
     expect(screen.queryByText(texts.sentFiles)).toBeNull();
+  });
+});
+
+describe('a step with documents, the page reloaded before it was sent', () => {
+  // The first step whose upload shows before any answer (no showWhen on its file field).
+  const forms = readFormsDir();
+  const uploadStep = listSteps(onboardingFlow).find((s) => {
+    if (s.submit?.encoding !== 'multipart' || !s.form) return false;
+    const { uiSchema } = resolveForm(forms, s.form);
+    return fieldsDrawnBy(uiSchema, FILE_WIDGETS).some((field) => !(uiSchema[field] as { 'ui:options'?: { showWhen?: unknown } })?.['ui:options']?.showWhen);
+  })!;
+
+  it('names the documents to attach again (a browser keeps no attached file), until they are attached', async () => {
+    drafts.markAttached(uploadStep.id, ['bill.pdf']);
+    const router = createMemoryRouter([{ path: '/', element: <FormStep step={uploadStep} applicant={{ signupId: 'signup-1' }} today="2026-11-27" onDone={vi.fn()} /> }]);
+    render(<RouterProvider router={router} />);
+    const lost = fillText(texts.filesLost, { files: 'bill.pdf' });
+    expect(await screen.findByText(lost)).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('input[type="file"]')).not.toBeNull());
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['%PDF-1.4'], 'bill.pdf', { type: 'application/pdf' }));
+    await waitFor(() => expect(screen.queryByText(lost)).toBeNull());
+  });
+
+  it('says nothing when no document was attached', async () => {
+    renderStep(false);
+    await screen.findAllByRole('textbox');
+    expect(screen.queryByText(/attach .* again before Next/)).toBeNull();
   });
 });

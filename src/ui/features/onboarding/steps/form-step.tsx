@@ -94,11 +94,20 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
     return form ? withAllowedOptions(form.schema, derived, factsWith(derived)) : derived;
   };
 
+  /** The names of the documents the form's file fields hold. */
+  const fileNames = (values: Data) => fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).flatMap((field) => (Array.isArray(values[field]) ? (values[field] as unknown[]).map(String) : []));
+  // Documents attached before the page reloaded: the tab kept their names, not the files.
+  const [lostFiles, setLostFiles] = useState(() => (preview ? [] : drafts.attachedFiles(step.id)));
   const change = (next: Data) => {
     const derived = derive(next, data);
     setData(derived);
     if (touched.current) setDirty(true);
-    if (!preview) drafts.save(step.id, derived, unkeptFields(form));
+    if (!preview) {
+      drafts.save(step.id, derived, unkeptFields(form));
+      const attached = fileNames(derived);
+      drafts.markAttached(step.id, attached);
+      if (attached.length) setLostFiles((lost) => lost.filter((name) => !attached.includes(name)));
+    }
   };
 
   /** The body of the step's one call, as it is sent: the flow's named transform, the signup id when the step wants it. */
@@ -135,7 +144,8 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
       leaving.current = true;
       // What was sent fills the form again if the applicant comes back to this step (Back, the browser's back).
       drafts.save(step.id, valid, unkeptFields(form));
-      drafts.markSent(step.id, fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).flatMap((field) => (Array.isArray(valid[field]) ? (valid[field] as unknown[]).map(String) : [])));
+      drafts.markSent(step.id, fileNames(valid));
+      drafts.markAttached(step.id, []);
       stepNotices.clear(step.id);
       if (step.keepValues) drafts.keep(step.keepValues, valid, unkeptFields(form));
       onDone(rememberedValues(step.remember, valid, response));
@@ -195,6 +205,11 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
               </Button>
             </Box>
           )}
+        </Alert>
+      )}
+      {lostFiles.length > 0 && !sentTexts && onboardingFlow.resume && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {fillText(onboardingFlow.resume.texts.filesLost, { files: lostFiles.join(', ') })}
         </Alert>
       )}
       {notice?.files && notice.files.length > 0 && onboardingFlow.resume && (
