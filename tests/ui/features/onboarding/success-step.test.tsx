@@ -85,6 +85,24 @@ describe('success step (spec 4)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it("leaving the page once it is sent (the browser's Back during the receipt) clears the saved data too, once", async () => {
+    answer(200, { signup_id: 'signup-1', status: 'pending_approval' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { router, onFinished } = renderSuccess();
+    await user.click(screen.getByRole('button', { name: 'Yes, Submit Information' }));
+    await act(async () => router.navigate('/'));
+    expect(onFinished).toHaveBeenCalledTimes(1);
+    await act(async () => vi.advanceTimersByTime(15_000));
+    expect(onFinished).toHaveBeenCalledTimes(1);
+  });
+
+  it('leaving without sending keeps the saved data', async () => {
+    answer(200, {});
+    const { router, onFinished } = renderSuccess();
+    await act(async () => router.navigate('/'));
+    expect(onFinished).not.toHaveBeenCalled();
+  });
+
   it('shows the server refusal in an alert and lets the applicant try again', async () => {
     answer(400, { status: 400, message: 'Your application is incomplete: Address is missing.', detail: 'Your application is incomplete: Address is missing.', request_id: 'r' });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../../shared/flow/flow-types';
@@ -21,6 +21,17 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
   const [error, setError] = useState<string | null>(null);
   const [askLeave, setAskLeave] = useState(false);
   const [received, setReceived] = useState(false);
+  // Sent, and the wizard's saved data not yet cleared: leaving the page now (the browser's Back during the receipt)
+  // clears it too, or the steps before would open again as if the application could still change (the server says 409).
+  const pending = useRef(false);
+  const finish = useRef(onFinished);
+  finish.current = onFinished;
+  useEffect(
+    () => () => {
+      if (pending.current) finish.current();
+    },
+    [],
+  );
 
   // The studio's preview stays on its page.
   const goHome = () => {
@@ -29,6 +40,7 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
   useEffect(() => {
     if (!received || preview) return undefined;
     const timer = setTimeout(() => {
+      pending.current = false;
       onFinished();
       navigate('/', { replace: true });
     }, HOME_DELAY_MS);
@@ -42,6 +54,7 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
       if (step.submit && !preview) {
         const { body, headers } = applicantCall(step, applicant, {});
         await api.request({ method: step.submit.method, url: step.submit.endpoint, data: body, headers });
+        pending.current = true;
       }
       setTimeout(() => setReceived(true), RECEIVED_DELAY_MS);
     } catch (e) {
@@ -91,6 +104,7 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
             variant="contained"
             autoFocus
             onClick={() => {
+              pending.current = false;
               onFinished();
               if (preview) setReceived(false);
               goHome();
