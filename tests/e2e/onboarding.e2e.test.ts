@@ -5,6 +5,7 @@ import { listJourneyFiles, loadFlow, loadJourney } from '../../scripts/lib/repla
 import { BROWSER_ARTIFACTS, fillFormStep, replayJourneyInBrowser, savedProgress, waitForStep } from '../../scripts/lib/browser-replay';
 import { factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today } from '../../src/shared/dates/today';
+import { fillText } from '../../src/shared/fill-text';
 import { adminSession, checkStoredApplication } from '../../scripts/lib/stored-application';
 
 // Every QA journey (tests/fixtures/journeys/) in Chromium through the real step pages, on one server and one
@@ -128,8 +129,11 @@ describe('onboarding journeys in the browser', () => {
       await waitForStep(page, step);
       await page.locator('form button[type="submit"]').first().waitFor();
       expect(await typed()).toEqual(filled);
-      // The files went with the reload: none is listed, so none can seem attached when it is not.
+      // The files went with the reload: none is listed, so none can seem attached when it is not; the step names them.
       expect(await chosenFiles.count()).toBe(0);
+      const attached = Object.values(entry.files ?? {}).flat().map((f) => (f as { name: string }).name);
+      const lostNotice = page.getByRole('alert').filter({ hasText: fillText(flow.resume!.texts.filesLost, { files: '' }).slice(0, 30) });
+      for (const name of attached) await lostNotice.filter({ hasText: name }).waitFor();
       await page.screenshot({ path: path.join(BROWSER_ARTIFACTS, 'reload-upload-step', 'after-reload.png'), fullPage: true });
       await fillFormStep(page, step, entry, facts, today(), { only: (widget) => widget === 'file-upload' });
       await page.locator('form button[type="submit"]').first().click();
@@ -140,7 +144,12 @@ describe('onboarding journeys in the browser', () => {
       await page.locator('form button[type="submit"]').first().waitFor();
       expect(await typed()).toEqual(filled);
       expect(await chosenFiles.count()).toBe(0);
+      // It says the server holds the documents, by name, and Next goes on as it was sent without asking for them.
+      const heldNotice = page.getByRole('alert').filter({ hasText: fillText(flow.resume!.texts.heldFiles, { files: '' }).slice(0, 30) });
+      for (const name of attached) await heldNotice.filter({ hasText: name }).waitFor();
       await page.screenshot({ path: path.join(BROWSER_ARTIFACTS, 'reload-upload-step', 'after-back.png'), fullPage: true });
+      await page.locator('form button[type="submit"]').first().click();
+      await page.waitForURL((url) => url.pathname !== step.route, { timeout: 20_000 });
     } finally {
       await result.close();
     }

@@ -224,7 +224,18 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
         </Box>
       )}
       {form && answersRead && (
-        <Box onKeyDownCapture={touch} onPointerDownCapture={touch} onInputCapture={touch}>
+        <Box
+          onKeyDownCapture={touch}
+          onPointerDownCapture={touch}
+          onInputCapture={touch}
+          // An unchanged sent step goes on as it was sent (Next or Enter): its documents are the server's, not the form's.
+          onSubmitCapture={(event) => {
+            if (!asSent) return;
+            event.preventDefault();
+            event.stopPropagation();
+            keepSent();
+          }}
+        >
         <SchemaForm form={form} hideTitle formData={data} onChange={change} onSubmit={submit} serverErrors={serverErrors} generalError={generalError} disabled={busy} fileStore={files} uploadProgress={progress} facts={facts} validateOn={preview ? 'change' : undefined}>
           {step.kind === 'checklist' && !checklistComplete && texts.warning && (
             <Alert severity="warning" sx={{ mt: 2 }}>
@@ -232,8 +243,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
             </Alert>
           )}
           <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-            {/* An unchanged sent step goes on as it was sent: its documents are the server's, not the form's. */}
-            <Button type={asSent ? 'button' : 'submit'} onClick={asSent ? keepSent : undefined} variant="contained" disabled={busy || !checklistComplete}>
+            <Button type="submit" variant="contained" disabled={busy || !checklistComplete}>
               {submitLabel}
             </Button>
             {skipOffered && <SkipButton step={step} onSkip={skip} disabled={busy} />}
