@@ -229,7 +229,8 @@ describe('beneficiary-list widget, read-only (an application under review)', () 
     const beneficiaries = journey.entries.find((e) => e.step === 'designation-of-beneficiary')!.data!.beneficiaries!;
     const form = resolveForm(readFormsDir(), 'onboarding/designation-of-beneficiary');
     const items = (form.schema.properties.beneficiaries as { items: { properties: Record<string, { title?: string; oneOf?: Array<{ const: unknown; title: string }> }> } }).items.properties;
-    render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{ beneficiaries }} readonly hideTitle />);
+    // As stored: an optional field left empty is null.
+    render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{ beneficiaries: beneficiaries.map((b) => ({ ...b, middle_name: null })) }} readonly hideTitle />);
     const first = (await screen.findAllByText(String(beneficiaries[0].first_name), { exact: false }))[0].closest('.MuiCard-root') as HTMLElement;
     for (const [field, value] of Object.entries(beneficiaries[0])) {
       if (value === '' || value === undefined) continue;
@@ -239,6 +240,7 @@ describe('beneficiary-list widget, read-only (an application under review)', () 
       expect(within(first).getAllByText(shown, { exact: false }).length, `${field}: ${shown}`).toBeGreaterThan(0);
     }
     expect(screen.queryByRole('button', { name: /Add Beneficiary|Remove|Edit/ })).toBeNull();
+    expect(within(first).queryByText('null')).toBeNull();
   });
 });
 

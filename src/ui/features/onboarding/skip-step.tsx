@@ -1,4 +1,4 @@
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import type { StepRef } from '../../../shared/flow/flow-types';
 import { matchesCondition } from '../../../shared/flow/matches-condition';
 
@@ -19,8 +19,12 @@ export function SkipButton({ step, onSkip, disabled }: { step: StepRef; onSkip: 
 /** `skipPlacement: "both"`: at the top of the step, `texts.optional` (the step is optional) with the skip button. */
 export function OptionalStepNotice({ step, onSkip, disabled }: { step: StepRef; onSkip: () => void; disabled?: boolean }) {
   return (
-    <Alert severity="info" sx={{ mb: 3, alignItems: 'center' }} action={<SkipButton step={step} onSkip={onSkip} disabled={disabled} />}>
+    // The button under the text, not beside it: on a phone the side slot squeezed "Skip Power of Attorney" onto four lines.
+    <Alert severity="info" sx={{ mb: 3 }}>
       {step.texts?.optional}
+      <Box sx={{ mt: 1 }}>
+        <SkipButton step={step} onSkip={onSkip} disabled={disabled} />
+      </Box>
     </Alert>
   );
 }

@@ -74,10 +74,10 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
       if (!hasUnsaved.current()) return;
       event.preventDefault();
       event.stopPropagation();
-      if (saveTyped.current()) {
-        resubmit.current = true;
-        return;
-      }
+      // Set before the save: the form may render the new list (and run the effect below) before save returns.
+      resubmit.current = true;
+      if (saveTyped.current()) return;
+      resubmit.current = false;
       setUnsaved(true);
       unsavedAlert.current?.focus();
     };
@@ -90,7 +90,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   useEffect(() => {
     if (!resubmit.current) return;
     resubmit.current = false;
-    root.current?.closest('form')?.requestSubmit();
+    // After the submit being held has ended: a form ignores a submit asked for while it fires one.
+    const form = root.current?.closest('form');
+    setTimeout(() => form?.requestSubmit(), 0);
   }, [value]);
 
   const total = totalPercent(items, percentField);
@@ -201,7 +203,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
                 {readonly && (
                   <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, mt: 1, mb: 0 }}>
                     {Object.entries(properties)
-                      .filter(([field]) => item[field] !== undefined && item[field] !== '')
+                      .filter(([field]) => item[field] !== undefined && item[field] !== null && item[field] !== '')
                       .map(([field, prop]) => (
                         <Box key={field} sx={{ display: 'contents' }}>
                           <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
