@@ -10,6 +10,9 @@ import { today } from '../../../shared/dates/today';
 
 type Item = Record<string, unknown>;
 
+/** The fields a card's heading names an entry by. */
+const NAME_FIELDS = ['first_name', 'middle_name', 'last_name'];
+
 const optionsOf = (prop: JsonObject | undefined): Array<{ value: string; label: string }> | null => {
   if (Array.isArray(prop?.oneOf)) return prop.oneOf.map((o: JsonObject) => ({ value: String(o.const), label: String(o.title ?? o.const) }));
   if (Array.isArray(prop?.enum)) return prop.enum.map((v: unknown) => ({ value: String(v), label: String(v) }));
@@ -166,7 +169,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     setUnsaved(false);
   };
 
-  const label = (item: Item) => [item.first_name, item.middle_name, item.last_name].filter(Boolean).join(' ') || `Beneficiary`;
+  const label = (item: Item) => NAME_FIELDS.map((f) => item[f]).filter(Boolean).join(' ') || `Beneficiary`;
   const chipText = `${total}% / ${target}%`;
   const chipColor = totalColor(total, target);
 
@@ -203,7 +206,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
                 {readonly && (
                   <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, mt: 1, mb: 0 }}>
                     {Object.entries(properties)
-                      .filter(([field]) => item[field] !== undefined && item[field] !== null && item[field] !== '')
+                      // The name and the share are the card's heading already.
+                      .filter(([field]) => !NAME_FIELDS.includes(field) && field !== percentField && item[field] !== undefined && item[field] !== null && item[field] !== '')
                       .map(([field, prop]) => (
                         <Box key={field} sx={{ display: 'contents' }}>
                           <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
