@@ -8,7 +8,7 @@
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
-import { OPTION_WIDGETS, WIDGET_FIELD_TYPES, WIDGET_REQUIRED_OPTIONS } from '../forms/widget-names.js';
+import { KNOWN_UI_OPTIONS, nearMiss, OPTION_WIDGETS, WIDGET_FIELD_TYPES, WIDGET_REQUIRED_OPTIONS } from '../forms/widget-names.js';
 import { PASSWORD_WIDGETS } from '../forms/widget-fields.js';
 import { createAjv } from '../create-ajv.js';
 import { PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
@@ -328,6 +328,10 @@ export function widgetTypeMismatch(uiFile: string, schema: Json, ui: Json): Prob
     }
     const needed = typeof widget === 'string' ? (WIDGET_REQUIRED_OPTIONS[widget] ?? []) : [];
     const options = isObject(entry['ui:options']) ? entry['ui:options'] : {};
+    for (const key of Object.keys(options)) {
+      const meant = nearMiss(key, KNOWN_UI_OPTIONS);
+      if (meant) out.push({ file: uiFile, path: pointer([...at, 'ui:options', key]), message: `"ui:options.${key}" is read by nothing: it is ignored`, hint: `Did you mean "${meant}"? Option names are case-sensitive.` });
+    }
     const missing = needed.filter((key) => options[key] === undefined || options[key] === '' || (Array.isArray(options[key]) && !options[key].length));
     if (missing.length) out.push({ file: uiFile, path: pointer([...at, 'ui:widget']), message: `widget "${widget}" on "${name}" needs ${missing.map((k) => `"ui:options.${k}"`).join(' and ')}: without ${missing.length > 1 ? 'them' : 'it'} the applicant reads the field's label in its place`, hint: `Add "ui:options": { ${missing.map((k) => `"${k}": ...`).join(', ')} } (forms/README.md, the widget's options).` });
     const fits = typeof widget === 'string' ? WIDGET_FIELD_TYPES[widget] : undefined;
