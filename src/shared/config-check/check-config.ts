@@ -17,7 +17,8 @@ import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
-import { placeholdersIn, TEXT_PLACEHOLDERS } from '../flow/text-placeholders.js';
+import { placeholdersIn, STEP_TEXT_KEYS, TEXT_PLACEHOLDERS } from '../flow/text-placeholders.js';
+import { nearMiss } from '../forms/widget-names.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 import { partsProblems } from '../flow/step-parts.js';
@@ -263,6 +264,10 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   for (const [at, texts] of textGroups) {
     if (!texts || typeof texts !== 'object') continue;
     for (const [key, text] of Object.entries(texts as Record<string, unknown>)) {
+      if (at[0] === 'steps' && !STEP_TEXT_KEYS.includes(key)) {
+        const meant = nearMiss(key, STEP_TEXT_KEYS);
+        problems.push({ file, path: pointer([...at, key]), message: `no page reads the text "${key}": the step shows its default in its place`, hint: meant ? `Did you mean "${meant}"?` : `The texts a step may have: ${STEP_TEXT_KEYS.join(', ')} (flows/README.md, per kind).` });
+      }
       if (typeof text !== 'string') continue;
       const filled = TEXT_PLACEHOLDERS[key] ?? [];
       for (const name of placeholdersIn(text)) {

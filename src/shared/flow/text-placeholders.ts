@@ -20,3 +20,13 @@ export const TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
 export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 }
+
+/**
+ * The keys a step's `texts` may have: what the step kinds' pages read (flows/README.md lists them per kind). A key
+ * nothing reads is a misspelling (`sumbit`): the page would show its default instead, so the checker refuses it.
+ */
+export const STEP_TEXT_KEYS: readonly string[] = [
+  'discard', 'discardBody', 'discardTitle', 'goHome', 'help', 'incomplete', 'instructions', 'keep', 'leave', 'leaveBody', 'leaveTitle',
+  'notReady', 'notReadyBody', 'notReadyTitle', 'optional', 'progress', 'readyBody', 'readyTitle', 'receivedBody', 'receivedGoHome',
+  'receivedTitle', 'resend', 'resendLimit', 'resume', 'resumeDescription', 'sentRecently', 'stay', 'submit', 'verified', 'verify', 'warning',
+];
