@@ -113,16 +113,18 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
       }
     }
     if (step.kind === 'choice' && entry.choice !== undefined) Object.assign(context, step.choices?.[entry.choice]?.set);
-    if (schema && step.submit && !entry.expect && !entry.skip && entry.data && !problems.length) {
-      // The body the step sends (its submit transform, files as their names), checked as the server checks it.
-      const data = personalise({ ...entry.data, ...Object.fromEntries(Object.entries(entry.files ?? {}).map(([field, list]) => [field, (list as Array<{ name: string }>).map((f) => f.name)])) }, { tag: 'check', digits: '5550000' });
+    /** The body the step sends for this entry (its submit transform, files as their names), checked as the server checks it. */
+    const checked = (given: Record<string, unknown>) => {
+      const data = personalise({ ...given, ...Object.fromEntries(Object.entries(entry.files ?? {}).map(([field, list]) => [field, (list as Array<{ name: string }>).map((f) => f.name)])) }, { tag: 'check', digits: '5550000' });
       const { signup_id: _id, ...body } = stepBody(flow, step, data, context, day);
-      let errors: Record<string, string> = {};
       try {
-        errors = validator.check(step.form!, body, context).errors;
+        return { data, body, errors: validator.check(step.form!, body, context).errors };
       } catch (error) {
-        errors = { _root: (error as Error).message };
+        return { data, body, errors: { _root: (error as Error).message } as Record<string, string> };
       }
+    };
+    if (schema && step.submit && !entry.expect && !entry.skip && entry.data && !problems.length) {
+      const { data, body, errors } = checked(entry.data);
       const transformNames = [step.submit.transform, (schema as { 'x-transform'?: string })['x-transform']].filter(Boolean);
       for (const [field, message] of Object.entries(errors)) {
         const top = field.split('.')[0];
@@ -137,14 +139,7 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
     // An attempt meant to be refused: a message the form now gives that the journey does not list (a field made
     // required since) is named here, before the replay finds the refusal differs.
     if (schema && step.submit && entry.expect?.status === 400 && !entry.expect.partial && entry.data && !problems.length) {
-      const data = personalise({ ...entry.data, ...Object.fromEntries(Object.entries(entry.files ?? {}).map(([field, list]) => [field, (list as Array<{ name: string }>).map((f) => f.name)])) }, { tag: 'check', digits: '5550000' });
-      const { signup_id: _id, ...body } = stepBody(flow, step, data, context, day);
-      let errors: Record<string, string> = {};
-      try {
-        errors = validator.check(step.form!, body, context).errors;
-      } catch {
-        errors = {};
-      }
+      const { errors } = checked(entry.data);
       const listed = entry.expect.errors ?? {};
       for (const [field, message] of Object.entries(errors)) {
         if (field === '_root' || Object.hasOwn(listed, field)) continue;

@@ -18,7 +18,7 @@ import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { placeholdersIn, STEP_TEXT_KEYS, TEXT_PLACEHOLDERS } from '../flow/text-placeholders.js';
-import { nearMiss } from '../forms/widget-names.js';
+import { nearMiss } from './near-miss.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 import { partsProblems } from '../flow/step-parts.js';

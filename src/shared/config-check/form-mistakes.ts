@@ -8,7 +8,8 @@
  */
 import type { Problem } from './check-config.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
-import { KNOWN_UI_OPTIONS, nearMiss, OPTION_WIDGETS, WIDGET_FIELD_TYPES, WIDGET_REQUIRED_OPTIONS } from '../forms/widget-names.js';
+import { KNOWN_UI_OPTIONS, OPTION_WIDGETS, WIDGET_FIELD_TYPES, WIDGET_REQUIRED_OPTIONS } from '../forms/widget-names.js';
+import { nearMiss } from './near-miss.js';
 import { PASSWORD_WIDGETS } from '../forms/widget-fields.js';
 import { createAjv } from '../create-ajv.js';
 import { PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';

@@ -24,15 +24,21 @@ function renderStep(sent: boolean, held: string[] | null = ['id-front.pdf', 'id-
   return onDone;
 }
 
+/** The API refusing every call, and the calls tried: going on as sent calls nothing. */
+function noCallExpected(): unknown[] {
+  const calls: unknown[] = [];
+  api.defaults.adapter = async (config) => {
+    calls.push(config.url);
+    throw new Error('no call expected');
+  };
+  return calls;
+}
+
 beforeEach(() => clearOnboarding());
 
 describe('back on a sent step with documents', () => {
   it('says the documents are held, and Continue as sent goes on without sending the step (or asking for them) again', async () => {
-    const calls: unknown[] = [];
-    api.defaults.adapter = async (config) => {
-      calls.push(config.url);
-      throw new Error('no call expected');
-    };
+    const calls = noCallExpected();
     const onDone = renderStep(true);
     expect(await screen.findByText(texts.sentFiles)).toBeInTheDocument();
     expect(screen.getByText(fillText(texts.heldFiles, { files: 'id-front.pdf, id-back.pdf' }))).toBeInTheDocument();
@@ -42,11 +48,7 @@ describe('back on a sent step with documents', () => {
   });
 
   it('Next on the unchanged step goes on as sent too, without asking for the documents', async () => {
-    const calls: unknown[] = [];
-    api.defaults.adapter = async (config) => {
-      calls.push(config.url);
-      throw new Error('no call expected');
-    };
+    const calls = noCallExpected();
     const onDone = renderStep(true);
     await screen.findByText(texts.sentFiles);
     await userEvent.click(screen.getByRole('button', { name: step.texts?.submit ?? 'Next' }));
