@@ -50,6 +50,15 @@ describe('SchemaForm', () => {
     expect(screen.getByLabelText('Amount')).toHaveAttribute('inputmode', 'decimal');
   });
 
+  it("keeps a field's help in its own colour beside an error: only the message under it is red", async () => {
+    const form = formFromModule(await compileToModule('test/help', miniSchema, { email: { 'ui:help': 'We send your receipt here' } }));
+    render(<SchemaForm form={form} onSubmit={vi.fn()} formData={{ first_name: 'Ann' }} />);
+    await userEvent.type(screen.getByLabelText(/Email/), 'not-an-email');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Please enter a valid email address')).toHaveClass('Mui-error');
+    expect(screen.getByText('We send your receipt here').closest('.MuiFormHelperText-root')).not.toHaveClass('Mui-error');
+  });
+
   it('links each message to its input for screen readers and moves the keyboard to the first field with a problem', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} onSubmit={vi.fn()} formData={{ first_name: 'Ann' }} />);
