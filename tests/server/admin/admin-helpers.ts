@@ -134,11 +134,22 @@ export async function ensureSecondAdmin(db: Kysely<Database>): Promise<{ id: num
   const email = 'ben@cu.example';
   const found = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
   if (found) return { id: found.id, email };
+  return insertAdmin(db, email, '+18683000004', { first_name: 'Ben', last_name: 'Checker' });
+}
+
+/** An administrator written straight to the database (no administrator created them), password Admin!2345. */
+export async function insertAdmin(db: Kysely<Database>, email: string, mobile: string, name = { first_name: 'Carol', last_name: 'Checker' }): Promise<{ id: number; email: string; mobile: string }> {
   const { hashPassword } = await import('../../../src/server/lib/passwords');
   const row = await db
     .insertInto('users')
-    .values({ first_name: 'Ben', last_name: 'Checker', other_names: null, email, mobile: '+18683000004', password_hash: await hashPassword('Admin!2345'), role_id: ROLES.SYSTEMS_ADMINISTRATOR, office_id: 1, dob: '1980-01-01', gender: 'male', member_id: null, last_signed_in_on: null })
+    .values({ ...name, other_names: null, email, mobile, password_hash: await hashPassword('Admin!2345'), role_id: ROLES.SYSTEMS_ADMINISTRATOR, office_id: 1, dob: '1980-01-01', gender: 'male', member_id: null, last_signed_in_on: null })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, email };
+  return { id: row.id, email, mobile };
+}
+
+/** The admin update form's body for a user, their contacts kept. */
+export function updateBody(user: { email: string; mobile: string }): Record<string, unknown> {
+  const { password: _p, verify_password: _v, ...form } = validUserBody({ email: user.email, mobile: user.mobile, role_id: ROLES.SYSTEMS_ADMINISTRATOR });
+  return form;
 }

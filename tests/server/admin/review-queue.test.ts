@@ -2,7 +2,9 @@ import type { InjectOptions } from 'fastify';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { SIGNUP_STATUSES } from '../../../src/shared/statuses';
-import { auth, ensureSecondAdmin, insertSubmittedSignup, tokenFor } from './admin-helpers';
+import { NOT_INDEPENDENT } from '../../../src/server/routes/signups-admin/approve-signup';
+import { ROLES } from '../../../src/shared/product';
+import { auth, ensureSecondAdmin, insertAdmin, insertSubmittedSignup, tokenFor, updateBody, validUserBody } from './admin-helpers';
 
 describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, refer) on $name', (target) => {
   const t = suiteApp(target);
@@ -184,6 +186,36 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
         expect((await row(id)).status).toBe('pending_approval');
         expect(await t.db.db.selectFrom('signup_approvals').selectAll().where('signup_id', '=', id).execute()).toEqual([]);
       }
+    });
+
+    it("an administrator whose account the first approver created, or whose email, mobile or role they set, cannot give the second approval (either way round)", async () => {
+      const created = await t.call({ method: 'POST', url: '/api/users', headers: auth(ava), payload: validUserBody({ email: 'puppet@example.com', mobile: '+18687770601', role_id: ROLES.SYSTEMS_ADMINISTRATOR }) });
+      expect(created.statusCode, created.body).toBe(201);
+      const puppet = await tokenFor(t.app, 'puppet@example.com');
+      const first = await insertSubmittedSignup(t.db.db, next());
+      await flag(first);
+      expect((await put('/api/signups/approve', { signup_id: first })).json().status).toBe('awaiting_second_approval');
+      const refused = await put('/api/signups/approve', { signup_id: first }, puppet);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(NOT_INDEPENDENT);
+      const reversed = await insertSubmittedSignup(t.db.db, next());
+      await flag(reversed);
+      expect((await put('/api/signups/approve', { signup_id: reversed }, puppet)).json().status).toBe('awaiting_second_approval');
+      expect((await put('/api/signups/approve', { signup_id: reversed })).json().message).toBe(NOT_INDEPENDENT);
+
+      // An administrator the first approver did not create, once the first approver has set their mobile.
+      const carol = await insertAdmin(t.db.db, 'carol@example.com', '+18687770602');
+      const carolToken = await tokenFor(t.app, 'carol@example.com');
+      const renamed = await t.call({ method: 'PUT', url: `/api/users/${carol.id}`, headers: auth(ava), payload: { ...updateBody(carol), first_name: 'Caroline' } });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect((await put('/api/signups/approve', { signup_id: first }, carolToken)).json()).toMatchObject({ status: 'approved' });
+      const later = await insertSubmittedSignup(t.db.db, next());
+      await flag(later);
+      expect((await t.call({ method: 'PUT', url: `/api/users/${carol.id}`, headers: auth(ava), payload: { ...updateBody(carol), mobile: '+18687770603' } })).statusCode).toBe(200);
+      expect((await put('/api/signups/approve', { signup_id: later })).json().status).toBe('awaiting_second_approval');
+      expect((await put('/api/signups/approve', { signup_id: later }, carolToken)).json().message).toBe(NOT_INDEPENDENT);
+      expect((await put('/api/signups/approve', { signup_id: later }, ben)).json()).toMatchObject({ status: 'approved' });
+      expect((await put('/api/signups/approve', { signup_id: reversed }, ben)).json()).toMatchObject({ status: 'approved' });
     });
 
     it('an application without flags is approved by one administrator, as before', async () => {

@@ -213,6 +213,27 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect(audit[0]).toMatchObject({ action: 'user.update', before: { first_name: 'Nadia', role_id: 2 }, after: { first_name: 'Renamed', role_id: 1 } });
     });
 
+    it('a changed email or mobile is told at the old one, naming the new one masked; a change of name alone sends nothing', async () => {
+      const user = await createUser(3);
+      const before = await t.db.db.selectFrom('users').select(['email', 'mobile']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      const { password: _p, verify_password: _v, ...form } = validUserBody({ email: before.email, mobile: before.mobile });
+      const notices = () => t.db.db.selectFrom('outbox_messages').select(['channel', 'recipient', 'body']).where('purpose', '=', 'contact_changed').where('recipient', 'in', [before.email, before.mobile, 'moved.away@example.com', '+18687779042']).orderBy('id').execute();
+
+      expect((await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, first_name: 'Renamed' } })).statusCode).toBe(200);
+      expect(await notices()).toEqual([]);
+
+      const moved = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, email: 'moved.away@example.com', mobile: '+18687779042' } });
+      expect(moved.statusCode, moved.body).toBe(200);
+      const sent = await notices();
+      expect(sent.map((n) => [n.channel, n.recipient])).toEqual([['email', before.email], ['sms', before.mobile]]);
+      expect(sent[0].body).toContain('m*********@example.com');
+      expect(sent[1].body).toContain('+1******9042');
+      for (const notice of sent) {
+        expect(notice.body).not.toContain('moved.away@example.com');
+        expect(notice.body).toMatch(/If you did not ask for this, call the credit union at once/);
+      }
+    });
+
     it('block ends the user\'s sessions at once (401), unblock lets them back, both audited', async () => {
       const user = await createUser(2);
       const token = await tokenFor(t.app, user.email);

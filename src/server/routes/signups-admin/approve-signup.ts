@@ -53,6 +53,32 @@ export function needsTwoApprovals(signup: Signup): boolean {
 }
 
 export const SAME_ADMIN_TWICE = 'You have already approved this application. A second administrator must give the second approval.';
+export const NOT_INDEPENDENT =
+  'The other approval came from the administrator who created your account or set its email, mobile or role. A second approval must come from an administrator they do not control.';
+
+/** What lets one administrator sign in as another: an account they created, or whose sign-in contacts or role they set. */
+const SIGN_IN_DETAILS = ['email', 'mobile', 'role_id'] as const;
+
+/**
+ * Four eyes are two people only if neither approver's account is the other's making (SECURITY.md row 25): an
+ * administrator who created an administrator, or set their email, mobile or role, can read that account's codes
+ * and approve twice. Read from the users' audit trail (`user.create`, `user.update`), either way round.
+ */
+async function controlsTheOther(trx: Transaction<Database>, a: number, b: number): Promise<boolean> {
+  const changes = await trx
+    .selectFrom('audit_log')
+    .select(['action', 'before', 'after'])
+    .where('entity_type', '=', 'user')
+    .where((eb) => eb.or([eb.and([eb('entity_id', '=', String(a)), eb('actor_user_id', '=', b)]), eb.and([eb('entity_id', '=', String(b)), eb('actor_user_id', '=', a)])]))
+    .where('action', 'in', ['user.create', 'user.update'])
+    .execute();
+  return changes.some((change) => {
+    if (change.action === 'user.create') return true;
+    const before = (change.before ?? {}) as Record<string, unknown>;
+    const after = (change.after ?? {}) as Record<string, unknown>;
+    return SIGN_IN_DETAILS.some((key) => before[key] !== after[key]);
+  });
+}
 
 /** The applicant's home branch decides the office of the new online user. */
 async function homeOffice(trx: Transaction<Database>, signupId: string): Promise<number | null> {
@@ -77,6 +103,7 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     // The row lock above orders approvals of one application; the (signup, administrator) key refuses a repeat.
     const earlier = await trx.selectFrom('signup_approvals').select('admin_user_id').where('signup_id', '=', signup.id).execute();
     if (earlier.some((a) => a.admin_user_id === actorUserId)) throw conflict(SAME_ADMIN_TWICE);
+    for (const other of earlier) if (await controlsTheOther(trx, other.admin_user_id, actorUserId)) throw conflict(NOT_INDEPENDENT);
     await assertApprovable(trx, signup);
     await trx.insertInto('signup_approvals').values({ signup_id: signup.id, admin_user_id: actorUserId, approved_on: now }).execute();
     if (needsTwoApprovals(signup) && earlier.length === 0) {

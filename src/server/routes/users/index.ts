@@ -10,6 +10,7 @@ import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, updateUser } from './users.repository.js';
 import { takenContacts } from '../../lib/user-contacts.js';
+import { maskEmail, maskPhone } from '../../lib/sign-in-attempts.js';
 import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
 import { CANNOT_CHANGE_OWN_ROLE, EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
 import { ROLES } from '../../../shared/roles.js';
@@ -97,6 +98,20 @@ function userColumns(body: UserFormBody) {
     dob: body.dob,
     gender: body.gender,
   };
+}
+
+/**
+ * What a user is told at their old email and mobile when an administrator changes either: sign-in codes and password
+ * resets go to the new ones from now on, so a change the user did not ask for is an account taken over, and only the
+ * old contacts can raise the alarm. The new ones are masked.
+ */
+function contactChangedText(before: { email: string; mobile: string | null }, after: { email: string; mobile: string | null; first_name: string }, productName: string, now: Date): string | undefined {
+  const changes = [
+    ...(before.email !== after.email ? [`email address to ${maskEmail(after.email)}`] : []),
+    ...(before.mobile !== after.mobile ? [`mobile number to ${maskPhone(after.mobile)}`] : []),
+  ];
+  if (!changes.length) return undefined;
+  return `Hello ${after.first_name}, the credit union changed the ${changes.join(' and the ')} of your ${productName} online banking on ${now.toUTCString()}. Sign-in codes and password resets go there from now on. If you did not ask for this, call the credit union at once.`;
 }
 
 /**
@@ -206,10 +221,17 @@ export default async function usersRoutes(instance: FastifyInstance) {
       const user = await app.db.transaction().execute(async (trx) => {
         const before = await findUser(trx, id, { forUpdate: true });
         if (!before) throw missing('user');
-        const after = await updateUser(trx, id, { ...columns, updated_on: app.clock.now() });
+        const now = app.clock.now();
+        const after = await updateUser(trx, id, { ...columns, updated_on: now });
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.update', entityType: 'user', entityId: id, before, after });
+        const notice = contactChangedText(before, after, app.config.productName, now);
+        if (notice) {
+          await app.outbox.send({ channel: 'email', to: before.email, subject: 'Your sign-in details were changed', body: notice, purpose: 'contact_changed' }, trx);
+          if (before.mobile) await app.outbox.send({ channel: 'sms', to: before.mobile, body: notice, purpose: 'contact_changed' }, trx);
+        }
         return after;
       });
+      void app.outbox.flush().catch(() => undefined);
       return { message: 'User updated successfully', user };
     },
   });
