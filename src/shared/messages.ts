@@ -27,6 +27,8 @@ export const TRANSFER_TEXTS = {
   noContact: 'A transfer to another member needs a mobile number on file to receive its code. Please contact the credit union.',
   notFound: 'No account with this number and type was found. Check the destination account number and type.',
   tooManyNotFound: 'Too many account numbers you entered were not found. Check the number with the other member, and try again in an hour.',
+  keyUsed: 'This Idempotency-Key was already used for a different transfer. Start a new transfer to send again.',
+  alreadyMade: 'This transfer has already been made: it needs no code. Start a new transfer to send again.',
 } as const;
 
 /** A reviewer's request for changes: its limit and its messages, for the server's body schema and the dialog alike. */

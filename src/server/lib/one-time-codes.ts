@@ -65,6 +65,9 @@ function sameHex(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
+/** The advisory lock's first key for issuing a code (7301 and 7302 are the sign-in throttle's and the claim's). */
+const ISSUE_CODE_LOCK = 7303;
+
 export interface IssueCodeInput {
   purpose: CodePurpose;
   subject: string;
@@ -96,6 +99,9 @@ export function boundSubject(subject: string, binding: string | null | undefined
  * `undeliverable` code is stored so that no six digits match it; the digits returned must not be sent.
  */
 export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Promise<string> {
+  // Parallel requests for one subject's code take turns, so the cooldown and the send cap below count each other:
+  // without it, two requests read no code sent and both sent one (Postgres; PGlite runs one at a time anyway).
+  await sql`select pg_advisory_xact_lock(${ISSUE_CODE_LOCK}, hashtext(${`${input.purpose}:${input.subject}`}))`.execute(db);
   const previous = await db
     .selectFrom('one_time_codes')
     .select([sql<number>`count(*)::int`.as('sent'), sql<Date | null>`max(created_on)`.as('last_sent_on')])

@@ -214,6 +214,37 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect(40_000_000 - left).toBe(200 + 30_000 + 60_000);
   });
 
+  it('parallel code requests for one transfer send one code: the others wait out the resend time (429)', async () => {
+    const m = await rich();
+    const headers = await signedIn(m);
+    const body = memberBody(m.accounts[0], payee.accounts[0], 2);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => requestTransferCode(t, headers, body, key)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 429, 429, 429, 429, 429]);
+    const user = await t.db.db.selectFrom('users').select('mobile').where('id', '=', m.userId).executeTakeFirstOrThrow();
+    expect(await t.db.db.selectFrom('outbox_messages').select('id').where('recipient', '=', user.mobile!).execute()).toHaveLength(1);
+  });
+
+  it('a key a transfer already used gets no code (409), whatever that transfer was', async () => {
+    const m = await rich();
+    const headers = await signedIn(m);
+    const user = await t.db.db.selectFrom('users').select('mobile').where('id', '=', m.userId).executeTakeFirstOrThrow();
+    const texts = async () => (await t.db.db.selectFrom('outbox_messages').select('id').where('recipient', '=', user.mobile!).execute()).length;
+    const key = newKey();
+    expect((await selfTransfer(t, headers, m.accounts[0], m.accounts[1], 1, key)).statusCode).toBe(200);
+    const other = await requestTransferCode(t, headers, memberBody(m.accounts[0], payee.accounts[0], 1), key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toBe(TRANSFER_TEXTS.keyUsed);
+    const body = memberBody(m.accounts[0], payee.accounts[0], 3);
+    const made = newKey();
+    expect((await memberTransfer(t, headers, m.accounts[0], payee.accounts[0], 3, made)).statusCode).toBe(200);
+    const sent = await texts();
+    const again = await requestTransferCode(t, headers, body, made);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(TRANSFER_TEXTS.alreadyMade);
+    expect(await texts()).toBe(sent);
+  });
+
   it('at most 30 transfer codes an hour per user, whatever the keys: the 31st gets 429', async () => {
     const m = await rich();
     const headers = await signedIn(m);

@@ -14,7 +14,7 @@ import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
 import { answerError } from '../../plugins/errors.js';
-import { checkMemberTransfer, performTransfer, transferFingerprint, SessionNotLive, type SessionCaller, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
+import { checkMemberTransfer, performTransfer, refuseUsedKey, transferFingerprint, SessionNotLive, type SessionCaller, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -339,6 +339,8 @@ export default async function accountRoutes(instance: FastifyInstance) {
     const user = await app.db.selectFrom('users').select('mobile').where('id', '=', who.userId).executeTakeFirstOrThrow();
     if (!user.mobile) throw new HttpError(422, TRANSFER_TEXTS.noContact);
     const mobile = user.mobile;
+    const fingerprint = transferFingerprint(transfer);
+    await refuseUsedKey(app.db, who.userId, key, fingerprint);
     const used = await notFound(request, { increment: false });
     if (used.remaining <= 0) throw tooMany(TRANSFER_TEXTS.tooManyNotFound, used.ttlInSeconds);
     const destination = await checkMemberTransfer(app.db, who, transfer, now, limits, dayStart(now)).catch(async (error: unknown) => {
@@ -346,7 +348,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
       throw error;
     });
     await app.db.transaction().execute(async (trx) => {
-      const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: transferFingerprint(transfer), recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
+      const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: fingerprint, recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
       await app.outbox.send({ channel: 'sms', to: mobile, subject: 'Your transfer code', body: transferCodeMessage(code, transfer.amountCents, destination.account_number), purpose: TRANSFER_CODE_PURPOSE }, trx);
     });
     void app.outbox.flush().catch(() => undefined);

@@ -312,9 +312,15 @@ async function attemptTransfer(
 /** The key's earlier transfer, answered again; the same key for another transfer is refused. */
 function replay(previous: Omit<NonNullable<TransferStatementRow['previous']>, 'created_on'> & { created_on: string | Date }, fingerprint: string): TransferOutcome {
   if (previous.request_hash !== fingerprint) {
-    throw conflict('This Idempotency-Key was already used for a different transfer. Start a new transfer to send again.');
+    throw conflict(TRANSFER_TEXTS.keyUsed);
   }
   return { transferId: previous.id, referenceNo: previous.reference_no, amountCents: Number(previous.amount_cents), createdOn: new Date(previous.created_on), replayed: true };
+}
+
+/** A code asked for under a key a transfer already used confirms nothing: that transfer is made, or the key is another's. */
+export async function refuseUsedKey(db: Kysely<Database>, userId: number, idempotencyKey: string, fingerprint: string): Promise<void> {
+  const made = await db.selectFrom('transfers').select('request_hash').where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  if (made) throw conflict(made.request_hash === fingerprint ? TRANSFER_TEXTS.alreadyMade : TRANSFER_TEXTS.keyUsed);
 }
 
 /** The limits a transfer to another member is checked against, with what the member has used of them. */
