@@ -11,6 +11,7 @@ import { addSessionRoute, createMember, sessionHeaders, type TestMember } from '
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
 import { MALFORMED_QUERY_MESSAGE, type RouteEntry } from '../../src/server/plugins/input-guard';
 import { JSON_ONLY_MESSAGE } from '../../src/shared/messages';
+import { ENCODED_BODY_MESSAGE, TRANSFER_CODING_MESSAGE } from '../../src/server/plugins/input-guard';
 import { ONE_LINE_MESSAGE } from '../../src/server/lib/safe-text';
 import { REPEATED_FIELD_MESSAGE } from '../../src/server/routes/onboarding/uploads';
 import { resolveForm } from '../../src/shared/forms/form-registry';
@@ -531,6 +532,21 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     // UTF-8, said or not, is read as such.
     const utf8 = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json; charset=UTF-8' }, payload: JSON.stringify(adultSignup(9231, { first_name: 'Renée' })) });
     expect(utf8.statusCode, utf8.body).toBe(201);
+  });
+
+  it('a body in a content encoding (gzip) is a 415, a transfer coding other than chunked a 400: read as plain text, it was taken as sent', async () => {
+    const body = JSON.stringify(adultSignup(9232));
+    for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
+      const res = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json', 'content-encoding': encoding }, payload: body });
+      expect(res.statusCode, encoding).toBe(415);
+      expect(shape(res).message).toBe(ENCODED_BODY_MESSAGE);
+    }
+    const coded = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json', 'transfer-encoding': 'gzip, chunked' }, payload: body });
+    expect(coded.statusCode).toBe(400);
+    expect(shape(coded).message).toBe(TRANSFER_CODING_MESSAGE);
+    expect(await t.db.db.selectFrom('signups').select('id').where('email', '=', String(adultSignup(9232).email)).execute()).toEqual([]);
+    const identity = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json', 'content-encoding': 'identity' }, payload: body });
+    expect(identity.statusCode, identity.body).toBe(201);
   });
 
   it('a date the form accepts but the database cannot hold (year 0): 400, not a 500', async () => {

@@ -60,14 +60,23 @@ async function refuseMalformedQuery(request: FastifyRequest): Promise<void> {
 const OTHER_CHARSET = /;\s*charset\s*=\s*(?!"?utf-?8"?\s*(;|$))/i;
 export const CHARSET_MESSAGE = 'Send the request body as UTF-8 (charset=utf-8).';
 
+export const ENCODED_BODY_MESSAGE = 'Send the request body uncompressed (no Content-Encoding).';
+export const TRANSFER_CODING_MESSAGE = 'Send the request body as it is, or chunked: no other Transfer-Encoding is read.';
+
 /**
- * onRequest of every request with a body: one in another character set is a 415. The body is read as UTF-8 whatever
- * the header says (JSON has no other), so a name sent as Latin-1 would otherwise be stored with its accented letters
- * lost (safe-text.ts refuses what such reading leaves behind, for a body that names no character set).
+ * onRequest of every request with a body, before it is read: one in another character set is a 415. The body is read
+ * as UTF-8 whatever the header says (JSON has no other), so a name sent as Latin-1 would otherwise be stored with its
+ * accented letters lost (safe-text.ts refuses what such reading leaves behind, for a body that names no character
+ * set). Likewise a compressed body (Content-Encoding) is a 415 and a transfer coding other than chunked a 400: the
+ * body is read as plain bytes, so either was read as something it is not.
  */
-async function refuseOtherCharsets(request: FastifyRequest): Promise<void> {
+async function refuseUnreadBodies(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'];
   if (type && OTHER_CHARSET.test(type)) throw unsupportedMediaType(CHARSET_MESSAGE);
+  const encoding = request.headers['content-encoding'];
+  if (encoding && encoding.trim().toLowerCase() !== 'identity') throw unsupportedMediaType(ENCODED_BODY_MESSAGE);
+  const codings = request.headers['transfer-encoding'];
+  if (codings && codings.split(',').some((coding) => coding.trim().toLowerCase() !== 'chunked')) throw badRequest(TRANSFER_CODING_MESSAGE);
 }
 
 /**
@@ -147,14 +156,14 @@ function checkIntegerBounds(route: RouteOptions): void {
  * - a query string with a %-escape that is not UTF-8 is a 400;
  * - a body that is not JSON on a route that reads JSON (text, multipart) is a 415;
  * - a body in a character set other than UTF-8 is a 415 (bytes that are not UTF-8 in a body that names none read as
- *   U+FFFD, refused with the text check above).
+ *   U+FFFD, refused with the text check above), and so is a compressed one; a transfer coding but chunked is a 400.
  * Multipart bodies are read by their route (routes/onboarding/uploads.ts), which applies the same text check.
  */
 export default fp(
   async function inputGuardPlugin(app: FastifyInstance) {
     const table: RouteEntry[] = [];
     app.decorate('routeTable', table);
-    app.addHook('onRequest', refuseOtherCharsets);
+    app.addHook('onRequest', refuseUnreadBodies);
     app.addHook('onRequest', refuseMalformedQuery);
     app.addHook('onRoute', (route) => {
       checkIntegerBounds(route);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
-import { FILE_NAME_MESSAGE } from '../../../src/server/routes/onboarding/uploads';
+import { FILE_NAME_LENGTH_MESSAGE, FILE_NAME_MESSAGE } from '../../../src/server/routes/onboarding/uploads';
 import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
 import { stepRequest } from '../../helpers/journey-bodies';
 
@@ -103,6 +103,13 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     expect(storedFiles().length).toBe(before);
   });
 
+  it('says a file name is too long when it is (not that it has slashes or control characters)', async () => {
+    const res = await address([{ field: 'proof_of_address_files', name: `${'b'.repeat(300)}.pdf`, content: PDF() }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.proof_of_address_files).toBe(FILE_NAME_LENGTH_MESSAGE);
+    expect((await address([{ field: 'proof_of_address_files', name: `${'b'.repeat(251)}.pdf`, content: PDF() }])).statusCode).toBe(201);
+  });
+
   it.each(['T&TEC-bill-october.pdf', 'bill #4.pdf', 'bill+copy.pdf', 'bill [october].pdf', 'bill;1.pdf', 'Façade — relevé (2).PDF', '50% off.pdf', "O'Brien's bill.pdf"])(
     'accepts a real PDF named %s and keeps the name as sent',
     async (name) => {
@@ -137,6 +144,10 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const res = await upload(await createApplicant(t, adultSignup(++n)), '/api/addresses/', { ...ADDRESS, proof_of_address_files: 'bill.pdf' }, []);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.proof_of_address_files).toBe('Please upload a file.');
+    // A document's bytes in a part without a file name reach the server as text: still "upload a file", not a character.
+    const binary = await upload(await createApplicant(t, adultSignup(++n)), '/api/addresses/', { ...ADDRESS, proof_of_address_files: PNG().toString('latin1') }, []);
+    expect(binary.statusCode).toBe(400);
+    expect(binary.json().errors.proof_of_address_files).toBe('Please upload a file.');
   });
 
   it('answers 404 before storing anything when the token is unknown, and 415 to a JSON body', async () => {

@@ -42,11 +42,12 @@ export function sniffType(head: Buffer): 'pdf' | 'png' | 'jpeg' | 'webp' | null 
  * accents. Refused: path separators, control characters (also %-encoded, the `x.php%00.jpg` trick),
  * bidirectional overrides that disguise an extension, names of only dots, and names over 255 characters.
  */
+const MAX_FILE_NAME_LENGTH = 255;
 const NAME_FORBIDDEN = /[/\\\p{Cc}\u202A-\u202E\u2066-\u2069]|%(?:[01][0-9A-Fa-f]|7[Ff])/u;
 
 /** True when a file name is acceptable as a name (the type is checked separately). */
 export function isAcceptableFileName(name: string): boolean {
-  return name.length > 0 && name.length <= 255 && !NAME_FORBIDDEN.test(name) && !/^\.+$/.test(name) && isStorableText(name);
+  return name.length > 0 && name.length <= MAX_FILE_NAME_LENGTH && !NAME_FORBIDDEN.test(name) && !/^\.+$/.test(name) && isStorableText(name);
 }
 
 /** The lower-cased extension of a file name ('bill.PDF' -> 'pdf'), or null when it has none. */
@@ -129,10 +130,11 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         throw badRequest(UNSTORABLE_TEXT_MESSAGE);
       }
       if (part.type === 'field') {
-        if (!isStorableText(String(part.value))) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: UNSTORABLE_FIELD_MESSAGE });
-        // A file field holds files: its names as text parts would pass the schema with nothing stored.
+        // A file field holds files: its names as text parts would pass the schema with nothing stored, and a
+        // document sent without a file name arrives as text too (its bytes are no character problem of the person's).
         const fileField = fileFieldOf(schemas, part.fieldname);
         if (fileField) throw badRequest(VALIDATION, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
+        if (!isStorableText(String(part.value))) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: UNSTORABLE_FIELD_MESSAGE });
         const value = coerceField(schemas, part.fieldname, String(part.value));
         if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
         // A field of one value sent twice (holder_type=child, then adult) would keep the last without a word.
@@ -155,7 +157,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       const typeMessage = fileFieldMessage(property, 'fileTypes', 'Invalid file type.');
       if (!isAcceptableFileName(part.filename ?? '')) {
         part.file.resume();
-        const message = fileFieldMessage(property, 'fileName', FILE_NAME_MESSAGE);
+        const message = (part.filename ?? '').length > MAX_FILE_NAME_LENGTH ? FILE_NAME_LENGTH_MESSAGE : fileFieldMessage(property, 'fileName', FILE_NAME_MESSAGE);
         throw badRequest(message, { [part.fieldname]: message });
       }
       const ext = extensionOf(part.filename);
@@ -238,3 +240,4 @@ const VALIDATION = FIX_FIELDS;
 const UNREADABLE_UPLOAD = 'The upload could not be read: the form data is malformed or incomplete. Please try again.';
 /** Default for a file field's `errorMessage.fileName`. */
 export const FILE_NAME_MESSAGE = 'Invalid file name. Please rename the file without slashes or control characters and try again.';
+export const FILE_NAME_LENGTH_MESSAGE = `The file name is too long. Please rename the file to at most ${MAX_FILE_NAME_LENGTH} characters and try again.`;
