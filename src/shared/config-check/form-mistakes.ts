@@ -12,7 +12,7 @@ import { KNOWN_UI_OPTIONS, OPTION_WIDGETS, WIDGET_FIELD_TYPES, WIDGET_REQUIRED_O
 import { nearMiss } from './near-miss.js';
 import { PASSWORD_WIDGETS } from '../forms/widget-fields.js';
 import { createAjv } from '../create-ajv.js';
-import { PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
+import { FIELDS_THE_SERVER_NEEDS, PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
 
 import type { JsonObject as Json } from '../forms/form-registry.js';
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -454,4 +454,19 @@ export function fieldsARouteDrops(file: string, formId: string, schema: Json): P
   return [...fieldsOf(schema)]
     .filter((field) => !kept.includes(field))
     .map((field) => ({ file, path: pointer(['properties', field]), message: `"${field}" would be checked and then dropped: the server's route for ${formId} keeps only ${kept.join(', ')}`, hint: "A new field on this form needs a developer (the route's columns, and src/shared/forms/route-form-fields.ts); onboarding steps keep any field." }));
+}
+
+/** A field a route reads and cannot do without, dropped from its form or no longer required of everyone. */
+export function fieldsTheServerLacks(file: string, formId: string, schema: Json): Problem[] {
+  const needs = FIELDS_THE_SERVER_NEEDS[formId];
+  if (!needs) return [];
+  const present = fieldsOf(schema);
+  const required = Array.isArray(schema.required) ? schema.required : [];
+  return needs.fields
+    .filter((field) => !present.has(field) || !required.includes(field))
+    .map((field) =>
+      present.has(field)
+        ? { file, path: pointer(['required']), message: `"${field}" must stay required: the server reads it for ${needs.for}, and without it the call would fail or store nothing useful`, hint: `Put "${field}" back in "required" (with its message). Making it optional needs a developer (src/shared/forms/route-form-fields.ts).` }
+        : { file, path: pointer(['properties']), message: `"${field}" is missing: the server reads it for ${needs.for}`, hint: `Put the field back. Removing it needs a developer (src/shared/forms/route-form-fields.ts).` },
+    );
 }

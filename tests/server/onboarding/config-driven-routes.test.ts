@@ -3,7 +3,7 @@
 // form, stored, required at final submission and shown in the admin review in walk order, with no TypeScript change.
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { guideConfig, useConfigRoot } from '../../scripts/config-copy';
+import { copyConfig, guideConfig, useConfigRoot } from '../../scripts/config-copy';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { checkConfig, formatProblems } from '../../../src/shared/config-check/check-config';
 import { WIDGET_NAMES } from '../../../src/shared/forms/widget-names';
@@ -166,5 +166,43 @@ describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
       expect(refused.statusCode, `${step}: ${refused.body}`).toBe(400);
       expect(refused.json().errors, step).toEqual({ [field]: 'With a tax number, only the other option.' });
     }
+  });
+});
+
+// An analyst makes gender and nationality optional on basic info, in JSON only (the review's case: the server stored
+// the text "undefined" for them). The date of birth, which the server cannot do without, the checker keeps required.
+const optional = copyConfig('repository');
+optional.edit('forms/onboarding/basic-info.schema.json', (schema) => {
+  schema.required = schema.required.filter((field: string) => field !== 'gender' && field !== 'nationality');
+  delete schema.errorMessage.required.gender;
+  delete schema.errorMessage.required.nationality;
+});
+
+describe('basic-info fields made optional in JSON', () => {
+  it('the copy checks out; the same for the date of birth the checker refuses, naming what the server reads it for', () => {
+    expect(formatProblems(checkConfig({ root: optional.root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) }))).toBe('');
+    const noBirthDate = copyConfig('repository');
+    noBirthDate.edit('forms/onboarding/basic-info.schema.json', (schema) => {
+      schema.required = schema.required.filter((field: string) => field !== 'dob');
+      delete schema.errorMessage.required.dob;
+    });
+    expect(checkConfig({ root: noBirthDate.root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms) })).toContainEqual(
+      expect.objectContaining({ file: 'forms/onboarding/basic-info.schema.json', path: '/required', message: expect.stringMatching(/^"dob" must stay required: the server reads it for .*the birth date its age rules read/) }),
+    );
+  });
+});
+
+describe.each(dbTargets())('basic info with gender and nationality optional, on $name', (target) => {
+  useConfigRoot(optional.root);
+  const t = suiteApp(target);
+
+  it('stores no answer as null (not the text "undefined"), and an answer as given', async () => {
+    const { gender: _g, nationality: _n, ...body } = adultSignup(300);
+    const res = await t.call({ method: 'POST', url: '/api/signups/', payload: body });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await t.db.db.selectFrom('signups').select(['gender', 'nationality']).where('id', '=', res.json().id).executeTakeFirstOrThrow()).toEqual({ gender: null, nationality: null });
+    const answered = await t.call({ method: 'POST', url: '/api/signups/', payload: adultSignup(301) });
+    expect(answered.statusCode, answered.body).toBe(201);
+    expect(await t.db.db.selectFrom('signups').select(['gender', 'nationality']).where('id', '=', answered.json().id).executeTakeFirstOrThrow()).toEqual({ gender: adultSignup(301).gender, nationality: adultSignup(301).nationality });
   });
 });

@@ -80,8 +80,9 @@ export default async function signupRoutes(app: FastifyInstance) {
         email,
         mobile,
         dob: String(data.dob),
-        gender: String(data.gender),
-        nationality: String(data.nationality),
+        // Answers an analyst may make optional (forms/onboarding/basic-info.schema.json): none is null.
+        gender: typeof data.gender === 'string' ? data.gender : null,
+        nationality: typeof data.nationality === 'string' ? data.nationality : null,
         has_foreign_bank_account: data.has_foreign_bank_account === true,
         is_existing_customer: data.is_existing_customer === true,
         is_minor: data.is_minor === true,
