@@ -145,7 +145,7 @@ describe('onboarding journeys in the browser', () => {
       expect(await typed()).toEqual(filled);
       expect(await chosenFiles.count()).toBe(0);
       // It says the server holds the documents, by name, and Next goes on as it was sent without asking for them.
-      const heldNotice = page.getByRole('alert').filter({ hasText: fillText(flow.resume!.texts.heldFiles, { files: '' }).slice(0, 30) });
+      const heldNotice = page.getByRole('alert').filter({ hasText: fillText(flow.resume!.texts.sentFiles, { files: '' }).slice(0, 24) });
       for (const name of attached) await heldNotice.filter({ hasText: name }).waitFor();
       await page.screenshot({ path: path.join(BROWSER_ARTIFACTS, 'reload-upload-step', 'after-back.png'), fullPage: true });
       await page.locator('form button[type="submit"]').first().click();

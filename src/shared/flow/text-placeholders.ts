@@ -8,6 +8,7 @@ export const TEXT_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   reminderBody: ['firstName', 'link', 'days'],
   continueHint: ['link'],
   heldFiles: ['files'],
+  sentFiles: ['files'],
   filesLost: ['files'],
   changesRequested: ['message'],
   changesBody: ['firstName', 'steps', 'message', 'link'],

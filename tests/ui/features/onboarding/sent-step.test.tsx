@@ -3,7 +3,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { listSteps } from '../../../../src/shared/flow/flow-types';
-import { clearOnboarding, drafts, onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import { clearOnboarding, drafts, onboardingFlow, resumeApplication } from '../../../../src/ui/features/onboarding/flow-actor';
+import type { DraftState } from '../../../../src/shared/onboarding/draft-types';
 import { fillText } from '../../../../src/shared/fill-text';
 import { readFormsDir } from '../../../../src/shared/forms/read-forms-dir';
 import { resolveForm } from '../../../../src/shared/forms/form-registry';
@@ -14,6 +15,7 @@ import { api } from '../../../../src/ui/lib/api-client';
 // The first step the flow sends with documents (multipart), whichever it is.
 const step = listSteps(onboardingFlow).find((s) => s.submit?.encoding === 'multipart')!;
 const texts = onboardingFlow.resume!.texts;
+const sentText = fillText(texts.sentFiles, { files: 'id-front.pdf, id-back.pdf' });
 
 /** The step as the flow counts it (done or not) and, when done, the documents the server holds for it (none: skipped). */
 function renderStep(sent: boolean, held: string[] | null = ['id-front.pdf', 'id-back.pdf']) {
@@ -40,8 +42,7 @@ describe('back on a sent step with documents', () => {
   it('says the documents are held, and Continue as sent goes on without sending the step (or asking for them) again', async () => {
     const calls = noCallExpected();
     const onDone = renderStep(true);
-    expect(await screen.findByText(texts.sentFiles)).toBeInTheDocument();
-    expect(screen.getByText(fillText(texts.heldFiles, { files: 'id-front.pdf, id-back.pdf' }))).toBeInTheDocument();
+    expect(await screen.findByText(sentText)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: texts.keepSent }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(calls).toEqual([]);
@@ -50,7 +51,7 @@ describe('back on a sent step with documents', () => {
   it('Next on the unchanged step goes on as sent too, without asking for the documents', async () => {
     const calls = noCallExpected();
     const onDone = renderStep(true);
-    await screen.findByText(texts.sentFiles);
+    await screen.findByText(sentText);
     await userEvent.click(screen.getByRole('button', { name: step.texts?.submit ?? 'Next' }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(calls).toEqual([]);
@@ -62,23 +63,45 @@ describe('back on a sent step with documents', () => {
     api.defaults.adapter = async (config) => ({ data: { signup_id: 'signup-1', landing: step.id, completed: [step.id], applicant: {}, steps: [], config_version: 'v', started_under: null }, status: 200, statusText: 'OK', headers: {}, config });
     renderStep(true, null);
     await screen.findAllByRole('textbox');
-    expect(screen.queryByText(texts.sentFiles)).toBeNull();
+    expect(screen.queryByText(sentText)).toBeNull();
     expect(screen.queryByRole('button', { name: texts.keepSent })).toBeNull();
   });
 
   it('once the applicant changes the step, only Next remains (it sends the step, documents attached again)', async () => {
     renderStep(true);
-    await screen.findByText(texts.sentFiles);
+    await screen.findByText(sentText);
     await userEvent.type(screen.getAllByRole('textbox')[0], 'x');
     await waitFor(() => expect(screen.queryByRole('button', { name: texts.keepSent })).toBeNull());
     expect(screen.getByText(texts.sentFilesChanged)).toBeInTheDocument();
-    expect(screen.queryByText(texts.sentFiles)).toBeNull();
+    expect(screen.queryByText(sentText)).toBeNull();
+  });
+
+  it('after a resume on another device, Next on the unchanged step goes on as sent, with one notice naming the documents', async () => {
+    const state: DraftState = {
+      signup_id: 'signup-1',
+      landing: step.id,
+      completed: [step.id],
+      applicant: {},
+      steps: [{ step: step.id, title: step.title ?? step.id, route: step.route ?? '/', status: 'done', data: {}, files: [{ field: 'f', name: 'id-front.pdf', size_bytes: 10 }, { field: 'f', name: 'id-back.pdf', size_bytes: 10 }] }],
+      config_version: 'v',
+      started_under: null,
+    };
+    resumeApplication(state, 'token-1');
+    const calls = noCallExpected();
+    const onDone = vi.fn();
+    const router = createMemoryRouter([{ path: '/', element: <FormStep step={step} applicant={{ signupId: 'signup-1' }} today="2026-11-27" onDone={onDone} sent /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByText(sentText)).toBeInTheDocument();
+    expect(screen.getAllByText(/id-front\.pdf/)).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: step.texts?.submit ?? 'Next' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual([]);
   });
 
   it('is not said on a step not sent yet', async () => {
     renderStep(false);
     await screen.findAllByRole('textbox');
-    expect(screen.queryByText(texts.sentFiles)).toBeNull();
+    expect(screen.queryByText(sentText)).toBeNull();
   });
 });
 

@@ -169,9 +169,11 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
     onDone({}, true);
   };
   const skipOffered = isSkipOffered(step, data);
-  // Back to a sent step with documents: the tab no longer holds the files (a reload loses them), the server does. The
-  // step says so, and Next goes on as it was sent without asking for them again, unless the applicant changes it.
-  const sentTexts = heldFiles?.length && !preview && !notice?.files?.length && fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).length > 0 ? onboardingFlow.resume?.texts : undefined;
+  // Back to a sent step with documents: the tab no longer holds the files (a reload, or a resume on another device,
+  // loses them), the server does. The step says so, and Next goes on as it was sent without asking for them again,
+  // unless the applicant changes it, or a resume reopened the step (it must be sent again: its notice says why).
+  const reopened = Boolean(notice?.reason || notice?.fields);
+  const sentTexts = heldFiles?.length && !preview && !reopened && fieldsDrawnBy(form?.uiSchema ?? {}, FILE_WIDGETS).length > 0 ? onboardingFlow.resume?.texts : undefined;
   const asSent = Boolean(sentTexts) && !dirty;
   const keepSent = () => {
     leaving.current = true;
@@ -195,8 +197,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
       )}
       {sentTexts && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          {dirty ? sentTexts.sentFilesChanged : sentTexts.sentFiles}
-          {heldFiles && heldFiles.length > 0 && <Box sx={{ mt: 1 }}>{fillText(sentTexts.heldFiles, { files: heldFiles.join(', ') })}</Box>}
+          {dirty ? sentTexts.sentFilesChanged : fillText(sentTexts.sentFiles, { files: heldFiles!.join(', ') })}
           {/* Under the text, not beside it: on a phone a button at the side squeezed the text to a few words a line. */}
           {!dirty && (
             <Box sx={{ mt: 1 }}>
@@ -212,7 +213,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
           {fillText(onboardingFlow.resume.texts.filesLost, { files: lostFiles.join(', ') })}
         </Alert>
       )}
-      {notice?.files && notice.files.length > 0 && onboardingFlow.resume && (
+      {notice?.files && notice.files.length > 0 && !sentTexts && onboardingFlow.resume && (
         <Alert severity="info" sx={{ mb: 2 }}>
           {fillText(onboardingFlow.resume.texts.heldFiles, { files: notice.files.join(', ') })}
         </Alert>
