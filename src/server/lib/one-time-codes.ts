@@ -104,7 +104,11 @@ export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Pr
   await sql`select pg_advisory_xact_lock(${ISSUE_CODE_LOCK}, hashtext(${`${input.purpose}:${input.subject}`}))`.execute(db);
   const previous = await db
     .selectFrom('one_time_codes')
-    .select([sql<number>`count(*)::int`.as('sent'), sql<Date | null>`max(created_on)`.as('last_sent_on')])
+    .select([
+      sql<number>`count(*)::int`.as('sent'),
+      // The resend wait is per address: an applicant who corrects a mistyped address gets its code at once.
+      sql<Date | null>`max(created_on) filter (where recipient = ${input.recipient})`.as('last_sent_on'),
+    ])
     .where('purpose', '=', input.purpose)
     .where('subject', '=', input.subject)
     .executeTakeFirstOrThrow();

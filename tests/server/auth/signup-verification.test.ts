@@ -119,4 +119,19 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     await t.db.db.updateTable('signups').set({ email: 'changed@example.com' }).where('id', '=', 's-c').execute();
     expect((await call('/api/device-verifications/verify/', token, { identifier_type: 'email', operation: 'signup', signup_id: 's-c', code })).statusCode).toBe(401);
   });
+
+  it('an address corrected within the resend wait gets its code at once (the wait is per address), and the answer names it', async () => {
+    const token = await addSignup('s-typo', 'typo@example.con', '+18685550006');
+    const body = { identifier_type: 'email', operation: 'signup', signup_id: 's-typo' };
+    expect((await call('/api/device-verifications/send/', token, body)).statusCode).toBe(200);
+    expect((await call('/api/device-verifications/send/', token, body)).statusCode).toBe(429);
+    await t.db.db.updateTable('signups').set({ email: 'fixed@example.com' }).where('id', '=', 's-typo').execute();
+    const sent = await call('/api/device-verifications/send/', token, body);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().identifier).toBe('fixed@example.com');
+    const code = await latestCodeFor(t, 'fixed@example.com', 'signup_email_code');
+    expect((await call('/api/device-verifications/verify/', token, { ...body, code })).statusCode).toBe(200);
+    // The wait holds again for the corrected address.
+    expect((await call('/api/device-verifications/send/', token, body)).statusCode).toBe(429);
+  });
 });

@@ -11,6 +11,13 @@ import { applicantCall } from '../build-request';
 const SEND = '/device-verifications/send/';
 const VERIFY = '/device-verifications/verify/';
 
+/** The server's answer to a send, with the address the code went to when the answer does not name it already. */
+function sentNotice(data: unknown): string | null {
+  const { message, identifier } = (data ?? {}) as { message?: unknown; identifier?: unknown };
+  if (typeof message !== 'string') return null;
+  return typeof identifier === 'string' && identifier && !message.includes(identifier) ? `${message}: ${identifier}` : message;
+}
+
 /**
  * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit (CodeEntry, as on the sign-in code screen), a resend button waits 60 s
  * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on. The notice says
@@ -41,7 +48,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     }
     try {
       const { data } = await call(otp.sendEndpoint ?? SEND, {});
-      setNotice(typeof data?.message === 'string' ? data.message : null);
+      setNotice(sentNotice(data));
     } catch (e) {
       // Coming back to the page (a reload) within the resend wait: the code already sent still works, so this
       // is news, not an error.

@@ -1,0 +1,23 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { OtpStep } from '../../../../src/ui/features/onboarding/steps/otp-step';
+import { listSteps } from '../../../../src/shared/flow/flow-types';
+import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import { fakeApi } from '../../auth/fake-api';
+
+// The flow's email code step, whichever it is.
+const step = listSteps(onboardingFlow).find((s) => s.kind === 'otp' && s.otp?.identifierType === 'email')!;
+
+describe('a code step', () => {
+  it('names the address the code went to (an applicant who corrected a typo sees which one), as the server says it', async () => {
+    fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: 'Verification code sent to your email', identifier: 'fixed@example.com' } }) });
+    render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't', email: 'fixed@example.com' }} onVerified={vi.fn()} />);
+    expect(await screen.findByRole('status')).toHaveTextContent('Verification code sent to your email: fixed@example.com');
+  });
+
+  it('does not repeat an address the message already names', async () => {
+    fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: 'We sent a code to the mobile number ending in 42.', identifier: 'ending in 42' } }) });
+    render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^We sent a code to the mobile number ending in 42\.$/);
+  });
+});
