@@ -41,3 +41,6 @@ export const REQUEST_CHANGES = {
 
 /** An administrator giving their own account another role: refused by the server, said beside their own Role field. */
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role: another administrator must do it.';
+
+/** A customer whose online access no membership backs (an administrator created the user): why the member area is empty. */
+export const NO_MEMBERSHIP_MESSAGE = 'Your online banking is not linked to a membership yet, so there are no accounts to show. Please contact the credit union.';

@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { ROLES, SESSION_COOKIE, TOKEN_HEADER } from '../../shared/product.js';
+import { NO_MEMBERSHIP_MESSAGE } from '../../shared/messages.js';
 
 export interface SessionUser {
   id: number;
@@ -139,7 +140,8 @@ export default fp(
     });
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const user = await loadSession(request);
-      if (user.roleId !== ROLES.CUSTOMER || user.memberId === null) throw forbidden();
+      if (user.roleId !== ROLES.CUSTOMER) throw forbidden();
+      if (user.memberId === null) throw forbidden(NO_MEMBERSHIP_MESSAGE);
     });
     app.decorate('sessionClaims', async (request: FastifyRequest) => {
       const { sessionId, userId } = await verifyToken(request);

@@ -2,6 +2,8 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../../src/shared/product';
 import { dayIn } from '../../../src/shared/dates/today';
+import { ROLES } from '../../../src/shared/roles';
+import { NO_MEMBERSHIP_MESSAGE } from '../../../src/shared/messages';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
@@ -34,6 +36,17 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(body.deposit).toHaveLength(1);
     expect(body.loan).toEqual([expect.objectContaining({ AvailableBalance: 9000 })]);
     expect(body.data).toEqual({ savings: body.savings, deposit: body.deposit, loan: body.loan });
+  });
+
+  it("a customer an administrator created without a membership is told so, not just 'Access denied.'", async () => {
+    const user = await t.db.db
+      .insertInto('users')
+      .values({ first_name: 'Quinn', last_name: 'Unlinked', other_names: null, email: 'quinn.unlinked@example.com', mobile: '+18685550991', password_hash: 'x', role_id: ROLES.CUSTOMER, office_id: 1, dob: null, gender: null, member_id: null, last_signed_in_on: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await t.call({ method: 'GET', url: '/api/accounts/', headers: await sessionHeaders(t, user.id) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(NO_MEMBERSHIP_MESSAGE);
   });
 
   it('offers own savings and deposit accounts for transfers to self, never loans', async () => {
