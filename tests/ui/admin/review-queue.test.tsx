@@ -70,6 +70,16 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     expect(await screen.findByText(/^First approval given by Ava Administrator on /)).toBeInTheDocument();
   });
 
+  it("the list's Actions menu offers the first approver no second approval, saying why", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/signup-approvals');
+    await rowOf('Fiona Flagged');
+    await user.click(screen.getByRole('button', { name: 'Actions for Fiona Flagged' }));
+    const item = await screen.findByRole('menuitem', { name: /Give Second Approval/ });
+    expect(item).toHaveAttribute('aria-disabled', 'true');
+    expect(item).toHaveTextContent('A different administrator must give the second approval.');
+  });
+
   it('another administrator sees the second-approval state and can give it', async () => {
     const ben = await ensureSecondAdmin(t.db.db);
     // The first approval was given in the previous test; Ben signs in to give the second.

@@ -55,6 +55,7 @@ const signupView = {
     assignee_user_id: { type: ['integer', 'null'] },
     assignee_name: { type: ['string', 'null'] },
     assigned_on: timestamp,
+    approved_by: { type: 'array', items: { type: 'integer' }, description: 'In the list: the administrators who approved it so far (awaiting a second approval)' },
   },
 } as const;
 

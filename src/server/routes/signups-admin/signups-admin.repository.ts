@@ -63,7 +63,11 @@ const ID_PREFIX = /^[0-9a-f]{4}[0-9a-f-]{0,32}$/i;
  */
 export async function listSignups(db: Db, options: SignupListOptions): Promise<{ items: ListedSignup[]; total: number }> {
   const { items, total } = await listSignupRows(db, options);
-  return { items: await withAssigneeNames(db, items), total };
+  const named = await withAssigneeNames(db, items);
+  // Who gave an application awaiting its second approval the first: the list offers that administrator no second.
+  const awaiting = named.filter((r) => r.status === 'awaiting_second_approval').map((r) => r.id);
+  const approvals = awaiting.length ? await db.selectFrom('signup_approvals').select(['signup_id', 'admin_user_id']).where('signup_id', 'in', awaiting).execute() : [];
+  return { items: named.map((r) => ({ ...r, approved_by: approvals.filter((a) => a.signup_id === r.id).map((a) => a.admin_user_id) })), total };
 }
 
 /** The list's options: an administrator list's, and "mine" (the applications assigned to this administrator). */
@@ -72,7 +76,7 @@ export interface SignupListOptions extends AdminListOptions<SignupStatusFilter> 
 }
 
 /** A listed signup with the name of the administrator it is assigned to. */
-export type ListedSignup = SignupView & { assignee_name: string | null };
+export type ListedSignup = SignupView & { assignee_name: string | null; approved_by?: number[] };
 
 /** The assignees' names, one query for the page. */
 export async function withAssigneeNames<T extends { assignee_user_id: number | null }>(db: Db, rows: T[]): Promise<Array<T & { assignee_name: string | null }>> {

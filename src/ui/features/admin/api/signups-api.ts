@@ -20,6 +20,8 @@ export interface AdminSignup extends SignupApplicant {
   assignee_user_id: number | null;
   assignee_name: string | null;
   assigned_on: string | null;
+  /** In the list: who approved it so far (an application awaiting its second approval). */
+  approved_by?: number[];
 }
 
 /** A consent the applicant gave: when, from which address, and the version of the text they saw. */

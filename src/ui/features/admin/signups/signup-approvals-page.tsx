@@ -8,6 +8,7 @@ import {
   IconButton,
   LinearProgress,
   Link,
+  ListItemText,
   Menu,
   MenuItem,
   Paper,
@@ -131,6 +132,8 @@ export default function SignupApprovalsPage() {
   const empty = data && data.total === 0 && !filtered;
   const columns = signupColumns((anchor, signup) => setMenu({ anchor, signup }), data?.flag_labels ?? {}, me);
   const chosen = menu?.signup;
+  // The first approver gets no second (four eyes): said in the menu, as on the review page.
+  const approvedByMe = Boolean(chosen && me !== undefined && chosen.approved_by?.includes(me));
   return (
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
@@ -216,8 +219,14 @@ export default function SignupApprovalsPage() {
         {chosen && chosen.assignee_user_id === null && isUndecided(chosen) && <MenuItem onClick={() => act('claim')}>Claim</MenuItem>}
         {chosen && chosen.assignee_user_id !== null && chosen.assignee_user_id === me && <MenuItem onClick={() => act('release')}>Release</MenuItem>}
         {chosen && isUndecided(chosen) && <MenuItem onClick={() => act('reassign')}>Reassign</MenuItem>}
-        <MenuItem onClick={() => act('approve')} disabled={!chosen || !isUndecided(chosen)}>
-          {chosen?.status === 'awaiting_second_approval' ? 'Give Second Approval' : 'Approve'}
+        <MenuItem onClick={() => act('approve')} disabled={!chosen || !isUndecided(chosen) || approvedByMe}>
+          {approvedByMe ? (
+            <ListItemText primary="Give Second Approval" secondary="A different administrator must give the second approval." slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />
+          ) : chosen?.status === 'awaiting_second_approval' ? (
+            'Give Second Approval'
+          ) : (
+            'Approve'
+          )}
         </MenuItem>
         <MenuItem onClick={() => act('reject')} disabled={!chosen || !isUndecided(chosen)}>
           Reject
