@@ -57,6 +57,10 @@ describe('reset password page', () => {
     expect(screen.getByText('Verification code must contain only numbers')).toBeInTheDocument();
     await userEvent.clear(code);
     expect(screen.getByText('Verification code is required')).toBeInTheDocument();
+    // Typed in two groups, as the email shows it: the space goes, all six digits stay.
+    await userEvent.type(code, '123 45-6');
+    expect(code).toHaveValue('123456');
+    await userEvent.clear(code);
     await userEvent.type(code, '123456');
     expect(verify).toBeEnabled();
     await userEvent.click(verify);
