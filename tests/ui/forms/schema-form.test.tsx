@@ -59,6 +59,16 @@ describe('SchemaForm', () => {
     expect(screen.getByText('We send your receipt here').closest('.MuiFormHelperText-root')).not.toHaveClass('Mui-error');
   });
 
+  it('a field of digits (inputMode numeric) drops the spaces and hyphens typed in it', async () => {
+    const form = formFromModule(await compileToModule('test/account', { type: 'object', properties: { account: { type: 'string', title: 'Account', pattern: '^[0-9]{11}$' } } }, { account: { 'ui:options': { inputMode: 'numeric' } } }));
+    const onSubmit = vi.fn();
+    render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Account'), '1000-0000 201');
+    expect(screen.getByLabelText('Account')).toHaveValue('10000000201');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ account: '10000000201' })));
+  });
+
   it('links each message to its input for screen readers and moves the keyboard to the first field with a problem', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} onSubmit={vi.fn()} formData={{ first_name: 'Ann' }} />);

@@ -12,7 +12,9 @@ const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
  * Spaces around what was typed or pasted go when the field is left or Enter is pressed in it (never in a password):
  * " +1 (868) 555-8243 " pasted from elsewhere was refused as an invalid number though it looked like the example.
  *
- * `ui:options.inputMode` sets the phone keyboard ("decimal" for an amount, "numeric", "tel", "email").
+ * `ui:options.inputMode` sets the phone keyboard ("decimal" for an amount, "numeric", "tel", "email"). A field of digits
+ * ("numeric": an account number, a code) drops the spaces and hyphens it is often typed or pasted with ("1000-0000-201"),
+ * as the first page's text fields do.
  *
  * Near its schema's `maxLength` (from nine tenths of it), a text field counts its characters under itself: a 103-character
  * address was refused only after Next, with nothing to say how much was too much.
@@ -30,9 +32,11 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
     props.onChange(trimmed === '' ? props.options.emptyValue : trimmed);
     return trimmed;
   };
+  const digits = props.options.inputMode === 'numeric';
   const input = (
     <MuiBaseInputTemplate
       {...props}
+      onChange={digits ? (value: unknown) => props.onChange(typeof value === 'string' ? value.replace(/[\s-]/g, '') : value) : props.onChange}
       onBlur={(id, value) => props.onBlur(id, settled(value))}
       slotProps={{
         ...slotProps,
