@@ -22,7 +22,8 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const snapshot = useFlowSnapshot();
   const navigate = useNavigate();
   // The continue page's welcome back, on the step the applicant lands on.
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const location = useLocation();
+  const notice = (location.state as { notice?: string } | null)?.notice;
   const { applicant, completed } = snapshot.context;
   const today = creditUnionToday();
   // The wizard ended (application received): home, and no step's redirect may take the applicant elsewhere.
@@ -65,7 +66,10 @@ export default function StepPage({ stepId }: { stepId: string }) {
     if (next !== stepId) navigate(onboardingFlow.steps[next].route);
   };
   const back = previousStep(onboardingFlow, applicant, stepId, today);
-  const onBack = back ? () => navigate(back.route) : () => navigate(-1);
+  // The first step: back where the applicant came from, or home when the wizard is the first page of this visit (a
+  // link or bookmark: history's step back would leave the site).
+  const firstPageOfVisit = location.key === 'default';
+  const onBack = back ? () => navigate(back.route) : () => (firstPageOfVisit ? navigate('/') : navigate(-1));
 
   return (
     <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack} notice={notice}>

@@ -94,7 +94,8 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
                       {pct !== undefined && <LinearProgress sx={{ mt: 0.5 }} variant="determinate" value={pct} aria-label={`Uploading ${name}`} />}
                     </>
                   }
-                  slotProps={{ secondary: { component: 'div' } }}
+                  // A long name wraps anywhere: unbroken, it pushed a phone's page sideways under the remove button.
+                  slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } }, secondary: { component: 'div' } }}
                 />
               </ListItem>
             );

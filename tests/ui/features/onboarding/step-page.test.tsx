@@ -31,6 +31,14 @@ describe('onboarding routes from the flow file', () => {
     expect(await screen.findByRole('button', { name: 'Continue' })).toBeDisabled(); // the checklist's form chunk loads after the heading
   });
 
+  it("Back on the first step opened directly (a link, a bookmark) goes to the home page, not out of the site", async () => {
+    const first = onboardingFlow.steps[onboardingFlow.initial];
+    const router = renderAt(first.route);
+    await screen.findByRole('heading', { name: first.title });
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
   it("with an application in progress, offers 'Continue your application' and asks before a choice discards it", async () => {
     const router = renderAt('/new-or-existing-customer');
     await userEvent.click(await screen.findByRole('button', { name: /New Customer/ }));

@@ -196,7 +196,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
         </Alert>
       )}
       {sentTexts && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           {dirty ? sentTexts.sentFilesChanged : fillText(sentTexts.sentFiles, { files: heldFiles!.join(', ') })}
           {/* Under the text, not beside it: on a phone a button at the side squeezed the text to a few words a line. */}
           {!dirty && (
@@ -209,12 +209,12 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
         </Alert>
       )}
       {lostFiles.length > 0 && !sentTexts && onboardingFlow.resume && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
+        <Alert severity="warning" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           {fillText(onboardingFlow.resume.texts.filesLost, { files: lostFiles.join(', ') })}
         </Alert>
       )}
       {notice?.files && notice.files.length > 0 && !sentTexts && onboardingFlow.resume && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert severity="info" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
           {fillText(onboardingFlow.resume.texts.heldFiles, { files: notice.files.join(', ') })}
         </Alert>
       )}
