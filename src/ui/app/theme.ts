@@ -21,6 +21,9 @@ export function buildTheme(mode: PaletteMode) {
       button: { textTransform: 'none', fontWeight: 600 },
     },
     components: {
+      // A visible ring on keyboard focus (WCAG 2.4.7): MUI's faint focus ripple alone was all but invisible inside a
+      // filled button. The ring sits outside the control, in the primary colour, on every button, link button and icon.
+      MuiButtonBase: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }) } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
     },
