@@ -44,3 +44,6 @@ export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role: another 
 
 /** A customer whose online access no membership backs (an administrator created the user): why the member area is empty. */
 export const NO_MEMBERSHIP_MESSAGE = 'Your online banking is not linked to a membership yet, so there are no accounts to show. Please contact the credit union.';
+
+/** A chosen document of 0 bytes: refused by the page at once and by the server, each naming the file. */
+export const EMPTY_FILE_MESSAGE = 'The file is empty. Please choose the document itself.';

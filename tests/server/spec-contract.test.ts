@@ -119,7 +119,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       const four = await upload(applicant, '/api/identifications/', adultId(applicant.id, false), [pdf('id_files', '1.pdf'), pdf('id_files', '2.pdf'), pdf('id_files', '3.pdf'), pdf('id_files', '4.pdf')]);
       expect(four.json().errors).toEqual({ id_files: 'You can upload up to 3 files for this ID.' });
       const fake = await upload(applicant, '/api/identifications/', adultId(applicant.id, false), [{ field: 'id_files', name: 'id.pdf', content: Buffer.from('<svg/>'), type: 'application/pdf' }]);
-      expect(fake.json().errors).toEqual({ id_files: 'Invalid file type. Only images (JPEG, PNG) and PDFs are allowed.' });
+      expect(fake.json().errors).toEqual({ id_files: 'id.pdf: Invalid file type. Only images (JPEG, PNG) and PDFs are allowed.' });
       const { is_primary_id: _key, ...noKey } = adultId(applicant.id, false);
       const neither = await upload(applicant, '/api/identifications/', noKey, [pdf('id_files')]);
       expect(neither.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
 import { FILE_NAME_LENGTH_MESSAGE, FILE_NAME_MESSAGE } from '../../../src/server/routes/onboarding/uploads';
+import { EMPTY_FILE_MESSAGE } from '../../../src/shared/messages';
 import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
 import { stepRequest } from '../../helpers/journey-bodies';
 
@@ -46,7 +47,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const before = storedFiles().length;
     const res = await address([{ field: 'proof_of_address_files', name: 'big.pdf', content: PDF(20 * MIB + 1) }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json().errors.proof_of_address_files).toBe('File size must be less than 20MB.');
+    expect(res.json().errors.proof_of_address_files).toBe('big.pdf: File size must be less than 20MB.');
     expect(storedFiles().length).toBe(before);
   });
 
@@ -56,7 +57,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     expect((await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB) }])).statusCode).toBe(201);
     const res = await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB + 1) }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json().errors.guardian_files).toBe('File size should be less than 5MB.');
+    expect(res.json().errors.guardian_files).toBe('id.png: File size should be less than 5MB.');
   });
 
   it('refuses more files than the schema allows (5 proofs of address, 3 per adult ID)', async () => {
@@ -78,12 +79,20 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     ['a PNG named .pdf', 'bill.pdf', PNG()],
     ['an executable', 'run.exe', Buffer.from('MZ')],
     ['a name without an extension', 'bill', PDF()],
-  ])('refuses %s with the type message and keeps nothing', async (_label, name, content) => {
+  ])('refuses %s with the type message naming the file, and keeps nothing', async (_label, name, content) => {
     const before = storedFiles().length;
     const res = await address([{ field: 'proof_of_address_files', name, content }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.proof_of_address_files).toBe(TYPE_MESSAGE);
+    expect(res.json().errors.proof_of_address_files).toBe(`${name}: ${TYPE_MESSAGE}`);
     expect(storedFiles().length).toBe(before);
+  });
+
+  it('names the one file refused among several, and says an empty file is empty', async () => {
+    const mixed = await address([{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }, { field: 'proof_of_address_files', name: 'notes.pdf', content: Buffer.from('just text') }]);
+    expect(mixed.json().errors.proof_of_address_files).toBe(`notes.pdf: ${TYPE_MESSAGE}`);
+    const empty = await address([{ field: 'proof_of_address_files', name: 'empty.pdf', content: Buffer.alloc(0) }]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.proof_of_address_files).toBe(`empty.pdf: ${EMPTY_FILE_MESSAGE}`);
   });
 
   it.each([

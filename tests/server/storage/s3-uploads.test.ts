@@ -125,8 +125,8 @@ describe.each(dbTargets())('uploads in an S3-compatible store (s3rver) on $name'
   });
 
   it.each([
-    ['one byte over 20 MiB', 'big.pdf', () => PDF(20 * MIB + 1), 413, 'File size must be less than 20MB.'],
-    ['a PNG named .pdf', 'bill.pdf', () => PNG(), 400, 'Invalid file type. Only images (JPEG, PNG, WEBP) and PDFs are allowed.'],
+    ['one byte over 20 MiB', 'big.pdf', () => PDF(20 * MIB + 1), 413, 'big.pdf: File size must be less than 20MB.'],
+    ['a PNG named .pdf', 'bill.pdf', () => PNG(), 400, 'bill.pdf: Invalid file type. Only images (JPEG, PNG, WEBP) and PDFs are allowed.'],
   ])('refuses %s with a 4xx and leaves nothing in the bucket', async (_label, name, content, status, message) => {
     const before = await s3.keys();
     const res = await address(await createApplicant(t, adultSignup(++n)), [{ field: 'proof_of_address_files', name, content: content() }]);

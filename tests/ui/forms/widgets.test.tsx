@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import fs from 'node:fs';
+import { EMPTY_FILE_MESSAGE } from '../../../src/shared/messages';
 import path from 'node:path';
 import { useState } from 'react';
 import { render, screen, within, fireEvent, waitFor } from '@testing-library/react';
@@ -56,8 +57,9 @@ describe('file-upload widget', () => {
     const store = new FileStore();
     render(<Host Widget={FileUploadWidget} schema={fileSchema} formContext={{ fileStore: store }} />);
     const input = screen.getByLabelText('Proof of Address', { selector: 'input' }) as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [file('a.pdf', 100), file('b.exe', 10), file('big.png', 2048)] } });
+    fireEvent.change(input, { target: { files: [file('a.pdf', 100), file('b.exe', 10), file('big.png', 2048), file('empty.pdf', 0)] } });
     expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf"]');
+    expect(screen.getByText(`empty.pdf: ${EMPTY_FILE_MESSAGE}`)).toBeInTheDocument();
     // Each refusal names the file it is about.
     expect(screen.getByText('b.exe: Invalid file type. Only PDF and PNG are allowed.')).toBeInTheDocument();
     expect(screen.getByText('big.png: File size must be less than 1KB.')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
 import { isStorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
+import { EMPTY_FILE_MESSAGE } from '../../../shared/messages.js';
 import { FIX_FIELDS } from '../../../shared/messages.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
 
@@ -160,10 +161,12 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         const message = (part.filename ?? '').length > MAX_FILE_NAME_LENGTH ? FILE_NAME_LENGTH_MESSAGE : fileFieldMessage(property, 'fileName', FILE_NAME_MESSAGE);
         throw badRequest(message, { [part.fieldname]: message });
       }
+      // A refusal of one file names it, as the page does: of several listed, the applicant can tell which to remove.
+      const aboutFile = (message: string) => `${part.filename}: ${message}`;
       const ext = extensionOf(part.filename);
       if (!ext || !allowed.includes(ext)) {
         part.file.resume();
-        throw badRequest(typeMessage, { [part.fieldname]: typeMessage });
+        throw badRequest(aboutFile(typeMessage), { [part.fieldname]: aboutFile(typeMessage) });
       }
       const storedName = crypto.randomBytes(24).toString('hex');
       const received: ReceivedFile = { field: part.fieldname, originalName: part.filename, storedName, contentType: '', sizeBytes: 0, sha256: '' };
@@ -205,11 +208,12 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       }
       if (tooBig || part.file.truncated) {
         part.file.resume();
-        const message = fileFieldMessage(property, 'maxFileSize', 'The file is too large.');
+        const message = aboutFile(fileFieldMessage(property, 'maxFileSize', 'The file is too large.'));
         throw new HttpError(413, message, { [part.fieldname]: message });
       }
+      if (received.sizeBytes === 0) throw badRequest(aboutFile(EMPTY_FILE_MESSAGE), { [part.fieldname]: aboutFile(EMPTY_FILE_MESSAGE) });
       const sniffed = sniffType(head);
-      if (!sniffed || !typeMatches(allowed, ext, sniffed)) throw badRequest(typeMessage, { [part.fieldname]: typeMessage });
+      if (!sniffed || !typeMatches(allowed, ext, sniffed)) throw badRequest(aboutFile(typeMessage), { [part.fieldname]: aboutFile(typeMessage) });
       received.contentType = MIME[sniffed];
       received.sha256 = hash.digest('hex');
       pushTo(fields, part.fieldname, part.filename);
