@@ -47,3 +47,6 @@ export const NO_MEMBERSHIP_MESSAGE = 'Your online banking is not linked to a mem
 
 /** A chosen document of 0 bytes: refused by the page at once and by the server, each naming the file. */
 export const EMPTY_FILE_MESSAGE = 'The file is empty. Please choose the document itself.';
+
+/** Shares that add up to more than their total (spec 4, beneficiaries): at Add, and for a record sent on its own. */
+export const TOTAL_EXCEEDED_MESSAGE = 'Total percentage cannot exceed 100%';

@@ -245,7 +245,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       // A share that takes the total above 100% is refused at once (no later beneficiary could mend it), storing nothing.
       const over = await json(applicant, 'POST', '/api/beneficiaries/', beneficiary(applicant.id, { first_name: 'Omar', gender: 'male', percent_of_beneficiary_interest: 10, id_number: 'BC102' }));
       expect(over.statusCode, over.body).toBe(400);
-      expect(over.json().errors).toEqual({ beneficiaries: 'Total percentage must equal 100% before proceeding.' });
+      expect(over.json().errors).toEqual({ beneficiaries: 'Total percentage cannot exceed 100%' });
       expect((await storedStep(applicant, 'designation-of-beneficiary')).beneficiaries).toHaveLength(2);
       // A one-letter name is a name (Korean 김, O); a name of punctuation is not.
       const bad = await json(applicant, 'POST', '/api/beneficiaries/', beneficiary(applicant.id, { first_name: '...' }));

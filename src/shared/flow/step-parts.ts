@@ -1,4 +1,5 @@
 import type { JsonObject as Schema } from '../forms/form-registry';
+import { TOTAL_EXCEEDED_MESSAGE } from '../messages';
 
 /**
  * A step stored from one call per record (the flow file's `submit.parts`, flows/README.md) as well as from one
@@ -149,7 +150,8 @@ export function splitRecordErrors(parts: StepParts, stepSchema: Schema, merged: 
         const items = Array.isArray(merged[list]) ? (merged[list] as unknown[]) : [];
         const tooMany = typeof listSchema.maxItems === 'number' && items.length > listSchema.maxItems;
         if (tooMany) refused[list] = listSchema.errorMessage?.maxItems ?? message;
-        else if (sharesOver(listSchema.totalPercent, items)) refused[list] = listSchema.errorMessage?.totalPercent ?? message;
+        // Over the total: said as such, not with the list's totalPercent message (for going on before the total).
+        else if (sharesOver(listSchema.totalPercent, items)) refused[list] = TOTAL_EXCEEDED_MESSAGE;
         else pending[path] = message;
       } else if (top === list && rest[0] === String(place.index)) refused[rest.slice(1).join('.') || list] = message;
       else refused[path] = message;

@@ -130,7 +130,8 @@ describe('beneficiary-list widget', () => {
     await userEvent.type(screen.getByLabelText(/First Name/), 'Bob');
     await userEvent.type(screen.getByLabelText(/Percentage/), '50');
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
-    expect(screen.getByText('Total percentage must equal 100% before proceeding.')).toBeInTheDocument();
+    // Over the total: the specification's own message, not the one for going on before 100%.
+    expect(screen.getByText('Total percentage cannot exceed 100%')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Use 40%' }));
     expect(screen.getByLabelText(/Percentage/)).toHaveValue(40);
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
@@ -152,6 +153,10 @@ describe('beneficiary-list widget', () => {
     render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} initial={[{ first_name: 'Ann', percent: 70 }, { first_name: 'Bob', percent: 30 }]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));
     const pct = screen.getByLabelText(/Percentage/);
+    await userEvent.clear(pct);
+    await userEvent.type(pct, '80');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Beneficiary' }));
+    expect(screen.getByText('Total percentage cannot exceed 100% after update')).toBeInTheDocument();
     await userEvent.clear(pct);
     await userEvent.type(pct, '20');
     await userEvent.click(screen.getByRole('button', { name: 'Update Beneficiary' }));

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { TOTAL_EXCEEDED_MESSAGE } from '../../../shared/messages';
 import type { JsonObject } from '../../../shared/forms/form-registry';
 import type { WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -42,13 +43,15 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     add: String(options.addLabel ?? 'Add Beneficiary'),
     update: String(options.updateLabel ?? 'Update Beneficiary'),
     cancelEdit: String(options.cancelEditLabel ?? 'Cancel Edit'),
-    confirmTitle: String(options.confirmTitle ?? 'Confirm Removal'),
-    confirmBody: String(options.confirmBody ?? 'Are you sure you want to remove this beneficiary?'),
+    removeTitle: String(options.removeTitle ?? 'Confirm Removal'),
+    removeBody: String(options.removeBody ?? 'Are you sure you want to remove this beneficiary?'),
     remove: String(options.removeLabel ?? 'Remove'),
     cancel: String(options.cancelLabel ?? 'Cancel'),
     full: options.fullMessage ? String(options.fullMessage) : '',
     updated: options.updatedMessage ? String(options.updatedMessage) : '',
-    exceeded: String((schema as JsonObject).errorMessage?.totalPercent ?? options.exceededMessage ?? 'Total percentage cannot exceed 100%'),
+    // Over the total at Add or Update (spec 4): not the schema's totalPercent message, which is for going on before 100%.
+    exceeded: String(options.exceededMessage ?? TOTAL_EXCEEDED_MESSAGE),
+    exceededUpdate: String(options.exceededUpdateMessage ?? 'Total percentage cannot exceed 100% after update'),
     unsaved: String(options.unsavedMessage ?? 'You typed a beneficiary you have not added. Add them with the button above, or discard what you typed, before you go on.'),
     unsavedEdit: String(options.unsavedEditMessage ?? 'You changed a beneficiary but did not update them. Update them, or cancel the edit, with the buttons above before you go on.'),
     discard: String(options.discardLabel ?? 'Discard'),
@@ -139,7 +142,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     if (typeof pct === 'number') {
       if (pct <= 0) errors[percentField] = pctMessages.exclusiveMinimum ?? pctMessages.minimum ?? 'Percentage must be greater than 0.';
       else if (pct > target) errors[percentField] = pctMessages.maximum ?? 'Percentage cannot exceed 100.';
-      else if (Math.round((othersTotal + pct) * 100) / 100 > target) errors[percentField] = texts.exceeded;
+      else if (Math.round((othersTotal + pct) * 100) / 100 > target) errors[percentField] = editing === null ? texts.exceeded : texts.exceededUpdate;
     }
     return errors;
   };
@@ -309,9 +312,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
         </Alert>
       ) : null}
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby={`${id}-confirm-title`}>
-        <DialogTitle id={`${id}-confirm-title`}>{texts.confirmTitle}</DialogTitle>
+        <DialogTitle id={`${id}-confirm-title`}>{texts.removeTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{texts.confirmBody}</DialogContentText>
+          <DialogContentText>{texts.removeBody}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(null)}>{texts.cancel}</Button>
