@@ -41,6 +41,29 @@ function finalEntries(journey: Journey): Map<string, JourneyEntry> {
   return out;
 }
 
+/** An entry for a step no journey answers yet: skipped when the step may be, else its form's examples (QA checks them). */
+export function newStepEntry(step: StepRef, forms: FormSources): JourneyEntry {
+  if (step.skippable) return { step: step.id, skip: true };
+  if (step.form && step.kind !== 'checklist') return { $comment: "the schema's examples and first options: check them", step: step.id, data: exampleData(resolveForm(forms, step.form).schema) };
+  return { step: step.id };
+}
+
+/**
+ * The steps a journey's path now passes that it has no entry for (an analyst added a step to the flow): each gets
+ * `newStepEntry`, after the entries of the step before it on the path. Changes the journey; answers the steps added.
+ */
+export function addNewSteps(flow: FlowDefinition, forms: FormSources, journey: Journey, day: string): string[] {
+  const path = walkFlow(flow, journeyFacts(flow, journey, day));
+  const added: string[] = [];
+  path.forEach((step, i) => {
+    if (journey.entries.some((e) => e.step === step.id)) return;
+    const after = i === 0 ? -1 : journey.entries.map((e) => e.step).lastIndexOf(path[i - 1].id);
+    journey.entries.splice(after + 1, 0, newStepEntry(step, forms));
+    added.push(step.id);
+  });
+  return added;
+}
+
 /** Values a form's schema offers for its required fields: examples, defaults, constants, first options. */
 export function exampleData(schema: JsonObject): Record<string, unknown> {
   const data: Record<string, unknown> = {};
@@ -90,12 +113,7 @@ export function generateJourney(flow: FlowDefinition, forms: FormSources, donors
         const { retry: _retry, $comment: _comment, ...entry } = structuredClone(d.entries.get(step.id)!);
         return { $comment: `from ${d.name}.json`, ...entry };
       });
-  const fallback = (step: StepRef): JourneyEntry => {
-    if (step.skippable) return { step: step.id, skip: true };
-    if (step.form && step.kind !== 'checklist') return { $comment: "the schema's examples and first options: check them", step: step.id, data: exampleData(resolveForm(forms, step.form).schema) };
-    return { step: step.id };
-  };
-  const entries: JourneyEntry[] = path.map((step) => offers(step)[0] ?? fallback(step));
+  const entries: JourneyEntry[] = path.map((step) => offers(step)[0] ?? newStepEntry(step, forms));
   const journey: Journey = { name: `Generated: ${profile.name}`, description: '', generated: true, entries };
   const problemsOf = (i: number): Record<string, string> => {
     const step = path[i];
@@ -149,7 +167,7 @@ export function generateJourney(flow: FlowDefinition, forms: FormSources, donors
       entries[i] = offer;
       if (!Object.keys(problemsOf(i)).length) return;
     }
-    entries[i] = offers(step)[0] ?? fallback(step);
+    entries[i] = offers(step)[0] ?? newStepEntry(step, forms);
     const problems = problemsOf(i);
     if (Object.keys(problems).length) entries[i].$comment = `check: ${Object.entries(problems).map(([f, m]) => `${f}: ${m}`).join('; ')}`;
   });

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkFormExamples, checkJourneyText } from '../../scripts/lib/check-journeys';
-import { generateJourney, pathSlug } from '../../scripts/lib/generate-journey';
+import { addNewSteps, generateJourney, pathSlug } from '../../scripts/lib/generate-journey';
 import { journeyFacts, listJourneyFiles, loadFlow, loadJourney, refusalMismatch, type Journey } from '../../scripts/lib/replay-journey';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { applicantProfiles } from '../../src/shared/flow/walk-flow';
+import { listSteps } from '../../src/shared/flow/flow-types';
 import { today } from '../../src/shared/dates/today';
 
 const flow = loadFlow();
@@ -140,5 +141,18 @@ describe('journeys:generate', () => {
     expect(generated.entries[generated.entries.length - 1].step).toBe('success');
     expect(check(generated)).toEqual([]);
     expect(pathSlug(profile)).toMatch(/^[a-z-]+$/);
+  });
+
+  it('gives a step the journeys do not answer yet (an analyst added it) an entry where each path passes it, so they check out again', () => {
+    // A skippable step every journey passes, taken out of them: as if the analyst had just added it to the flow.
+    const added = listSteps(flow).find((s) => s.skippable && journeys.every(({ journey }) => journey.entries.some((e) => e.step === s.id)))!;
+    expect(added).toBeDefined();
+    for (const { name, journey } of journeys) {
+      const without: Journey = { ...journey, entries: journey.entries.filter((e) => e.step !== added.id) };
+      expect(check(without).length, name).toBeGreaterThan(0);
+      expect(addNewSteps(flow, forms, without, day), name).toEqual([added.id]);
+      expect(without.entries.find((e) => e.step === added.id), name).toEqual({ step: added.id, skip: true });
+      expect(check(without), name).toEqual([]);
+    }
   });
 });
