@@ -196,6 +196,15 @@ export function duplicateOptions(file: string, schema: unknown, at: At = []): Pr
   for (const key of ['oneOf', 'anyOf'] as const) {
     const options = Array.isArray(node[key]) ? node[key] : [];
     report(options.flatMap((o: Json, i: number) => (isObject(o) && 'const' in o ? [[o.const, [...at, key, i, 'const']] as [unknown, At]] : [])));
+    // Two options with one label: the applicant cannot tell them apart (the letter case and spaces aside).
+    const titles = new Map<string, number>();
+    options.forEach((o: Json, i: number) => {
+      if (!isObject(o) || typeof o.title !== 'string') return;
+      const label = o.title.trim().toLowerCase();
+      const first = titles.get(label);
+      if (first === undefined) titles.set(label, i);
+      else out.push({ file, path: pointer([...at, key, i, 'title']), message: `option title "${o.title}" is also the title of option ${first} (${JSON.stringify(options[first].const)}): people would see two options alike`, hint: 'Give each option its own words.' });
+    });
   }
   for (const [key, value] of Object.entries(node)) if (key !== 'enum' && key !== 'const') out.push(...duplicateOptions(file, value, [...at, key]));
   return out;
