@@ -157,7 +157,10 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
   }
   if (widget === 'yes-no') return page.locator(`${id}-${value === true ? 'yes' : 'no'}`).check();
   if (widget === 'radio') {
-    const index = optionsOf(prop).findIndex((o) => o.value === value);
+    // A yes/no question drawn as radios offers Yes then No (RJSF's boolean options), with no list in its schema.
+    const options = optionsOf(prop).length ? optionsOf(prop).map((o) => o.value) : prop?.type === 'boolean' ? [true, false] : [];
+    const index = options.findIndex((o) => o === value);
+    if (index < 0) throw new Error(`Field ${field}: the radio offers no option ${JSON.stringify(value)}.`);
     return page.locator(`${id}-${index}`).check();
   }
   if (widget === 'country-select' || widget === 'searchable-select') {
