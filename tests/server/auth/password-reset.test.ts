@@ -2,6 +2,7 @@ import { AUTH_TEXTS } from '../../../src/shared/auth/auth-rules';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
+import { formatDateTime } from '../../../src/shared/format-date';
 import { latestCodeFor, login, nextIp, signIn } from './auth-helpers';
 
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
@@ -49,6 +50,9 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     expect((await t.call({ method: 'POST', url: '/api/users/verify-token', payload: { token } })).json()).toEqual({ valid: false });
     const note = await t.db.db.selectFrom('outbox_messages').selectAll().where('purpose', '=', 'password_changed').executeTakeFirstOrThrow();
     expect(note.recipient).toBe(USER.email);
+    // The time as the app writes it, on the credit union's clock (it said "Sun, 22 Nov 2026 10:00:00 GMT").
+    expect(note.body).toContain(`changed on ${formatDateTime(clock.now())}.`);
+    expect(note.body).not.toContain('GMT');
     expect((await login(t, USER.email, USER.password)).statusCode).toBe(401);
     expect((await login(t, USER.email, 'Brand-New-Pass1')).statusCode).toBe(200);
     USER.password = 'Brand-New-Pass1';

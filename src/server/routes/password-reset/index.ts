@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { formatDateTime } from '../../../shared/format-date.js';
 import type { FastifyInstance } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { errorResponses } from '../../lib/route-schemas.js';
@@ -159,7 +160,7 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
             channel: 'email',
             to: user.email,
             subject: 'Your password was changed',
-            body: `Hello ${user.first_name}, the password of your ${app.config.productName} online banking was changed on ${now.toUTCString()}. Every device was signed out. If this was not you, call the credit union at once.`,
+            body: `Hello ${user.first_name}, the password of your ${app.config.productName} online banking was changed on ${formatDateTime(now)}. Every device was signed out. If this was not you, call the credit union at once.`,
             purpose: 'password_changed',
           },
           trx,

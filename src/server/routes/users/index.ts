@@ -11,6 +11,7 @@ import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { findUser, insertUser, listUsers, updateUser } from './users.repository.js';
 import { takenContacts } from '../../lib/user-contacts.js';
 import { maskEmail, maskPhone } from '../../lib/sign-in-attempts.js';
+import { formatDateTime } from '../../../shared/format-date.js';
 import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
 import { CANNOT_CHANGE_OWN_ROLE, EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
 import { ROLES } from '../../../shared/roles.js';
@@ -111,7 +112,7 @@ function contactChangedText(before: { email: string; mobile: string | null }, af
     ...(before.mobile !== after.mobile ? [`mobile number to ${maskPhone(after.mobile)}`] : []),
   ];
   if (!changes.length) return undefined;
-  return `Hello ${after.first_name}, the credit union changed the ${changes.join(' and the ')} of your ${productName} online banking on ${now.toUTCString()}. Sign-in codes and password resets go there from now on. If you did not ask for this, call the credit union at once.`;
+  return `Hello ${after.first_name}, the credit union changed the ${changes.join(' and the ')} of your ${productName} online banking on ${formatDateTime(now)}. Sign-in codes and password resets go there from now on. If you did not ask for this, call the credit union at once.`;
 }
 
 /**
