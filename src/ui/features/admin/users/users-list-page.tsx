@@ -177,7 +177,7 @@ export default function UsersListPage() {
           rowKey={(user) => user.id}
           hover
           cardsSx={{ px: 2 }}
-          emptyMessage={data ? (search || status ? 'No users match your search.' : 'No users found.') : undefined}
+          emptyMessage={data ? (search ? 'No users match your search.' : status ? 'No users match this filter.' : 'No users found.') : undefined}
         />
         <TablePagination
           component="div"
