@@ -29,6 +29,16 @@ describe('config:check', () => {
     for (const [formId, fields] of Object.entries(ROUTE_FORM_FIELDS)) expect([...fieldsOf(resolveForm(sources, formId).schema)].sort(), formId).toEqual([...fields].sort());
   });
 
+  it('checks a banner\'s condition as a transition\'s: an unknown fact, and one no applicant has', () => {
+    const config = copyConfig('repository');
+    config.edit('flows/onboarding.flow.json', (f) => {
+      f.steps.branch.banners = [{ when: { properties: { isMinr: { const: true } }, required: ['isMinr'] }, title: 'Typo' }, { when: { properties: { isMinor: { const: 'yes' } }, required: ['isMinor'] }, title: 'Never' }];
+    });
+    const problems = checkConfig(base(config.root));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'flows/onboarding.flow.json', path: '/steps/branch/banners/0/when', message: 'unknown fact "isMinr"' }));
+    expect(problems).toContainEqual(expect.objectContaining({ path: '/steps/branch/banners/1/when', message: expect.stringMatching(/no applicant ever sees this banner/) }));
+  });
+
   it("refuses a transfer form without a message its page shows by name (the member would see the name)", () => {
     const config = copyConfig('repository');
     config.edit('forms/member/transfer-to-self.ui.json', (u) => {

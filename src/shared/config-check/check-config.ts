@@ -335,6 +335,10 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
         for (const p of partsProblems(parts, schema)) problems.push({ file, path: at('submit', 'parts', ...p.at), message: p.message, hint: p.hint });
       }
     }
+    (step.banners ?? []).forEach((banner, i) => {
+      if (banner.when) problems.push(...factConditionProblems(file, at('banners', i, 'when'), banner.when, factNames));
+      if (banner.when && !profiles.some((facts) => matchesCondition(banner.when!, facts))) problems.push({ file, path: at('banners', i, 'when'), message: 'no applicant ever sees this banner: its condition never holds', hint: 'Check the fact names and values (true/false).' });
+    });
     const next = step.next ?? [];
     if (next.length === 0 && step.kind !== 'success') problems.push({ file, path: at('next'), message: `step "${id}" is a dead end: it has no next step`, hint: 'Add "next": [{ "to": "<step id>" }], or make it the final step (kind success).' });
     next.forEach((t, i) => {
@@ -343,17 +347,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
         if (i !== next.length - 1) problems.push({ file, path: at('next', i), message: 'a transition without "when" before the last one: the ones after it are never taken', hint: 'Move the default transition to the end.' });
         return;
       }
-      for (const bad of unsupportedConditionKeywords(t.when)) problems.push({ file, path: at('next', i, 'when') + bad, message: 'a condition keyword the flow cannot evaluate', hint: 'Use properties, required, const, enum, not, allOf, anyOf, oneOf.' });
-      const used = new Set<string>();
-      const collect = (s: JsonObject) => {
-        if (!s || typeof s !== 'object') return;
-        Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
-        (s.required ?? []).forEach((k: string) => used.add(k));
-        ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(collect));
-        collect(s.not);
-      };
-      collect(t.when);
-      for (const fact of used) if (!factNames.includes(fact)) problems.push({ file, path: at('next', i, 'when'), message: `unknown fact "${fact}"`, hint: `Declared facts: ${factNames.join(', ')} ("facts" at the top of the flow file).` });
+      problems.push(...factConditionProblems(file, at('next', i, 'when'), t.when, factNames));
       const results = profiles.map((facts) => matchesCondition(t.when!, facts));
       if (results.every((r) => !r)) problems.push({ file, path: at('next', i, 'when'), message: 'this condition can never hold', hint: 'Check the fact names and values (true/false): no applicant ever takes this transition.' });
       else if (results.every(Boolean)) problems.push({ file, path: at('next', i, 'when'), message: 'this condition always holds', hint: i === next.length - 1 ? 'Drop "when": it is the default.' : 'The transitions after it are never taken; narrow the condition.' });
@@ -450,4 +444,21 @@ export function withPosition(problem: Problem, source: JsonSource | undefined): 
 /** Problems as the analyst reads them: file, JSON path, what, and a hint. */
 export function formatProblems(problems: Problem[]): string {
   return problems.map((p) => `${p.file}${p.line ? `:${p.line}:${p.column}` : ''}${p.path ? ` at ${p.path}` : ''}: ${p.message}\n    hint: ${p.hint}`).join('\n');
+}
+
+/** A condition over the declared facts (a transition's or a banner's `when`): keywords the flow evaluates, facts it declares. */
+function factConditionProblems(file: string, path: string, when: JsonObject, factNames: string[]): Problem[] {
+  const problems: Problem[] = [];
+  for (const bad of unsupportedConditionKeywords(when)) problems.push({ file, path: path + bad, message: 'a condition keyword the flow cannot evaluate', hint: 'Use properties, required, const, enum, not, allOf, anyOf, oneOf.' });
+  const used = new Set<string>();
+  const collect = (s: JsonObject) => {
+    if (!s || typeof s !== 'object') return;
+    Object.keys(s.properties ?? {}).forEach((k) => used.add(k));
+    (s.required ?? []).forEach((k: string) => used.add(k));
+    ['allOf', 'anyOf', 'oneOf'].forEach((k) => (s[k] ?? []).forEach(collect));
+    collect(s.not);
+  };
+  collect(when);
+  for (const fact of used) if (!factNames.includes(fact)) problems.push({ file, path, message: `unknown fact "${fact}"`, hint: `Declared facts: ${factNames.join(', ')} ("facts" at the top of the flow file).` });
+  return problems;
 }

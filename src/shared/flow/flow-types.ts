@@ -57,6 +57,8 @@ export interface FlowStep {
   otp?: OtpConfig;
   choices?: Array<{ label: string; description?: string; set: Record<string, string | boolean | number | null> }>;
   content?: { paragraphs?: string[]; items?: string[]; links?: Array<{ label: string; href: string }> };
+  /** Notices above the step's content, each shown while its `when` holds over the applicant's facts (spec 4: "Child Account Detected"). */
+  banners?: StepBanner[];
   texts?: Record<string, string>;
   next?: Transition[];
   $comment?: string;
@@ -95,3 +97,12 @@ export function listSteps(flow: FlowDefinition): StepRef[] {
 
 
 export const DEFAULT_RESTART_ROUTE = '/basic-info';
+
+/** A notice above a step's content (flows/README.md "Banners"). */
+export interface StepBanner {
+  /** A JSON Schema over the declared facts, as a transition's `when`; always shown without it. */
+  when?: JsonSchema;
+  severity?: 'info' | 'warning' | 'success';
+  title?: string;
+  text?: string;
+}

@@ -9,6 +9,7 @@ import { WizardLayout } from './wizard-layout';
 import { reportStep } from './funnel-events';
 import { computeFacts } from '../../../shared/facts/declared-facts';
 import { StepKindSlot } from './step-kind-slot';
+import { bannersFor } from '../../../shared/flow/banners';
 
 type Data = Record<string, unknown>;
 
@@ -72,7 +73,7 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const onBack = back ? () => navigate(back.route) : () => (firstPageOfVisit ? navigate('/') : navigate(-1));
 
   return (
-    <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack} notice={notice}>
+    <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack} notice={notice} banners={bannersFor(step, computeFacts(onboardingFlow.facts, applicant, today))}>
       <StepKindSlot
           key={stepId}
           step={step}

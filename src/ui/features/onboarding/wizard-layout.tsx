@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
+import type { StepBanner } from '../../../shared/flow/flow-types';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 
 interface WizardLayoutProps {
@@ -13,10 +14,12 @@ interface WizardLayoutProps {
   headingComponent?: 'h1' | 'h2' | 'h3';
   /** A message above the step (the welcome back of an application continued). */
   notice?: string;
+  /** The step's banners whose condition holds for this applicant (the flow file's `banners`). */
+  banners?: StepBanner[];
 }
 
 /** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
-export function WizardLayout({ flowTitle, title, description, progress, onBack, children, headingComponent = 'h1', notice }: WizardLayoutProps) {
+export function WizardLayout({ flowTitle, title, description, progress, onBack, children, headingComponent = 'h1', notice, banners = [] }: WizardLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // A new step takes the focus to its title, so a screen reader says where the applicant is and Tab starts there;
@@ -57,6 +60,13 @@ export function WizardLayout({ flowTitle, title, description, progress, onBack, 
             {description}
           </Typography>
         )}
+        {banners.map((banner) => (
+          // Read politely with the page (a status), not as an alert that interrupts: it is news about the step, not a problem.
+          <Alert key={`${banner.title ?? ''}${banner.text ?? ''}`} severity={banner.severity ?? 'info'} role="status" sx={{ mb: 3 }}>
+            {banner.title && <AlertTitle>{banner.title}</AlertTitle>}
+            {banner.text}
+          </Alert>
+        ))}
         {children}
       </Paper>
     </Stack>
