@@ -69,6 +69,27 @@ describe('SchemaForm', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ account: '10000000201' })));
   });
 
+  it('links the messages of a select, a searchable list and a password to the element that takes the focus', async () => {
+    const schema = {
+      type: 'object',
+      required: ['marital', 'country', 'secret'],
+      properties: {
+        marital: { type: 'string', title: 'Marital Status', oneOf: [{ const: 'Single', title: 'Single' }, { const: 'Married', title: 'Married' }] },
+        country: { type: 'string', title: 'Nationality', oneOf: [{ const: 'TT', title: 'Trinidad and Tobago' }, { const: 'CA', title: 'Canada' }] },
+        secret: { type: 'string', title: 'Password' },
+      },
+      errorMessage: { required: { marital: 'Please choose your marital status', country: 'Please choose your nationality', secret: 'Password is required' } },
+    };
+    const ui = { marital: { 'ui:widget': 'select' }, country: { 'ui:widget': 'country-select' }, secret: { 'ui:widget': 'password-strength' } };
+    const form = formFromModule(await compileToModule('test/described', schema, ui));
+    render(<SchemaForm form={form} onSubmit={vi.fn()} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Please choose your marital status');
+    expect(screen.getByRole('combobox', { name: /Marital Status/ })).toHaveAccessibleDescription('Please choose your marital status');
+    expect(screen.getByRole('combobox', { name: /Nationality/ })).toHaveAccessibleDescription('Please choose your nationality');
+    expect(screen.getByLabelText(/^Password/, { selector: 'input' })).toHaveAccessibleDescription('Password is required');
+  });
+
   it('links each message to its input for screen readers and moves the keyboard to the first field with a problem', async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} onSubmit={vi.fn()} formData={{ first_name: 'Ann' }} />);

@@ -1,7 +1,8 @@
 import { Templates } from '@rjsf/mui';
 import { FormHelperText } from '@mui/material';
 import type { KeyboardEvent } from 'react';
-import { errorId, getUiOptions, helpId, type BaseInputTemplateProps } from '@rjsf/utils';
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { describedBy } from '../described-by';
 
 const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
 
@@ -24,7 +25,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
   const length = typeof props.value === 'string' ? props.value.length : 0;
   const counted = max !== undefined && max >= 20 && length >= Math.floor(max * 0.9);
   const countId = `${props.id}__count`;
-  const described = [props.rawErrors?.length ? errorId(props.id) : '', getUiOptions(props.uiSchema).help ? helpId(props.id) : '', counted ? countId : ''].filter(Boolean).join(' ');
+  const described = describedBy(props.id, props.rawErrors, props.uiSchema, counted && countId);
   const slotProps = (props as { slotProps?: { htmlInput?: Record<string, unknown> } & Record<string, unknown> }).slotProps;
   const settled = (value: unknown) => {
     if (props.type === 'password' || typeof value !== 'string' || value.trim() === value) return value;
@@ -42,7 +43,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
         ...slotProps,
         htmlInput: {
           ...slotProps?.htmlInput,
-          'aria-describedby': described || undefined,
+          'aria-describedby': described,
           // `ui:options.inputMode` ("decimal" for an amount): the keyboard a phone shows.
           inputMode: typeof props.options.inputMode === 'string' ? props.options.inputMode : undefined,
           onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {

@@ -6,6 +6,8 @@ export interface FieldAutocompleteProps<T, F extends boolean | undefined> extend
   required?: boolean;
   error?: boolean;
   placeholder?: string;
+  /** The ids of the field's message and help (described-by.ts), on the input that takes the focus. */
+  describedBy?: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export function keepEnterInField(event: KeyboardEvent) {
  * The one autocomplete of the project's widgets (`searchable-select`/`country-select`, `school-search`): an MUI
  * Autocomplete with the field's label, required mark and error state, where Enter never submits the form.
  */
-export function FieldAutocomplete<T, F extends boolean | undefined = false>({ label, required, error, placeholder, onKeyDown, ...props }: FieldAutocompleteProps<T, F>) {
+export function FieldAutocomplete<T, F extends boolean | undefined = false>({ label, required, error, placeholder, describedBy, onKeyDown, ...props }: FieldAutocompleteProps<T, F>) {
   return (
     <Autocomplete<T, false, false, F>
       {...props}
@@ -30,7 +32,7 @@ export function FieldAutocomplete<T, F extends boolean | undefined = false>({ la
         keepEnterInField(event);
         onKeyDown?.(event);
       }}
-      renderInput={(params) => <TextField {...params} label={label} required={required} error={error} placeholder={placeholder} />}
+      renderInput={(params) => <TextField {...params} slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'aria-describedby': describedBy } }} label={label} required={required} error={error} placeholder={placeholder} />}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { describedBy } from '../described-by';
 import type { WidgetProps } from '@rjsf/utils';
 import { Box, IconButton, InputAdornment, LinearProgress, TextField, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
@@ -22,7 +23,7 @@ export function passwordStrength(password: string): 0 | 1 | 2 | 3 {
  * `ui:widget: "password-strength"`: a password with show/hide and a strength meter. `ui:options.strengthMeter:
  * false` keeps only the show/hide button (a "Verify Password" box is not rated).
  */
-export default function PasswordStrengthWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, placeholder, options }: WidgetProps) {
+export default function PasswordStrengthWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, placeholder, options, uiSchema }: WidgetProps) {
   const [visible, setVisible] = useState(false);
   const text = typeof value === 'string' ? value : '';
   const level = passwordStrength(text);
@@ -45,7 +46,7 @@ export default function PasswordStrengthWidget({ id, label, value, required, dis
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
         slotProps={{
-          htmlInput: meter ? { 'aria-describedby': `${id}-strength` } : {},
+          htmlInput: { 'aria-describedby': describedBy(id, rawErrors, uiSchema, meter && Boolean(text) && `${id}-strength`) },
           input: {
             endAdornment: (
               <InputAdornment position="end">

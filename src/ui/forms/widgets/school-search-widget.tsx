@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { FieldAutocomplete } from './field-autocomplete';
+import { describedBy } from '../described-by';
 
 /** Spec 2 sections 7 and 9: under 2 typed characters the first 50 schools are listed (on focus too). */
 export const SCHOOL_BROWSE_LIMIT = 50;
@@ -34,7 +35,7 @@ const numberOr = (value: unknown): number | undefined => (typeof value === 'numb
  * Enter keeps the typed text, or picks a suggestion chosen with the arrow keys, and never submits the form.
  * `ui:options.browseLimit` / `suggestionLimit` / `minQuery` change the spec's 50 / 20 / 2.
  */
-export default function SchoolSearchWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, schema, placeholder }: WidgetProps) {
+export default function SchoolSearchWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, schema, placeholder, uiSchema }: WidgetProps) {
   const schools = useMemo(() => {
     const fromOptions = options.schools as unknown;
     const list = Array.isArray(fromOptions) ? fromOptions : Array.isArray(schema.examples) ? schema.examples : [];
@@ -49,6 +50,7 @@ export default function SchoolSearchWidget({ id, label, value, required, disable
       label={label}
       required={required}
       error={Boolean(rawErrors?.length)}
+      describedBy={describedBy(id, rawErrors, uiSchema)}
       placeholder={placeholder}
       freeSolo
       openOnFocus

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { createFilterOptions } from '@mui/material';
 import { FieldAutocomplete } from './field-autocomplete';
+import { describedBy } from '../described-by';
 
 interface Choice {
   value: string;
@@ -34,7 +35,7 @@ export function rankedMatches(options: Choice[], typed: string): Choice[] {
  * (`enum` or `oneOf` of `const` + `title`, also one an if/then branch adds). Typing filters the list, best match first
  * (`rankedMatches`), and highlights it, so Enter picks it; Enter never submits the form (field-autocomplete.tsx).
  */
-export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder }: WidgetProps) {
+export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder, uiSchema }: WidgetProps) {
   const choices: Choice[] = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
   const selected = choices.find((c) => c.value === value) ?? null;
   return (
@@ -43,6 +44,7 @@ export default function SearchableSelectWidget({ id, label, value, required, dis
       label={label}
       required={required}
       error={Boolean(rawErrors?.length)}
+      describedBy={describedBy(id, rawErrors, uiSchema)}
       placeholder={placeholder}
       options={choices}
       value={selected}

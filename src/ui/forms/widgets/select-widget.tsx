@@ -1,6 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { ariaDescribedByIds, enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, labelValue, SelectedOptionDescription, type WidgetProps } from '@rjsf/utils';
+import { enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, labelValue, SelectedOptionDescription, type WidgetProps } from '@rjsf/utils';
+import { describedBy } from '../described-by';
 
 /**
  * Every list drawn as a dropdown (RJSF's `SelectWidget`, replaced): @rjsf/mui's, less its blank first row. That row
@@ -33,8 +34,8 @@ export default function SelectWidget(props: WidgetProps) {
       select
       // A long choice ("10000000101 - Regular Savings - TTD $12,500.00") wraps on a phone instead of hiding its end.
       sx={{ '& .MuiSelect-select.MuiInputBase-input': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
-      slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple, MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } } } }}
-      aria-describedby={ariaDescribedByIds(id)}
+      // The message and help described on the element that takes the focus (the combobox), not on the wrapper.
+      slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple, SelectDisplayProps: { 'aria-describedby': describedBy(id, rawErrors, props.uiSchema) } as object, MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } } } }}
     >
       {!isMultiple && !required && (
         <MenuItem value="">
