@@ -34,7 +34,9 @@ export type ResetEvent =
   | { type: 'password.submitted' }
   | { type: 'password.updated'; message: string }
   | { type: 'password.update.failed'; message: string; field?: string }
-  | { type: 'back' };
+  | { type: 'back' }
+  /** The person changed what they typed: an error about the earlier attempt no longer applies. */
+  | { type: 'input.changed' };
 
 /** Redirect delay after a successful update (spec 1 section 9). */
 export const RESET_REDIRECT_MS = 2000;
@@ -82,6 +84,7 @@ export const resetPasswordMachine = setup({
         'code.submitted': { target: 'verifyingCode', actions: 'clearAlert' },
         'code.resent': { actions: 'codeWentOut' },
         'code.resend.failed': { actions: 'failed' },
+        'input.changed': { actions: 'clearAlert' },
         back: { target: 'email', actions: 'clearAlerts' },
       },
     },
@@ -97,6 +100,7 @@ export const resetPasswordMachine = setup({
           { guard: 'hasResetToken', target: 'updatingPassword', actions: 'clearAlert' },
           { actions: assign({ alert: AUTH_TEXTS.invalidResetToken }) },
         ],
+        'input.changed': { actions: 'clearAlert' },
         back: { target: 'verification', actions: 'clearAlerts' },
       },
     },

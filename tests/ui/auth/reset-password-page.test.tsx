@@ -120,6 +120,9 @@ describe('reset password page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(same);
     expect(screen.queryByText('Invalid password format')).toBeNull();
+    // A different password typed: the alert about the current one goes (it stayed beside a new, unrelated message).
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'x');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
   });
 
   it('maps the verify error catalogue: wrong code 401, expired code 403', async () => {
@@ -133,7 +136,9 @@ describe('reset password page', () => {
     await userEvent.type(code, '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code');
+    // Retyping the code takes the refusal of the last one away.
     await userEvent.clear(code);
+    await waitFor(() => expect(screen.queryByText('Invalid verification code')).toBeNull());
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Verification code expired'));

@@ -99,6 +99,11 @@ export default function ResetPasswordPage() {
     }
   };
 
+  // A refusal of the earlier attempt goes once the person changes what they typed (it stayed beside the new input).
+  const cleared = () => {
+    if (context.alert) send({ type: 'input.changed' });
+  };
+
   const spinner = busy ? <CircularProgress size={18} color="inherit" /> : undefined;
   // A new step takes the focus to its first box: after Enter on Send Reset Code the code is typed straight in, not
   // into a page whose focused button has gone.
@@ -147,7 +152,7 @@ export default function ResetPasswordPage() {
           )}
 
           {step === 'verification' && (
-            <FlatForm key={`code-${context.sentAt}`} form={codeForm} onSubmit={(values) => void verifyCode(values)} ariaLabel="Verify email">
+            <FlatForm key={`code-${context.sentAt}`} form={codeForm} onValuesChange={cleared} onSubmit={(values) => void verifyCode(values)} ariaLabel="Verify email">
               {({ values }) => (
                 <>
                   <Typography variant="body2" color="text.secondary">
@@ -168,7 +173,7 @@ export default function ResetPasswordPage() {
           )}
 
           {step === 'password' && (
-            <FlatForm key="password" form={passwordForm} serverErrors={context.fieldErrors} onSubmit={(values) => void updatePassword(values)} ariaLabel="New password">
+            <FlatForm key="password" form={passwordForm} serverErrors={context.fieldErrors} onValuesChange={cleared} onSubmit={(values) => void updatePassword(values)} ariaLabel="New password">
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || updated || !values.new_password || !values.confirm_password || hasErrors} startIcon={spinner}>
