@@ -1,5 +1,7 @@
 // @vitest-environment jsdom
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { clearOnboarding } from '../../../../src/ui/features/onboarding/flow-actor';
 import { OtpStep } from '../../../../src/ui/features/onboarding/steps/otp-step';
 import { listSteps } from '../../../../src/shared/flow/flow-types';
 import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
@@ -8,7 +10,20 @@ import { fakeApi } from '../../auth/fake-api';
 // The flow's email code step, whichever it is.
 const step = listSteps(onboardingFlow).find((s) => s.kind === 'otp' && s.otp?.identifierType === 'email')!;
 
+beforeEach(() => clearOnboarding());
+
 describe('a code step', () => {
+  it('keeps the digits typed so far through a reload (spec 3), and only in this tab', async () => {
+    fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: 'Verification code sent to your mobile number' } }) });
+    const first = render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
+    await screen.findByRole('status');
+    await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
+    await userEvent.keyboard('123');
+    first.unmount();
+    render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
+    expect(['Digit 1 of 6', 'Digit 2 of 6', 'Digit 3 of 6', 'Digit 4 of 6'].map((name) => (screen.getByLabelText(name) as HTMLInputElement).value)).toEqual(['1', '2', '3', '']);
+  });
+
   it('names the address the code went to (an applicant who corrected a typo sees which one), as the server says it', async () => {
     fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: 'Verification code sent to your email', identifier: 'fixed@example.com' } }) });
     render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't', email: 'fixed@example.com' }} onVerified={vi.fn()} />);

@@ -7,6 +7,7 @@ import { isAxiosError } from 'axios';
 import { api } from '../../../lib/api-client';
 import { CodeEntry } from '../../../components/code-entry';
 import { applicantCall } from '../build-request';
+import { drafts } from '../flow-actor';
 
 const SEND = '/device-verifications/send/';
 const VERIFY = '/device-verifications/verify/';
@@ -26,7 +27,13 @@ function sentNotice(data: unknown): string | null {
 export function OtpStep({ step, applicant, onVerified, preview = false }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void; preview?: boolean }) {
   const otp = step.otp!;
   const texts = step.texts ?? {};
-  const [code, setCode] = useState('');
+  // The digits typed so far are kept in the tab (spec 3): a reload while the message is being read loses none.
+  const codeKey = `code.${step.id}`;
+  const [code, setTyped] = useState(() => (preview ? '' : String(drafts.load(codeKey)?.code ?? '')));
+  const setCode = (value: string) => {
+    setTyped(value);
+    if (!preview) drafts.save(codeKey, { code: value }, []);
+  };
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -75,6 +82,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     try {
       const { data } = preview ? { data: {} } : await call(otp.verifyEndpoint ?? VERIFY, { code: value });
       setVerified(true);
+      if (!preview) drafts.clear(codeKey);
       setTimeout(() => onVerified(data), 2000);
     } catch (e) {
       const t = translateApiError(e);
