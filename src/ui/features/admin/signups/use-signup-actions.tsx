@@ -90,7 +90,7 @@ export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (
         )}
       </ConfirmDialog>
       <ReasonDialog open={pending?.action === 'reject'} title="Reject Signup" confirmText="Reject" confirmColor="error" busy={busy} onSubmit={(reason) => run(reason)} onClose={close}>
-        Reject the application of <strong>{name}</strong>? They are told by email. A reason stays in the audit trail for the credit union.
+        Reject the application of <strong>{name}</strong>? They are told by email, without the reason: a reason stays in the audit trail, for the credit union only.
       </ReasonDialog>
       <CommentDialog open={pending?.action === 'comment'} name={name} initial={pending?.target.comments ?? ''} busy={busy} onSubmit={(text) => run(text)} onClose={close} />
       <ReasonDialog open={pending?.action === 'refer'} title="Refer Application" confirmText="Refer" confirmColor="secondary" busy={busy} onSubmit={(reason) => run(reason)} onClose={close}>
