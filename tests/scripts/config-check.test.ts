@@ -29,6 +29,20 @@ describe('config:check', () => {
     for (const [formId, fields] of Object.entries(ROUTE_FORM_FIELDS)) expect([...fieldsOf(resolveForm(sources, formId).schema)].sort(), formId).toEqual([...fields].sort());
   });
 
+  it('a file that is not JSON is reported alone (not its echoes: its form missing, its UI file without a schema); a key given twice still reads', () => {
+    const broken = copyConfig('repository');
+    fs.writeFileSync(`${broken.root}/forms/onboarding/basic-info.schema.json`, fs.readFileSync(`${broken.root}/forms/onboarding/basic-info.schema.json`, 'utf8').replace('"title"', '"title" "x",'));
+    const problems = checkConfig(base(broken.root));
+    expect(problems.map((p) => p.file)).toEqual(['forms/onboarding/basic-info.schema.json']);
+    expect(problems[0].message).toMatch(/^not valid JSON/);
+    const twice = copyConfig('repository');
+    const flowFile = `${twice.root}/flows/onboarding.flow.json`;
+    fs.writeFileSync(flowFile, fs.readFileSync(flowFile, 'utf8').replace('"steps": {', '"steps": {\n    "branch": { "route": "/x" },'));
+    const found = checkConfig(base(twice.root));
+    expect(found).toContainEqual(expect.objectContaining({ file: 'flows/onboarding.flow.json', message: expect.stringMatching(/"branch" appears twice/) }));
+    expect(found.filter((p) => /no flow file declares|Declared facts: none/.test(`${p.message} ${p.hint}`))).toEqual([]);
+  });
+
   it('checks a banner\'s condition as a transition\'s: an unknown fact, and one no applicant has', () => {
     const config = copyConfig('repository');
     config.edit('flows/onboarding.flow.json', (f) => {

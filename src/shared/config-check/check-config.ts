@@ -55,14 +55,18 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Ma
       if (entry.isDirectory()) walk(full);
       else if (entry.name.endsWith('.json')) {
         const rel = `${base}/${path.relative(dir, full).split(path.sep).join('/')}`;
+        const text = fs.readFileSync(full, 'utf8');
         try {
-          const source = parseJsonSource(fs.readFileSync(full, 'utf8'));
+          const source = parseJsonSource(text);
           texts.set(rel, source);
           out[rel] = source.value as JsonObject;
         } catch (error) {
           const at = error instanceof JsonSyntaxError ? error.position : undefined;
           const twice = /appears twice/.test((error as Error).message);
           problems.push({ file: rel, path: '', message: `not valid JSON: ${(error as Error).message}`, hint: twice ? 'Rename one of the two, or remove the one you do not mean.' : 'Look for a missing comma, quote or bracket at the line and column given (or just before).', ...at });
+          // A key given twice still reads (the later wins, as anything reading the file would take it): the other
+          // checks go on with it, instead of reporting its facts or forms as missing.
+          if (twice) out[rel] = JSON.parse(text) as JsonObject;
         }
       }
     }
@@ -394,6 +398,9 @@ export function checkConfig(options: CheckOptions): Problem[] {
   // The facts the flow files declare: option rules and showWhen conditions may test them.
   const flowsDir = path.join(options.root, 'flows');
   const flowFiles = readJsonFiles(flowsDir, 'flows', problems, texts);
+  // A file that does not read as JSON is the one thing to fix first: every other check would report what it holds as
+  // missing (its form, its UI file's schema, a consent it names), burying the one real problem under its echoes.
+  if (problems.some((p) => p.message.startsWith('not valid JSON') && !/appears twice/.test(p.message))) return problems.filter((p) => p.message.startsWith('not valid JSON'));
   const declaredFacts = new Set<string>();
   for (const [file, flow] of Object.entries(flowFiles)) if (file.endsWith('.flow.json')) Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
   for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems, declaredFacts);
