@@ -43,6 +43,20 @@ describe('config:check', () => {
     expect(found.filter((p) => /no flow file declares|Declared facts: none/.test(`${p.message} ${p.hint}`))).toEqual([]);
   });
 
+  it('a $ref to nothing and a pattern that is no regular expression are reported once, where they are written', () => {
+    const file = 'forms/onboarding/branch.schema.json';
+    const after = (change: (schema: any, field: string) => void) => {
+      const config = copyConfig('repository');
+      config.edit(file, (schema) => change(schema, Object.keys(schema.properties)[0]));
+      return checkConfig(base(config.root)).filter((p) => p.file === file);
+    };
+    const field = Object.keys(copyConfig('repository').read(file).properties)[0];
+    const ref = after((schema) => (schema.properties.extra_ref = { $ref: '#/definitions/nowhere' }));
+    expect(ref.map((p) => p.path)).toEqual(['/properties/extra_ref/$ref']);
+    const pattern = after((schema, name) => (schema.properties[name].pattern = '([a-z'));
+    expect(pattern.map((p) => p.path)).toEqual([`/properties/${field}/pattern`]);
+  });
+
   it('checks a banner\'s condition as a transition\'s: an unknown fact, and one no applicant has', () => {
     const config = copyConfig('repository');
     config.edit('flows/onboarding.flow.json', (f) => {

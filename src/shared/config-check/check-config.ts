@@ -144,7 +144,8 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   const schema = inlineListRefs(raw, sources.lists, (ref) =>
     problems.push({ file, path: refPath(raw, ref), message: `list "${ref}" not found`, hint: `Create forms/lists/<name>.json or fix the $ref; existing lists: ${Object.keys(sources.lists).join(', ') || 'none'}.` }),
   );
-  problems.push(...strictSchemaProblems(file, schema));
+  // A place another check already reports (the meta-schema's pattern that is no regular expression) is said once.
+  problems.push(...strictSchemaProblems(file, schema).filter((p) => !problems.some((q) => q.file === p.file && q.path === p.path)));
   if (!sources.uiSchemas[formId]) problems.push({ file: uiFile, path: '', message: 'missing UI schema', hint: `Create ${uiFile} (at least {}) next to the schema.` });
   const ui = sources.uiSchemas[formId] ?? {};
 

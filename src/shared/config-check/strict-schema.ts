@@ -88,6 +88,25 @@ export function strictSchemaProblems(file: string, schema: Json): Problem[] {
   return problems.map((p) => ({ ...p }));
 }
 
+const valueAt = (schema: unknown, where: At): unknown => where.reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Json)[part] : undefined), schema);
+
+function compiles(pattern: unknown): boolean {
+  try {
+    new RegExp(String(pattern), 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where in the schema a compile error is, when ajv names no place: the `$ref` it cannot resolve, the pattern that is no regular expression. */
+function culprit(schema: unknown, message: string): At | undefined {
+  const ref = /can't resolve reference (\S+)/.exec(message)?.[1];
+  if (ref) return keywordPaths(schema, '$ref').find((where) => valueAt(schema, where) === ref);
+  if (/regular expression/i.test(message)) return keywordPaths(schema, 'pattern').find((where) => !compiles(valueAt(schema, where)));
+  return undefined;
+}
+
 function strictCompileProblems(file: string, schema: Json, ajv: Ajv): Problem[] {
   const problems: Problem[] = [];
   let current: unknown = schema;
@@ -107,7 +126,8 @@ function strictCompileProblems(file: string, schema: Json, ajv: Ajv): Problem[] 
         current = withoutKey(current, where);
         continue;
       }
-      problems.push({ file, path: at ? at || '/' : '/', message: `the schema does not compile (ajv strict mode): ${message.replace(/ at (path )?"#[^"]*"/, '')}`, hint: 'See forms/README.md "Checking your changes" and forms/form.meta.schema.json for the keywords a form may use.' });
+      const where = culprit(current, message);
+      problems.push({ file, path: where ? pointer(where) : at ? at || '/' : '/', message: `the schema does not compile (ajv strict mode): ${message.replace(/ at (path )?"#[^"]*"/, '')}`, hint: 'See forms/README.md "Checking your changes" and forms/form.meta.schema.json for the keywords a form may use.' });
       return problems;
     }
   }
