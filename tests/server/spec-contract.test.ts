@@ -112,7 +112,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       expect(same.statusCode).toBe(400);
       expect(same.json().errors).toEqual({ id_type: 'Secondary ID type must be different from primary ID type.' });
       const badNumber = await upload(applicant, '/api/identifications/', adultId(applicant.id, false, { id_number: 'AB12' }), [pdf('id_files')]);
-      expect(badNumber.json().errors).toEqual({ id_number: 'Passport number must be 8 or 9 letters or digits.' });
+      expect(badNumber.json().errors).toEqual({ id_number: 'Passport number must be 8 letters or digits.' });
       const noFile = await upload(applicant, '/api/identifications/', adultId(applicant.id, false), []);
       expect(noFile.json().errors).toEqual({ id_files: 'Please upload a file.' });
       // The adult form's count limit (3 per ID) and the magic-byte check apply to id_files as to our client's fields.

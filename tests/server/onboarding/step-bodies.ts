@@ -69,7 +69,9 @@ const ALL_CASES: Array<StepCase | (Pick<StepCase, 'name' | 'invalid'> & { step: 
     invalid: [
       ['secondary_id_type', { primary_id_type: 'national_id', secondary_id_type: 'national_id', secondary_id_number: '12345678', secondary_id_expiry_date: '2031-01-01' }, 'Secondary ID type must be different from primary ID type.'],
       ['primary_id_expiry_date', { primary_id_expiry_date: '2020-01-01' }, 'Primary ID expiry date must be in the future.'],
-      ['primary_id_number', { primary_id_type: 'passport', primary_id_number: 'AB12' }, 'Passport number must be 8 or 9 letters or digits.'],
+      ['primary_id_number', { primary_id_type: 'passport', primary_id_number: 'AB12' }, 'Passport number must be 8 letters or digits.'],
+      // An adult's passport is exactly 8 (spec 3); a child's may be 9 (its own form).
+      ['primary_id_number', { primary_id_type: 'passport', primary_id_number: '098765432' }, 'Passport number must be 8 letters or digits.'],
       ['primary_id_type', { primary_id_type: undefined }, 'Primary ID type is required.'],
     ],
   },
