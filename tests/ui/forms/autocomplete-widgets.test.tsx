@@ -53,6 +53,23 @@ describe('autocomplete fields: Enter picks, never submits', () => {
     expect(screen.queryByText('First name is required')).toBeNull();
   });
 
+  it('text that matches no choice is not kept without a word: leaving the field says it is not one of the choices', async () => {
+    await renderForm();
+    const nationality = screen.getByRole('combobox', { name: /Nationality/ });
+    await userEvent.type(nationality, 'Atlantis');
+    await userEvent.tab();
+    const hint = await screen.findByText('"Atlantis" is not one of the choices: pick one from the list.');
+    expect(nationality).toHaveValue('');
+    expect(nationality).toHaveAccessibleDescription(hint.textContent!);
+    // Typing again takes the hint away; a choice picked keeps it away.
+    await userEvent.type(nationality, 'Tog');
+    expect(screen.queryByText(/is not one of the choices/)).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.tab();
+    expect(nationality).toHaveValue('Togo');
+    expect(screen.queryByText(/is not one of the choices/)).toBeNull();
+  });
+
   it('lists the best match first, so Enter picks the country typed, not one that only contains it (the countries list)', () => {
     const choices = countries.oneOf.map((c) => ({ value: c.const, label: c.title }));
     const first = (typed: string) => rankedMatches(choices, typed)[0]?.label;

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { createFilterOptions } from '@mui/material';
+import { createFilterOptions, FormHelperText } from '@mui/material';
 import { FieldAutocomplete } from './field-autocomplete';
 import { describedBy } from '../described-by';
 
@@ -34,17 +35,24 @@ export function rankedMatches(options: Choice[], typed: string): Choice[] {
  * `ui:widget: "searchable-select"` (also named `country-select`): a select you can type into, over the field's list
  * (`enum` or `oneOf` of `const` + `title`, also one an if/then branch adds). Typing filters the list, best match first
  * (`rankedMatches`), and highlights it, so Enter picks it; Enter never submits the form (field-autocomplete.tsx).
+ * Text that matches no option is not kept: leaving the field with it says so (`ui:options.notInListMessage`, with
+ * `{typed}`), instead of the text vanishing without a word.
  */
 export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder, uiSchema }: WidgetProps) {
   const choices: Choice[] = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
   const selected = choices.find((c) => c.value === value) ?? null;
+  const [typed, setTyped] = useState('');
+  const [unmatched, setUnmatched] = useState('');
+  const hintId = `${id}__not-in-list`;
+  const notInList = String(options.notInListMessage ?? '"{typed}" is not one of the choices: pick one from the list.').replace('{typed}', unmatched);
   return (
+    <>
     <FieldAutocomplete
       id={id}
       label={label}
       required={required}
       error={Boolean(rawErrors?.length)}
-      describedBy={describedBy(id, rawErrors, uiSchema)}
+      describedBy={describedBy(id, rawErrors, uiSchema, Boolean(unmatched) && hintId)}
       placeholder={placeholder}
       options={choices}
       value={selected}
@@ -53,9 +61,29 @@ export default function SearchableSelectWidget({ id, label, value, required, dis
       disabled={disabled || readonly}
       getOptionLabel={(o) => o.label}
       isOptionEqualToValue={(a, b) => a.value === b.value}
-      onChange={(_e, option) => onChange(option?.value)}
-      onBlur={() => onBlur(id, value)}
+      onChange={(_e, option) => {
+        setUnmatched('');
+        setTyped('');
+        onChange(option?.value);
+      }}
+      // What the person typed (not the list's own resets of the box, as on leaving it).
+      onInputChange={(_e, text, reason) => {
+        if (reason !== 'input') return;
+        setUnmatched('');
+        setTyped(text);
+      }}
+      onBlur={() => {
+        if (typed.trim() && typed.trim() !== selected?.label) setUnmatched(typed.trim());
+        setTyped('');
+        onBlur(id, value);
+      }}
       onFocus={() => onFocus(id, value)}
     />
+    {unmatched && (
+      <FormHelperText id={hintId} sx={{ color: 'warning.main' }}>
+        {notInList}
+      </FormHelperText>
+    )}
+    </>
   );
 }
