@@ -52,8 +52,8 @@ export const FIELDS_THE_SERVER_NEEDS: Readonly<Record<string, { fields: readonly
  * show as its bare name; the pages' code can name no other (`PageMessage`).
  */
 export const PAGE_MESSAGES = {
-  'member/transfer-to-self': ['noSourceAccount', 'needsSecondAccount'],
-  'member/transfer-to-member': ['noSourceAccount'],
+  'member/transfer-to-self': ['noSourceAccount', 'needsSecondAccount', 'interruptedTransfer'],
+  'member/transfer-to-member': ['noSourceAccount', 'interruptedTransfer'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The name of a message `formId`'s page may read from its form. */

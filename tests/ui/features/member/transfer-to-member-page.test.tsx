@@ -79,6 +79,26 @@ describe('transfer to member: the code step', () => {
     expect([...keys][0]).toEqual(expect.any(String));
   });
 
+  it('a transfer the page reloaded in the middle of: it says so, and the same details go again under the same key (not moved twice)', async () => {
+    const body = { source_id: 1, source_account: '10000000101', destination_product: 'SAV', destination_account: '10000000201', amount: 250 };
+    // What the tab held when the page reloaded: the transfer sent with its code, no answer shown yet.
+    sessionStorage.setItem('cu.transfer.in-flight.member', JSON.stringify({ body: JSON.stringify(body), key: 'key-before-reload' }));
+    const calls = fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
+      'POST /accounts/transfer-to-member': () => success,
+    });
+    const user = userEvent.setup();
+    await fillTransfer(user, '250');
+    expect(screen.getByText(/A transfer you confirmed may have gone through before the page reloaded/)).toBeInTheDocument();
+    await user.click(await within(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).findByRole('button', { name: 'Complete' }));
+    await typeCode(user, await screen.findByRole('dialog', { name: 'Enter the code we sent' }), '123456');
+    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toBeInTheDocument();
+    expect(calls.filter((c) => ['/accounts/transfer-to-member/code', '/accounts/transfer-to-member'].includes(c.url)).map((c) => c.headers[IDEMPOTENCY_HEADER])).toEqual(['key-before-reload', 'key-before-reload']);
+    // Answered: nothing is in flight any more.
+    expect(sessionStorage.getItem('cu.transfer.in-flight.member')).toBeNull();
+  });
+
   it('a limit refused when the code is asked for shows on the form, and no code dialog opens', async () => {
     const message = 'The most you can send in one transfer is TTD $10,000.00.';
     fakeMemberApi({

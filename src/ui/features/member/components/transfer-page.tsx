@@ -56,6 +56,29 @@ export interface TransferPageProps<O, D extends Record<string, unknown>> {
 }
 
 /**
+ * A transfer sent and not yet answered, kept in the tab: a reload before the answer came finds it, says the transfer
+ * may have gone through, and sends the same details again under the same key (the server answers a key's transfer
+ * again instead of making it twice).
+ */
+const inFlight = {
+  storageKey: (kind: string) => `cu.transfer.in-flight.${kind}`,
+  read(kind: string): { body: string; key: string } | null {
+    try {
+      const raw = sessionStorage.getItem(inFlight.storageKey(kind));
+      return raw ? (JSON.parse(raw) as { body: string; key: string }) : null;
+    } catch {
+      return null;
+    }
+  },
+  keep(kind: string, sent: { body: string; key: string } | null) {
+    if (sent) sessionStorage.setItem(inFlight.storageKey(kind), JSON.stringify(sent));
+  },
+  forget(kind: string) {
+    sessionStorage.removeItem(inFlight.storageKey(kind));
+  },
+};
+
+/**
  * A transfer screen: the form, 'Transfer Now', the confirm dialog, the success dialog with the reference number.
  * A transfer to another member has a code step between the confirm and the success dialogs: Complete asks the
  * server for a code (it checks the transfer and its limits first), and the code confirms exactly that transfer.
@@ -82,8 +105,10 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   // What was moved, for the success dialog (kept when the confirmed details are cleared).
   const [moved, setMoved] = useState<Array<{ label: string; text: string }>>([]);
   const done = completedReference !== null;
-  // One key per confirmed transfer; a retry of the same details reuses it, so money never moves twice.
-  const keyFor = useRef<{ body: string; key: string } | null>(null);
+  // One key per confirmed transfer; a retry of the same details reuses it, so money never moves twice. A transfer sent
+  // and not yet answered when the page reloaded keeps its key (inFlight): the same details sent again are its retry.
+  const keyFor = useRef<{ body: string; key: string } | null>(inFlight.read(kind));
+  const [interrupted, setInterrupted] = useState(() => keyFor.current !== null);
 
   useEffect(() => {
     let live = true;
@@ -161,17 +186,26 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
         setCodeError(undefined);
         setCodeSentTo(sent.phone);
       } else {
+        inFlight.keep(kind, keyFor.current);
         const answer = await postTransfer(kind, pending, key);
+        inFlight.forget(kind);
+        setInterrupted(false);
         setMoved(receipt);
         draft.forget();
         setCompletedReference(answer.data.ReferenceNo);
         setPending(null);
       }
     } catch (err) {
+      settled(err);
       refused(err);
     } finally {
       setSubmitting(false);
     }
+  }
+
+  /** A refusal is an answer: the transfer was not made, and nothing is in flight. No answer at all (the network) is not. */
+  function settled(err: unknown) {
+    if (translateApiError(err).status !== null) inFlight.forget(kind);
   }
 
   async function confirmWithCode(code: string) {
@@ -181,13 +215,18 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
     setCodeError(undefined);
     setSubmitting(true);
     try {
-      const answer = await postTransfer(kind, { ...pending, code }, keyOf(pending));
+      const key = keyOf(pending);
+      inFlight.keep(kind, keyFor.current);
+      const answer = await postTransfer(kind, { ...pending, code }, key);
+      inFlight.forget(kind);
+      setInterrupted(false);
       setMoved(receipt);
       draft.forget();
       setCompletedReference(answer.data.ReferenceNo);
       setCodeSentTo(null);
       setPending(null);
     } catch (err) {
+      settled(err);
       const translated = translateApiError(err);
       // A message about the code stays in the dialog, under the boxes; any other refusal goes back to the form.
       if (translated.fieldErrors.code) setCodeError(translated.fieldErrors.code);
@@ -238,6 +277,11 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
                 Back to Dashboard
               </Button>
             </Stack>
+          )}
+          {form && !cannot && interrupted && !done && (
+            <Alert severity="warning" sx={{ mb: 3 }}>
+              {String((baseForm?.uiSchema['ui:options'] as Record<string, unknown> | undefined)?.interruptedTransfer ?? '')}
+            </Alert>
           )}
           {form && !cannot && (
             <SchemaForm<Partial<D>>
