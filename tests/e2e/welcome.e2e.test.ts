@@ -68,13 +68,14 @@ describe('welcome page in Chromium', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign In');
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!, '::after').opacity)).not.toBe('');
     // A ring outside the button too (WCAG 2.4.7: the ripple alone was faint inside a filled button), on the first
-    // page's buttons and on MUI's (the sign-in page's).
+    // page's buttons and on MUI's (the sign-in page's show-password button; its Sign In waits for the fields).
     const ring = () => page.evaluate(() => { const s = getComputedStyle(document.activeElement!); return `${s.outlineStyle} ${s.outlineWidth}`; });
     expect(await ring()).toBe('solid 2px');
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    for (let i = 0; i < 12 && (await page.evaluate(() => document.activeElement?.textContent)) !== 'Sign In'; i++) await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sign In');
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
+    for (let i = 0; i < 12 && (await focusedName()) !== 'Show password'; i++) await page.keyboard.press('Tab');
+    expect(await focusedName()).toBe('Show password');
     expect(await ring()).toBe('solid 2px');
     await context.close();
   });
