@@ -45,10 +45,7 @@ for (const file of listJourneyFiles()) {
   }
   donors.push({ name: path.basename(file, '.json'), journey });
 }
-if (unusable) {
-  process.exitCode = 1;
-  process.exit();
-}
+if (unusable) process.exit(1);
 const walked = donors.map((d) => journeyFacts(flow, d.journey, day));
 const missing = applicantProfiles(flow).filter((p) => !walked.some((facts) => Object.entries(p.facts).every(([k, v]) => facts[k] === v)));
 if (!missing.length) console.log('Every applicant path has a journey: nothing to write.');

@@ -128,7 +128,9 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   const form = useMemo(() => (baseForm && options ? withRuntimeOptions(baseForm, selectOptions(options, formData)) : null), [baseForm, options, formData, selectOptions]);
   // The form's message for a transfer this member cannot make (forms/member/*.ui.json), or null.
   const reason = options ? unavailable?.(options) : null;
-  const cannot = reason ? String((baseForm?.uiSchema['ui:options'] as Record<string, unknown> | undefined)?.[reason] ?? reason) : null;
+  // A message the page reads by name from its form's "ui:options" (PAGE_MESSAGES in route-form-fields.ts).
+  const pageMessage = (name: string) => (baseForm?.uiSchema['ui:options'] as Record<string, unknown> | undefined)?.[name];
+  const cannot = reason ? String(pageMessage(reason) ?? reason) : null;
   const summary = useMemo(() => (pending && form ? transferSummary(form, pending) : []), [pending, form]);
   const receipt = useMemo(() => (pending && form ? transferSummary(form, pending, { receipt: true }) : []), [pending, form]);
 
@@ -280,7 +282,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           )}
           {form && !cannot && interrupted && !done && (
             <Alert severity="warning" sx={{ mb: 3 }}>
-              {String((baseForm?.uiSchema['ui:options'] as Record<string, unknown> | undefined)?.interruptedTransfer ?? '')}
+              {String(pageMessage('interruptedTransfer') ?? '')}
             </Alert>
           )}
           {form && !cannot && (
