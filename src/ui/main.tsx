@@ -5,7 +5,8 @@ import './app/app.css';
 import { ColorModeProvider } from './app/color-mode';
 import { createAppRouter } from './app/router';
 import { setUnauthorizedHandler } from './lib/session-token';
-import { clearSession, isSessionExpired, setSessionExpiredHandler, SESSION_EXPIRED_MESSAGE } from './features/auth/session-store';
+import { clearSession, isSessionExpired, setSessionExpiredHandler } from './features/auth/session-store';
+import { SESSION_TEXTS } from '../shared/session-texts';
 
 const router = createAppRouter();
 
@@ -13,9 +14,9 @@ function toLogin(message?: string) {
   clearSession();
   void router.navigate('/login', { replace: true, state: message ? { message } : undefined });
 }
-setUnauthorizedHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
-setSessionExpiredHandler(() => toLogin(SESSION_EXPIRED_MESSAGE));
-if (isSessionExpired()) toLogin(SESSION_EXPIRED_MESSAGE);
+setUnauthorizedHandler(() => toLogin(SESSION_TEXTS.expired));
+setSessionExpiredHandler(() => toLogin(SESSION_TEXTS.expired));
+if (isSessionExpired()) toLogin(SESSION_TEXTS.expired);
 // axios loads with the first call, not with the first page (offline at load: the timer still ends the session on time).
 void import('./features/auth/session-sync').then((m) => m.syncSessionWithServer()).catch(() => undefined);
 

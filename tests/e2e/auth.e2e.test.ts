@@ -1,6 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { browserSuite, builtScripts, latestCode, newPage, screenshot } from './harness';
+import { AUTH_TEXTS } from '../../src/shared/messages';
+import { SESSION_TEXTS } from '../../src/shared/session-texts';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 const NEW_PASSWORD = 'Fresh-Start-2026!';
@@ -58,7 +60,7 @@ describe('sign-in and session expiry in Chromium', () => {
 
     // The 12-second session ends: the app returns to /login with the expiry message.
     await page.waitForURL('**/login', { timeout: 20_000 });
-    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+    await page.getByText(SESSION_TEXTS.expired).waitFor();
     await screenshot(page, 'auth-session-expired');
     const check = await fetch(`${e2e.server.url}/api/users/verify-token`, {
       method: 'POST',
@@ -138,7 +140,7 @@ describe('sign-in and session expiry in Chromium', () => {
       const again = await contexts[i].newPage();
       await again.goto(path);
       await again.waitForURL('**/login', { timeout: 10_000 });
-      await again.getByText('Your session has expired. Please sign in again.').waitFor({ timeout: 5_000 });
+      await again.getByText(SESSION_TEXTS.expired).waitFor({ timeout: 5_000 });
       await screenshot(again, `auth-session-expired-at-load${path === '/' ? '-home' : ''}`);
       await contexts[i].close();
     }
@@ -153,7 +155,7 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
     await page.locator('input[name="password"]').fill('Wrong-password-1');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: AUTH_TEXTS.invalidCredentials }).waitFor();
     await screenshot(page, 'auth-login-error');
     await context.close();
   });
@@ -244,16 +246,16 @@ describe('password reset in Chromium', () => {
     await page.waitForTimeout(300);
     await screenshot(page, 'reset-step-password');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByText('Password updated successfully').waitFor();
+    await page.getByText(AUTH_TEXTS.passwordUpdated).waitFor();
     await page.waitForURL('**/login', { timeout: 5000 });
-    await page.getByText('Password reset successful. Please log in with your new password.').waitFor();
+    await page.getByText(AUTH_TEXTS.resetSuccessRedirect).waitFor();
     await screenshot(page, 'reset-back-on-login');
 
     // The old password no longer works.
     await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
     await page.locator('input[name="password"]').fill(MEMBER.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: AUTH_TEXTS.invalidCredentials }).waitFor();
 
     // The new one does.
     await signIn(page, e2e.server.url, MEMBER.email, NEW_PASSWORD);
@@ -268,7 +270,7 @@ describe('password reset in Chromium', () => {
     expect(await check.json()).toEqual({ valid: false });
     await signedIn.page.reload();
     await signedIn.page.waitForURL('**/login', { timeout: 10_000 });
-    await signedIn.page.getByText('Your session has expired. Please sign in again.').waitFor();
+    await signedIn.page.getByText(SESSION_TEXTS.expired).waitFor();
     await context.close();
     await signedIn.context.close();
   });

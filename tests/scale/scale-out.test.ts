@@ -32,7 +32,7 @@ import { adminSession } from '../../scripts/lib/stored-application';
 import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
 import { IP_LIMITS } from '../../src/server/lib/auth-rate-limit';
 import { FAILED_SIGN_IN_LIMIT } from '../../src/server/routes/users-auth/sign-in.repository';
-import { AUTH_TEXTS } from '../../src/shared/auth/auth-rules';
+import { AUTH_TEXTS } from '../../src/shared/messages';
 import { API_KEY_HEADER, API_SECRET_HEADER, TOKEN_HEADER } from '../../src/shared/product';
 
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';

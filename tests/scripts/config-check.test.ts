@@ -230,6 +230,31 @@ describe('config:check', () => {
     expect(match!.hint).toMatch(expected.hint);
   });
 
+  it('checks the message files against the messages the app reads: a missing, misspelt or empty one, and a placeholder it does not fill', () => {
+    const checkConfigOf = (change: (config: ReturnType<typeof copyConfig>) => void) => {
+      const config = copyConfig('repository');
+      change(config);
+      return checkConfig(base(config.root));
+    };
+    const file = 'forms/messages/transfers.json';
+    const [first, second] = Object.keys(copyConfig('repository').read(file)).filter((key) => key !== '$comment');
+    const found = checkConfigOf((c) => c.edit(file, (messages) => {
+      messages[`${first}x`] = messages[first];
+      delete messages[first];
+      messages[second] = ' ';
+      messages.insufficientFundsOf = 'Not enough: {balance} available.';
+    }));
+    expect(found).toContainEqual(expect.objectContaining({ file, message: `unknown message "${first}x"`, hint: expect.stringContaining(`Did you mean "${first}"?`), line: expect.any(Number) }));
+    expect(found).toContainEqual(expect.objectContaining({ file, message: `message "${first}" is missing` }));
+    expect(found).toContainEqual(expect.objectContaining({ file, path: `/${second}`, message: `message "${second}" is empty` }));
+    expect(found).toContainEqual(expect.objectContaining({ file, path: '/insufficientFundsOf', message: '{balance} is not filled in this message', hint: expect.stringContaining('{available}') }));
+    const files = checkConfigOf((c) => {
+      fs.renameSync(`${c.root}/forms/messages/admin.json`, `${c.root}/forms/messages/admn.json`);
+    });
+    expect(files).toContainEqual(expect.objectContaining({ file: 'forms/messages/admn.json', message: 'not a message file the app reads', hint: expect.stringContaining('forms/messages/admin.json') }));
+    expect(files).toContainEqual(expect.objectContaining({ file: 'forms/messages/admin.json', message: 'missing message file' }));
+  });
+
   it('reports a flow file without steps instead of stopping', () => {
     const config = copyConfig('repository');
     config.write(ONBOARDING, { initial: 'basic-info' });

@@ -10,6 +10,7 @@ import { seed, DEMO_ADMIN, DEMO_MEMBER } from '../../src/server/db/seed';
 import type { DbHandle } from '../../src/server/db/create-db';
 import { dbTargets } from '../helpers/test-db';
 import { createTestApp, suiteApp, type TestApp } from '../helpers/test-app';
+import { AUTH_TEXTS } from '../../src/shared/messages';
 
 /** SECURITY.md row 23: fail-closed configuration, trusted proxies, and request/header/connection time limits. */
 
@@ -186,7 +187,7 @@ describe.each(dbTargets())('a forged leftmost X-Forwarded-For changes nothing on
     for (let i = 0; i < 30; i++) expect((await login(t, PROXY, `${forged(i)}, ${CLIENT}`, i)).statusCode).toBe(401);
     const refused = await login(t, PROXY, `${forged(99)}, ${CLIENT}`, 99);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ status: 429, message: 'Too many login attempts. Please try again later', request_id: expect.any(String) });
+    expect(refused.json()).toMatchObject({ status: 429, message: AUTH_TEXTS.tooManyLogins, request_id: expect.any(String) });
     // Another real client behind the same proxy has its own count.
     expect((await login(t, PROXY, `${forged(100)}, 203.0.113.8`, 100)).statusCode).toBe(401);
   });

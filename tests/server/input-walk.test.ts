@@ -10,10 +10,8 @@ import { adultSignup, createApplicant, multipart, PDF, type Applicant } from './
 import { addSessionRoute, createMember, sessionHeaders, type TestMember } from './member/member-fixtures';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
 import { MALFORMED_QUERY_MESSAGE, type RouteEntry } from '../../src/server/plugins/input-guard';
-import { JSON_ONLY_MESSAGE } from '../../src/shared/messages';
+import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../src/shared/messages';
 import { ENCODED_BODY_MESSAGE, TRANSFER_CODING_MESSAGE } from '../../src/server/plugins/input-guard';
-import { ONE_LINE_MESSAGE } from '../../src/server/lib/safe-text';
-import { REPEATED_FIELD_MESSAGE } from '../../src/server/routes/onboarding/uploads';
 import { resolveForm } from '../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { listSteps } from '../../src/shared/flow/flow-types';
@@ -333,18 +331,18 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
   it('a NUL in a signup field: 400 under that field', async () => {
     const res = await t.call({ method: 'POST', url: '/api/signups/', payload: adultSignup(9202, { first_name: 'Na\u0000dia' }) });
     expect(res.statusCode).toBe(400);
-    expect(shape(res).errors).toEqual({ first_name: 'This field contains a character that is not allowed.' });
+    expect(shape(res).errors).toEqual({ first_name: REQUEST_TEXTS.unstorableField });
   });
 
   it('control characters, direction overrides and noncharacters in any text: 400 under the field, nothing stored', async () => {
     for (const [name, text] of Object.entries(NOT_ALLOWED)) {
       const res = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9210, { last_name: text }) });
       expect(res.statusCode, name).toBe(400);
-      expect(shape(res).errors, name).toEqual({ last_name: 'This field contains a character that is not allowed.' });
+      expect(shape(res).errors, name).toEqual({ last_name: REQUEST_TEXTS.unstorableField });
     }
     const comment = await t.call({ method: 'PUT', url: '/api/signups/comment', headers: admin, payload: { signup_id: applicant.id, comments: 'Looks fine\u202E' } });
     expect(comment.statusCode).toBe(400);
-    expect(shape(comment).errors).toEqual({ comments: 'This field contains a character that is not allowed.' });
+    expect(shape(comment).errors).toEqual({ comments: REQUEST_TEXTS.unstorableField });
     const search = await t.call({ method: 'GET', url: '/api/users?search=%1B%5B2J', headers: admin });
     expect(search.statusCode).toBe(400);
     shape(search);
@@ -379,14 +377,14 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     for (const [name, text] of Object.entries(LINE_BREAKS)) {
       const signup = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), payload: adultSignup(9213, { first_name: text }) });
       expect(signup.statusCode, name).toBe(400);
-      expect(shape(signup).errors, name).toEqual({ first_name: ONE_LINE_MESSAGE });
+      expect(shape(signup).errors, name).toEqual({ first_name: REQUEST_TEXTS.oneLine });
       // With the form's other messages: a line break does not hide a future birth date.
       const user = await t.call({ method: 'POST', url: '/api/users', headers: admin, payload: validUserBody({ email: 'two.lines@example.com', mobile: '+18685550779', last_name: text, dob: '2999-01-01' }) });
       expect(user.statusCode, name).toBe(400);
-      expect(shape(user).errors, name).toEqual({ last_name: ONE_LINE_MESSAGE, dob: 'Date of birth cannot be in the future' });
+      expect(shape(user).errors, name).toEqual({ last_name: REQUEST_TEXTS.oneLine, dob: 'Date of birth cannot be in the future' });
       const step = await t.call({ method: 'POST', url: '/api/peps', headers: applicant.headers, payload: { signup_id: applicant.id, is_pep: true, is_close_associate: false, job_title: `Minister${text}` } });
       expect(step.statusCode, name).toBe(400);
-      expect(shape(step).errors, name).toEqual({ job_title: ONE_LINE_MESSAGE });
+      expect(shape(step).errors, name).toEqual({ job_title: REQUEST_TEXTS.oneLine });
     }
     expect(await t.db.db.selectFrom('users').select('id').where('email', '=', 'two.lines@example.com').execute()).toEqual([]);
     // A password is what the password policy allows (a line separator is not among its refusals): a user may hold
@@ -420,13 +418,13 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
       for (const [method, url] of [['GET', `/api/users/${id}`], ['DELETE', `/api/users/${id}/soft`]] as const) {
         const res = await t.call({ method, url, headers: admin });
         expect(res.statusCode, `${method} ${url}`).toBe(400);
-        expect(shape(res).errors, `${method} ${url}`).toEqual({ id: 'Enter a whole number (digits only).' });
+        expect(shape(res).errors, `${method} ${url}`).toEqual({ id: REQUEST_TEXTS.wholeNumber });
       }
     }
     for (const q of ['page=1e1', 'page=0x2', 'page=%2B2', 'page=1&page=0x2']) {
       const res = await t.call({ method: 'GET', url: `/api/users?${q}`, headers: admin });
       expect(res.statusCode, q).toBe(400);
-      expect(shape(res).errors, q).toEqual({ page: 'Enter a whole number (digits only).' });
+      expect(shape(res).errors, q).toEqual({ page: REQUEST_TEXTS.wholeNumber });
     }
     expect((await t.call({ method: 'GET', url: '/api/users/1', headers: admin })).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/api/users?page=2', headers: admin })).statusCode).toBe(200);
@@ -481,7 +479,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     for (const url of ['/api/signups/approve', '/api/signups/reject']) {
       const res = await t.call({ method: 'PUT', url, headers: admin, payload: { signup_id: 'a\u0000b' } });
       expect(res.statusCode).toBe(400);
-      expect(shape(res).errors).toEqual({ signup_id: 'This field contains a character that is not allowed.' });
+      expect(shape(res).errors).toEqual({ signup_id: REQUEST_TEXTS.unstorableField });
     }
     for (const user_id of [99_999_999_999, '99999999999', '2147483648']) {
       const res = await t.call({ method: 'POST', url: '/api/device-verifications/send/', remoteAddress: nextIp(), payload: { identifier_type: 'mobile', operation: 'sign_in', user_id } });
@@ -515,7 +513,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     latin1[latin1.indexOf('#')] = 0xe9;
     const bytes = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: latin1 });
     expect(bytes.statusCode).toBe(400);
-    expect(shape(bytes).errors).toEqual({ first_name: 'This field contains a character that is not allowed.' });
+    expect(shape(bytes).errors).toEqual({ first_name: REQUEST_TEXTS.unstorableField });
     for (const type of ['application/json; charset=latin1', 'application/json; charset=ISO-8859-1', 'application/json;charset="utf-16"']) {
       const named = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': type }, payload: latin1 });
       expect(named.statusCode, type).toBe(415);
@@ -564,7 +562,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     expect(peps.statusCode).toBe(400);
     const surrogate = await t.call({ method: 'POST', url: '/api/membership-declarations/', headers: applicant.headers, payload: { signup_id: applicant.id, note: 'x\ud800' } });
     expect(surrogate.statusCode).toBe(400);
-    expect(shape(surrogate).errors).toEqual({ note: 'This field contains a character that is not allowed.' });
+    expect(shape(surrogate).errors).toEqual({ note: REQUEST_TEXTS.unstorableField });
     const steps = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).execute();
     expect(steps.map((s) => s.step)).toEqual(['basic-info']);
   });
@@ -583,12 +581,12 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     const nul = multipart({ ...fields, city: 'Port\u0000of Spain' }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
     const withNul = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...nul.headers }, payload: nul.payload });
     expect(withNul.statusCode).toBe(400);
-    expect(shape(withNul).errors).toEqual({ city: 'This field contains a character that is not allowed.' });
+    expect(shape(withNul).errors).toEqual({ city: REQUEST_TEXTS.unstorableField });
     // A one-value field sent twice is refused, not silently the last one.
     const twice = multipart({ ...fields, city: ['Port of Spain', 'San Fernando'] }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
     const repeated = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...twice.headers }, payload: twice.payload });
     expect(repeated.statusCode).toBe(400);
-    expect(shape(repeated).errors).toEqual({ city: REPEATED_FIELD_MESSAGE });
+    expect(shape(repeated).errors).toEqual({ city: ONBOARDING_TEXTS.repeatedField });
     expect(stored()).toBe(before);
     // The same upload, whole, is accepted.
     expect((await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...good.headers }, payload: good.payload })).statusCode).toBe(201);

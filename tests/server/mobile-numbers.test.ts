@@ -3,12 +3,13 @@ import { suiteApp } from '../helpers/test-app';
 import { up as normaliseStoredMobiles } from '../../src/server/db/migrations/2026-11-23T0001-normalise-mobiles';
 import { auth, tokenFor, validUserBody } from './admin/admin-helpers';
 import { adultSignup, createApplicant } from './onboarding/onboarding-helpers';
+import { REQUEST_TEXTS } from '../../src/shared/messages';
 
 /** One stored form of a mobile number everywhere (issue 11, 5c): `+1 868 300 0002` and `+18683000002` are the same person. */
 describe.each(dbTargets())('mobile numbers are stored and compared normalised on $name', (target) => {
   const t = suiteApp(target);
   let admin: Record<string, string>;
-  const TAKEN = 'This mobile number is already registered with another account';
+  const TAKEN = REQUEST_TEXTS.mobileTaken;
 
   beforeAll(async () => {
     admin = auth(await tokenFor(t.app, 'admin@cu.example'));

@@ -1,5 +1,5 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { AUTH_TEXTS } from '../../shared/auth/auth-rules';
+import { AUTH_TEXTS } from '../../shared/messages';
 
 /** The reset's step as it survives a reload (sessionStorage): the reset token never does (it is a credential). */
 export interface SavedReset {

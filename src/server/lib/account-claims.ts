@@ -6,6 +6,8 @@ import type { AccountClaim } from '../db/tables/account-claims.table.js';
 import { badRequest, tooMany } from './http-errors.js';
 import { checkCode, issueCode, MAX_MOBILE_RESENDS, type CheckCodeResult } from './one-time-codes.js';
 import type { OutgoingMessage } from '../plugins/outbox.js';
+import { fillText } from '../../shared/fill-text.js';
+import { ONBOARDING_TEXTS } from '../../shared/messages.js';
 
 /**
  * Claiming an existing member's accounts (DESIGN.md "Existing-customer claim", SECURITY.md row 21).
@@ -38,17 +40,6 @@ export const CLAIM_LIMITS = {
 
 /** Advisory-lock class of the per-account claim-code count (the account number's hash is the object id). */
 const CLAIM_SEND_LOCK = 7302;
-
-export const CLAIM_TEXTS = {
-  received: 'Thank you. To link your accounts, we will send a code to the contact details the credit union holds for you.',
-  sentToMobile: (hint: string) => `We sent a code to the mobile number ending in ${hint}`,
-  sentToEmail: (hint: string) => `We sent a code to the email address ${hint}`,
-  verified: 'Membership confirmed',
-  tooManyAttempts: 'Too many attempts to link an account. Please try again later or contact your branch.',
-  tooManyCodes: 'Too many codes were sent for this account today. Please try again tomorrow or contact your branch.',
-  noClaim: 'Please enter your account number first.',
-  notProven: "This applicant has not proven control of the member's contact details on file (the code sent to them was never entered), so the member's accounts cannot be linked.",
-} as const;
 
 /** Digits only: spaces and hyphens are how people write account numbers. */
 export function accountDigits(accountNumber: string): string {
@@ -129,8 +120,8 @@ export async function startClaim(trx: Transaction<Database>, input: { signup: Si
   const { signup, now } = input;
   const digits = accountDigits(input.accountNumber);
   const tried = await trx.selectFrom('account_claims').select(sql<number>`count(*)::int`.as('n')).where('signup_id', '=', signup.id).executeTakeFirstOrThrow();
-  if (Number(tried.n) >= CLAIM_LIMITS.attemptsPerSignup) throw tooMany(CLAIM_TEXTS.tooManyAttempts);
-  if ((await failedTriesOnAccount(trx, digits, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(CLAIM_TEXTS.tooManyAttempts);
+  if (Number(tried.n) >= CLAIM_LIMITS.attemptsPerSignup) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
+  if ((await failedTriesOnAccount(trx, digits, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
 
   const member = await matchingMember(trx, signup, digits);
   const onFile = member?.mobile ? { channel: 'sms' as const, recipient: member.mobile, hint: lastTwoDigits(member.mobile) } : member?.email ? { channel: 'email' as const, recipient: member.email, hint: maskEmail(member.email) } : undefined;
@@ -156,13 +147,13 @@ export async function currentClaim(db: Kysely<Database>, signupId: string): Prom
 }
 
 function sentMessage(claim: AccountClaim): string {
-  return claim.channel === 'sms' ? CLAIM_TEXTS.sentToMobile(claim.hint) : CLAIM_TEXTS.sentToEmail(claim.hint);
+  return claim.channel === 'sms' ? fillText(ONBOARDING_TEXTS.claimSentToMobile, { hint: claim.hint }) : fillText(ONBOARDING_TEXTS.claimSentToEmail, { hint: claim.hint });
 }
 
 async function requireClaim(db: Kysely<Database>, signupId: string, now: Date): Promise<AccountClaim> {
   const claim = await currentClaim(db, signupId);
-  if (!claim) throw badRequest(CLAIM_TEXTS.noClaim, { account_number: CLAIM_TEXTS.noClaim });
-  if ((await failedTriesOnAccount(db, claim.account_number, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(CLAIM_TEXTS.tooManyAttempts);
+  if (!claim) throw badRequest(ONBOARDING_TEXTS.claimFirst, { account_number: ONBOARDING_TEXTS.claimFirst });
+  if ((await failedTriesOnAccount(db, claim.account_number, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
   return claim;
 }
 
@@ -179,7 +170,7 @@ export async function sendClaimCode(
   // Counted for every account number alike (a decoy claim too, so the limit tells nothing about the account), and
   // serialised per account number so parallel sends from many applications cannot pass it together.
   await sql`select pg_advisory_xact_lock(${CLAIM_SEND_LOCK}, hashtext(${claim.account_number}))`.execute(trx);
-  if ((await codesSentForAccount(trx, claim.account_number, input.now)) >= CLAIM_LIMITS.sendsPerAccount) throw tooMany(CLAIM_TEXTS.tooManyCodes);
+  if ((await codesSentForAccount(trx, claim.account_number, input.now)) >= CLAIM_LIMITS.sendsPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyCodes);
   const code = await issueCode(trx, {
     purpose: CLAIM_CODE_PURPOSE,
     subject: claim.id,

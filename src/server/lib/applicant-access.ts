@@ -7,6 +7,7 @@ import { conflict, missing } from './http-errors.js';
 import { APPLICANT_TOKEN_HEADER } from '../../shared/product.js';
 import { APPLICANT_EDITABLE_STATUSES } from '../../shared/statuses.js';
 import { fixedStatement } from '../db/prepared.js';
+import { ONBOARDING_TEXTS } from '../../shared/messages.js';
 
 export const APPLICANT_TOKEN_HOURS = 24;
 
@@ -38,7 +39,7 @@ export function holdsToken(signup: Pick<Signup, 'applicant_token_hash' | 'token_
 }
 
 /** A change to an application that is no longer a draft. */
-export const alreadySubmitted = () => conflict('This application has already been submitted and can no longer be changed.');
+export const alreadySubmitted = () => conflict(ONBOARDING_TEXTS.alreadySubmitted);
 
 const signupById = fixedStatement((db: Kysely<Database>, v: { signupId: string }, shape) => {
   const query = db.selectFrom('signups').selectAll().where('id', '=', v.signupId);

@@ -1,4 +1,5 @@
 import { ipLimit } from './auth-rate-limit.js';
+import { ONBOARDING_TEXTS } from '../../shared/messages.js';
 
 /**
  * Per-address limits on the applicant's calls (SECURITY.md rows 17, 21, 22). They sit on top of the
@@ -16,11 +17,7 @@ export const APPLICANT_LIMITS = {
   misses: { max: 20, timeWindow: 10 * 60_000 },
 } as const;
 
-export const APPLICANT_TEXTS = {
-  tooMany: 'Too many requests from this address. Please try again later.',
-} as const;
-
 /** The route config of an applicant route's per-address limit. */
-export function applicantLimit(limit: { max: number; timeWindow: number } = APPLICANT_LIMITS.step, message: string = APPLICANT_TEXTS.tooMany) {
+export function applicantLimit(limit: { max: number; timeWindow: number } = APPLICANT_LIMITS.step, message: string = ONBOARDING_TEXTS.tooManyRequests) {
   return ipLimit(limit, message);
 }

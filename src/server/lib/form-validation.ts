@@ -12,12 +12,9 @@ import { transforms } from '../../shared/transforms/index.js';
 import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
 import { factsWithStepData } from '../../shared/facts/declared-facts.js';
 import { onboardingFlow } from './onboarding-flow.js';
-import { FIX_FIELDS } from '../../shared/messages.js';
 import { clearBlankText, lineBreaksInSingleLineText, markSingleLine } from './safe-text.js';
+import { REQUEST_TEXTS } from '../../shared/messages.js';
 
-export const VALIDATION_MESSAGE = FIX_FIELDS;
-/** Under a sent field whose `showWhen` does not hold for the sent answers (the browser never sends one). */
-export const HIDDEN_FIELD_MESSAGE = 'This field does not apply to your answers.';
 
 /** The dotted paths of `sent` that `visible` (the same data without hidden fields) no longer holds, nested objects too. */
 function hiddenPaths(sent: unknown, visible: unknown, prefix = ''): string[] {
@@ -105,7 +102,7 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
      */
     validate(formId: string, body: FormData, context: ApplicantContext = {}): FormData {
       const { data, errors } = checkForm(formId, body, context);
-      if (Object.keys(errors).length) throw badRequest(errors._root ?? VALIDATION_MESSAGE, errors);
+      if (Object.keys(errors).length) throw badRequest(errors._root ?? REQUEST_TEXTS.fixFields, errors);
       return data;
     },
     /** As validate, but answers the field messages instead of throwing (a step stored record by record). */
@@ -137,7 +134,7 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
       }
     }
     if (!validate(data)) Object.assign(errors, ajvErrorsToFieldErrors(validate.errors));
-    for (const path of refused) errors[path] ??= HIDDEN_FIELD_MESSAGE;
+    for (const path of refused) errors[path] ??= REQUEST_TEXTS.hiddenField;
     // " " or a zero-width space passes minLength 1 but leaves the field empty on every screen: each blank answer is
     // validated as the empty answer it shows as, so a field the form requires (however: minLength, pattern, a
     // conditional rule) is refused with the form's own message for an empty field.

@@ -1,3 +1,4 @@
+import { REQUEST_TEXTS } from '../../shared/messages.js';
 /** An error with an HTTP status and a message that is safe to show; field errors go under `errors`. */
 export class HttpError extends Error {
   constructor(
@@ -21,5 +22,4 @@ export const tooMany = (message: string, retryAfterSeconds?: number) =>
   new HttpError(429, message, undefined, retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : undefined);
 
 /** The server's not-found answers, one wording each (an id that does not exist, or that this caller may not see). */
-export const NOT_FOUND_MESSAGES = { signup: 'Signup not found.', user: 'User not found.', account: 'Account not found.', document: 'Document not found.' } as const;
-export const missing = (what: keyof typeof NOT_FOUND_MESSAGES) => notFound(NOT_FOUND_MESSAGES[what]);
+export const missing = (what: 'signup' | 'user' | 'account' | 'document') => notFound(REQUEST_TEXTS[`${what}NotFound`]);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { HttpError, tooMany } from './http-errors.js';
-import { AUTH_TEXTS } from '../../shared/auth/auth-rules.js';
+import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../shared/messages.js';
 
 /** DESIGN.md section 4: 6 digits, 10 minutes, 5 wrong tries, 60 s between sends, 3 mobile resends. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -12,18 +12,12 @@ export const MAX_MOBILE_RESENDS = 3;
 /** Email codes are cheaper but still capped, so a script cannot mail a victim without end. */
 export const MAX_EMAIL_RESENDS = 10;
 
-export const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
-export const RESEND_COOLDOWN_MESSAGE = 'Please wait 60 seconds before requesting a new code.';
 /**
  * Codes one mobile number or email address may be sent for applications in an hour, whichever application asks:
  * one application's sends and a restart. The caps above are per application, and anyone can start applications
  * with another person's number (SECURITY.md row 17).
  */
 export const SIGNUP_CODES_PER_RECIPIENT_PER_HOUR = { mobile: 2 + MAX_MOBILE_RESENDS, email: 2 + MAX_EMAIL_RESENDS } as const;
-export const RECIPIENT_LIMIT_MESSAGE = {
-  mobile: 'Too many codes were sent to this mobile number in the last hour. Please try again later.',
-  email: 'Too many codes were sent to this email address in the last hour. Please try again later.',
-} as const;
 
 export type CodePurpose = 'sign_in_code' | 'signup_email_code' | 'signup_mobile_code' | 'password_reset_code' | 'account_claim_code' | 'resume_code' | 'transfer_code';
 
@@ -112,10 +106,10 @@ export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Pr
     .where('purpose', '=', input.purpose)
     .where('subject', '=', input.subject)
     .executeTakeFirstOrThrow();
-  if (previous.sent >= input.maxSends) throw tooMany(RESEND_LIMIT_MESSAGE);
+  if (previous.sent >= input.maxSends) throw tooMany(ONBOARDING_TEXTS.resendLimit);
   if (previous.last_sent_on) {
     const waitMs = new Date(previous.last_sent_on).getTime() + RESEND_COOLDOWN_MS - input.now.getTime();
-    if (waitMs > 0) throw tooMany(RESEND_COOLDOWN_MESSAGE, waitMs / 1000);
+    if (waitMs > 0) throw tooMany(ONBOARDING_TEXTS.resendCooldown, waitMs / 1000);
   }
   if (input.perRecipientPerHour) {
     const hourAgo = new Date(input.now.getTime() - 3600_000);

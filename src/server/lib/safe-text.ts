@@ -1,4 +1,5 @@
 import { FILE_WIDGETS, PASSWORD_WIDGETS } from '../../shared/forms/widget-fields.js';
+import { REQUEST_TEXTS } from '../../shared/messages.js';
 
 /** Lone UTF-16 surrogates: JSON can carry them (`"\ud800"`), Postgres text and jsonb cannot store them. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -67,7 +68,6 @@ export function findUnstorableText(value: unknown): { path: string; problem: Inp
 export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed (a NUL or other control character, an unpaired surrogate, a text-direction override, or bytes that are not UTF-8). Remove it, or send the text as UTF-8, and try again.';
 export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
 export const TOO_MANY_MESSAGE = `The request has more than ${MAX_VALUES.toLocaleString('en-US')} fields and list items; no form has that many.`;
-export const UNSTORABLE_FIELD_MESSAGE = 'This field contains a character that is not allowed.';
 
 /**
  * Whitespace and the characters that show as nothing: Unicode's default-ignorable ones (soft hyphen, zero-width space
@@ -80,7 +80,6 @@ export function isBlankText(text: string): boolean {
   return text.length > 0 && text.replace(INVISIBLE, '') === '';
 }
 
-export const BLANK_FIELD_MESSAGE = 'This field is required.';
 
 type SchemaNode = { type?: unknown; minLength?: unknown; pattern?: unknown; errorMessage?: unknown; properties?: Record<string, SchemaNode>; items?: SchemaNode };
 
@@ -92,7 +91,7 @@ function requiredMessage(schema: SchemaNode, keyword: 'minLength' | 'pattern'): 
     const own = (message as Record<string, unknown>)[keyword] ?? (message as Record<string, unknown>).required;
     if (typeof own === 'string') return own;
   }
-  return BLANK_FIELD_MESSAGE;
+  return REQUEST_TEXTS.blankField;
 }
 
 /** Which keyword of a string schema demands text ("minLength" 1 or more, or a pattern the empty string fails), if any. */
@@ -168,7 +167,6 @@ export function clearBlankText(value: unknown, path = '', paths: string[] = []):
  * multi-line in its UI schema.
  */
 export const SINGLE_LINE = 'x-single-line';
-export const ONE_LINE_MESSAGE = 'Enter this on one line: line breaks are not allowed here.';
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 
 type Json = Record<string, unknown>;
@@ -191,5 +189,5 @@ export function markSingleLine(schema: Json, uiSchema: unknown): Json {
 
 /** Dotted paths (as ajvErrorsToFieldErrors names fields) of the text with a line break where the schema marks the field SINGLE_LINE. */
 export function lineBreaksInSingleLineText(schema: unknown, value: unknown): Record<string, string> {
-  return textMessages(schema, value, (node, text) => ((node as Json)[SINGLE_LINE] === true && LINE_BREAK.test(text) ? ONE_LINE_MESSAGE : null));
+  return textMessages(schema, value, (node, text) => ((node as Json)[SINGLE_LINE] === true && LINE_BREAK.test(text) ? REQUEST_TEXTS.oneLine : null));
 }

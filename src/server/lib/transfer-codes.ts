@@ -3,8 +3,7 @@ import type { Database } from '../db/database.js';
 import { HttpError, conflict, tooMany } from './http-errors.js';
 import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, boundSubject, claimTry, codeMatches, hashCode, issueCode } from './one-time-codes.js';
 import { formatCents } from '../../shared/money.js';
-import { AUTH_TEXTS } from '../../shared/auth/auth-rules.js';
-import { TRANSFER_TEXTS } from '../../shared/messages.js';
+import { AUTH_TEXTS, TRANSFER_TEXTS } from '../../shared/messages.js';
 
 export const TRANSFER_CODE_PURPOSE = 'transfer_code' as const;
 

@@ -2,7 +2,8 @@ import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { tooMany } from '../lib/http-errors.js';
-import { APPLICANT_LIMITS, APPLICANT_TEXTS } from '../lib/applicant-rate-limit.js';
+import { APPLICANT_LIMITS } from '../lib/applicant-rate-limit.js';
+import { ONBOARDING_TEXTS } from '../../shared/messages.js';
 
 type Checker = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ remaining: number; ttlInSeconds: number }>;
 
@@ -23,7 +24,7 @@ async function applicantGuardPlugin(app: FastifyInstance) {
   app.decorate('applicantGuard', {
     async refuse(request: FastifyRequest): Promise<void> {
       const status = await misses!(request, { increment: false });
-      if (status.remaining <= 0) throw tooMany(APPLICANT_TEXTS.tooMany, status.ttlInSeconds);
+      if (status.remaining <= 0) throw tooMany(ONBOARDING_TEXTS.tooManyRequests, status.ttlInSeconds);
     },
     async count(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       if (reply.statusCode === 404) await misses!(request);

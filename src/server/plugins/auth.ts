@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { ROLES, SESSION_COOKIE, TOKEN_HEADER } from '../../shared/product.js';
-import { NO_MEMBERSHIP_MESSAGE } from '../../shared/messages.js';
+import { TRANSFER_TEXTS } from '../../shared/messages.js';
 
 export interface SessionUser {
   id: number;
@@ -141,7 +141,7 @@ export default fp(
     app.decorate('requireMember', async (request: FastifyRequest) => {
       const user = await loadSession(request);
       if (user.roleId !== ROLES.CUSTOMER) throw forbidden();
-      if (user.memberId === null) throw forbidden(NO_MEMBERSHIP_MESSAGE);
+      if (user.memberId === null) throw forbidden(TRANSFER_TEXTS.noMembership);
     });
     app.decorate('sessionClaims', async (request: FastifyRequest) => {
       const { sessionId, userId } = await verifyToken(request);

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
-import { EMAIL_TAKEN, FIX_FIELDS, JSON_ONLY_MESSAGE, MOBILE_TAKEN } from '../../shared/messages.js';
+import { JSON_ONLY_MESSAGE, REQUEST_TEXTS } from '../../shared/messages.js';
 
 /** Builds the one error body every failed answer carries. */
 export function errorBody(status: number, message: string, requestId: string, errors?: Record<string, string>): ApiErrorBody {
@@ -18,7 +18,6 @@ const UNIQUE_VIOLATION = '23505';
 const isDataException = (code: unknown) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
 export const COUNTERS_UNREACHABLE = 'The service is briefly unavailable. Please try again in a moment.';
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
-export const BAD_VALUE_MESSAGE = 'A value in the request is out of range or not allowed. Please check your input.';
 
 type AppError = FastifyError & { code?: string; constraint?: string };
 
@@ -35,7 +34,7 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {
       return reply.status(400).send(errorBody(400, BODY_NOT_OBJECT, request.id));
     }
-    const general = errors._root ?? (where === 'body' ? FIX_FIELDS : `Invalid ${where}.`);
+    const general = errors._root ?? (where === 'body' ? REQUEST_TEXTS.fixFields : `Invalid ${where}.`);
     return reply.status(400).send(errorBody(400, general, request.id, errors));
   }
   if (error.code === UNIQUE_VIOLATION) {
@@ -43,15 +42,15 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     const field = which.includes('mobile') ? 'mobile' : which.includes('email') ? 'email' : undefined;
     const message =
       field === 'mobile'
-        ? MOBILE_TAKEN
+        ? REQUEST_TEXTS.mobileTaken
         : field === 'email'
-          ? EMAIL_TAKEN
+          ? REQUEST_TEXTS.emailTaken
           : 'This information is already registered in our system';
     return reply.status(409).send(errorBody(409, message, request.id, field ? { [field]: message } : undefined));
   }
   if (isDataException(error.code) && !error.statusCode) {
     request.log.warn({ code: error.code, route: request.routeOptions.url }, 'bad input reached the database');
-    return reply.status(400).send(errorBody(400, BAD_VALUE_MESSAGE, request.id));
+    return reply.status(400).send(errorBody(400, REQUEST_TEXTS.badValue, request.id));
   }
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status < 500) {

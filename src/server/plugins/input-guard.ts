@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest, unsupportedMediaType } from '../lib/http-errors.js';
-import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
-import { FIX_FIELDS, JSON_ONLY_MESSAGE } from '../../shared/messages.js';
+import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { JSON_ONLY_MESSAGE, REQUEST_TEXTS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
 /** A route as the guard saw it registered (HEAD twins of GET routes left out). */
@@ -34,7 +34,7 @@ async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
     const found = findUnstorableText(request[part]);
     if (found?.problem === 'tooDeep') throw badRequest(TOO_DEEP_MESSAGE, { [found.path || part]: TOO_DEEP_MESSAGE });
     if (found?.problem === 'tooMany') throw badRequest(TOO_MANY_MESSAGE, { [found.path || part]: TOO_MANY_MESSAGE });
-    if (found) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [found.path || part]: UNSTORABLE_FIELD_MESSAGE });
+    if (found) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [found.path || part]: REQUEST_TEXTS.unstorableField });
   }
 }
 
@@ -96,13 +96,12 @@ async function refuseOtherBodyTypes(request: FastifyRequest): Promise<void> {
 function refuseBlankOrBrokenText(bodySchema: unknown, lineBreaks: boolean) {
   return async function textGuard(request: FastifyRequest): Promise<void> {
     const errors = { ...(lineBreaks ? lineBreaksInSingleLineText(bodySchema, request.body) : {}), ...blankRequiredText(bodySchema, request.body) };
-    if (Object.keys(errors).length) throw badRequest(errors._root ?? FIX_FIELDS, errors);
+    if (Object.keys(errors).length) throw badRequest(errors._root ?? REQUEST_TEXTS.fixFields, errors);
   };
 }
 
 /** A whole number as people write one: digits, an optional minus, no leading zeros, no "+", exponent, hex or spaces. */
 const CANONICAL_INTEGER = /^-?(0|[1-9][0-9]*)$/;
-export const WHOLE_NUMBER_MESSAGE = 'Enter a whole number (digits only).';
 
 /** The names of the properties an object schema types as integer (alone or with null). */
 function integerFields(schema: unknown): string[] {
@@ -122,7 +121,7 @@ function refuseOddIntegers(fields: Array<['params' | 'query', string[]]>) {
       for (const name of names) {
         const value = values?.[name];
         const texts = Array.isArray(value) ? value : [value];
-        if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) throw badRequest(`Invalid ${part === 'query' ? 'querystring' : 'params'}.`, { [name]: WHOLE_NUMBER_MESSAGE });
+        if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) throw badRequest(`Invalid ${part === 'query' ? 'querystring' : 'params'}.`, { [name]: REQUEST_TEXTS.wholeNumber });
       }
     }
   };

@@ -24,6 +24,7 @@ import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 import { partsProblems } from '../flow/step-parts.js';
 import { SharedEndpointError, stepRoutes } from '../flow/step-routes.js';
 import { reviewProblems } from './review-mistakes.js';
+import { messageMistakes } from './message-mistakes.js';
 import type { ReviewRules } from '../review/review-rules.js';
 
 /** One thing an analyst must fix: where (file + JSON path), what, and how. */
@@ -387,9 +388,9 @@ export function checkConfig(options: CheckOptions): Problem[] {
   const validateForm = compileMeta(options.root, FORM_META);
   const validateUi = compileMeta(options.root, UI_META);
   for (const [f, content] of Object.entries(formFiles)) {
-    if (f.endsWith('.meta.schema.json') || /^forms\/lists\//.test(f)) continue;
+    if (f.endsWith('.meta.schema.json') || /^forms\/(lists|messages)\//.test(f)) continue;
     if (!/^forms\/[a-z0-9-]+\/[a-z0-9-]+\.(schema|ui)\.json$/.test(f)) {
-      problems.push({ file: f, path: '', message: 'file name not understood', hint: 'Forms are forms/<area>/<form-id>.schema.json and .ui.json; lists are forms/lists/<name>.json.' });
+      problems.push({ file: f, path: '', message: 'file name not understood', hint: 'Forms are forms/<area>/<form-id>.schema.json and .ui.json; lists are forms/lists/<name>.json; messages are forms/messages/<name>.json.' });
     } else if (f.endsWith('.schema.json') ? !validateForm(content) : !validateUi(content)) {
       const [validate, meta] = f.endsWith('.schema.json') ? [validateForm, FORM_META] : [validateUi, UI_META];
       problems.push(...metaProblems(f, validate.errors, meta));
@@ -405,6 +406,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
   const declaredFacts = new Set<string>();
   for (const [file, flow] of Object.entries(flowFiles)) if (file.endsWith('.flow.json')) Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
   for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems, declaredFacts);
+  problems.push(...messageMistakes(Object.fromEntries(Object.entries(formFiles).filter(([f]) => f.startsWith('forms/messages/')))));
   for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list), ...rulesWithoutMessage(`forms/lists/${name}.json`, list));
 
   const validateFlow = compileMeta(options.root, 'flows/flow.schema.json');

@@ -1,5 +1,5 @@
 import type { JsonObject as Schema } from '../forms/form-registry';
-import { TOTAL_EXCEEDED_MESSAGE } from '../messages';
+import { ONBOARDING_TEXTS } from '../messages.js';
 
 /**
  * A step stored from one call per record (the flow file's `submit.parts`, flows/README.md) as well as from one
@@ -151,7 +151,7 @@ export function splitRecordErrors(parts: StepParts, stepSchema: Schema, merged: 
         const tooMany = typeof listSchema.maxItems === 'number' && items.length > listSchema.maxItems;
         if (tooMany) refused[list] = listSchema.errorMessage?.maxItems ?? message;
         // Over the total: said as such, not with the list's totalPercent message (for going on before the total).
-        else if (sharesOver(listSchema.totalPercent, items)) refused[list] = TOTAL_EXCEEDED_MESSAGE;
+        else if (sharesOver(listSchema.totalPercent, items)) refused[list] = ONBOARDING_TEXTS.totalExceeded;
         else pending[path] = message;
       } else if (top === list && rest[0] === String(place.index)) refused[rest.slice(1).join('.') || list] = message;
       else refused[path] = message;

@@ -1,4 +1,4 @@
-import { EMAIL_TAKEN, MOBILE_TAKEN } from '../../shared/messages';
+import { REQUEST_TEXTS } from '../../shared/messages';
 /** The shared error translation of spec 2 section 8: any failed call -> one general message + field messages. */
 export interface TranslatedError {
   status: number | null;
@@ -31,8 +31,8 @@ function fallbackFor(status: number): string {
 export function cleanServerText(text: string): string {
   const lower = text.toLowerCase();
   const isUnique = /unique|duplicate|already exists|integrity/.test(lower);
-  if (isUnique && /mobile/.test(lower)) return MOBILE_TAKEN;
-  if (isUnique && /email/.test(lower)) return EMAIL_TAKEN;
+  if (isUnique && /mobile/.test(lower)) return REQUEST_TEXTS.mobileTaken;
+  if (isUnique && /email/.test(lower)) return REQUEST_TEXTS.emailTaken;
   if (isUnique) return 'This information is already registered in our system';
   if (text.trim() === 'Error creating signup') return 'Registration failed. Please check your information and try again';
   if (/\b(sql|select|insert|update|violates|constraint|relation|postgres|sqlstate)\b/.test(lower)) return 'An unexpected error occurred';

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { resetPasswordMachine, restoredReset, savedReset } from '../../../src/engine/auth/reset-password-machine';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 const start = (saved: Parameters<typeof restoredReset>[0] = null) => createActor(resetPasswordMachine, { input: { saved: restoredReset(saved) } }).start();
 
@@ -15,23 +16,23 @@ describe('the password reset machine (no React)', () => {
       actor.send({ type: 'email.submitted', email: 'other@cu.example' });
       expect(actor.getSnapshot().context.email).toBe('member@cu.example');
       expect(savedReset(actor.getSnapshot())).toBeNull();
-      actor.send({ type: 'code.sent', requestId: 'req-1', message: 'Password reset code sent to your email', at: 1 });
+      actor.send({ type: 'code.sent', requestId: 'req-1', message: AUTH_TEXTS.resetCodeSent, at: 1 });
       expect(actor.getSnapshot().value).toBe('verification');
       expect(savedReset(actor.getSnapshot())).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1' });
       actor.send({ type: 'code.submitted' });
-      actor.send({ type: 'code.verify.failed', message: 'Invalid verification code' });
+      actor.send({ type: 'code.verify.failed', message: AUTH_TEXTS.invalidCode });
       expect(actor.getSnapshot().value).toBe('verification');
-      expect(actor.getSnapshot().context.alert).toBe('Invalid verification code');
+      expect(actor.getSnapshot().context.alert).toBe(AUTH_TEXTS.invalidCode);
       actor.send({ type: 'code.submitted' });
-      actor.send({ type: 'code.verified', resetToken: 'tok-1', message: 'Code verified successfully' });
+      actor.send({ type: 'code.verified', resetToken: 'tok-1', message: AUTH_TEXTS.codeVerified });
       expect(actor.getSnapshot().value).toBe('password');
       expect(actor.getSnapshot().context.alert).toBeUndefined();
       expect(JSON.stringify(savedReset(actor.getSnapshot()))).not.toContain('tok-1');
       actor.send({ type: 'password.submitted' });
-      actor.send({ type: 'password.update.failed', message: 'Invalid password format', field: 'Password must contain at least one uppercase letter' });
+      actor.send({ type: 'password.update.failed', message: AUTH_TEXTS.invalidPasswordFormat, field: 'Password must contain at least one uppercase letter' });
       expect(actor.getSnapshot().context.fieldErrors).toEqual({ new_password: 'Password must contain at least one uppercase letter' });
       actor.send({ type: 'password.submitted' });
-      actor.send({ type: 'password.updated', message: 'Password updated successfully' });
+      actor.send({ type: 'password.updated', message: AUTH_TEXTS.passwordUpdated });
       expect(actor.getSnapshot().value).toBe('updated');
       expect(actor.getSnapshot().context.resetToken).toBeNull();
       expect(savedReset(actor.getSnapshot())).toBeNull();
@@ -64,17 +65,17 @@ describe('the password reset machine (no React)', () => {
     actor.send({ type: 'email.submitted', email: 'a@b.co' });
     actor.send({ type: 'code.sent', requestId: 'req-1', message: 'sent', at: 1 });
     actor.send({ type: 'code.submitted' });
-    actor.send({ type: 'code.verified', resetToken: null, message: 'Code verified successfully' });
+    actor.send({ type: 'code.verified', resetToken: null, message: AUTH_TEXTS.codeVerified });
     actor.send({ type: 'password.submitted' });
     expect(actor.getSnapshot().value).toBe('password');
-    expect(actor.getSnapshot().context.alert).toBe('Invalid or expired reset token');
+    expect(actor.getSnapshot().context.alert).toBe(AUTH_TEXTS.invalidResetToken);
   });
 
   it('a resend restarts the countdown and replaces the request id; a refused resend shows its message', () => {
     const actor = start({ step: 'verification', email: 'a@b.co', requestId: 'req-1' });
-    actor.send({ type: 'code.resent', requestId: 'req-2', message: 'Password reset code sent to your email', at: 42 });
-    expect(actor.getSnapshot().context).toMatchObject({ requestId: 'req-2', sentAt: 42, success: 'Password reset code sent to your email' });
-    actor.send({ type: 'code.resend.failed', message: 'Too many reset attempts. Please try again later' });
-    expect(actor.getSnapshot().context).toMatchObject({ alert: 'Too many reset attempts. Please try again later', success: undefined });
+    actor.send({ type: 'code.resent', requestId: 'req-2', message: AUTH_TEXTS.resetCodeSent, at: 42 });
+    expect(actor.getSnapshot().context).toMatchObject({ requestId: 'req-2', sentAt: 42, success: AUTH_TEXTS.resetCodeSent });
+    actor.send({ type: 'code.resend.failed', message: AUTH_TEXTS.tooManyResets });
+    expect(actor.getSnapshot().context).toMatchObject({ alert: AUTH_TEXTS.tooManyResets, success: undefined });
   });
 });

@@ -1,5 +1,6 @@
 import { createActor } from 'xstate';
 import { EMPTY_SIGN_IN, MAX_SIGN_IN_RESENDS, savedSignIn, signInMachine, type SignInFlow } from '../../../src/engine/auth/sign-in-machine';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 const start = (saved: Partial<SignInFlow>, at: SignInFlow['loginStep']) => createActor(signInMachine, { input: { saved: { ...EMPTY_SIGN_IN, ...saved }, at } }).start();
 
@@ -8,8 +9,8 @@ describe('the sign-in machine (no React)', () => {
     const actor = start({}, 'login');
     expect(actor.getSnapshot().value).toBe('login');
     actor.send({ type: 'login.submitted' });
-    actor.send({ type: 'login.failed', message: 'Invalid email or password' });
-    expect(savedSignIn(actor.getSnapshot())).toEqual({ ...EMPTY_SIGN_IN, error: 'Invalid email or password' });
+    actor.send({ type: 'login.failed', message: AUTH_TEXTS.invalidCredentials });
+    expect(savedSignIn(actor.getSnapshot())).toEqual({ ...EMPTY_SIGN_IN, error: AUTH_TEXTS.invalidCredentials });
     actor.send({ type: 'login.submitted' });
     expect(actor.getSnapshot().context.error).toBeNull();
     actor.send({ type: 'code.sent', userId: 7, phone: '+1******0002' });
@@ -27,8 +28,8 @@ describe('the sign-in machine (no React)', () => {
     const actor = start({ userId: 7 }, 'mobile-verification');
     actor.send({ type: 'code.submitted' });
     expect(actor.getSnapshot().matches({ mobileVerification: 'verifying' })).toBe(true);
-    actor.send({ type: 'code.verify.failed', message: 'Invalid verification code', onCode: true });
-    expect(actor.getSnapshot().context).toMatchObject({ codeError: 'Invalid verification code', round: 1 });
+    actor.send({ type: 'code.verify.failed', message: AUTH_TEXTS.invalidCode, onCode: true });
+    expect(actor.getSnapshot().context).toMatchObject({ codeError: AUTH_TEXTS.invalidCode, round: 1 });
     actor.send({ type: 'code.submitted' });
     expect(actor.getSnapshot().context.codeError).toBeUndefined();
     actor.send({ type: 'code.verify.failed', message: 'Server error', onCode: false });
@@ -37,7 +38,7 @@ describe('the sign-in machine (no React)', () => {
 
   it(`counts at most ${MAX_SIGN_IN_RESENDS} resends`, () => {
     const actor = start({ userId: 7 }, 'mobile-verification');
-    for (let i = 0; i < MAX_SIGN_IN_RESENDS + 2; i++) actor.send({ type: 'code.resent', message: 'Mobile verification code sent' });
+    for (let i = 0; i < MAX_SIGN_IN_RESENDS + 2; i++) actor.send({ type: 'code.resent', message: AUTH_TEXTS.codeSent });
     expect(actor.getSnapshot().context.resends).toBe(MAX_SIGN_IN_RESENDS);
     expect(savedSignIn(actor.getSnapshot())?.resends).toBe(MAX_SIGN_IN_RESENDS);
   });

@@ -5,6 +5,7 @@ import { SIGNUP_STATUSES } from '../../../src/shared/statuses';
 import { NOT_INDEPENDENT } from '../../../src/server/routes/signups-admin/approve-signup';
 import { ROLES } from '../../../src/shared/product';
 import { auth, ensureSecondAdmin, insertAdmin, insertSubmittedSignup, tokenFor, updateBody, validUserBody } from './admin-helpers';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, refer) on $name', (target) => {
   const t = suiteApp(target);
@@ -181,7 +182,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       expect(res.json().message).toMatch(/has not proven control of the member's contact details on file/);
       const taken = await insertSubmittedSignup(t.db.db, { ...next(), email: 'GRACE@cu.example' });
       await flag(taken);
-      expect((await put('/api/signups/approve', { signup_id: taken })).json().message).toBe('This email address is already registered with another account');
+      expect((await put('/api/signups/approve', { signup_id: taken })).json().message).toBe(REQUEST_TEXTS.emailTaken);
       for (const id of [unproven, taken]) {
         expect((await row(id)).status).toBe('pending_approval');
         expect(await t.db.db.selectFrom('signup_approvals').selectAll().where('signup_id', '=', id).execute()).toEqual([]);

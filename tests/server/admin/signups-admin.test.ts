@@ -5,6 +5,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { auth, insertSubmittedSignup, tokenFor } from './admin-helpers';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 describe.each(dbTargets())('admin signups API on $name', (target) => {
   const t = suiteApp(target);
@@ -156,14 +157,14 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       const unproven = await insertSubmittedSignup(t.db.db, { ...next(), existingMemberId: priya.id, claimProven: false });
       const refused = await put('/api/signups/approve', { signup_id: unproven });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe("This applicant has not proven control of the member's contact details on file (the code sent to them was never entered), so the member's accounts cannot be linked.");
+      expect(refused.json().message).toBe(ONBOARDING_TEXTS.claimNotProven);
       expect(await t.db.db.selectFrom('users').select('id').where('member_id', '=', priya.id).executeTakeFirst()).toBeUndefined();
       const review = (await get(`/api/signups/${unproven}`)).json();
       expect(review.claim).toMatchObject({ proven: false, account_number: '10000000303', on_file: { member_number: 'M000203', mobile: '+18684000003' } });
       const taken = await insertSubmittedSignup(t.db.db, { email: 'GRACE@cu.example', mobile: '+18686009998' });
       const res = await put('/api/signups/approve', { signup_id: taken });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('This email address is already registered with another account');
+      expect(res.json().message).toBe(REQUEST_TEXTS.emailTaken);
       expect((await t.db.db.selectFrom('signups').select('status').where('id', '=', taken).executeTakeFirstOrThrow()).status).toBe('pending_approval');
     });
 

@@ -6,6 +6,7 @@ import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { auth, insertManyUsers, tokenFor, validUserBody } from './admin-helpers';
 import { USER_FORM_RULES } from './user-form-rules';
+import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 const BULK = 1_200;
 
@@ -48,7 +49,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       };
       const created = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody(bad) });
       expect(created.statusCode).toBe(400);
-      expect(created.json()).toMatchObject({ status: 400, message: 'Please correct the highlighted fields.' });
+      expect(created.json()).toMatchObject({ status: 400, message: REQUEST_TEXTS.fixFields });
       expect(created.json().errors).toEqual(expected);
       const { password: _p, verify_password: _v, ...form } = validUserBody();
       const user = (await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: 'all.messages@example.com', mobile: '+18687770301' }) })).json().user;
@@ -107,8 +108,8 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody({ email: 'MEMBER@cu.example', mobile: '+18683000002' }) });
       expect(res.statusCode).toBe(409);
       expect(res.json().errors).toEqual({
-        email: 'This email address is already registered with another account',
-        mobile: 'This mobile number is already registered with another account',
+        email: REQUEST_TEXTS.emailTaken,
+        mobile: REQUEST_TEXTS.mobileTaken,
       });
     });
 
@@ -204,7 +205,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       expect(futureDob.json().errors.dob).toBe('Date of birth cannot be in the future');
       const taken = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, email: 'grace@cu.example' } });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().message).toBe('This email address is already registered with another account');
+      expect(taken.json().message).toBe(REQUEST_TEXTS.emailTaken);
       for (const extra of [{ is_deleted: false }, { is_blocked: true, role_id: 1 }, { is_blocked: 'yes' }, { password_hash: 'x' }]) {
         const res = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: extra });
         expect(res.statusCode, JSON.stringify(extra)).toBe(400);
@@ -281,7 +282,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       // Nor take away their own administrator role (found by the admin review: Ava made herself a Customer).
       const demoted = await t.call({ method: 'PUT', url: `/api/users/${me.id}`, headers: as(admin), payload: { ...form, role_id: 2 } });
       expect(demoted.statusCode).toBe(409);
-      expect(demoted.json()).toMatchObject({ message: 'You cannot change your own role: another administrator must do it.', errors: { role_id: 'You cannot change your own role: another administrator must do it.' } });
+      expect(demoted.json()).toMatchObject({ message: ADMIN_TEXTS.cannotChangeOwnRole, errors: { role_id: ADMIN_TEXTS.cannotChangeOwnRole } });
       const after = await t.db.db.selectFrom('users').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow();
       expect(after).toMatchObject({ is_blocked: false, is_deleted: false, role_id: me.role_id });
       const view = (await t.call({ method: 'GET', url: `/api/users/${me.id}`, headers: as(admin) })).json();

@@ -4,6 +4,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { cookieValue, login, MEMBER, nextIp } from './auth-helpers';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
 
@@ -32,7 +33,7 @@ describe.each(dbTargets())('auth bodies checked with forms/auth on $name', (targ
     const update = (extra: object) => post('/api/password/reset/update', { ...FIXED, user_id: 'req-1', email: 'a@b.co', reset_token: 'tok', ...extra });
     const short = await update({ new_password: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ message: 'Invalid password format', errors: { new_password: 'Password must be at least 8 characters' } });
+    expect(short.json()).toMatchObject({ message: AUTH_TEXTS.invalidPasswordFormat, errors: { new_password: 'Password must be at least 8 characters' } });
     const mismatch = await update({ new_password: 'Brand-New-Pass1', confirm_password: 'Brand-New-Pass2' });
     expect(mismatch.json().errors).toEqual({ confirm_password: 'Passwords do not match' });
     // Without a confirmation (the specification's body) the password is accepted; this token is unknown: 401.

@@ -1,4 +1,4 @@
-import { AUTH_TEXTS } from '../../../src/shared/auth/auth-rules';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
@@ -22,19 +22,19 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     const { token } = await signIn(t, USER.email, USER.password, USER.mobile);
     const sent = await send(USER.email);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toEqual({ message: 'Password reset code sent to your email', user_id: expect.any(String) });
+    expect(sent.json()).toEqual({ message: AUTH_TEXTS.resetCodeSent, user_id: expect.any(String) });
     const requestId = sent.json().user_id;
     const code = await latestCodeFor(t, USER.email, 'password_reset_code');
 
     const verified = await verify(requestId, USER.email, code);
     expect(verified.statusCode).toBe(200);
-    expect(verified.json()).toEqual({ message: 'Code verified successfully', reset_token: expect.any(String) });
+    expect(verified.json()).toEqual({ message: AUTH_TEXTS.codeVerified, reset_token: expect.any(String) });
     const resetToken: string = verified.json().reset_token;
     expect(Buffer.from(resetToken, 'base64url').length).toBeGreaterThanOrEqual(16);
 
     const weak = await update(requestId, USER.email, resetToken, 'alllowercase1!');
     expect(weak.statusCode).toBe(400);
-    expect(weak.json()).toMatchObject({ message: 'Invalid password format', errors: { new_password: 'Password must contain at least one uppercase letter' } });
+    expect(weak.json()).toMatchObject({ message: AUTH_TEXTS.invalidPasswordFormat, errors: { new_password: 'Password must contain at least one uppercase letter' } });
 
     // The password the account already has changes nothing: refused under the field; the token still serves.
     const same = await update(requestId, USER.email, resetToken, USER.password);
@@ -44,7 +44,7 @@ describe.each(dbTargets())('password reset on $name', (target) => {
 
     const done = await update(requestId, USER.email, resetToken, 'Brand-New-Pass1');
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toEqual({ message: 'Password updated successfully' });
+    expect(done.json()).toEqual({ message: AUTH_TEXTS.passwordUpdated });
     expect(done.cookies.find((c) => c.name === 'cu_session')).toBeUndefined();
 
     expect((await t.call({ method: 'POST', url: '/api/users/verify-token', payload: { token } })).json()).toEqual({ valid: false });
@@ -65,11 +65,11 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     const wrong = code === '000000' ? '111111' : '000000';
     const bad = await verify(requestId, USER.email, wrong);
     expect(bad.statusCode).toBe(401);
-    expect(bad.json().message).toBe('Invalid verification code');
+    expect(bad.json().message).toBe(AUTH_TEXTS.invalidCode);
     clock.advance(10 * 60_000 + 1000);
     const expired = await verify(requestId, USER.email, code);
     expect(expired.statusCode).toBe(403);
-    expect(expired.json().message).toBe('Verification code expired');
+    expect(expired.json().message).toBe(AUTH_TEXTS.expiredCode);
 
     const second = (await send(USER.email)).json().user_id;
     const fresh = await latestCodeFor(t, USER.email, 'password_reset_code');
@@ -77,7 +77,7 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     for (let i = 0; i < 5; i++) expect((await verify(second, USER.email, miss)).statusCode).toBe(401);
     const locked = await verify(second, USER.email, fresh);
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Too many verification attempts. Please try again later');
+    expect(locked.json().message).toBe(AUTH_TEXTS.tooManyVerifications);
   });
 
   it('refuses a second send within a minute with the reset 429 message', async () => {
@@ -85,7 +85,7 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     expect((await send(USER.email)).statusCode).toBe(200);
     const again = await send(USER.email);
     expect(again.statusCode).toBe(429);
-    expect(again.json().message).toBe('Too many reset attempts. Please try again later');
+    expect(again.json().message).toBe(AUTH_TEXTS.tooManyResets);
   });
 
   it('answers an unknown email exactly like a known one and sends nothing', async () => {
@@ -94,7 +94,7 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     const res = await send('nobody-here@cu.example');
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(['message', 'user_id']);
-    expect(res.json().message).toBe('Password reset code sent to your email');
+    expect(res.json().message).toBe(AUTH_TEXTS.resetCodeSent);
     const after = await t.db.db.selectFrom('outbox_messages').select('id').execute();
     expect(after.length).toBe(before.length);
   });

@@ -6,6 +6,8 @@ import { dbTargets } from '../../helpers/test-db';
 import { createTestApp, suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { ADMIN, GRACE, MEMBER, cookieValue, latestCodeFor, login, nextIp, signIn, verifySignIn } from './auth-helpers';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 
 /** SECURITY.md rows 1-11 (and 19-20 for these routes), each proven against the real app. */
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
@@ -41,7 +43,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     }
     const right = await login(t, GRACE.email, GRACE.password);
     expect(right.statusCode).toBe(429);
-    expect(right.json().message).toBe('Too many login attempts. Please try again later');
+    expect(right.json().message).toBe(AUTH_TEXTS.tooManyLogins);
     const ips = await t.db.db.selectFrom('sign_in_failures').select(sql<number>`count(distinct ip)::int`.as('n')).executeTakeFirstOrThrow();
     expect(ips.n).toBeGreaterThanOrEqual(100);
     clock.advance(60 * 60_000 + 1000);
@@ -73,7 +75,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     expect(others, 'every answer is 401, 429 or 503').toEqual([]);
     const right = await login(t, victim, MEMBER.password);
     expect(right.statusCode).toBe(429);
-    expect(right.json().message).toBe('Too many login attempts. Please try again later');
+    expect(right.json().message).toBe(AUTH_TEXTS.tooManyLogins);
   });
 
   it('row 2: codes are 6 digits, stored hashed, single use, dead at 10:01, and bound to their sign-in attempt', async () => {
@@ -114,7 +116,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     clock.advance(10 * 60_000 + 1000);
     const late = await post('/api/password/reset/verify', { ...FIXED, email: MEMBER.email, user_id: reset.requestId, code: reset.code });
     expect(late.statusCode).toBe(403);
-    expect(late.json().message).toBe('Verification code expired');
+    expect(late.json().message).toBe(AUTH_TEXTS.expiredCode);
 
     clock.advance(61_000);
     const again = (await post('/api/password/reset/send', { ...FIXED, email: MEMBER.email })).json().user_id;
@@ -137,7 +139,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     expect(row.failed_attempts).toBe(5);
     const right = await verifySignIn(t, { userId, attempt, code });
     expect(right.statusCode).toBe(429);
-    expect(right.json().message).toBe('Too many verification attempts. Please try again later');
+    expect(right.json().message).toBe(AUTH_TEXTS.tooManyVerifications);
 
     const extra = await post('/api/device-verifications/send/', { identifier_type: 'mobile', operation: 'sign_in', user_id: userId }, { cookies: { cu_sign_in: attempt } });
     expect(extra.statusCode).toBe(429);
@@ -192,7 +194,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
         bodies.add(JSON.stringify(shape(res.body)));
       }
     }
-    expect([...bodies]).toEqual([JSON.stringify({ status: 401, message: 'Invalid email or password', detail: 'Invalid email or password' })]);
+    expect([...bodies]).toEqual([JSON.stringify({ status: 401, message: AUTH_TEXTS.invalidCredentials, detail: AUTH_TEXTS.invalidCredentials })]);
     const medians = Object.values(times).map(median);
     // Each path does one argon2 verification: without it an unknown email answers many times faster.
     expect(Math.max(...medians) / Math.min(...medians)).toBeLessThan(3);
@@ -231,7 +233,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     const winner = a.statusCode === 200 ? a : b;
     expect(winner.cookies.find((c) => c.name === 'cu_session')).toBeUndefined();
     expect(winner.json()).not.toHaveProperty('access_token');
-    expect((await current.update()).json().message).toBe('Invalid or expired reset token');
+    expect((await current.update()).json().message).toBe(AUTH_TEXTS.invalidResetToken);
 
     expect((await me(oldSession)).statusCode).toBe(401);
     expect((await login(t, MEMBER.email, MEMBER.password)).statusCode).toBe(401);
@@ -245,7 +247,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     clock.advance(2_000);
     const late = await me(token);
     expect(late.statusCode).toBe(401);
-    expect(late.json().message).toBe('Your session has expired. Please sign in again.');
+    expect(late.json().message).toBe(SESSION_TEXTS.expired);
   });
 
   it('row 8: alg none, tampered, expired, wrong-audience, wrong-key and HS512 tokens all get 401', async () => {

@@ -2,6 +2,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { cookieValue, latestCodeFor, login, MEMBER, ADMIN, nextIp, signIn, verifySignIn } from './auth-helpers';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
   const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
@@ -11,7 +12,7 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     const res = await login(t, MEMBER.email, MEMBER.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ message: 'Mobile verification code sent', phone: '+1******0002', user_id: expect.any(Number) });
+    expect(body).toMatchObject({ message: AUTH_TEXTS.codeSent, phone: '+1******0002', user_id: expect.any(Number) });
     expect(res.body).not.toContain(MEMBER.mobile);
     const cookie = res.cookies.find((c) => c.name === 'cu_sign_in')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/device-verifications' });
@@ -40,7 +41,7 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     const code = await latestCodeFor(t, ADMIN.mobile, 'sign_in_code');
     const wrong = await verifySignIn(t, { userId: user_id, attempt, code: code === '000000' ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toMatchObject({ message: 'Invalid verification code', errors: { code: 'Invalid verification code' } });
+    expect(wrong.json()).toMatchObject({ message: AUTH_TEXTS.invalidCode, errors: { code: AUTH_TEXTS.invalidCode } });
     const noAttempt = await t.call({ method: 'POST', url: '/api/device-verifications/verify/', payload: { identifier_type: 'mobile', operation: 'sign_in', user_id, code } });
     expect(noAttempt.statusCode).toBe(401);
     const otherUser = await verifySignIn(t, { userId: user_id + 1, attempt, code });
@@ -75,10 +76,10 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     await t.db.db.updateTable('users').set({ is_blocked: true }).where('email', '=', 'grace@cu.example').execute();
     const right = await login(t, 'grace@cu.example', 'Member!2345');
     expect(right.statusCode).toBe(403);
-    expect(right.json().message).toBe('Account is locked or disabled');
+    expect(right.json().message).toBe(AUTH_TEXTS.accountLocked);
     const wrong = await login(t, 'grace@cu.example', 'Wrong!23456');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json().message).toBe('Invalid email or password');
+    expect(wrong.json().message).toBe(AUTH_TEXTS.invalidCredentials);
     await t.db.db.updateTable('users').set({ is_blocked: false }).where('email', '=', 'grace@cu.example').execute();
   });
 
@@ -108,7 +109,7 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     let last;
     for (let i = 0; i < 31; i++) last = await login(t, `nobody${i}@cu.example`, 'Whatever!1', ip);
     expect(last!.statusCode).toBe(429);
-    expect(last!.json().message).toBe('Too many login attempts. Please try again later');
+    expect(last!.json().message).toBe(AUTH_TEXTS.tooManyLogins);
   });
 
   it('resends the sign-in code after the cooldown, at most three times, and the newest code voids the older', async () => {
@@ -124,12 +125,12 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
       clock.advance(61_000);
       const r = await send();
       expect(r.statusCode).toBe(200);
-      expect(r.json()).toMatchObject({ message: 'Mobile verification code sent', user_id });
+      expect(r.json()).toMatchObject({ message: AUTH_TEXTS.codeSent, user_id });
     }
     clock.advance(61_000);
     const capped = await send();
     expect(capped.statusCode).toBe(429);
-    expect(capped.json().message).toBe('Maximum resend attempts reached. Please contact support if you continue to have issues.');
+    expect(capped.json().message).toBe(AUTH_TEXTS.resendLimit);
     const newest = await latestCodeFor(t, MEMBER.mobile, 'sign_in_code');
     if (first !== newest) {
       const old = await verifySignIn(t, { userId: user_id, attempt, code: first });

@@ -1,11 +1,11 @@
-import { AUTH_TEXTS } from '../../../src/shared/auth/auth-rules';
+import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../src/shared/messages';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { newApplicantToken } from '../../../src/server/lib/applicant-access';
 import { latestCodeFor, nextIp } from './auth-helpers';
 import { sql } from 'kysely';
-import { RECIPIENT_LIMIT_MESSAGE, SIGNUP_CODES_PER_RECIPIENT_PER_HOUR } from '../../../src/server/lib/one-time-codes';
+import { SIGNUP_CODES_PER_RECIPIENT_PER_HOUR } from '../../../src/server/lib/one-time-codes';
 
 /** Device verification with operation signup (spec 3 sections 2, 4, 7): codes to the signup's email and mobile. */
 describe.each(dbTargets())('signup email and mobile verification on $name', (target) => {
@@ -50,7 +50,7 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     clock.advance(61_000);
     const capped = await call('/api/device-verifications/send/', token, body);
     expect(capped.statusCode).toBe(429);
-    expect(capped.json().message).toBe('Maximum resend attempts reached. Please contact support if you continue to have issues.');
+    expect(capped.json().message).toBe(AUTH_TEXTS.resendLimit);
     const sms = await t.db.db.selectFrom('outbox_messages').select(['channel']).where('recipient', '=', '+18685550002').execute();
     expect(sms.every((m) => m.channel === 'sms')).toBe(true);
     const code = await latestCodeFor(t, '+18685550002', 'signup_mobile_code');
@@ -72,7 +72,7 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     for (let i = 0; i < max; i++) expect((await send(i)).statusCode, `send ${i + 1}`).toBe(200);
     const refused = await send(max);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toBe(RECIPIENT_LIMIT_MESSAGE[kind]);
+    expect(refused.json().message).toBe(ONBOARDING_TEXTS[kind === 'mobile' ? 'tooManyCodesMobile' : 'tooManyCodesEmail']);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
     const sent = await t.db.db.selectFrom('outbox_messages').select('id').where(sql<string>`lower(recipient)`, '=', target.toLowerCase()).execute();
     expect(sent).toHaveLength(max);

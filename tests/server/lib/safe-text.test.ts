@@ -1,6 +1,7 @@
-import { findUnstorableText, isStorableText, lineBreaksInSingleLineText, markSingleLine, MAX_NESTING, MAX_VALUES, ONE_LINE_MESSAGE } from '../../../src/server/lib/safe-text';
+import { findUnstorableText, isStorableText, lineBreaksInSingleLineText, markSingleLine, MAX_NESTING, MAX_VALUES } from '../../../src/server/lib/safe-text';
 import { listFormIds, resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 describe('text the database can store', () => {
   it.each([
@@ -59,7 +60,7 @@ describe('fields drawn on one line', () => {
   it('refuses a line break in each text field the UI schema does not draw as a textarea, nested and listed fields too', () => {
     const marked = markSingleLine(schema, ui);
     const body = { name: 'a\nb', note: 'a\nb', age: 3, people: [{ first_name: 'ok', story: 'x\ny' }, { first_name: 'c\u2028d', story: 'x' }] };
-    expect(lineBreaksInSingleLineText(marked, body)).toEqual({ name: ONE_LINE_MESSAGE, 'people.1.first_name': ONE_LINE_MESSAGE });
+    expect(lineBreaksInSingleLineText(marked, body)).toEqual({ name: REQUEST_TEXTS.oneLine, 'people.1.first_name': REQUEST_TEXTS.oneLine });
     expect(lineBreaksInSingleLineText(marked, { name: 'one line', note: 'two\nlines' })).toEqual({});
     // A password is what its policy allows, and a file's name has rules of its own: neither is marked.
     const secrets = markSingleLine({ type: 'object', properties: { password: { type: 'string' }, files: { type: 'array', items: { type: 'string' } } } }, { password: { 'ui:widget': 'password-strength' }, files: { 'ui:widget': 'file-upload' } });

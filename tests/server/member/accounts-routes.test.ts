@@ -3,8 +3,9 @@ import { suiteApp } from '../../helpers/test-app';
 import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../../src/shared/product';
 import { dayIn } from '../../../src/shared/dates/today';
 import { ROLES } from '../../../src/shared/roles';
-import { NO_MEMBERSHIP_MESSAGE } from '../../../src/shared/messages';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
+import { TRANSFER_TEXTS } from '../../../src/shared/messages';
+import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
   const t = suiteApp(target, { beforeReady: addSessionRoute });
@@ -46,7 +47,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
       .executeTakeFirstOrThrow();
     const res = await t.call({ method: 'GET', url: '/api/accounts/', headers: await sessionHeaders(t, user.id) });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe(NO_MEMBERSHIP_MESSAGE);
+    expect(res.json().message).toBe(TRANSFER_TEXTS.noMembership);
   });
 
   it('offers own savings and deposit accounts for transfers to self, never loans', async () => {
@@ -320,7 +321,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     await t.db.db.updateTable('sessions').set({ revoked_on: new Date() }).where('id', '=', sessionOf(revoked).id).execute();
     for (const res of [await selfTransfer(t, revoked, from, to, 10), await selfTransfer(t, revoked, from, to, 10, key), await badBody(revoked)]) {
       expect(res.statusCode).toBe(401);
-      expect(res.json().message).toBe('Your session has expired. Please sign in again.');
+      expect(res.json().message).toBe(SESSION_TEXTS.expired);
     }
     // Expired in the database (the token itself still within its time) and a blocked user: 401 too.
     const expired = await sessionHeaders(t, c.userId);

@@ -2,11 +2,12 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { sql } from 'kysely';
-import { CLAIM_LIMITS, CLAIM_TEXTS } from '../../../src/server/lib/account-claims';
+import { CLAIM_LIMITS, } from '../../../src/server/lib/account-claims';
 import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { latestCodeFor, nextIp, signIn } from '../auth/auth-helpers';
 import { auth, ensureSecondAdmin, tokenFor } from '../admin/admin-helpers';
 import { ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
+import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
 
 /**
  * SECURITY.md row 21 (DESIGN.md "Existing-customer claim"): an existing member's accounts are linked only
@@ -88,7 +89,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     await t.db.db.updateTable('signups').set({ status: 'pending_approval', submitted_on: clock.now() }).where('id', '=', outsider.applicant.id).execute();
     const approved = await t.call({ method: 'PUT', url: '/api/signups/approve', headers: await admin(), payload: { signup_id: outsider.applicant.id } });
     expect(approved.statusCode).toBe(409);
-    expect(approved.json().message).toBe("This applicant has not proven control of the member's contact details on file (the code sent to them was never entered), so the member's accounts cannot be linked.");
+    expect(approved.json().message).toBe(ONBOARDING_TEXTS.claimNotProven);
     expect(await t.db.db.selectFrom('users').select('id').where('email', '=', outsider.email).executeTakeFirst()).toBeUndefined();
     const andre = await t.db.db.selectFrom('members').select('id').where('member_number', '=', 'M000202').executeTakeFirstOrThrow();
     expect(await t.db.db.selectFrom('users').select('id').where('member_id', '=', andre.id).executeTakeFirst()).toBeUndefined();
@@ -114,7 +115,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     const code = await latestCodeFor(t, ANDRE.onFileMobile, 'account_claim_code');
     const proven = await enterClaimCode(andre.applicant, code);
     expect(proven.statusCode, proven.body).toBe(200);
-    expect(proven.json()).toMatchObject({ signup_id: andre.applicant.id, message: 'Membership confirmed', verified_on: clock.now().toISOString() });
+    expect(proven.json()).toMatchObject({ signup_id: andre.applicant.id, message: ONBOARDING_TEXTS.claimVerified, verified_on: clock.now().toISOString() });
     expect((await enterClaimCode(andre.applicant, code)).statusCode).toBe(401); // single use
 
     expect((await submit(andre.applicant)).statusCode).toBe(200);
@@ -187,7 +188,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     const fresh = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
     const none = await sendClaim(fresh);
     expect(none.statusCode).toBe(400);
-    expect(none.json().errors.account_number).toBe('Please enter your account number first.');
+    expect(none.json().errors.account_number).toBe(ONBOARDING_TEXTS.claimFirst);
     // account_claim goes with on_file only.
     const mixed = await call(fresh, SEND, { identifier_type: 'mobile', operation: 'account_claim', signup_id: fresh.id });
     expect(mixed.statusCode).toBe(400);
@@ -203,7 +204,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     for (let i = 0; i < APPLICANT_LIMITS.accountClaim.max; i++) expect((await verifyAccount(i % 2 ? one : two, `1000000${4000 + i}`, ip)).statusCode).toBe(200);
     const blocked = await verifyAccount(one, '10000005000', ip);
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Too many attempts to link an account. Please try again later or contact your branch.');
+    expect(blocked.json().message).toBe(ONBOARDING_TEXTS.claimTooManyAttempts);
 
     // One application: at most CLAIM_LIMITS.attemptsPerSignup account numbers, whatever address it comes from.
     const three = await createApplicant(t, adultSignup(++n, { is_existing_customer: true }));
@@ -223,7 +224,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
       const late = await createApplicant(t, adultSignup(++n, { last_name: who.lastName, dob: who.dob, is_existing_customer: true }));
       const refused = await verifyAccount(late, account);
       expect(refused.statusCode, account).toBe(429);
-      expect(refused.json().message).toBe('Too many attempts to link an account. Please try again later or contact your branch.');
+      expect(refused.json().message).toBe(ONBOARDING_TEXTS.claimTooManyAttempts);
     }
   });
 
@@ -241,7 +242,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
       expect((await verifyAccount(late, account)).statusCode).toBe(200);
       const refused = await sendClaim(late);
       expect(refused.statusCode, account).toBe(429);
-      expect(refused.json().message).toBe(CLAIM_TEXTS.tooManyCodes);
+      expect(refused.json().message).toBe(ONBOARDING_TEXTS.claimTooManyCodes);
       const end = await t.db.db.selectFrom('outbox_messages').select(sql<number>`count(*)::int`.as('n')).where('recipient', '=', PRIYA.onFileMobile).executeTakeFirstOrThrow();
       expect(Number(end.n) - Number(start.n)).toBe(account === PRIYA.accountNumber ? CLAIM_LIMITS.sendsPerAccount : 0);
       // A day later the member can be sent a code again.

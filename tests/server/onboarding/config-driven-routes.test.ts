@@ -13,6 +13,7 @@ import { adultSignup, createApplicant } from './onboarding-helpers';
 import { journeysWith, stepRequest } from '../../helpers/journey-bodies';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 // docs/analyst-guide.md's worked examples applied to a copy: example 6 adds Tax Residency with POST /tax-residencies/.
 const config = guideConfig();
@@ -144,7 +145,7 @@ describe.each(dbTargets())('a branch on a new answer, on $name', (target) => {
     const call = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/tax-residencies/', payload: { signup_id: applicant.id, tax_country: 'Canada', tin_issuer: 'Canada', ...payload }, headers: applicant.headers, remoteAddress: applicant.address });
     const refused = await call({});
     expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json().errors).toEqual({ tin_issuer: 'This field does not apply to your answers.' });
+    expect(refused.json().errors).toEqual({ tin_issuer: REQUEST_TEXTS.hiddenField });
     const stored = await call({ tin: '123' });
     expect(stored.statusCode, stored.body).toBe(201);
     const row = await t.db.db.selectFrom('signup_steps').select('data').where('signup_id', '=', applicant.id).where('step', '=', 'tax-residency').executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ import { stepRequest } from '../../helpers/journey-bodies';
 import { configImpact } from '../../../src/server/lib/config-impact';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { DEMO_ADMIN } from '../../../src/server/db/seed';
+import { ADMIN_TEXTS } from '../../../src/shared/messages';
 
 const DAY = 24 * 3600_000;
 const texts = () => onboardingFlow().resume!.texts;
@@ -167,8 +168,8 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
     expect((await submit()).statusCode).toBe(200);
     const admin = auth(await tokenFor(t.app, DEMO_ADMIN.email));
     const ask = (payload: Record<string, unknown>) => t.call({ method: 'PUT', url: '/api/signups/request-changes', payload: { signup_id: applicant.id, ...payload }, headers: admin });
-    expect((await ask({ steps: [], message: 'x' })).json()).toMatchObject({ status: 400, errors: { steps: 'Please choose at least one step to change.' } });
-    expect((await ask({ steps: ['address'], message: '   ' })).json()).toMatchObject({ status: 400, errors: { message: 'Please write what the applicant should change.' } });
+    expect((await ask({ steps: [], message: 'x' })).json()).toMatchObject({ status: 400, errors: { steps: ADMIN_TEXTS.noSteps } });
+    expect((await ask({ steps: ['address'], message: '   ' })).json()).toMatchObject({ status: 400, errors: { message: ADMIN_TEXTS.noMessage } });
     expect((await ask({ steps: ['no-such-step'], message: 'x' })).statusCode).toBe(400);
     const message = 'The utility bill is older than three months: please upload a recent one.';
     const asked = await ask({ steps: ['address'], message });

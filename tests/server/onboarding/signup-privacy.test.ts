@@ -6,6 +6,7 @@ import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { latestCodeFor } from '../auth/auth-helpers';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { ADULT_STEPS, adultSignup, createApplicant, nextAddress, sendStep, type Applicant } from './onboarding-helpers';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /**
  * SECURITY.md rows 22 and 17 (DESIGN.md "Duplicate contacts at signup", "Applicant access"): a new
@@ -151,7 +152,7 @@ describe.each(dbTargets())('signup privacy and applicant limits on $name', (targ
     expect((await call(real, '/api/signups/submit', { signup_id: real.id }, ip)).statusCode).toBe(429);
     expect((await call(real, '/api/signups/submit', { signup_id: crypto.randomUUID() })).statusCode).toBe(404);
     const blocked = await routes[0](crypto.randomUUID(), 'x');
-    expect(blocked.json().message).toBe('Too many requests from this address. Please try again later.');
+    expect(blocked.json().message).toBe(ONBOARDING_TEXTS.tooManyRequests);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -179,6 +180,6 @@ describe.each(dbTargets())('signup privacy and applicant limits on $name', (targ
     clock.advance(24 * 3600_000 + 1_000);
     const expired = await branch();
     expect(expired.statusCode).toBe(404);
-    expect(expired.json().message).toBe('Signup not found.');
+    expect(expired.json().message).toBe(REQUEST_TEXTS.signupNotFound);
   });
 });

@@ -2,10 +2,10 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
-import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
 import { adultSignup, createApplicant, nextAddress } from './onboarding-helpers';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /** basic-info's message for a keyword of a field, as forms/ words it (an analyst may reword it). */
 const basicInfo = resolveForm(readFormsDir(), 'onboarding/basic-info').schema;
@@ -73,8 +73,8 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['constructor', { constructor: { any: ['thing'] } }, 'Unknown field: constructor'],
     ['toString', { toString: 'x' }, 'Unknown field: toString'],
     // Shown to minors only (showWhen): an adult's body may not carry them.
-    ['school_name', { school_name: 'Fatima College' }, HIDDEN_FIELD_MESSAGE],
-    ['is_home_schooled', { is_home_schooled: true }, HIDDEN_FIELD_MESSAGE],
+    ['school_name', { school_name: 'Fatima College' }, REQUEST_TEXTS.hiddenField],
+    ['is_home_schooled', { is_home_schooled: true }, REQUEST_TEXTS.hiddenField],
   ])('refuses a bad %s with 400 and the message under the field (%j)', async (field, change, message) => {
     const body: Record<string, unknown> = { ...adultSignup(++n), ...change };
     for (const [k, v] of Object.entries(change)) if (v === undefined) delete body[k];

@@ -3,8 +3,8 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES, type StepCase } from './step-bodies';
-import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
 import { stepRequest } from '../../helpers/journey-bodies';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /** The employment body the wizard sends for a student (the adult journey's answers, the status changed): its transform fills the hidden fields. */
 const studentEmployment = () => stepRequest('employment-information', { data: { employment_status: 'student' } }).body;
@@ -105,7 +105,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
     const applicant = await createApplicant(t, adultSignup(++n, { nationality: 'CA' }));
     const res = await t.call({ method: 'POST', url: '/api/foreign-nationals/', headers: applicant.headers, payload: { signup_id: applicant.id, no_foreign_bank_account: true, bank_name: 'Royal Bank of Canada', account_number: '12345678' } });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().errors).toEqual({ bank_name: HIDDEN_FIELD_MESSAGE, account_number: HIDDEN_FIELD_MESSAGE });
+    expect(res.json().errors).toEqual({ bank_name: REQUEST_TEXTS.hiddenField, account_number: REQUEST_TEXTS.hiddenField });
     const rows = await t.db.db.selectFrom('signup_steps').selectAll().where('signup_id', '=', applicant.id).where('step', '=', 'foreign-national-bank-information').execute();
     expect(rows).toEqual([]);
   });

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
-import { FILE_NAME_LENGTH_MESSAGE, FILE_NAME_MESSAGE } from '../../../src/server/routes/onboarding/uploads';
-import { EMPTY_FILE_MESSAGE } from '../../../src/shared/messages';
-import { HIDDEN_FIELD_MESSAGE } from '../../../src/server/lib/form-validation';
+import { fillText } from '../../../src/shared/fill-text';
+import { MAX_FILE_NAME_LENGTH } from '../../../src/server/routes/onboarding/uploads';
 import { stepRequest } from '../../helpers/journey-bodies';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 const MIB = 1024 * 1024;
 const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
@@ -92,7 +92,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     expect(mixed.json().errors.proof_of_address_files).toBe(`notes.pdf: ${TYPE_MESSAGE}`);
     const empty = await address([{ field: 'proof_of_address_files', name: 'empty.pdf', content: Buffer.alloc(0) }]);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().errors.proof_of_address_files).toBe(`empty.pdf: ${EMPTY_FILE_MESSAGE}`);
+    expect(empty.json().errors.proof_of_address_files).toBe(`empty.pdf: ${ONBOARDING_TEXTS.emptyFile}`);
   });
 
   it.each([
@@ -108,14 +108,14 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const before = storedFiles().length;
     const res = await address([{ field: 'proof_of_address_files', name, content: PDF() }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.proof_of_address_files).toBe(FILE_NAME_MESSAGE);
+    expect(res.json().errors.proof_of_address_files).toBe(ONBOARDING_TEXTS.fileName);
     expect(storedFiles().length).toBe(before);
   });
 
   it('says a file name is too long when it is (not that it has slashes or control characters)', async () => {
     const res = await address([{ field: 'proof_of_address_files', name: `${'b'.repeat(300)}.pdf`, content: PDF() }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.proof_of_address_files).toBe(FILE_NAME_LENGTH_MESSAGE);
+    expect(res.json().errors.proof_of_address_files).toBe(fillText(ONBOARDING_TEXTS.fileNameLength, { max: MAX_FILE_NAME_LENGTH }));
     expect((await address([{ field: 'proof_of_address_files', name: `${'b'.repeat(251)}.pdf`, content: PDF() }])).statusCode).toBe(201);
   });
 
@@ -143,7 +143,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const before = storedFiles().length;
     const res = await upload(applicant, call.url, call.body, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().errors.proof_of_address_files).toBe(HIDDEN_FIELD_MESSAGE);
+    expect(res.json().errors.proof_of_address_files).toBe(REQUEST_TEXTS.hiddenField);
     expect(storedFiles().length).toBe(before);
     expect(await t.db.db.selectFrom('signup_files').select('id').where('signup_id', '=', applicant.id).execute()).toEqual([]);
     expect((await upload(applicant, call.url, call.body, [])).statusCode).toBe(201);

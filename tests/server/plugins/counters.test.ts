@@ -4,11 +4,11 @@ import { dbTargets } from '../../helpers/test-db';
 import { createTestApp, type TestApp } from '../../helpers/test-app';
 import type { DbHandle } from '../../../src/server/db/create-db';
 import { IP_LIMITS } from '../../../src/server/lib/auth-rate-limit';
-import { APPLICANT_LIMITS, APPLICANT_TEXTS } from '../../../src/server/lib/applicant-rate-limit';
+import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { ConfigError, loadConfig, parseRedisUrl } from '../../../src/server/config';
 import { READY_CHECK_MS } from '../../../src/server/plugins/readiness';
 import { COUNTERS_UNREACHABLE } from '../../../src/server/plugins/errors';
-import { AUTH_TEXTS } from '../../../src/shared/auth/auth-rules';
+import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../src/shared/messages';
 
 /** The machine's Redis (CI starts it: .ci/run); these tests need it and fail loudly without it. */
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -82,7 +82,7 @@ describe.each(dbTargets())('rate-limit counters on $name', (target) => {
           payload: { signup_id: crypto.randomUUID() },
         });
         statuses.push(res.statusCode);
-        if (res.statusCode === 429) expect(res.json().message).toBe(APPLICANT_TEXTS.tooMany);
+        if (res.statusCode === 429) expect(res.json().message).toBe(ONBOARDING_TEXTS.tooManyRequests);
       }
       expect(statuses).toEqual([...Array(APPLICANT_LIMITS.misses.max).fill(404), 429]);
       expect(await keysUnder(redis, `${prefix}rate:applicant-misses:`)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ensureSecondAdmin, insertSubmittedSignup, tokenFor } from '../../server/admin/admin-helpers';
 import { adminScreenSuite, renderAsAdmin } from './render-admin';
+import { ADMIN_TEXTS } from '../../../src/shared/messages';
 
 describe('review queue screens: risk chips, assignment, "Assigned to me", second approval, consents (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -146,8 +147,8 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     await user.click(await screen.findByRole('button', { name: 'Request Changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Request Changes' });
     await user.click(within(dialog).getByRole('button', { name: 'Send Back to Applicant' }));
-    expect(within(dialog).getByText('Please choose at least one step to change.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Please write what the applicant should change.')).toBeInTheDocument();
+    expect(within(dialog).getByText(ADMIN_TEXTS.noSteps)).toBeInTheDocument();
+    expect(within(dialog).getByText(ADMIN_TEXTS.noMessage)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('checkbox', { name: 'Branch Selection' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Message to the applicant/ }), 'Please choose the branch nearest your home.');
     await user.click(within(dialog).getByRole('button', { name: 'Send Back to Applicant' }));

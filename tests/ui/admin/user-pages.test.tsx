@@ -8,6 +8,7 @@ import { pageAfterSignIn } from '../../../src/ui/features/auth/return-page';
 import { ROLES } from '../../../src/shared/product';
 import userEvent from '@testing-library/user-event';
 import { adminScreenSuite } from './render-admin';
+import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /** A form's root title, as an analyst wrote it. */
 const titleOf = (form: string) => (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../../../forms/${form}.schema.json`), 'utf8')) as { title: string }).title;
@@ -46,7 +47,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
     await user.clear(dob);
     await user.type(dob, '1991-09-09');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    expect(await screen.findByText('This email address is already registered with another account', { selector: 'p, li, span, div' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_TEXTS.emailTaken, { selector: 'p, li, span, div' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to create user');
     // The refusal takes the keyboard (and the view) to the field it names, as the browser's own check does.
     await waitFor(() => expect(screen.getByLabelText(/^Email Address/)).toHaveFocus());
@@ -73,7 +74,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
     renderAdmin(`/admin/users/${me.id}/edit`);
     const role = await screen.findByRole('combobox', { name: /^Role/ });
     expect(role).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.getByText('You cannot change your own role: another administrator must do it.')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXTS.cannotChangeOwnRole)).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: /^Office/ })).not.toHaveAttribute('aria-disabled');
   });
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
 import { renderAt } from '../render-app';
 import { clearSession } from '../../../src/ui/features/auth/session-store';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -61,7 +62,7 @@ describe('login page', () => {
   });
 
   it('sends the email, password and device_info, then goes to /auth/mobile-verification', async () => {
-    const calls = fakeApi({ '/users/login': () => ({ status: 200, data: { message: 'Mobile verification code sent', phone: '+1******0002', user_id: 7 } }) });
+    const calls = fakeApi({ '/users/login': () => ({ status: 200, data: { message: AUTH_TEXTS.codeSent, phone: '+1******0002', user_id: 7 } }) });
     const router = renderAt('/login');
     await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
     await userEvent.type(password(), 'Member!2345');
@@ -73,9 +74,9 @@ describe('login page', () => {
   });
 
   it.each([
-    [401, 'Invalid email or password'],
-    [403, 'Account is locked or disabled'],
-    [429, 'Too many login attempts. Please try again later'],
+    [401, AUTH_TEXTS.invalidCredentials],
+    [403, AUTH_TEXTS.accountLocked],
+    [429, AUTH_TEXTS.tooManyLogins],
     [500, 'Server error. Please try again later'],
     [418, 'A teapot answered'],
   ])('shows the stored error of a %i as an alert: %s', async (status, message) => {
@@ -89,8 +90,8 @@ describe('login page', () => {
   });
 
   it('shows the message carried from the password reset', async () => {
-    renderAt('/login', { message: 'Password reset successful. Please log in with your new password.' });
-    expect(await screen.findByText('Password reset successful. Please log in with your new password.')).toBeInTheDocument();
+    renderAt('/login', { message: AUTH_TEXTS.resetSuccessRedirect });
+    expect(await screen.findByText(AUTH_TEXTS.resetSuccessRedirect)).toBeInTheDocument();
   });
 });
 
@@ -101,13 +102,13 @@ describe('sign-in verification page', () => {
       '/device-verifications/verify/': (body) =>
         body.code === '123456'
           ? { status: 200, data: { access_token: 'jwt', user_id: 7, email: 'member@cu.example', name: 'Marcus Baptiste', first_name: 'Marcus', role_id: 2 } }
-          : errorBody(401, 'Invalid verification code', { code: 'Invalid verification code' }),
+          : errorBody(401, AUTH_TEXTS.invalidCode, { code: AUTH_TEXTS.invalidCode }),
     });
     const router = renderAt('/auth/mobile-verification');
     const first = await screen.findByLabelText('Digit 1 of 6');
     await userEvent.click(first);
     await userEvent.keyboard('111111');
-    expect(await screen.findByText('Invalid verification code')).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_TEXTS.invalidCode)).toBeInTheDocument();
     // The emptied boxes take the focus back: the right code can be typed at once.
     await waitFor(() => expect(screen.getByLabelText('Digit 1 of 6')).toHaveFocus());
     await userEvent.keyboard('123456');

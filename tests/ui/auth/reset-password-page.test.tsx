@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
 import { renderAt } from '../render-app';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 beforeEach(() => sessionStorage.clear());
 
@@ -10,9 +11,9 @@ const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id
 
 function happyServer() {
   return fakeApi({
-    '/password/reset/send': () => ({ status: 200, data: { message: 'Password reset code sent to your email', user_id: 'req-1' } }),
-    '/password/reset/verify': (body) => (body.code === '123456' ? { status: 200, data: { message: 'Code verified successfully', reset_token: 'tok-1' } } : errorBody(401, 'Invalid verification code')),
-    '/password/reset/update': () => ({ status: 200, data: { message: 'Password updated successfully' } }),
+    '/password/reset/send': () => ({ status: 200, data: { message: AUTH_TEXTS.resetCodeSent, user_id: 'req-1' } }),
+    '/password/reset/verify': (body) => (body.code === '123456' ? { status: 200, data: { message: AUTH_TEXTS.codeVerified, reset_token: 'tok-1' } } : errorBody(401, AUTH_TEXTS.invalidCode)),
+    '/password/reset/update': () => ({ status: 200, data: { message: AUTH_TEXTS.passwordUpdated } }),
   });
 }
 
@@ -97,18 +98,18 @@ describe('reset password page', () => {
     await userEvent.type(confirm, 'Brand-New-Pass1');
     expect(update).toBeEnabled();
     await userEvent.click(update);
-    expect(await screen.findByText('Password updated successfully')).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_TEXTS.passwordUpdated)).toBeInTheDocument();
     expect(calls[2].body).toEqual({ ...FIXED, user_id: 'req-1', email: 'member@cu.example', new_password: 'Brand-New-Pass1', reset_token: 'tok-1' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3500 });
-    expect(await screen.findByText('Password reset successful. Please log in with your new password.')).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_TEXTS.resetSuccessRedirect)).toBeInTheDocument();
     expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('tok-1');
   });
 
-  it("says so when the new password is the account's current one (not 'Invalid password format')", async () => {
-    const same = 'Choose a new password: this one is your current password.';
+  it("says so when the new password is the account's current one (not AUTH_TEXTS.invalidPasswordFormat)", async () => {
+    const same = AUTH_TEXTS.samePassword;
     fakeApi({
       '/password/reset/send': () => ({ status: 200, data: { user_id: 'req-1' } }),
-      '/password/reset/verify': () => ({ status: 200, data: { message: 'Code verified successfully', reset_token: 'tok-1' } }),
+      '/password/reset/verify': () => ({ status: 200, data: { message: AUTH_TEXTS.codeVerified, reset_token: 'tok-1' } }),
       '/password/reset/update': () => errorBody(400, same, { new_password: same }),
     });
     renderAt('/reset-password');
@@ -119,7 +120,7 @@ describe('reset password page', () => {
     await userEvent.type(screen.getByLabelText(/^Confirm New Password/), 'Member!2345');
     await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(same);
-    expect(screen.queryByText('Invalid password format')).toBeNull();
+    expect(screen.queryByText(AUTH_TEXTS.invalidPasswordFormat)).toBeNull();
     // A different password typed: the alert about the current one goes (it stayed beside a new, unrelated message).
     await userEvent.type(screen.getByLabelText(/^New Password/), 'x');
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
@@ -135,18 +136,18 @@ describe('reset password page', () => {
     const code = screen.getByPlaceholderText('Enter 6-digit code');
     await userEvent.type(code, '111111');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.invalidCode);
     // Retyping the code takes the refusal of the last one away.
     await userEvent.clear(code);
-    await waitFor(() => expect(screen.queryByText('Invalid verification code')).toBeNull());
+    await waitFor(() => expect(screen.queryByText(AUTH_TEXTS.invalidCode)).toBeNull());
     await userEvent.type(code, '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Verification code expired'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXTS.expiredCode));
   });
 
   it.each([
     [404, 'Email address not found'],
-    [429, 'Too many reset attempts. Please try again later'],
+    [429, AUTH_TEXTS.tooManyResets],
     [500, 'Server error. Please try again later'],
     [422, 'the detail'],
   ])('shows the send error of a %i: %s', async (status, message) => {

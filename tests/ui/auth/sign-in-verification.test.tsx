@@ -6,6 +6,8 @@ import { renderAt } from '../render-app';
 import { clearSession, startSession } from '../../../src/ui/features/auth/session-store';
 import { pageAfterSignIn, rememberPage } from '../../../src/ui/features/auth/return-page';
 import { signOut } from '../../../src/ui/features/auth/sign-out';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -26,7 +28,7 @@ describe('sign-in verification: resend', () => {
   it('resends after the 60 s countdown, at most 3 times, then shows the limit message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: 7, phone: '+1******0002', loginStep: 'mobile-verification' }));
-    const calls = fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: 'Mobile verification code sent' } }) });
+    const calls = fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: AUTH_TEXTS.codeSent } }) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderAt('/auth/mobile-verification');
     const resend = await screen.findByRole('button', { name: /Resend Code/ });
@@ -38,7 +40,7 @@ describe('sign-in verification: resend', () => {
       await waitFor(() => expect(calls.filter((c) => c.url === '/device-verifications/send/')).toHaveLength(i));
     }
     expect(calls[0].body).toEqual({ identifier_type: 'mobile', operation: 'sign_in', user_id: 7 });
-    expect(screen.getByText('Maximum resend attempts reached. Please contact support if you continue to have issues.')).toBeInTheDocument();
+    expect(screen.getByText(AUTH_TEXTS.resendLimit)).toBeInTheDocument();
     await waitOutCooldown();
     expect(screen.getByRole('button', { name: 'Resend Code' })).toBeDisabled();
   });
@@ -72,7 +74,7 @@ describe('signed-in visitors', () => {
     startSession({ id: 7, email: 'member@cu.example', name: 'Marcus Baptiste', first_name: 'Marcus', role_id: 2 });
     clearSession();
     renderAt('/login');
-    expect(await screen.findByText('Your session has expired. Please sign in again.')).toBeInTheDocument();
+    expect(await screen.findByText(SESSION_TEXTS.expired)).toBeInTheDocument();
   });
 });
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CodeEntry } from '../../../src/ui/components/code-entry';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 function Harness(props: { limitMessage?: string; resendDisabled?: boolean; onVerify?: (code: string) => void }) {
   const [code, setCode] = useState('');
@@ -23,7 +24,7 @@ describe('CodeEntry (every code screen)', () => {
   });
 
   it('shows the resend limit message under the buttons', () => {
-    render(<Harness resendDisabled limitMessage="Maximum resend attempts reached. Please contact support if you continue to have issues." />);
+    render(<Harness resendDisabled limitMessage={AUTH_TEXTS.resendLimit} />);
     expect(screen.getByRole('status')).toHaveTextContent('Maximum resend attempts reached.');
     expect(screen.getByRole('button', { name: /Resend Code/ })).toBeDisabled();
   });

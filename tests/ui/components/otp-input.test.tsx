@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { OtpInput, insertedText } from '../../../src/ui/components/otp-input';
 import { ResendCountdown } from '../../../src/ui/components/resend-countdown';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 function Harness({ onComplete, disabled, error }: { onComplete?: (code: string) => void; disabled?: boolean; error?: string }) {
   const [value, setValue] = useState('');
@@ -127,8 +128,8 @@ describe('OtpInput', () => {
   });
 
   it('shows the error under the boxes, marks them invalid, and can be disabled', () => {
-    render(<Harness error="Invalid verification code" disabled />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Invalid verification code');
+    render(<Harness error={AUTH_TEXTS.invalidCode} disabled />);
+    expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXTS.invalidCode);
     for (let n = 1; n <= 6; n += 1) {
       expect(box(n)).toHaveAttribute('aria-invalid', 'true');
       expect(box(n)).toBeDisabled();

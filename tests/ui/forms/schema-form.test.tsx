@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
 import { formFromModule } from '../../../src/ui/forms/load-form';
 import { compileToModule } from './compile-to-module';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 const miniSchema = {
   type: 'object',
@@ -121,11 +122,11 @@ describe('SchemaForm', () => {
       <SchemaForm
         form={form}
         formData={{ first_name: 'Ann', email: 'a@b.co' }}
-        serverErrors={{ email: 'This email address is already registered with another account', 'address.city': 'City is required.', other: 'Something else' }}
+        serverErrors={{ email: REQUEST_TEXTS.emailTaken, 'address.city': 'City is required.', other: 'Something else' }}
         generalError="Please correct the form errors before submitting."
       />,
     );
-    expect(await screen.findByText('This email address is already registered with another account')).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_TEXTS.emailTaken)).toBeInTheDocument();
     expect(screen.getByText('City is required.')).toBeInTheDocument();
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Please correct the form errors before submitting.');
@@ -134,10 +135,10 @@ describe('SchemaForm', () => {
 
   it("takes a server's message off its field once the field is changed, and keeps the others", async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
-    render(<SchemaForm form={form} formData={{ first_name: 'Ann', email: 'taken@b.co' }} serverErrors={{ email: 'This email address is already registered with another account', first_name: 'Refused by the server' }} generalError="Failed to update user." />);
-    expect(await screen.findByText('This email address is already registered with another account')).toBeInTheDocument();
+    render(<SchemaForm form={form} formData={{ first_name: 'Ann', email: 'taken@b.co' }} serverErrors={{ email: REQUEST_TEXTS.emailTaken, first_name: 'Refused by the server' }} generalError="Failed to update user." />);
+    expect(await screen.findByText(REQUEST_TEXTS.emailTaken)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/Email/), 'x');
-    expect(screen.queryByText('This email address is already registered with another account')).not.toBeInTheDocument();
+    expect(screen.queryByText(REQUEST_TEXTS.emailTaken)).not.toBeInTheDocument();
     expect(screen.getByText('Refused by the server')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to update user.');
     // The summary goes with the last field message it summed up.
@@ -146,7 +147,7 @@ describe('SchemaForm', () => {
     await userEvent.type(screen.getByLabelText(/First Name/), '{Backspace}');
     // Typed back to what was sent, it speaks of what the field holds again.
     await userEvent.type(screen.getByLabelText(/Email/), '{Backspace}');
-    expect(await screen.findByText('This email address is already registered with another account')).toBeInTheDocument();
+    expect(await screen.findByText(REQUEST_TEXTS.emailTaken)).toBeInTheDocument();
   });
 
   it('drops the spaces around a pasted value when the field is left or Enter is pressed in it, so it is judged and sent as it reads', async () => {

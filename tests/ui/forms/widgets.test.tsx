@@ -1,6 +1,5 @@
 // @vitest-environment jsdom
 import fs from 'node:fs';
-import { EMPTY_FILE_MESSAGE } from '../../../src/shared/messages';
 import path from 'node:path';
 import { useState } from 'react';
 import { render, screen, within, fireEvent, waitFor } from '@testing-library/react';
@@ -16,6 +15,7 @@ import { perFileProgress, toMultipart } from '../../../src/ui/features/onboardin
 import { createAjv } from '../../../src/shared/create-ajv';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
 
 function Host({ Widget, schema, initial, formContext, options = {} }: { Widget: React.ComponentType<WidgetProps>; schema: any; initial?: unknown; formContext?: any; options?: any }) {
   const [value, setValue] = useState<unknown>(initial);
@@ -59,7 +59,7 @@ describe('file-upload widget', () => {
     const input = screen.getByLabelText('Proof of Address', { selector: 'input' }) as HTMLInputElement;
     fireEvent.change(input, { target: { files: [file('a.pdf', 100), file('b.exe', 10), file('big.png', 2048), file('empty.pdf', 0)] } });
     expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf"]');
-    expect(screen.getByText(`empty.pdf: ${EMPTY_FILE_MESSAGE}`)).toBeInTheDocument();
+    expect(screen.getByText(`empty.pdf: ${ONBOARDING_TEXTS.emptyFile}`)).toBeInTheDocument();
     // Each refusal names the file it is about.
     expect(screen.getByText('b.exe: Invalid file type. Only PDF and PNG are allowed.')).toBeInTheDocument();
     expect(screen.getByText('big.png: File size must be less than 1KB.')).toBeInTheDocument();
@@ -131,7 +131,7 @@ describe('beneficiary-list widget', () => {
     await userEvent.type(screen.getByLabelText(/Percentage/), '50');
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
     // Over the total: the specification's own message, not the one for going on before 100%.
-    expect(screen.getByText('Total percentage cannot exceed 100%')).toBeInTheDocument();
+    expect(screen.getByText(ONBOARDING_TEXTS.totalExceeded)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Use 40%' }));
     expect(screen.getByLabelText(/Percentage/)).toHaveValue(40);
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));

@@ -1,4 +1,5 @@
 import { translateApiError, cleanServerText } from '../../../src/ui/lib/translate-api-error';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 const fail = (status: number, data?: unknown) => ({ response: { status, data } });
 
@@ -44,8 +45,8 @@ describe('translateApiError (spec 2 section 8)', () => {
   });
 
   it('cleans server text: unique violations, signup failure and database details', () => {
-    expect(cleanServerText('duplicate key value violates unique constraint "users_mobile_key"')).toBe('This mobile number is already registered with another account');
-    expect(cleanServerText('UNIQUE constraint failed: users.email')).toBe('This email address is already registered with another account');
+    expect(cleanServerText('duplicate key value violates unique constraint "users_mobile_key"')).toBe(REQUEST_TEXTS.mobileTaken);
+    expect(cleanServerText('UNIQUE constraint failed: users.email')).toBe(REQUEST_TEXTS.emailTaken);
     expect(cleanServerText('IntegrityError: duplicate national id')).toBe('This information is already registered in our system');
     expect(cleanServerText('Error creating signup')).toBe('Registration failed. Please check your information and try again');
     expect(cleanServerText('relation "x" does not exist at SELECT')).toBe('An unexpected error occurred');

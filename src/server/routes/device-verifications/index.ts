@@ -3,14 +3,14 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { continueHint } from '../../lib/draft-lifetime.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
-import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, RECIPIENT_LIMIT_MESSAGE, SIGNUP_CODES_PER_RECIPIENT_PER_HOUR, type CodePurpose } from '../../lib/one-time-codes.js';
+import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, SIGNUP_CODES_PER_RECIPIENT_PER_HOUR, type CodePurpose } from '../../lib/one-time-codes.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
-import { CLAIM_TEXTS, sendClaimCode, verifyClaim } from '../../lib/account-claims.js';
+import { sendClaimCode, verifyClaim } from '../../lib/account-claims.js';
 import { existingAccountNotice } from '../../lib/existing-account-notice.js';
 import { onlineUserHolds } from '../../lib/user-contacts.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
-import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../shared/messages.js';
 import { DB_INTEGER_MAX } from '../../../shared/forms/integer-bounds.js';
 import { findLiveAttempt, SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie, signInCodeChannel, signInCodeMessage } from '../../lib/sign-in-attempts.js';
 
@@ -176,7 +176,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         const taken = await onlineUserHolds(trx, kind, to);
         const code = await issueCode(trx, {
           purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS), undeliverable: taken,
-          perRecipientPerHour: { max: SIGNUP_CODES_PER_RECIPIENT_PER_HOUR[kind], message: RECIPIENT_LIMIT_MESSAGE[kind] },
+          perRecipientPerHour: { max: SIGNUP_CODES_PER_RECIPIENT_PER_HOUR[kind], message: ONBOARDING_TEXTS[kind === 'mobile' ? 'tooManyCodesMobile' : 'tooManyCodesEmail'] },
         });
         await app.outbox.send(
           taken
@@ -210,7 +210,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
           return result === 'ok' ? { signup_id: signup.id } : { error: codeCheckError(result) };
         });
         if ('error' in outcome) throw outcome.error;
-        return { ...outcome, message: CLAIM_TEXTS.verified, verified_on: now.toISOString() };
+        return { ...outcome, message: ONBOARDING_TEXTS.claimVerified, verified_on: now.toISOString() };
       }
 
       if (body.operation === 'sign_in') {

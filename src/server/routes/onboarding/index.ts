@@ -2,14 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, conflict, missing } from '../../lib/http-errors.js';
 import { alreadySubmitted, applicantTokenOf, hashApplicantToken, holdsToken, loadApplicantSignup } from '../../lib/applicant-access.js';
-import { takeSignupId, VALIDATION_MESSAGE } from '../../lib/form-validation.js';
+import { takeSignupId } from '../../lib/form-validation.js';
 import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
 import { replaceStepFiles } from './steps.repository.js';
 import { saveStep, saveStepIfUnchanged, type StepGuard, type StepStamp } from '../../lib/signup-steps.repository.js';
 import { recentApplicants } from '../../lib/recent-applicants.js';
 import { takesStep } from '../../lib/change-requests.js';
-import { CLAIM_TEXTS, startClaim } from '../../lib/account-claims.js';
+import { startClaim } from '../../lib/account-claims.js';
 import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { APPLICANT_LIMITS, applicantLimit } from '../../lib/applicant-rate-limit.js';
 import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
@@ -22,6 +22,7 @@ import { storeRecord } from './store-record.js';
 import { resumeRoutes } from './resume.js';
 import { consentsGiven } from '../../lib/review-rules.js';
 import { bodyValidatedByHandler, errorResponses, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 
 /**
  * The OpenAPI schema of a generated step route: the body is its step's form (each variant's, for an endpoint
@@ -69,7 +70,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     const target = typeof value === 'string' && Object.hasOwn(route.pickBy.values, value) ? route.pickBy.values[value] : undefined;
     if (!target) {
       const message = `${route.pickBy.field} must be one of: ${Object.keys(route.pickBy.values).join(', ')}.`;
-      throw badRequest(VALIDATION_MESSAGE, { [route.pickBy.field]: message });
+      throw badRequest(REQUEST_TEXTS.fixFields, { [route.pickBy.field]: message });
     }
     return target;
   }
@@ -106,7 +107,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       if (!takesStep(signup, target.step)) throw alreadySubmitted();
       if (attempt === 3) {
         request.log.warn({ signupId, step: target.step }, 'a step was refused three times by a draft that took it when read');
-        throw conflict('This application changed while the step was being saved. Please try again.');
+        throw conflict(ONBOARDING_TEXTS.changedWhileSaving);
       }
     }
   }
@@ -165,7 +166,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
           // A file part under a field this step's form (or record) does not have (the other variant's) is refused.
           const fileFields = new Set(Object.keys((asRecord ? recordSchema(asRecord, validator.schemaOf(target.form)) : validator.schemaOf(target.form)).properties ?? {}));
           const stray = body.files.find((f) => !fileFields.has(f.field));
-          if (stray) throw badRequest(VALIDATION_MESSAGE, { [stray.field]: `Unknown field: ${stray.field}` });
+          if (stray) throw badRequest(REQUEST_TEXTS.fixFields, { [stray.field]: `Unknown field: ${stray.field}` });
           const files = body.files.map((f) => ({ field: f.field, name: f.originalName, size_bytes: f.sizeBytes, sha256: f.sha256 }));
           reply.status(201);
           if (asRecord) {
@@ -194,7 +195,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       ...errorResponses,
     },
   };
-  app.post('/onboarding/verify-account', { config: ipLimit(APPLICANT_LIMITS.accountClaim, CLAIM_TEXTS.tooManyAttempts), schema: verifyAccountSchema, ...bodyValidatedByHandler }, async (request, reply) => {
+  app.post('/onboarding/verify-account', { config: ipLimit(APPLICANT_LIMITS.accountClaim, ONBOARDING_TEXTS.claimTooManyAttempts), schema: verifyAccountSchema, ...bodyValidatedByHandler }, async (request, reply) => {
     const { signupId, data } = takeSignupId(request.body);
     const now = app.clock.now();
     const valid = await app.db.transaction().execute(async (trx) => {
@@ -205,6 +206,6 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       return checked;
     });
     reply.status(200);
-    return { signup_id: signupId, account_number: valid.account_number, message: CLAIM_TEXTS.received };
+    return { signup_id: signupId, account_number: valid.account_number, message: ONBOARDING_TEXTS.claimReceived };
   });
 }

@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import { formBody } from '../../lib/form-body.js';
 import { errorResponses, openObject, signupIdField } from '../../lib/route-schemas.js';
 import { tooMany } from '../../lib/http-errors.js';
-import { checkCode, codeCheckError, issueCode, RESEND_COOLDOWN_MESSAGE } from '../../lib/one-time-codes.js';
-import { APPLICANT_TEXTS } from '../../lib/applicant-rate-limit.js';
+import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
+import {  } from '../../lib/applicant-rate-limit.js';
 import { APPLICANT_TOKEN_HOURS, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { ipLimit, IP_LIMITS } from '../../lib/auth-rate-limit.js';
-import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../shared/messages.js';
 import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { APPLICANT_EDITABLE_STATUSES } from '../../../shared/statuses.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
@@ -73,7 +73,7 @@ export async function resumeRoutes(app: FastifyInstance) {
   const verifyBody = formBody([app.forms.schemaOf('auth/resume-code')], { resume_id: { type: 'string', minLength: 1, maxLength: 64 } }, ['resume_id']);
 
   app.post('/onboarding/resume/send', {
-    config: ipLimit(IP_LIMITS.resetSend, APPLICANT_TEXTS.tooMany),
+    config: ipLimit(IP_LIMITS.resetSend, ONBOARDING_TEXTS.tooManyRequests),
     schema: {
       body: { ...sendBody, examples: [{ contact: 'applicant@example.com' }] },
       response: { 200: { type: 'object', required: ['message', 'resume_id'], additionalProperties: false, properties: { message: { type: 'string' }, resume_id: { type: 'string' } } }, ...errorResponses },
@@ -93,8 +93,8 @@ export async function resumeRoutes(app: FastifyInstance) {
           .where('contact', '=', contact)
           .where('created_on', '>', new Date(now.getTime() - 3600_000))
           .executeTakeFirstOrThrow();
-        if (recent.count >= SENDS_PER_HOUR) throw tooMany(APPLICANT_TEXTS.tooMany);
-        if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(RESEND_COOLDOWN_MESSAGE, SEND_COOLDOWN_MS / 1000);
+        if (recent.count >= SENDS_PER_HOUR) throw tooMany(ONBOARDING_TEXTS.tooManyRequests);
+        if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(ONBOARDING_TEXTS.resendCooldown, SEND_COOLDOWN_MS / 1000);
         let query = trx.selectFrom('signups').select(['id', 'email', 'mobile', 'first_name']).where('status', 'in', APPLICANT_EDITABLE_STATUSES).where('updated_on', '>', liveDraftSince(now, settings));
         // Anyone can start a draft with another person's email. Such a draft is never handed to the email's owner
         // once its starter proved the other contact (their own mobile): the owner would type their answers into it

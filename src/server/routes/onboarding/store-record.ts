@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
-import { VALIDATION_MESSAGE } from '../../lib/form-validation.js';
 import { loadStepData, saveStep } from '../../lib/signup-steps.repository.js';
 import { consentsGiven } from '../../lib/review-rules.js';
 import { stepCallContext } from '../../lib/step-call-context.js';
@@ -9,6 +8,7 @@ import { mergeRecord, recordOf, recordSchema, slotFields, splitRecordErrors, typ
 import { replaceStepFiles } from './steps.repository.js';
 import type { ReceivedFile } from './uploads.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
+import { REQUEST_TEXTS } from '../../../shared/messages.js';
 
 /**
  * One record of a step the flow lets arrive record by record (`submit.parts`: the specification's one call per
@@ -25,10 +25,10 @@ export async function storeRecord(app: FastifyInstance, request: FastifyRequest,
     const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
     const stored = (await loadStepData(trx, signupId, target.step)) ?? {};
     const merge = mergeRecord(target.parts, stepSchema, stored, record);
-    if ('errors' in merge) throw badRequest(VALIDATION_MESSAGE, merge.errors);
+    if ('errors' in merge) throw badRequest(REQUEST_TEXTS.fixFields, merge.errors);
     const { data, errors } = app.forms.check(target.form, merge.merged, await stepCallContext(trx, signup));
     const { refused, pending } = splitRecordErrors(target.parts, stepSchema, merge.merged, merge.place, errors);
-    if (Object.keys(refused).length) throw badRequest(refused._root ?? VALIDATION_MESSAGE, refused);
+    if (Object.keys(refused).length) throw badRequest(refused._root ?? REQUEST_TEXTS.fixFields, refused);
     await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
     let replaced: string[] = [];
     if (files && 'prefix' in merge.place) {

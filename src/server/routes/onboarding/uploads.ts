@@ -2,9 +2,7 @@ import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
-import { isStorableText, UNSTORABLE_FIELD_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
-import { EMPTY_FILE_MESSAGE } from '../../../shared/messages.js';
-import { FIX_FIELDS } from '../../../shared/messages.js';
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -25,6 +23,8 @@ export interface MultipartBody {
 }
 
 import type { JsonObject as Schema } from '../../../shared/forms/form-registry.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
+import { fillText } from '../../../shared/fill-text.js';
 
 const MIME: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
@@ -43,7 +43,7 @@ export function sniffType(head: Buffer): 'pdf' | 'png' | 'jpeg' | 'webp' | null 
  * accents. Refused: path separators, control characters (also %-encoded, the `x.php%00.jpg` trick),
  * bidirectional overrides that disguise an extension, names of only dots, and names over 255 characters.
  */
-const MAX_FILE_NAME_LENGTH = 255;
+export const MAX_FILE_NAME_LENGTH = 255;
 const NAME_FORBIDDEN = /[/\\\p{Cc}\u202A-\u202E\u2066-\u2069]|%(?:[01][0-9A-Fa-f]|7[Ff])/u;
 
 /** True when a file name is acceptable as a name (the type is checked separately). */
@@ -81,7 +81,6 @@ function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
   return undefined;
 }
 
-export const REPEATED_FIELD_MESSAGE = 'This field was sent more than once; send it once.';
 
 const PLAIN_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
@@ -134,31 +133,31 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         // A file field holds files: its names as text parts would pass the schema with nothing stored, and a
         // document sent without a file name arrives as text too (its bytes are no character problem of the person's).
         const fileField = fileFieldOf(schemas, part.fieldname);
-        if (fileField) throw badRequest(VALIDATION, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
-        if (!isStorableText(String(part.value))) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: UNSTORABLE_FIELD_MESSAGE });
+        if (fileField) throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
+        if (!isStorableText(String(part.value))) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: REQUEST_TEXTS.unstorableField });
         const value = coerceField(schemas, part.fieldname, String(part.value));
         if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
         // A field of one value sent twice (holder_type=child, then adult) would keep the last without a word.
-        else if (Object.hasOwn(fields, part.fieldname)) throw badRequest(VALIDATION, { [part.fieldname]: REPEATED_FIELD_MESSAGE });
+        else if (Object.hasOwn(fields, part.fieldname)) throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: ONBOARDING_TEXTS.repeatedField });
         else fields[part.fieldname] = value;
         continue;
       }
       const property = fileFieldOf(schemas, part.fieldname);
       if (!property) {
         part.file.resume();
-        throw badRequest(VALIDATION, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
+        throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
       }
       const count = files.filter((f) => f.field === part.fieldname).length;
       if (typeof property.maxItems === 'number' && count >= property.maxItems) {
         part.file.resume();
-        throw badRequest(VALIDATION, { [part.fieldname]: fileFieldMessage(property, 'maxItems', `You can upload up to ${property.maxItems} files.`) });
+        throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fileFieldMessage(property, 'maxItems', `You can upload up to ${property.maxItems} files.`) });
       }
       const allowed: string[] = property.fileTypes ?? ['pdf', 'jpg', 'jpeg', 'png'];
       const limit: number = property.maxFileSize ?? MAX_UPLOAD_BYTES;
       const typeMessage = fileFieldMessage(property, 'fileTypes', 'Invalid file type.');
       if (!isAcceptableFileName(part.filename ?? '')) {
         part.file.resume();
-        const message = (part.filename ?? '').length > MAX_FILE_NAME_LENGTH ? FILE_NAME_LENGTH_MESSAGE : fileFieldMessage(property, 'fileName', FILE_NAME_MESSAGE);
+        const message = (part.filename ?? '').length > MAX_FILE_NAME_LENGTH ? fillText(ONBOARDING_TEXTS.fileNameLength, { max: MAX_FILE_NAME_LENGTH }) : fileFieldMessage(property, 'fileName', ONBOARDING_TEXTS.fileName);
         throw badRequest(message, { [part.fieldname]: message });
       }
       // A refusal of one file names it, as the page does: of several listed, the applicant can tell which to remove.
@@ -211,7 +210,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         const message = aboutFile(fileFieldMessage(property, 'maxFileSize', 'The file is too large.'));
         throw new HttpError(413, message, { [part.fieldname]: message });
       }
-      if (received.sizeBytes === 0) throw badRequest(aboutFile(EMPTY_FILE_MESSAGE), { [part.fieldname]: aboutFile(EMPTY_FILE_MESSAGE) });
+      if (received.sizeBytes === 0) throw badRequest(aboutFile(ONBOARDING_TEXTS.emptyFile), { [part.fieldname]: aboutFile(ONBOARDING_TEXTS.emptyFile) });
       const sniffed = sniffType(head);
       if (!sniffed || !typeMatches(allowed, ext, sniffed)) throw badRequest(aboutFile(typeMessage), { [part.fieldname]: aboutFile(typeMessage) });
       received.contentType = MIME[sniffed];
@@ -240,8 +239,4 @@ function isStoreFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && '$metadata' in error;
 }
 
-const VALIDATION = FIX_FIELDS;
 const UNREADABLE_UPLOAD = 'The upload could not be read: the form data is malformed or incomplete. Please try again.';
-/** Default for a file field's `errorMessage.fileName`. */
-export const FILE_NAME_MESSAGE = 'Invalid file name. Please rename the file without slashes or control characters and try again.';
-export const FILE_NAME_LENGTH_MESSAGE = `The file name is too long. Please rename the file to at most ${MAX_FILE_NAME_LENGTH} characters and try again.`;

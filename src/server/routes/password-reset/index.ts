@@ -7,12 +7,11 @@ import { sql } from 'kysely';
 import { HttpError, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { formBody } from '../../lib/form-body.js';
 import { firstFieldMessages } from '../../../shared/forms/first-field-messages.js';
-import { FIX_FIELDS } from '../../../shared/messages.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
-import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { AUTH_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
 
 const PURPOSE = 'password_reset_code' as const;
@@ -135,7 +134,7 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
         // The password's first broken rule in the policy's order (length before the character rules), as the form shows it.
         const password = firstFieldMessages(failures).new_password;
         if (password) errors.new_password = password;
-        throw new HttpError(400, errors.new_password ? AUTH_TEXTS.invalidPasswordFormat : (errors._root ?? FIX_FIELDS), errors);
+        throw new HttpError(400, errors.new_password ? AUTH_TEXTS.invalidPasswordFormat : (errors._root ?? REQUEST_TEXTS.fixFields), errors);
       }
       const passwordHash = await hashPassword(body.new_password);
       const now = app.clock.now();

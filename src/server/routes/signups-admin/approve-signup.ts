@@ -9,9 +9,9 @@ import { writeAudit } from '../../lib/audit.js';
 import { OFFICE_OF_BRANCH, ROLES } from '../../../shared/product.js';
 import { takenContacts } from '../../lib/user-contacts.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
-import { CLAIM_TEXTS, maskEmail, provenClaim } from '../../lib/account-claims.js';
-import { EMAIL_TAKEN, MOBILE_TAKEN } from '../../../shared/messages.js';
+import { maskEmail, provenClaim } from '../../lib/account-claims.js';
 import { UNDECIDED_SIGNUP_STATUSES } from '../../../shared/statuses.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 
 const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
 
@@ -35,13 +35,13 @@ export function assertPending(signup: Signup | undefined): asserts signup is Sig
  */
 async function assertApprovable(trx: Transaction<Database>, signup: Signup): Promise<void> {
   const taken = await takenContacts(trx, { email: signup.email, mobile: signup.mobile });
-  if (taken.email) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  if (taken.mobile) throw conflict(MOBILE_TAKEN, { mobile: MOBILE_TAKEN });
+  if (taken.email) throw conflict(REQUEST_TEXTS.emailTaken, { email: REQUEST_TEXTS.emailTaken });
+  if (taken.mobile) throw conflict(REQUEST_TEXTS.mobileTaken, { mobile: REQUEST_TEXTS.mobileTaken });
   if (signup.is_existing_customer) {
     // The member's accounts are linked only to an applicant who entered the code sent to the member's
     // contact on file (SECURITY.md row 21); the account number, name and birth date alone are not proof.
     const claim = await provenClaim(trx, signup);
-    if (!claim || signup.member_id === null) throw conflict(CLAIM_TEXTS.notProven);
+    if (!claim || signup.member_id === null) throw conflict(ONBOARDING_TEXTS.claimNotProven);
     const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
     if (linked) throw conflict('This member already has online access.');
   }
@@ -119,7 +119,7 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     if (signup.is_existing_customer) {
       // Proven (assertApprovable): the member hears of the approval at the contact on file.
       const claim = await provenClaim(trx, signup);
-      if (!claim || signup.member_id === null) throw conflict(CLAIM_TEXTS.notProven);
+      if (!claim || signup.member_id === null) throw conflict(ONBOARDING_TEXTS.claimNotProven);
       if (claim.recipient) onFile = { channel: claim.channel, to: claim.recipient };
       memberId = signup.member_id;
     } else {

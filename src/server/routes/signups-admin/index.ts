@@ -13,7 +13,8 @@ import { stepsInFlowOrder } from './flow-steps.js';
 import { withFormsThen } from '../../lib/forms-then.js';
 import { changeRequestOf } from '../../lib/change-requests.js';
 import { requestChanges } from './request-changes.js';
-import { REQUEST_CHANGES } from '../../../shared/messages.js';
+import { ADMIN_TEXTS, REQUEST_CHANGES_MAX } from '../../../shared/messages.js';
+import { fillText } from '../../../shared/fill-text.js';
 
 const signupIdProperty = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
@@ -152,17 +153,17 @@ const requestChangesBody = {
       minItems: 1,
       maxItems: 40,
       items: { type: 'string', minLength: 1, maxLength: 80 },
-      errorMessage: { minItems: REQUEST_CHANGES.noSteps, maxItems: 'Too many steps.', type: 'Please choose the steps to change.' },
+      errorMessage: { minItems: ADMIN_TEXTS.noSteps, maxItems: 'Too many steps.', type: 'Please choose the steps to change.' },
     },
     message: {
       type: 'string',
       minLength: 1,
-      maxLength: REQUEST_CHANGES.maxMessage,
+      maxLength: REQUEST_CHANGES_MAX,
       pattern: '\\S',
-      errorMessage: { minLength: REQUEST_CHANGES.noMessage, pattern: REQUEST_CHANGES.noMessage, maxLength: REQUEST_CHANGES.tooLong, type: 'The message must be text.' },
+      errorMessage: { minLength: ADMIN_TEXTS.noMessage, pattern: ADMIN_TEXTS.noMessage, maxLength: fillText(ADMIN_TEXTS.messageTooLong, { max: REQUEST_CHANGES_MAX }), type: 'The message must be text.' },
     },
   },
-  errorMessage: { required: { steps: REQUEST_CHANGES.noSteps, message: REQUEST_CHANGES.noMessage } },
+  errorMessage: { required: { steps: ADMIN_TEXTS.noSteps, message: ADMIN_TEXTS.noMessage } },
 } as const;
 
 const reassignBody = {

@@ -12,9 +12,9 @@ import { changeRequestOf, stepsSentSince } from '../../lib/change-requests.js';
 import { fillText } from '../../../shared/fill-text.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
-import { FIX_FIELDS } from '../../../shared/messages.js';
 import { computeRiskFlags } from '../../lib/review-rules.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
+import { REQUEST_TEXTS } from '../../../shared/messages.js';
 
 /** The applicant's path (from the flow file) for the facts the server holds, the stored steps' answers included. */
 function serverPath(signup: Signup, today: string, steps: StoredSteps): StepRef[] {
@@ -55,7 +55,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
   const now = app.clock.now();
   const body = request.body as Record<string, unknown>;
   const extra = Object.keys(body).filter((k) => k !== 'signup_id');
-  if (extra.length) throw badRequest(FIX_FIELDS, Object.fromEntries(extra.map((k) => [k, `Unknown field: ${k}`])));
+  if (extra.length) throw badRequest(REQUEST_TEXTS.fixFields, Object.fromEntries(extra.map((k) => [k, `Unknown field: ${k}`])));
   const result = await app.db.transaction().execute(async (trx) => {
     const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
     const errors: Record<string, string> = {};

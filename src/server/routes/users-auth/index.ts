@@ -5,7 +5,7 @@ import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { issueCode, MAX_MOBILE_RESENDS } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
-import { AUTH_TEXTS } from '../../../shared/auth/auth-rules.js';
+import { AUTH_TEXTS } from '../../../shared/messages.js';
 import { formBody } from '../../lib/form-body.js';
 import { accountKey, claimSignInCheck, findUserByEmail, forgetFailure } from './sign-in.repository.js';
 import { createAttempt, setAttemptCookie, SIGN_IN_CODE_PURPOSE, signInCodeChannel, signInCodeMessage } from '../../lib/sign-in-attempts.js';

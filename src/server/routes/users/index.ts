@@ -13,8 +13,8 @@ import { takenContacts } from '../../lib/user-contacts.js';
 import { maskEmail, maskPhone } from '../../lib/sign-in-attempts.js';
 import { formatDateTime } from '../../../shared/format-date.js';
 import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
-import { CANNOT_CHANGE_OWN_ROLE, EMAIL_TAKEN, FIX_FIELDS, MOBILE_TAKEN } from '../../../shared/messages.js';
 import { ROLES } from '../../../shared/roles.js';
+import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 
 const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
 const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
@@ -27,7 +27,7 @@ const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 function refuseSelfLockout(body: Record<string, unknown>): void {
   if (body.is_blocked === true) throw conflict(CANNOT_BLOCK_SELF);
   if (body.is_deleted === true) throw conflict(CANNOT_DELETE_SELF);
-  if (body.role_id !== undefined && body.role_id !== ROLES.SYSTEMS_ADMINISTRATOR) throw conflict(CANNOT_CHANGE_OWN_ROLE, { role_id: CANNOT_CHANGE_OWN_ROLE });
+  if (body.role_id !== undefined && body.role_id !== ROLES.SYSTEMS_ADMINISTRATOR) throw conflict(ADMIN_TEXTS.cannotChangeOwnRole, { role_id: ADMIN_TEXTS.cannotChangeOwnRole });
 }
 
 const idParams = {
@@ -135,8 +135,8 @@ export default async function usersRoutes(instance: FastifyInstance) {
   async function ensureContactsFree(contact: { email: string; mobile: string }, exceptUserId?: number) {
     const taken = await takenContacts(app.db, contact, exceptUserId);
     const errors: Record<string, string> = {};
-    if (taken.email) errors.email = EMAIL_TAKEN;
-    if (taken.mobile) errors.mobile = MOBILE_TAKEN;
+    if (taken.email) errors.email = REQUEST_TEXTS.emailTaken;
+    if (taken.mobile) errors.mobile = REQUEST_TEXTS.mobileTaken;
     if (Object.keys(errors).length) throw conflict(errors.email ?? errors.mobile, errors);
   }
 
@@ -202,7 +202,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
 
       if (isBlockChange) {
         validateBlock ??= app.bodyAjv.compile(blockSchema);
-        if (!validateBlock(body)) throw badRequest(FIX_FIELDS, ajvErrorsToFieldErrors(validateBlock.errors));
+        if (!validateBlock(body)) throw badRequest(REQUEST_TEXTS.fixFields, ajvErrorsToFieldErrors(validateBlock.errors));
         const blocked = body.is_blocked as boolean;
         const user = await app.db.transaction().execute(async (trx) => {
           const before = await findUser(trx, id, { forUpdate: true });

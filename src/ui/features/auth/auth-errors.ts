@@ -1,5 +1,5 @@
 import { translateApiError } from '../../lib/translate-api-error';
-import { AUTH_TEXTS } from '../../../shared/auth/auth-rules';
+import { AUTH_TEXTS } from '../../../shared/messages';
 
 interface ErrorLike {
   response?: { status: number; data?: { detail?: unknown; message?: unknown; error?: unknown; errors?: Record<string, string> } };

@@ -3,11 +3,11 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useMachine } from '@xstate/react';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AUTH_TEXTS } from '../../../shared/auth/auth-rules';
+import { AUTH_TEXTS, SESSION_TEXTS } from '../../../shared/messages';
 import { savedSignIn, signInMachine } from '../../../engine/auth/sign-in-machine';
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
-import { getSessionEndedNotice, SESSION_EXPIRED_MESSAGE } from './session-store';
+import { getSessionEndedNotice } from './session-store';
 import { authApi } from './api/auth-api';
 import { loginErrorMessage } from './auth-errors';
 import { readSignInFlow, writeSignInFlow } from './sign-in-flow';
@@ -17,7 +17,7 @@ function carriedNotice(state: unknown): { text: string; severity: 'success' | 'w
   const text = (state as { message?: unknown } | null)?.message;
   if (typeof text !== 'string' || !text) return null;
   if (text === AUTH_TEXTS.resetSuccessRedirect) return { text, severity: 'success' };
-  if (text === SESSION_EXPIRED_MESSAGE) return { text, severity: 'warning' };
+  if (text === SESSION_TEXTS.expired) return { text, severity: 'warning' };
   return { text, severity: 'info' };
 }
 

@@ -16,8 +16,8 @@ import { authApi, toSessionUser, type SignInVerifiedAnswer } from './api/auth-ap
 import { pageAfterSignIn } from './route-guards';
 import { startSession, useSession } from './session-store';
 import { readSignInFlow, writeSignInFlow } from './sign-in-flow';
+import { AUTH_TEXTS } from '../../../shared/messages';
 
-const RESEND_LIMIT_MESSAGE = 'Maximum resend attempts reached. Please contact support if you continue to have issues.';
 const CODE_KEY = 'cu.verification.code.sign_in';
 
 /** /auth/mobile-verification (spec 1 section 2, spec 3 section 2): the SMS code of operation sign_in (forms/auth/sign-in-code). */
@@ -87,7 +87,7 @@ function MobileVerificationPage() {
       throw new Error('missing user id');
     }
     if (limitReached) {
-      send({ type: 'code.resend.failed', message: RESEND_LIMIT_MESSAGE });
+      send({ type: 'code.resend.failed', message: AUTH_TEXTS.resendLimit });
       throw new Error('limit');
     }
     try {
@@ -156,7 +156,7 @@ function MobileVerificationPage() {
                   </Box>
                   {limitReached && !context.generalError && (
                     <Alert severity="warning" role="status">
-                      {RESEND_LIMIT_MESSAGE}
+                      {AUTH_TEXTS.resendLimit}
                     </Alert>
                   )}
                 </>

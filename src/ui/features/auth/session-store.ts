@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { setSessionToken } from '../../lib/session-token';
 import { SESSION_MINUTES, ROLES } from '../../../shared/roles';
+import { SESSION_TEXTS } from '../../../shared/session-texts';
 
 /** The signed-in user as the UI needs it. Not a secret: the credential is the HttpOnly cookie. */
 export interface SessionUser {
@@ -19,7 +20,6 @@ interface SessionState {
 
 const USER_KEY = 'cu.auth.user';
 const STARTED_KEY = 'cu.auth.startedAt';
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
 
 let sessionMs = SESSION_MINUTES * 60_000;
 let state: SessionState = read();
@@ -83,7 +83,7 @@ export function getSessionEndedNotice(): string | null {
 
 /** Removes the stored user and in-memory token, whatever the server says. `loggedOut` marks a deliberate logout (no expiry message). */
 export function clearSession(options: { loggedOut?: boolean } = {}): void {
-  if (state.user) endedNotice = options.loggedOut ? null : SESSION_EXPIRED_MESSAGE;
+  if (state.user) endedNotice = options.loggedOut ? null : SESSION_TEXTS.expired;
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(STARTED_KEY);
   setSessionToken(null);

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { TOTAL_EXCEEDED_MESSAGE } from '../../../shared/messages';
 import type { JsonObject } from '../../../shared/forms/form-registry';
 import type { WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -8,6 +7,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { totalColor, totalPercent } from './beneficiary-total';
 import { formRuleErrors } from '../../../shared/transforms/form-rules';
 import { today } from '../../../shared/dates/today';
+import { ONBOARDING_TEXTS } from '../../../shared/messages';
 
 type Item = Record<string, unknown>;
 
@@ -50,7 +50,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     full: options.fullMessage ? String(options.fullMessage) : '',
     updated: options.updatedMessage ? String(options.updatedMessage) : '',
     // Over the total at Add or Update (spec 4): not the schema's totalPercent message, which is for going on before 100%.
-    exceeded: String(options.exceededMessage ?? TOTAL_EXCEEDED_MESSAGE),
+    exceeded: String(options.exceededMessage ?? ONBOARDING_TEXTS.totalExceeded),
     exceededUpdate: String(options.exceededUpdateMessage ?? 'Total percentage cannot exceed 100% after update'),
     unsaved: String(options.unsavedMessage ?? 'You typed a beneficiary you have not added. Add them with the button above, or discard what you typed, before you go on.'),
     unsavedEdit: String(options.unsavedEditMessage ?? 'You changed a beneficiary but did not update them. Update them, or cancel the edit, with the buttons above before you go on.'),

@@ -1,6 +1,6 @@
 /** The limits a file field declares in its schema (keywords read by the browser widget and the server). */
 import type { JsonObject } from '../../../shared/forms/form-registry';
-import { EMPTY_FILE_MESSAGE } from '../../../shared/messages';
+import { ONBOARDING_TEXTS } from '../../../shared/messages';
 export interface FileLimits {
   maxFileSize?: number;
   fileTypes?: string[];
@@ -35,7 +35,7 @@ export function checkFiles(files: File[], limits: FileLimits, alreadyHeld: strin
     if (limits.fileTypes && !limits.fileTypes.includes(extensionOf(file.name))) {
       errors.push(`${file.name}: ${limits.messages.fileTypes ?? `accepted types are ${limits.fileTypes.join(', ')}`}`);
     } else if (file.size === 0) {
-      errors.push(`${file.name}: ${EMPTY_FILE_MESSAGE}`);
+      errors.push(`${file.name}: ${ONBOARDING_TEXTS.emptyFile}`);
     } else if (limits.maxFileSize !== undefined && file.size > limits.maxFileSize) {
       errors.push(`${file.name}: ${limits.messages.maxFileSize ?? `larger than ${formatBytes(limits.maxFileSize)}`}`);
     } else if (limits.maxItems !== undefined && alreadyHeld.length + accepted.length >= limits.maxItems) {

@@ -6,6 +6,7 @@ import { renderAt } from '../../render-app';
 import { loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../../src/engine/saved-progress';
 import { onboardingFlow, resumeApplication } from '../../../../src/ui/features/onboarding/flow-actor';
 import type { DraftState } from '../../../../src/shared/onboarding/draft-types';
+import { AUTH_TEXTS } from '../../../../src/shared/messages';
 
 const texts = onboardingFlow.resume!.texts;
 
@@ -59,7 +60,7 @@ describe('continue an application', () => {
   it('asks for the email, then the code, then lands on the reopened step with its answers, the reason and the new question marked', async () => {
     const calls = fakeApi({
       '/onboarding/resume/send': () => ({ status: 200, data: { message: texts.codeSent, resume_id: 'res-1' } }),
-      '/onboarding/resume/verify': (body) => (body.code === '123456' ? { status: 200, data: { signup_id: 'sig-1', applicant_token: 'tok-new', token_expires_on: '2026-12-01T00:00:00Z' } } : errorBody(401, 'Invalid verification code', { code: 'Invalid verification code' })),
+      '/onboarding/resume/verify': (body) => (body.code === '123456' ? { status: 200, data: { signup_id: 'sig-1', applicant_token: 'tok-new', token_expires_on: '2026-12-01T00:00:00Z' } } : errorBody(401, AUTH_TEXTS.invalidCode, { code: AUTH_TEXTS.invalidCode })),
       '/onboarding/draft': () => ({ status: 200, data: draft() }),
     });
     const router = renderAt('/continue');
@@ -69,7 +70,7 @@ describe('continue an application', () => {
     expect(calls.find((c) => c.url === '/onboarding/resume/send')?.body).toEqual({ contact: 'ana@example.com' });
 
     await userEvent.type(screen.getByLabelText(/^Verification Code/), '000000{Enter}');
-    expect(await screen.findByText('Invalid verification code', { selector: '[role="alert"], [role="alert"] *' })).toBeInTheDocument();
+    expect(await screen.findByText(AUTH_TEXTS.invalidCode, { selector: '[role="alert"], [role="alert"] *' })).toBeInTheDocument();
     const code = screen.getByLabelText(/^Verification Code/);
     await userEvent.clear(code);
     await userEvent.type(code, '123456{Enter}');

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, TextField } from '@mui/material';
 import { fetchAssignees } from '../api/signups-api';
-import { REQUEST_CHANGES } from '../../../../shared/messages';
+import { ADMIN_TEXTS, REQUEST_CHANGES_MAX } from '../../../../shared/messages';
 
 const MAX = 500;
 
@@ -76,7 +76,7 @@ export function ReassignDialog({ open, name, current, busy, onSubmit, onClose }:
   );
 }
 
-const CHANGES_MAX = REQUEST_CHANGES.maxMessage;
+const CHANGES_MAX = REQUEST_CHANGES_MAX;
 
 /** Send an application back to the applicant: the steps to change and what to change (the applicant is told by email). */
 export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClose }: { open: boolean; name: string; steps: Array<{ step: string; title: string }>; busy: boolean; onSubmit: (steps: string[], message: string) => void; onClose: () => void }) {
@@ -113,7 +113,7 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
               />
             ))}
           </FormGroup>
-          {tried && noSteps && <FormHelperText>{REQUEST_CHANGES.noSteps}</FormHelperText>}
+          {tried && noSteps && <FormHelperText>{ADMIN_TEXTS.noSteps}</FormHelperText>}
         </FormControl>
         <TextField
           label="Message to the applicant"
@@ -124,7 +124,7 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
           multiline
           minRows={3}
           error={tried && noMessage}
-          helperText={tried && noMessage ? REQUEST_CHANGES.noMessage : `${message.length}/${CHANGES_MAX}`}
+          helperText={tried && noMessage ? ADMIN_TEXTS.noMessage : `${message.length}/${CHANGES_MAX}`}
           slotProps={{ htmlInput: { maxLength: CHANGES_MAX } }}
         />
       </DialogContent>

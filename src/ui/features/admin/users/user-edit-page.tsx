@@ -13,7 +13,7 @@ import { BackButton, LoadFailure } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useSession } from '../../auth/session-store';
 import { useKeptDraft } from '../../auth/use-kept-draft';
-import { CANNOT_CHANGE_OWN_ROLE } from '../../../../shared/messages';
+import { ADMIN_TEXTS } from '../../../../shared/messages';
 
 /** The update form's fields from a stored user (absent values stay empty so the form's rules apply). */
 function toFormData(user: AdminUser): Record<string, unknown> {
@@ -38,7 +38,7 @@ export default function UserEditPage() {
   const me = useSession().user?.id;
   // An administrator's own role is shown, not offered: the server refuses to change it.
   const form = useMemo(
-    () => (loaded && Number(id) === me ? { ...loaded, uiSchema: { ...loaded.uiSchema, role_id: { ...(loaded.uiSchema.role_id as object), 'ui:disabled': true, 'ui:help': CANNOT_CHANGE_OWN_ROLE } } } : loaded),
+    () => (loaded && Number(id) === me ? { ...loaded, uiSchema: { ...loaded.uiSchema, role_id: { ...(loaded.uiSchema.role_id as object), 'ui:disabled': true, 'ui:help': ADMIN_TEXTS.cannotChangeOwnRole } } } : loaded),
     [loaded, id, me],
   );
   usePageTitle(form?.schema.title ?? 'Edit User');

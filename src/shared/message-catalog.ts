@@ -1,0 +1,44 @@
+/**
+ * The message files under forms/messages/ and the keys the code reads from each: what the server answers and the
+ * pages show that belongs to no one field of a form (a field's messages are in its form's `errorMessage`, a step's
+ * texts in the flow file). An analyst rewords a message in its file; `npm run config:check` refuses a file that lacks
+ * a key the code reads (the answer would have no message), a key the code does not read (a misspelling, which would
+ * change nothing), an empty text, and a {placeholder} the code does not fill (it would reach people as written).
+ * A developer who needs a new message adds its key here and to the file.
+ */
+export const MESSAGE_FILES = {
+  auth: [
+    'codeSent', 'resetCodeSent', 'codeVerified', 'passwordUpdated', 'invalidCredentials', 'accountLocked', 'tooManyLogins', 'tooManyResets',
+    'tooManyVerifications', 'invalidCode', 'replacedCode', 'expiredCode', 'invalidResetToken', 'invalidPasswordFormat', 'samePassword',
+    'resetSuccessRedirect', 'resendLimit',
+  ],
+  session: ['expired'],
+  transfers: [
+    'codeSent', 'noCode', 'differentTransfer', 'invalidCode', 'expiredCode', 'tooManyCodes', 'noContact', 'notFound', 'tooManyNotFound', 'keyUsed',
+    'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership',
+  ],
+  onboarding: [
+    'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'changedWhileSaving',
+    'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSentToMobile', 'claimSentToEmail',
+    'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven',
+  ],
+  requests: [
+    'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
+    'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound',
+  ],
+  admin: ['cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type MessageFile = keyof typeof MESSAGE_FILES;
+
+/** One file's messages, by key. */
+export type Messages<F extends MessageFile> = { [K in (typeof MESSAGE_FILES)[F][number]]: string };
+
+/** The {placeholders} the code fills in a message, by `file.key`; a message not listed here is shown as written. */
+export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
+  'transfers.insufficientFundsOf': ['available'],
+  'onboarding.fileNameLength': ['max'],
+  'onboarding.claimSentToMobile': ['hint'],
+  'onboarding.claimSentToEmail': ['hint'],
+  'admin.messageTooLong': ['max'],
+};
