@@ -11,6 +11,7 @@ import { ADULT_STEPS, adultSignup, createApplicant, multipart, PDF, JPEG, sendSt
 import { ADMIN, GRACE, MEMBER, cookieValue, latestCodeFor, login, nextIp, signIn } from './auth/auth-helpers';
 import { auth, insertSubmittedSignup, tokenFor } from './admin/admin-helpers';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
+import { ONBOARDING_TEXTS } from '../../src/shared/messages';
 
 type Fields = Record<string, unknown>;
 type FileSpec = { field: string; name: string; content: Buffer; type?: string };
@@ -245,7 +246,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       // A share that takes the total above 100% is refused at once (no later beneficiary could mend it), storing nothing.
       const over = await json(applicant, 'POST', '/api/beneficiaries/', beneficiary(applicant.id, { first_name: 'Omar', gender: 'male', percent_of_beneficiary_interest: 10, id_number: 'BC102' }));
       expect(over.statusCode, over.body).toBe(400);
-      expect(over.json().errors).toEqual({ beneficiaries: 'Total percentage cannot exceed 100%' });
+      expect(over.json().errors).toEqual({ beneficiaries: ONBOARDING_TEXTS.totalExceeded });
       expect((await storedStep(applicant, 'designation-of-beneficiary')).beneficiaries).toHaveLength(2);
       // A one-letter name is a name (Korean 김, O); a name of punctuation is not.
       const bad = await json(applicant, 'POST', '/api/beneficiaries/', beneficiary(applicant.id, { first_name: '...' }));

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import { ROLES, SESSION_COOKIE, TOKEN_HEADER } from '../../shared/product.js';
-import { TRANSFER_TEXTS } from '../../shared/messages.js';
+import { SESSION_TEXTS, TRANSFER_TEXTS } from '../../shared/messages.js';
 
 export interface SessionUser {
   id: number;
@@ -48,7 +48,6 @@ export interface SessionClaims {
 }
 
 const ALGORITHM = 'HS256';
-const EXPIRED = 'Your session has expired. Please sign in again.';
 /** Verified tokens remembered (the oldest forgotten first). */
 const VERIFIED_MAX = 10_000;
 
@@ -93,7 +92,7 @@ export default fp(
         // as jose checks it (expired when exp <= now, in whole seconds).
         if (typeof payload.exp !== 'number' || payload.exp <= Math.floor(now.getTime() / 1000)) {
           verified.delete(token);
-          throw unauthorized(EXPIRED);
+          throw unauthorized(SESSION_TEXTS.expired);
         }
       } else {
         try {
@@ -104,7 +103,7 @@ export default fp(
             requiredClaims: ['exp', 'jti', 'sub'],
           }));
         } catch {
-          throw unauthorized(EXPIRED);
+          throw unauthorized(SESSION_TEXTS.expired);
         }
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
         verified.set(token, payload);
@@ -124,7 +123,7 @@ export default fp(
         .executeTakeFirst();
       const now = app.clock.now();
       if (!row || row.revoked_on || new Date(row.expires_on) <= now || row.is_blocked || row.is_deleted || String(row.id) !== payload.sub) {
-        throw unauthorized(EXPIRED);
+        throw unauthorized(SESSION_TEXTS.expired);
       }
       request.user = { id: row.id, sessionId: row.session_id, roleId: row.role_id, memberId: row.member_id, email: row.email };
       return request.user;

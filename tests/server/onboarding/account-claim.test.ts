@@ -8,6 +8,7 @@ import { latestCodeFor, nextIp, signIn } from '../auth/auth-helpers';
 import { auth, ensureSecondAdmin, tokenFor } from '../admin/admin-helpers';
 import { ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
 import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
+import { fillText } from '../../../src/shared/fill-text';
 
 /**
  * SECURITY.md row 21 (DESIGN.md "Existing-customer claim"): an existing member's accounts are linked only
@@ -65,7 +66,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     expect(claimed.json()).not.toHaveProperty('member_number');
     const sent = await sendClaim(outsider.applicant);
     expect(sent.statusCode).toBe(200);
-    expect(sent.json().message).toBe('We sent a code to the mobile number ending in 02');
+    expect(sent.json().message).toBe(fillText(ONBOARDING_TEXTS.claimSentToMobile, { hint: '02' }));
 
     // No code reaches the outsider: the only claim message went to the mobile on Andre's member record.
     const since = await t.db.db.selectFrom('outbox_messages').select(['recipient', 'purpose']).where('id', '>', before.id).execute();
@@ -111,7 +112,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
     const andre = await applicantWithOwnContacts({ firstName: ANDRE.firstName, lastName: ANDRE.lastName, dob: ANDRE.dob });
     expect((await verifyAccount(andre.applicant, '1000-0000-302')).statusCode).toBe(200);
-    expect((await sendClaim(andre.applicant)).json()).toMatchObject({ signup_id: andre.applicant.id, channel: 'sms', identifier: '02', message: 'We sent a code to the mobile number ending in 02' });
+    expect((await sendClaim(andre.applicant)).json()).toMatchObject({ signup_id: andre.applicant.id, channel: 'sms', identifier: '02', message: fillText(ONBOARDING_TEXTS.claimSentToMobile, { hint: '02' }) });
     const code = await latestCodeFor(t, ANDRE.onFileMobile, 'account_claim_code');
     const proven = await enterClaimCode(andre.applicant, code);
     expect(proven.statusCode, proven.body).toBe(200);
@@ -163,7 +164,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     expect(shapes.size).toBe(1);
     for (const { send } of Object.values(answers)) {
       expect(send.identifier).toMatch(/^\d{2}$/);
-      expect(send.message).toBe(`We sent a code to the mobile number ending in ${send.identifier}`);
+      expect(send.message).toBe(fillText(ONBOARDING_TEXTS.claimSentToMobile, { hint: String(send.identifier) }));
     }
     expect(answers.match.send.identifier).toBe('03');
 

@@ -7,6 +7,7 @@ import { commentPreview } from '../../../src/ui/features/admin/signups/signup-ap
 import { adminScreenSuite } from './render-admin';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
 
 describe('signup approvals and application review (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -121,6 +122,6 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Approve Signup' })).getByRole('button', { name: 'Approve' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent("This applicant has not proven control of the member's contact details on file");
+    expect(alert).toHaveTextContent(ONBOARDING_TEXTS.claimNotProven);
   });
 });

@@ -61,7 +61,9 @@ describe('admin users list and view (real API, PGlite)', () => {
     const row = await screen.findByRole('button', { name: 'Unblock Bulk5 Tester5' });
     await user.click(row);
     const unblock = await screen.findByRole('dialog', { name: 'Unblock User' });
-    await user.click(within(unblock).getByRole('button', { name: 'Unblock' }));
+    // A question that undoes nothing opens on its answer: Enter confirms.
+    expect(within(unblock).getByRole('button', { name: 'Unblock' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('User unblocked successfully')).toBeInTheDocument();
   });
 
@@ -71,7 +73,13 @@ describe('admin users list and view (real API, PGlite)', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Bulk6 Tester6' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete this user? This action cannot be undone.');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    // A destructive question opens on its safe answer: Enter cancels (WAI-ARIA's alert dialog), Tab reaches Delete.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Delete' })).toBeNull());
+    await user.click(await screen.findByRole('button', { name: 'Delete Bulk6 Tester6' }));
+    const again = await screen.findByRole('dialog', { name: 'Confirm Delete' });
+    await user.click(within(again).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Deleted')).toBeInTheDocument());
   });

@@ -8,7 +8,7 @@ import { maskPhone } from '../../lib/sign-in-attempts.js';
 import { CODE_TTL_MS } from '../../lib/one-time-codes.js';
 import { TRANSFER_CODE_PURPOSE, claimTransferCode, issueTransferCode, transferCodeMessage } from '../../lib/transfer-codes.js';
 import { dayRange, startOfToday } from '../../lib/day-bounds.js';
-import { TRANSFER_TEXTS } from '../../../shared/messages.js';
+import { SESSION_TEXTS, TRANSFER_TEXTS } from '../../../shared/messages.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
@@ -315,7 +315,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
         }
       }
       // The statement and the lookup disagree on the session (it ended in between): not live either way.
-      if (answer instanceof SessionNotLive) answer = unauthorized('Your session has expired. Please sign in again.');
+      if (answer instanceof SessionNotLive) answer = unauthorized(SESSION_TEXTS.expired);
       return answerError(app, answer as FastifyError, request, reply);
     },
   };

@@ -93,7 +93,7 @@ function MobileVerificationPage() {
     try {
       const answer = await authApi.sendSignInCode(context.userId);
       sessionStorage.removeItem(CODE_KEY);
-      send({ type: 'code.resent', message: answer.message ?? 'Mobile verification code sent' });
+      send({ type: 'code.resent', message: answer.message ?? AUTH_TEXTS.codeSent });
     } catch (error) {
       send({ type: 'code.resend.failed', message: translateApiError(error).message });
       throw error;

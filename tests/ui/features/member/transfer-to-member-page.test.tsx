@@ -2,7 +2,7 @@
 import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER } from '../../../../src/shared/product';
-import { TRANSFER_TEXTS } from '../../../../src/shared/messages';
+import { TRANSFER_TEXTS, insufficientFundsMessage } from '../../../../src/shared/messages';
 import { fakeMemberApi, refusal, renderMemberAt, type MemberCall } from './member-fake-api';
 import { clearSession } from '../../../../src/ui/features/auth/session-store';
 import { pageAfterSignIn } from '../../../../src/ui/features/auth/return-page';
@@ -141,6 +141,8 @@ describe('transfer: what the member confirms', () => {
     // Typed as people write money: the $, the thousands comma and the decimal point all stay as typed.
     expect(screen.getByLabelText(/^Amount/)).toHaveValue('$1,250.5');
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Transfer' });
+    // The question opens on its answer (the code still confirms a transfer to another member), so Enter completes it.
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Complete' })).toHaveFocus());
     const details = Object.fromEntries(within(confirm).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(details).toMatchObject({ 'Destination Account Type': 'SAV - Regular Savings', 'Destination Account Number': '10000000201', Amount: 'TTD\u00a0$1,250.50' });
     expect(details['Source Account']).toMatch(/^10000000101/);
@@ -238,7 +240,7 @@ describe('transfer to member: an amount over the balance', () => {
     const calls = fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }) });
     const user = userEvent.setup();
     await fillTransfer(user, '12500.01');
-    expect(await screen.findAllByText('Insufficient funds: the amount is more than the available balance of TTD $12,500.00.')).not.toHaveLength(0);
+    expect(await screen.findAllByText(insufficientFundsMessage(1_250_000))).not.toHaveLength(0);
     expect(screen.queryByRole('dialog', { name: 'Confirm Transfer' })).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     // The whole balance is fine.

@@ -12,8 +12,13 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A yes/no question before an administrator action; the confirm button shows progress while the call runs. */
+/**
+ * A yes/no question before an administrator action; the confirm button shows progress while the call runs. It opens
+ * on an answer, so Enter does something: the safe one (Cancel) when the action destroys or locks out (`error`, as
+ * WAI-ARIA's alert dialog asks), the action itself otherwise.
+ */
 export function ConfirmDialog({ open, title, children, confirmText, confirmColor = 'primary', busy = false, onConfirm, onClose }: ConfirmDialogProps) {
+  const destructive = confirmColor === 'error';
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-dialog-title" slotProps={{ paper: { sx: { maxWidth: 400 } } }}>
       <DialogTitle id="confirm-dialog-title">{title}</DialogTitle>
@@ -21,10 +26,10 @@ export function ConfirmDialog({ open, title, children, confirmText, confirmColor
         <DialogContentText component="div">{children}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={busy} autoFocus={destructive}>
           Cancel
         </Button>
-        <Button onClick={onConfirm} color={confirmColor} variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button onClick={onConfirm} color={confirmColor} variant="contained" disabled={busy} autoFocus={!destructive} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {confirmText}
         </Button>
       </DialogActions>

@@ -328,7 +328,8 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           <Button onClick={() => setPending(null)} disabled={submitting}>
             Cancel
           </Button>
-          <Button onClick={complete} variant="contained" disabled={submitting} startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
+          {/* The dialog opens on its answer, so Enter completes the transfer the member just reviewed. */}
+          <Button onClick={complete} variant="contained" disabled={submitting} autoFocus startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
             Complete
           </Button>
         </DialogActions>
