@@ -10,23 +10,30 @@ export const MESSAGE_FILES = {
   auth: [
     'codeSent', 'resetCodeSent', 'codeVerified', 'passwordUpdated', 'invalidCredentials', 'accountLocked', 'tooManyLogins', 'tooManyResets',
     'tooManyVerifications', 'invalidCode', 'replacedCode', 'expiredCode', 'invalidResetToken', 'invalidPasswordFormat', 'samePassword',
-    'resetSuccessRedirect', 'resendLimit',
+    'resetSuccessRedirect', 'resendLimit', 'loggedOut',
   ],
   session: ['expired'],
   transfers: [
     'codeSent', 'noCode', 'differentTransfer', 'invalidCode', 'expiredCode', 'tooManyCodes', 'noContact', 'notFound', 'tooManyNotFound', 'keyUsed',
-    'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership',
+    'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed',
   ],
   onboarding: [
     'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'changedWhileSaving',
     'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSentToMobile', 'claimSentToEmail',
-    'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven',
+    'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven', 'stepSaved', 'submitted', 'incomplete',
+    'emailVerified', 'mobileVerified',
   ],
   requests: [
     'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
     'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound',
   ],
-  admin: ['cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong'],
+  admin: [
+    'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
+    'userAlreadyDeleted', 'commentAdded', 'commentRecorded', 'approved', 'rejected', 'referred', 'alreadyApproved', 'alreadyRejected',
+    'alreadyReferred', 'waitingForChanges', 'cannotDecide', 'memberHasAccess', 'sameAdminTwice', 'notIndependent', 'claimed', 'released',
+    'reassigned', 'cannotAssignDecided', 'alreadyClaimed', 'assignedTo', 'notAssigned', 'onlyAssigneeReleases', 'chooseAdministrator',
+    'alreadyAssignedTo', 'unknownSteps', 'notAStep', 'changesRequested',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MessageFile = keyof typeof MESSAGE_FILES;
@@ -41,4 +48,11 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'onboarding.claimSentToMobile': ['hint'],
   'onboarding.claimSentToEmail': ['hint'],
   'admin.messageTooLong': ['max'],
+  'admin.cannotDecide': ['status'],
+  'admin.cannotAssignDecided': ['status'],
+  'admin.assignedTo': ['name'],
+  'admin.onlyAssigneeReleases': ['name'],
+  'admin.alreadyAssignedTo': ['name'],
+  'admin.notAStep': ['steps'],
+  'onboarding.incomplete': ['problems'],
 };

@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { browserSuite, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
 import { loadJourney, replayJourney, JOURNEYS_DIR } from '../../scripts/lib/replay-journey';
 import { seriousViolations } from '../../scripts/lib/browser-replay';
+import { ADMIN_TEXTS } from '../../src/shared/messages';
 
 const ADMIN = { email: 'admin@cu.example', password: 'Admin!2345', mobile: '+18683000001' };
 const SECOND_ADMIN = { email: 'ben@cu.example', password: 'Admin!2345', mobile: '+18683000004' };
@@ -73,7 +74,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.getByRole('button', { name: 'Approve' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve Signup' });
     await dialog.getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('Signup approved successfully').waitFor();
+    await page.getByText(ADMIN_TEXTS.approved).waitFor();
     await page.getByRole('region', { name: 'Audit Trail' }).getByText(/^Approved by Ava Administrator on \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} \(savings account \d{11}\)$/).waitFor();
     await screenshot(page, 'admin-application-approved');
     // The review page is long: also keep what the administrator sees first.
@@ -134,7 +135,7 @@ describe('administrator approves an application in Chromium; the new member sign
     const grace = users.getByRole('listitem').filter({ hasText: 'grace@cu.example' });
     await grace.getByRole('button', { name: 'Block Grace Ramdial' }).click();
     await page.getByRole('dialog', { name: 'Block User' }).getByRole('button', { name: 'Block' }).click();
-    await page.getByText('User blocked successfully').waitFor();
+    await page.getByText(ADMIN_TEXTS.userBlocked).waitFor();
     await grace.getByText('Blocked', { exact: true }).waitFor();
     await grace.getByRole('link', { name: 'View Grace Ramdial' }).click();
     await page.getByRole('heading', { level: 1, name: 'Grace Ramdial' }).waitFor();
@@ -241,7 +242,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await screenshot(second.page, 'admin-second-approval');
     await second.page.getByRole('button', { name: 'Give Second Approval' }).click();
     await second.page.getByRole('dialog', { name: 'Give Second Approval' }).getByRole('button', { name: 'Approve' }).click();
-    await second.page.getByText('Signup approved successfully').waitFor();
+    await second.page.getByText(ADMIN_TEXTS.approved).waitFor();
     await second.context.close();
 
     const member = await newPage(e2e.browser, e2e.server.url);

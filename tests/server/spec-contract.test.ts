@@ -345,7 +345,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       expect((await json(applicant, 'POST', '/api/beneficiaries/', beneficiary(applicant.id, { percent_of_beneficiary_interest: 100 }))).statusCode).toBe(201);
       const done = await submit(applicant);
       expect(done.statusCode, done.body).toBe(200);
-      expect(done.json()).toMatchObject({ status: 'pending_approval', message: 'Account created successfully!' });
+      expect(done.json()).toMatchObject({ status: 'pending_approval', message: ONBOARDING_TEXTS.submitted });
       // The administrator's review reads the steps as our client's one body would have stored them.
       const review = (await t.call({ method: 'GET', url: `/api/signups/${applicant.id}`, headers: auth(await tokenFor(t.app, ADMIN.email)) })).json();
       const step = (id: string) => review.steps.find((s: { step: string }) => s.step === id)?.data;

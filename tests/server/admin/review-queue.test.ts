@@ -2,10 +2,10 @@ import type { InjectOptions } from 'fastify';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { SIGNUP_STATUSES } from '../../../src/shared/statuses';
-import { NOT_INDEPENDENT } from '../../../src/server/routes/signups-admin/approve-signup';
+import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 import { ROLES } from '../../../src/shared/product';
 import { auth, ensureSecondAdmin, insertAdmin, insertSubmittedSignup, tokenFor, updateBody, validUserBody } from './admin-helpers';
-import { REQUEST_TEXTS } from '../../../src/shared/messages';
+import { fillText } from '../../../src/shared/fill-text';
 
 describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, refer) on $name', (target) => {
   const t = suiteApp(target);
@@ -49,14 +49,14 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       const id = await insertSubmittedSignup(t.db.db, next());
       const claimed = await put('/api/signups/claim', { signup_id: id });
       expect(claimed.statusCode, claimed.body).toBe(200);
-      expect(claimed.json()).toMatchObject({ signup_id: id, assignee_user_id: avaId, assignee_name: 'Ava Administrator', message: 'Application claimed successfully' });
-      expect((await put('/api/signups/claim', { signup_id: id })).json().message).toBe('You have already claimed this application.');
+      expect(claimed.json()).toMatchObject({ signup_id: id, assignee_user_id: avaId, assignee_name: 'Ava Administrator', message: ADMIN_TEXTS.claimed });
+      expect((await put('/api/signups/claim', { signup_id: id })).json().message).toBe(ADMIN_TEXTS.alreadyClaimed);
       const taken = await put('/api/signups/claim', { signup_id: id }, ben);
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().message).toBe('This application is assigned to Ava Administrator. Ask them to release it, or reassign it.');
+      expect(taken.json().message).toBe(fillText(ADMIN_TEXTS.assignedTo, { name: 'Ava Administrator' }));
       const notMine = await put('/api/signups/release', { signup_id: id }, ben);
       expect(notMine.statusCode).toBe(409);
-      expect(notMine.json().message).toBe('Only Ava Administrator can release this application; reassign it instead.');
+      expect(notMine.json().message).toBe(fillText(ADMIN_TEXTS.onlyAssigneeReleases, { name: 'Ava Administrator' }));
 
       const reassigned = await put('/api/signups/reassign', { signup_id: id, user_id: benId }, ben);
       expect(reassigned.statusCode, reassigned.body).toBe(200);
@@ -65,11 +65,11 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       for (const userId of [memberId, 999_999]) {
         const res = await put('/api/signups/reassign', { signup_id: id, user_id: userId });
         expect(res.statusCode).toBe(400);
-        expect(res.json().errors).toEqual({ user_id: 'Please choose an administrator.' });
+        expect(res.json().errors).toEqual({ user_id: ADMIN_TEXTS.chooseAdministrator });
       }
       expect((await put('/api/signups/release', { signup_id: id }, ben)).statusCode).toBe(200);
       expect((await row(id))).toMatchObject({ assignee_user_id: null, assigned_on: null });
-      expect((await put('/api/signups/release', { signup_id: id }, ben)).json().message).toBe('This application is not assigned to anyone.');
+      expect((await put('/api/signups/release', { signup_id: id }, ben)).json().message).toBe(ADMIN_TEXTS.notAssigned);
 
       expect(await auditOf(id)).toEqual([
         { action: 'signup.claim', actor: avaId, before: { assignee_user_id: null, assignee_name: null }, after: { assignee_user_id: avaId, assignee_name: 'Ava Administrator' } },
@@ -99,7 +99,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       expect((await get(`/api/signups?mine=true&search=${lastName}`, ben)).json().total).toBe(1);
       expect((await get('/api/signups?mine=maybe')).statusCode).toBe(400);
       // Decided applications are out of the queue: nobody claims them.
-      expect((await put('/api/signups/claim', { signup_id: c }, ben)).json().message).toBe('This application has already been rejected: it cannot be assigned.');
+      expect((await put('/api/signups/claim', { signup_id: c }, ben)).json().message).toBe(fillText(ADMIN_TEXTS.cannotAssignDecided, { status: 'rejected' }));
     });
 
     it('administrators only, with schemas: members get 403, extra fields and bad ids 400, unknown signups 404', async () => {
@@ -111,7 +111,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       }
       expect((await put('/api/signups/reassign', { signup_id: id, user_id: 'x' })).statusCode).toBe(400);
       expect((await put('/api/signups/reassign', { signup_id: id, user_id: 2 ** 53 })).statusCode).toBe(400);
-      expect((await put('/api/signups/reassign', { signup_id: id })).json().errors).toEqual({ user_id: 'Please choose an administrator.' });
+      expect((await put('/api/signups/reassign', { signup_id: id })).json().errors).toEqual({ user_id: ADMIN_TEXTS.chooseAdministrator });
       expect((await get('/api/signups/assignees', member)).statusCode).toBe(403);
       const admins = (await get('/api/signups/assignees')).json().administrators;
       expect(admins.map((a: { name: string }) => a.name)).toEqual(expect.arrayContaining(['Ava Administrator', 'Ben Checker']));
@@ -134,14 +134,14 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
 
       const again = await put('/api/signups/approve', { signup_id: id });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe('You have already approved this application. A second administrator must give the second approval.');
+      expect(again.json().message).toBe(ADMIN_TEXTS.sameAdminTwice);
 
       const review = (await get(`/api/signups/${id}`, ben)).json();
       expect(review).toMatchObject({ approvals_needed: 2, approvals: [{ admin_user_id: avaId, admin_name: 'Ava Administrator' }], signup: { status: 'awaiting_second_approval', risk_flags: ['politically_exposed'] } });
 
       const second = await put('/api/signups/approve', { signup_id: id }, ben);
       expect(second.statusCode, second.body).toBe(200);
-      expect(second.json()).toMatchObject({ status: 'approved', message: 'Signup approved successfully' });
+      expect(second.json()).toMatchObject({ status: 'approved', message: ADMIN_TEXTS.approved });
       expect(await row(id)).toMatchObject({ status: 'approved', decided_by: benId });
       const trail = await auditOf(id);
       expect(trail.map((a) => a.action)).toEqual(['signup.approve_first', 'signup.approve']);
@@ -155,7 +155,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       await flag(id, ['foreign', 'minor']);
       const results = await Promise.all(Array.from({ length: 10 }, () => put('/api/signups/approve', { signup_id: id })));
       expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
-      expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().message === 'You have already approved this application. A second administrator must give the second approval.')).toBe(true);
+      expect(results.filter((r) => r.statusCode === 409).every((r) => r.json().message === ADMIN_TEXTS.sameAdminTwice)).toBe(true);
       expect(await t.db.db.selectFrom('signup_approvals').selectAll().where('signup_id', '=', id).execute()).toHaveLength(1);
       expect((await row(id)).status).toBe('awaiting_second_approval');
       await expectCountsRight();
@@ -198,11 +198,11 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       expect((await put('/api/signups/approve', { signup_id: first })).json().status).toBe('awaiting_second_approval');
       const refused = await put('/api/signups/approve', { signup_id: first }, puppet);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe(NOT_INDEPENDENT);
+      expect(refused.json().message).toBe(ADMIN_TEXTS.notIndependent);
       const reversed = await insertSubmittedSignup(t.db.db, next());
       await flag(reversed);
       expect((await put('/api/signups/approve', { signup_id: reversed }, puppet)).json().status).toBe('awaiting_second_approval');
-      expect((await put('/api/signups/approve', { signup_id: reversed })).json().message).toBe(NOT_INDEPENDENT);
+      expect((await put('/api/signups/approve', { signup_id: reversed })).json().message).toBe(ADMIN_TEXTS.notIndependent);
 
       // An administrator the first approver did not create, once the first approver has set their mobile.
       const carol = await insertAdmin(t.db.db, 'carol@example.com', '+18687770602');
@@ -214,7 +214,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       await flag(later);
       expect((await t.call({ method: 'PUT', url: `/api/users/${carol.id}`, headers: auth(ava), payload: { ...updateBody(carol), mobile: '+18687770603' } })).statusCode).toBe(200);
       expect((await put('/api/signups/approve', { signup_id: later })).json().status).toBe('awaiting_second_approval');
-      expect((await put('/api/signups/approve', { signup_id: later }, carolToken)).json().message).toBe(NOT_INDEPENDENT);
+      expect((await put('/api/signups/approve', { signup_id: later }, carolToken)).json().message).toBe(ADMIN_TEXTS.notIndependent);
       expect((await put('/api/signups/approve', { signup_id: later }, ben)).json()).toMatchObject({ status: 'approved' });
       expect((await put('/api/signups/approve', { signup_id: reversed }, ben)).json()).toMatchObject({ status: 'approved' });
     });
@@ -232,13 +232,13 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       const id = await insertSubmittedSignup(t.db.db, next());
       const referred = await put('/api/signups/refer', { signup_id: id, reason: 'Source of funds needs the compliance officer.' });
       expect(referred.statusCode, referred.body).toBe(200);
-      expect(referred.json()).toEqual({ signup_id: id, status: 'referred', message: 'Signup referred successfully' });
-      expect((await put('/api/signups/refer', { signup_id: id })).json().message).toBe('This application has already been referred.');
+      expect(referred.json()).toEqual({ signup_id: id, status: 'referred', message: ADMIN_TEXTS.referred });
+      expect((await put('/api/signups/refer', { signup_id: id })).json().message).toBe(ADMIN_TEXTS.alreadyReferred);
       expect((await get('/api/signups?status=referred')).json().signups.map((s: { id: string }) => s.id)).toContain(id);
       expect((await auditOf(id)).at(-1)).toMatchObject({ action: 'signup.refer', before: { status: 'pending_approval' }, after: { status: 'referred', reason: 'Source of funds needs the compliance officer.' } });
       expect((await put('/api/signups/refer', { signup_id: id, reason: 'x'.repeat(501) })).statusCode).toBe(400);
       expect((await put('/api/signups/approve', { signup_id: id }, ben)).json()).toMatchObject({ status: 'approved' });
-      expect((await put('/api/signups/refer', { signup_id: id })).json().message).toBe('This application has already been approved.');
+      expect((await put('/api/signups/refer', { signup_id: id })).json().message).toBe(ADMIN_TEXTS.alreadyApproved);
 
       const flagged = await insertSubmittedSignup(t.db.db, next());
       await flag(flagged);
@@ -253,7 +253,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       expect((await get('/api/signups?status=changes_requested')).json().signups.map((s: { id: string }) => s.id)).toEqual([id]);
       const res = await put('/api/signups/approve', { signup_id: id });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe('This application is waiting for changes from the applicant: it cannot be decided until they send it again.');
+      expect(res.json().message).toBe(ADMIN_TEXTS.waitingForChanges);
       await expectCountsRight();
     });
   });

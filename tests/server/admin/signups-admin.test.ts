@@ -5,7 +5,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { auth, insertSubmittedSignup, tokenFor } from './admin-helpers';
-import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
+import { ADMIN_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 describe.each(dbTargets())('admin signups API on $name', (target) => {
   const t = suiteApp(target);
@@ -103,7 +103,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       const res = await put('/api/signups/approve', { signup_id: id });
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      expect(body).toMatchObject({ message: 'Signup approved successfully', status: 'approved', account_number: expect.stringMatching(/^1\d{10}$/) });
+      expect(body).toMatchObject({ message: ADMIN_TEXTS.approved, status: 'approved', account_number: expect.stringMatching(/^1\d{10}$/) });
 
       const user = await t.db.db.selectFrom('users').selectAll().where('id', '=', body.user_id).executeTakeFirstOrThrow();
       expect(user).toMatchObject({ email: contact.email, mobile: contact.mobile, first_name: 'Zora', last_name: 'Neale', role_id: 2, office_id: 2, gender: 'female', dob: '1994-06-15', member_id: body.member_id });
@@ -125,7 +125,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       expect((await get('/api/users', token)).statusCode).toBe(403);
       const again = await put('/api/signups/approve', { signup_id: id });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe('This application has already been approved.');
+      expect(again.json().message).toBe(ADMIN_TEXTS.alreadyApproved);
       expect((await put('/api/signups/reject', { signup_id: id })).statusCode).toBe(409);
     });
 
@@ -145,7 +145,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       const dup = await insertSubmittedSignup(t.db.db, { email: 'keisha.again@example.com', mobile: '+18684009999', existingMemberId: keisha.id });
       const refused = await put('/api/signups/approve', { signup_id: dup });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().message).toBe('This member already has online access.');
+      expect(refused.json().message).toBe(ADMIN_TEXTS.memberHasAccess);
     });
 
     it('refuses an existing customer whose claim was not proven, and an email already used by a user', async () => {
@@ -201,12 +201,12 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       const contact = next();
       const id = await insertSubmittedSignup(t.db.db, contact);
       const res = await put('/api/signups/reject', { signup_id: id });
-      expect(res.json()).toMatchObject({ message: 'Signup rejected successfully', status: 'rejected' });
+      expect(res.json()).toMatchObject({ message: ADMIN_TEXTS.rejected, status: 'rejected' });
       const mail = await t.db.db.selectFrom('outbox_messages').select('purpose').where('recipient', '=', contact.email).execute();
       expect(mail.map((m) => m.purpose)).toEqual(['signup_rejected']);
       const again = await put('/api/signups/approve', { signup_id: id });
       expect(again.statusCode).toBe(409);
-      expect(again.json().message).toBe('This application has already been rejected.');
+      expect(again.json().message).toBe(ADMIN_TEXTS.alreadyRejected);
       expect(await t.db.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst()).toBeUndefined();
     });
 
@@ -233,7 +233,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
         expect(res.json().errors.comments).toEqual(expect.any(String));
       }
       const ok = await put('/api/signups/comment', { signup_id: id, comments: ` ${'y'.repeat(498)} ` });
-      expect(ok.json()).toMatchObject({ message: 'Comment added successfully', comments: 'y'.repeat(498) });
+      expect(ok.json()).toMatchObject({ message: ADMIN_TEXTS.commentAdded, comments: 'y'.repeat(498) });
       await put('/api/signups/reject', { signup_id: id });
       expect((await put('/api/signups/comment', { signup_id: id, comments: 'Called the applicant.' })).statusCode).toBe(200);
       const review = (await get(`/api/signups/${id}`)).json();

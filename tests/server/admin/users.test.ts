@@ -84,7 +84,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       const res = await t.call({ method: 'POST', url: '/api/users', headers: as(admin), payload: validUserBody() });
       expect(res.statusCode).toBe(201);
       const body = res.json();
-      expect(body.message).toBe('User created successfully');
+      expect(body.message).toBe(ADMIN_TEXTS.userCreated);
       expect(body.user).toMatchObject({ first_name: 'Nadia', last_name: "O'Connor-Ali", email: 'nadia.oconnor@example.com', role_id: 2, office_id: 2, is_blocked: false, is_deleted: false });
       expect(body.user).not.toHaveProperty('password_hash');
       const row = await t.db.db.selectFrom('users').selectAll().where('id', '=', body.user.id).executeTakeFirstOrThrow();
@@ -197,7 +197,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       const { password: _p, verify_password: _v, ...form } = validUserBody({ email: user.email, mobile: '+18687770001' });
       const ok = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, first_name: 'Renamed', role_id: 1 } });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ message: 'User updated successfully', user: { first_name: 'Renamed', role_id: 1 } });
+      expect(ok.json()).toMatchObject({ message: ADMIN_TEXTS.userUpdated, user: { first_name: 'Renamed', role_id: 1 } });
       const withPassword = await t.call({ method: 'PUT', url: `/api/users/${user.id}`, headers: as(admin), payload: { ...form, password: 'Another!1' } });
       expect(withPassword.statusCode).toBe(400);
       expect(withPassword.json().errors.password).toBe('Unknown field: password');

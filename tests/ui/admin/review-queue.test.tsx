@@ -30,7 +30,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
 
     await user.click(screen.getByRole('button', { name: 'Actions for Fiona Flagged' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Claim' }));
-    expect(await screen.findByText('Application claimed successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.claimed)).toBeInTheDocument();
     await waitFor(async () => expect(await rowOf('Fiona Flagged')).toHaveTextContent('Ava Administrator (you)'));
 
     await user.click(screen.getByRole('switch', { name: 'Assigned to me' }));
@@ -91,7 +91,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     expect(await screen.findByText(/needs your second approval to open the accounts/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Give Second Approval' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Give Second Approval' })).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Signup approved successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.approved)).toBeInTheDocument();
     await waitFor(async () => expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('2 of 2'));
   });
 
@@ -111,7 +111,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     const dialog = await screen.findByRole('dialog', { name: 'Refer Application' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Compliance should see this.');
     await user.click(within(dialog).getByRole('button', { name: 'Refer' }));
-    expect(await screen.findByText('Signup referred successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.referred)).toBeInTheDocument();
     const trail = await screen.findByRole('region', { name: 'Audit Trail' });
     await waitFor(() => expect(within(trail).getByText(/^Referred by Ava Administrator on .*\(Compliance should see this\.\)$/)).toBeInTheDocument());
   });
@@ -124,7 +124,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     const queue = await screen.findByRole('region', { name: 'Assignment and approvals' });
     expect(queue).toHaveTextContent('Unassigned');
     await user.click(within(queue).getByRole('button', { name: 'Claim' }));
-    expect(await screen.findByText('Application claimed successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.claimed)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('Ava Administrator (you)'));
     await user.click(within(screen.getByRole('region', { name: 'Assignment and approvals' })).getByRole('button', { name: 'Reassign' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reassign Application' });
@@ -134,7 +134,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     expect(options).toEqual(['Ben Checker']);
     await user.click(screen.getByRole('option', { name: 'Ben Checker' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reassign' }));
-    expect(await screen.findByText('Application reassigned successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.reassigned)).toBeInTheDocument();
     const trail = await screen.findByRole('region', { name: 'Audit Trail' });
     await waitFor(() => expect(within(trail).getByText(/^Reassigned by Ava Administrator on .*\(from Ava Administrator to Ben Checker\)$/)).toBeInTheDocument());
     expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('Ben Checker since');
@@ -152,7 +152,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     await user.click(within(dialog).getByRole('checkbox', { name: 'Branch Selection' }));
     await user.type(within(dialog).getByRole('textbox', { name: /Message to the applicant/ }), 'Please choose the branch nearest your home.');
     await user.click(within(dialog).getByRole('button', { name: 'Send Back to Applicant' }));
-    expect(await screen.findByText('Changes requested: the applicant has been told by email')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.changesRequested)).toBeInTheDocument();
     expect(await screen.findByText(/Waiting for the applicant: changes requested on .* to Branch Selection: "Please choose the branch nearest your home\."/)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled());
   });

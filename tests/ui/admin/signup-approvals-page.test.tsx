@@ -7,7 +7,7 @@ import { commentPreview } from '../../../src/ui/features/admin/signups/signup-ap
 import { adminScreenSuite } from './render-admin';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
-import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
+import { ADMIN_TEXTS, ONBOARDING_TEXTS } from '../../../src/shared/messages';
 
 describe('signup approvals and application review (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -47,7 +47,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     await user.type(within(dialog).getByRole('textbox'), 'Documents checked against the originals at the branch today.');
     expect(within(dialog).getByText('63/500')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Add Comment' }));
-    expect(await screen.findByText('Comment added successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.commentAdded)).toBeInTheDocument();
     expect(await screen.findByText('Documents checked against the originals…')).toBeInTheDocument();
   });
 
@@ -57,7 +57,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     await user.click(await screen.findByRole('button', { name: 'Actions for Ruth Baptiste' }));
     await user.click(screen.getByRole('menuitem', { name: 'Approve' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Approve Signup' })).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('Signup approved successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.approved)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Approved')).toBeInTheDocument());
     // The closing dialog keeps the page aria-hidden for a moment; findBy waits until the row is reachable again.
     await user.click(await screen.findByRole('button', { name: 'Actions for Ruth Baptiste' }));

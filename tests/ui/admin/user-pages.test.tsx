@@ -56,14 +56,14 @@ describe('create and edit user pages (real API, PGlite)', () => {
     await user.clear(email);
     await user.type(email, 'imani.joseph@example.com');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    expect(await screen.findByText('User created successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.userCreated)).toBeInTheDocument();
     // The message takes the focus (and the view): the page had stayed at the disabled button.
-    await waitFor(() => expect(screen.getByText('User created successfully').closest('[role="status"]')).toHaveFocus());
+    await waitFor(() => expect(screen.getByText(ADMIN_TEXTS.userCreated).closest('[role="status"]')).toHaveFocus());
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
     expect(sessionStorage.getItem('cu.auth.draft.admin-user-create')).toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 4000 });
     // The list says it too, with the focus: the message went with the page.
-    await waitFor(() => expect(screen.getByText('User created successfully').closest('[role="status"]')).toHaveFocus());
+    await waitFor(() => expect(screen.getByText(ADMIN_TEXTS.userCreated).closest('[role="status"]')).toHaveFocus());
     const row = await t.db.db.selectFrom('users').selectAll().where('email', '=', 'imani.joseph@example.com').executeTakeFirstOrThrow();
     // Stored in the one normalised form, however it was typed.
     expect(row).toMatchObject({ role_id: 2, office_id: 2, gender: 'female', dob: '1991-09-09', mobile: '+18685557777' });
@@ -78,7 +78,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
     expect(screen.getByRole('combobox', { name: /^Office/ })).not.toHaveAttribute('aria-disabled');
   });
 
-  it('edits a user: fields prefilled, no passwords, Save Changes, Back to Users, "User updated successfully"', async () => {
+  it("edits a user: fields prefilled, no passwords, Save Changes, Back to Users, the server's message", async () => {
     const user = userEvent.setup({ delay: null });
     const grace = await t.db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();
     let router = renderAdmin(`/admin/users/${grace.id}/edit`);
@@ -99,11 +99,11 @@ describe('create and edit user pages (real API, PGlite)', () => {
     first = await screen.findByLabelText(/^First Name/);
     await waitFor(() => expect(first).toHaveValue('Gracie'));
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByText('User updated successfully').closest('[role="status"]')).toHaveFocus());
+    expect(await screen.findByText(ADMIN_TEXTS.userUpdated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(ADMIN_TEXTS.userUpdated).closest('[role="status"]')).toHaveFocus());
     // The page reloads its data 1 s later (the spec's reload); the message stays, with the focus.
     await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect(screen.getByText('User updated successfully').closest('[role="status"]')).toHaveFocus();
+    expect(screen.getByText(ADMIN_TEXTS.userUpdated).closest('[role="status"]')).toHaveFocus();
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('Gracie');
     const audit = await t.db.db.selectFrom('audit_log').select('action').where('entity_id', '=', String(grace.id)).execute();
     expect(audit.map((a) => a.action)).toContain('user.update');

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { insertManyUsers } from '../../server/admin/admin-helpers';
 import { UserStatusChip } from '../../../src/ui/features/admin/components/user-status-chip';
 import { adminScreenSuite } from './render-admin';
+import { ADMIN_TEXTS } from '../../../src/shared/messages';
 
 describe('admin users list and view (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite({ prepare: (db) => insertManyUsers(db.db, 1_050) });
@@ -57,14 +58,14 @@ describe('admin users list and view (real API, PGlite)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Block User' });
     expect(within(dialog).getByText('Bulk5 Tester5')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect(await screen.findByText('User blocked successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.userBlocked)).toBeInTheDocument();
     const row = await screen.findByRole('button', { name: 'Unblock Bulk5 Tester5' });
     await user.click(row);
     const unblock = await screen.findByRole('dialog', { name: 'Unblock User' });
     // A question that undoes nothing opens on its answer: Enter confirms.
     expect(within(unblock).getByRole('button', { name: 'Unblock' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('User unblocked successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.userUnblocked)).toBeInTheDocument();
   });
 
   it('deletes with the Confirm Delete dialog text from the specification', async () => {
@@ -80,7 +81,7 @@ describe('admin users list and view (real API, PGlite)', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete Bulk6 Tester6' }));
     const again = await screen.findByRole('dialog', { name: 'Confirm Delete' });
     await user.click(within(again).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('User deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.userDeleted)).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Deleted')).toBeInTheDocument());
   });
 

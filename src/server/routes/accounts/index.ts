@@ -159,7 +159,7 @@ function transferAnswer(outcome: TransferOutcome) {
     amount_cents: outcome.amountCents,
     created_on: outcome.createdOn.toISOString(),
   };
-  return { message: 'Transfer completed successfully', data, ReferenceNo: outcome.referenceNo };
+  return { message: TRANSFER_TEXTS.completed, data, ReferenceNo: outcome.referenceNo };
 }
 
 function readIdempotencyKey(request: FastifyRequest): string {

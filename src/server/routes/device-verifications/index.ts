@@ -243,7 +243,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         const session = await app.sessions.issue(user.id, request, reply);
         setAttemptCookie(app, reply, null);
         return {
-          message: 'Mobile number verified successfully',
+          message: ONBOARDING_TEXTS.mobileVerified,
           verified_on: now.toISOString(),
           access_token: session.token,
           token_type: 'bearer' as const,
@@ -274,7 +274,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
       if ('error' in outcome) throw outcome.error;
       return {
         ...outcome,
-        message: kind === 'email' ? 'Email verified successfully' : 'Mobile number verified successfully',
+        message: kind === 'email' ? ONBOARDING_TEXTS.emailVerified : ONBOARDING_TEXTS.mobileVerified,
         verified_on: now.toISOString(),
       };
     },

@@ -11,7 +11,8 @@ import { takenContacts } from '../../lib/user-contacts.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
 import { maskEmail, provenClaim } from '../../lib/account-claims.js';
 import { UNDECIDED_SIGNUP_STATUSES } from '../../../shared/statuses.js';
-import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
+import { ADMIN_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
+import { fillText } from '../../../shared/fill-text.js';
 
 const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
 
@@ -22,10 +23,10 @@ function tenRandomDigits(): string {
 /** Only an application waiting for a decision can be decided; the message says what it is now. */
 export function assertPending(signup: Signup | undefined): asserts signup is Signup {
   if (!signup) throw missing('signup');
-  if (signup.status === 'approved') throw conflict('This application has already been approved.');
-  if (signup.status === 'rejected') throw conflict('This application has already been rejected.');
-  if (signup.status === 'changes_requested') throw conflict('This application is waiting for changes from the applicant: it cannot be decided until they send it again.');
-  if (!UNDECIDED_SIGNUP_STATUSES.includes(signup.status)) throw conflict(`This application cannot be decided now (${signup.status}).`);
+  if (signup.status === 'approved') throw conflict(ADMIN_TEXTS.alreadyApproved);
+  if (signup.status === 'rejected') throw conflict(ADMIN_TEXTS.alreadyRejected);
+  if (signup.status === 'changes_requested') throw conflict(ADMIN_TEXTS.waitingForChanges);
+  if (!UNDECIDED_SIGNUP_STATUSES.includes(signup.status)) throw conflict(fillText(ADMIN_TEXTS.cannotDecide, { status: signup.status }));
 }
 
 /**
@@ -43,7 +44,7 @@ async function assertApprovable(trx: Transaction<Database>, signup: Signup): Pro
     const claim = await provenClaim(trx, signup);
     if (!claim || signup.member_id === null) throw conflict(ONBOARDING_TEXTS.claimNotProven);
     const linked = await trx.selectFrom('users').select('id').where('member_id', '=', signup.member_id).executeTakeFirst();
-    if (linked) throw conflict('This member already has online access.');
+    if (linked) throw conflict(ADMIN_TEXTS.memberHasAccess);
   }
 }
 
@@ -52,9 +53,6 @@ export function needsTwoApprovals(signup: Signup): boolean {
   return signup.risk_flags.length > 0 || signup.status === 'awaiting_second_approval';
 }
 
-export const SAME_ADMIN_TWICE = 'You have already approved this application. A second administrator must give the second approval.';
-export const NOT_INDEPENDENT =
-  'The other approval came from the administrator who created your account or set its email, mobile or role. A second approval must come from an administrator they do not control.';
 
 /** What lets one administrator sign in as another: an account they created, or whose sign-in contacts or role they set. */
 const SIGN_IN_DETAILS = ['email', 'mobile', 'role_id'] as const;
@@ -102,8 +100,8 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
 
     // The row lock above orders approvals of one application; the (signup, administrator) key refuses a repeat.
     const earlier = await trx.selectFrom('signup_approvals').select('admin_user_id').where('signup_id', '=', signup.id).execute();
-    if (earlier.some((a) => a.admin_user_id === actorUserId)) throw conflict(SAME_ADMIN_TWICE);
-    for (const other of earlier) if (await controlsTheOther(trx, other.admin_user_id, actorUserId)) throw conflict(NOT_INDEPENDENT);
+    if (earlier.some((a) => a.admin_user_id === actorUserId)) throw conflict(ADMIN_TEXTS.sameAdminTwice);
+    for (const other of earlier) if (await controlsTheOther(trx, other.admin_user_id, actorUserId)) throw conflict(ADMIN_TEXTS.notIndependent);
     await assertApprovable(trx, signup);
     await trx.insertInto('signup_approvals').values({ signup_id: signup.id, admin_user_id: actorUserId, approved_on: now }).execute();
     if (needsTwoApprovals(signup) && earlier.length === 0) {
@@ -180,7 +178,7 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     return { signup_id: result.signup_id, status: result.status, message: 'First approval recorded. A second administrator must approve this application.' };
   }
   void app.outbox.flush().catch(() => undefined);
-  return { ...result, message: 'Signup approved successfully' };
+  return { ...result, message: ADMIN_TEXTS.approved };
 }
 
 /** Referral to a senior officer or compliance: the application waits, referred, until someone decides it. */
@@ -189,10 +187,10 @@ export async function referSignup(app: FastifyInstance, signupId: string, actorU
   return app.db.transaction().execute(async (trx) => {
     const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
     assertPending(signup);
-    if (signup.status === 'referred') throw conflict('This application has already been referred.');
+    if (signup.status === 'referred') throw conflict(ADMIN_TEXTS.alreadyReferred);
     await trx.updateTable('signups').set({ status: 'referred', updated_on: now }).where('id', '=', signup.id).execute();
     await writeAudit(trx, { actorUserId, action: 'signup.refer', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'referred', ...(reason ? { reason } : {}) } });
-    return { signup_id: signup.id, status: 'referred' as const, message: 'Signup referred successfully' };
+    return { signup_id: signup.id, status: 'referred' as const, message: ADMIN_TEXTS.referred };
   });
 }
 
@@ -209,5 +207,5 @@ export async function rejectSignup(app: FastifyInstance, signupId: string, actor
     return { signup_id: signup.id, status: 'rejected' as const };
   });
   void app.outbox.flush().catch(() => undefined);
-  return { ...result, message: 'Signup rejected successfully' };
+  return { ...result, message: ADMIN_TEXTS.rejected };
 }

@@ -3,18 +3,16 @@ import { badRequest, conflict, missing } from '../../lib/http-errors.js';
 import { writeAudit } from '../../lib/audit.js';
 import { findSubmittedSignup, listAdministrators } from './signups-admin.repository.js';
 import type { Signup } from '../../db/tables/signups.table.js';
+import { fillText } from '../../../shared/fill-text.js';
+import { ADMIN_TEXTS } from '../../../shared/messages.js';
 
 export type AssignmentAction = 'claim' | 'release' | 'reassign';
 
-const MESSAGES: Record<AssignmentAction, string> = {
-  claim: 'Application claimed successfully',
-  release: 'Application released successfully',
-  reassign: 'Application reassigned successfully',
-};
+const MESSAGES = { claim: 'claimed', release: 'released', reassign: 'reassigned' } as const satisfies Record<AssignmentAction, keyof typeof ADMIN_TEXTS>;
 
 /** Decided applications have nobody to work on them: assignment is for the queue. */
 function assertOpen(signup: Signup): void {
-  if (signup.status === 'approved' || signup.status === 'rejected') throw conflict(`This application has already been ${signup.status}: it cannot be assigned.`);
+  if (signup.status === 'approved' || signup.status === 'rejected') throw conflict(fillText(ADMIN_TEXTS.cannotAssignDecided, { status: signup.status }));
 }
 
 /**
@@ -33,16 +31,16 @@ export async function changeAssignment(app: FastifyInstance, action: AssignmentA
     const current = signup.assignee_user_id;
     let next: number | null;
     if (action === 'claim') {
-      if (current === actorUserId) throw conflict('You have already claimed this application.');
-      if (current !== null) throw conflict(`This application is assigned to ${nameOf(current)}. Ask them to release it, or reassign it.`);
+      if (current === actorUserId) throw conflict(ADMIN_TEXTS.alreadyClaimed);
+      if (current !== null) throw conflict(fillText(ADMIN_TEXTS.assignedTo, { name: nameOf(current)! }));
       next = actorUserId;
     } else if (action === 'release') {
-      if (current === null) throw conflict('This application is not assigned to anyone.');
-      if (current !== actorUserId) throw conflict(`Only ${nameOf(current)} can release this application; reassign it instead.`);
+      if (current === null) throw conflict(ADMIN_TEXTS.notAssigned);
+      if (current !== actorUserId) throw conflict(fillText(ADMIN_TEXTS.onlyAssigneeReleases, { name: nameOf(current)! }));
       next = null;
     } else {
-      if (toUserId === undefined || !admins.some((a) => a.id === toUserId)) throw badRequest('Please choose an administrator.', { user_id: 'Please choose an administrator.' });
-      if (current === toUserId) throw conflict(`This application is already assigned to ${nameOf(current)}.`);
+      if (toUserId === undefined || !admins.some((a) => a.id === toUserId)) throw badRequest(ADMIN_TEXTS.chooseAdministrator, { user_id: ADMIN_TEXTS.chooseAdministrator });
+      if (current === toUserId) throw conflict(fillText(ADMIN_TEXTS.alreadyAssignedTo, { name: nameOf(current)! }));
       next = toUserId;
     }
     await trx.updateTable('signups').set({ assignee_user_id: next, assigned_on: next === null ? null : now, updated_on: now }).where('id', '=', signup.id).execute();
@@ -54,6 +52,6 @@ export async function changeAssignment(app: FastifyInstance, action: AssignmentA
       before: { assignee_user_id: current, assignee_name: nameOf(current) },
       after: { assignee_user_id: next, assignee_name: nameOf(next) },
     });
-    return { signup_id: signup.id, assignee_user_id: next, assignee_name: nameOf(next), assigned_on: next === null ? null : now.toISOString(), message: MESSAGES[action] };
+    return { signup_id: signup.id, assignee_user_id: next, assignee_name: nameOf(next), assigned_on: next === null ? null : now.toISOString(), message: ADMIN_TEXTS[MESSAGES[action]] };
   });
 }

@@ -170,8 +170,8 @@ const reassignBody = {
   type: 'object',
   additionalProperties: false,
   required: ['signup_id', 'user_id'],
-  properties: { signup_id: signupIdProperty, user_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, errorMessage: 'Please choose an administrator.' } },
-  errorMessage: { required: { user_id: 'Please choose an administrator.' } },
+  properties: { signup_id: signupIdProperty, user_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, errorMessage: ADMIN_TEXTS.chooseAdministrator } },
+  errorMessage: { required: { user_id: ADMIN_TEXTS.chooseAdministrator } },
 } as const;
 
 const assignmentAnswer = {
@@ -362,10 +362,10 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
       return app.db.transaction().execute(async (trx) => {
         const signup = await findSubmittedSignup(trx, signupId, { forUpdate: true });
         if (!signup) throw missing('signup');
-        if (signup.comments === text) throw conflict('This comment is already recorded.');
+        if (signup.comments === text) throw conflict(ADMIN_TEXTS.commentRecorded);
         await trx.updateTable('signups').set({ comments: text, updated_on: now }).where('id', '=', signupId).execute();
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'signup.comment', entityType: 'signup', entityId: signupId, before: { comments: signup.comments }, after: { comments: text } });
-        return { signup_id: signupId, comments: text, message: 'Comment added successfully' };
+        return { signup_id: signupId, comments: text, message: ADMIN_TEXTS.commentAdded };
       });
     },
   });

@@ -7,6 +7,7 @@ import { fillText } from '../../../shared/fill-text.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { findSubmittedSignup } from './signups-admin.repository.js';
 import { assertPending } from './approve-signup.js';
+import { ADMIN_TEXTS } from '../../../shared/messages.js';
 
 /**
  * "Request changes" (DESIGN.md "Application review"): the reviewer names steps the applicant stored and writes a
@@ -22,7 +23,7 @@ export async function requestChanges(app: FastifyInstance, input: { signupId: st
     assertPending(signup);
     const stored = new Set((await trx.selectFrom('signup_steps').select('step').where('signup_id', '=', signup.id).execute()).map((r) => r.step));
     const unknown = input.steps.filter((s) => !stored.has(s));
-    if (unknown.length) throw badRequest('Please choose steps the applicant has answered.', { steps: `Not a step of this application: ${unknown.join(', ')}` });
+    if (unknown.length) throw badRequest(ADMIN_TEXTS.unknownSteps, { steps: fillText(ADMIN_TEXTS.notAStep, { steps: unknown.join(', ') }) });
     const steps = [...new Set(input.steps)];
     const request: ChangeRequest = { steps, message: input.message, requested_on: now.toISOString(), requested_by: input.actorUserId };
     await trx.updateTable('signups').set({ status: 'changes_requested', change_request: JSON.stringify(request), updated_on: now }).where('id', '=', signup.id).execute();
@@ -33,7 +34,7 @@ export async function requestChanges(app: FastifyInstance, input: { signupId: st
       const body = fillText(texts.changesBody, { firstName: signup.first_name, steps: titles, message: input.message, link: continueLink(app) });
       await app.outbox.send({ channel: 'email', to: signup.email, subject: texts.changesSubject, body, purpose: 'changes_requested' }, trx);
     }
-    return { signup_id: signup.id, status: 'changes_requested' as const, message: 'Changes requested: the applicant has been told by email.' };
+    return { signup_id: signup.id, status: 'changes_requested' as const, message: ADMIN_TEXTS.changesRequested };
   });
   void app.outbox.flush().catch(() => undefined);
   return result;

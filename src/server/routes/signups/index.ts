@@ -14,6 +14,7 @@ import { normaliseMobile } from '../../../shared/mobile-number.js';
 import { PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../shared/forms/widget-fields.js';
 import { bodyValidatedByHandler, errorResponses, signupIdField, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
 import { stepCallContext } from '../../lib/step-call-context.js';
+import { ONBOARDING_TEXTS } from '../../../shared/messages.js';
 
 const nullableText = { type: ['string', 'null'] } as const;
 /** POST /signups/ answers the signup (spec 2 section 7 reads these fields) with the applicant token. */
@@ -145,7 +146,7 @@ export default async function signupRoutes(app: FastifyInstance) {
       await saveStep(trx, signupId, 'branch', checked, { now, configVersion: app.configVersion });
       return checked;
     });
-    return { signup_id: signupId, ...valid, message: 'Operation completed successfully' };
+    return { signup_id: signupId, ...valid, message: ONBOARDING_TEXTS.stepSaved };
   });
 
   const submitSchema = {

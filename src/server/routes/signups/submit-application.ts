@@ -14,7 +14,7 @@ import { writeAudit } from '../../lib/audit.js';
 import type { StepRef } from '../../../shared/flow/flow-types.js';
 import { computeRiskFlags } from '../../lib/review-rules.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
-import { REQUEST_TEXTS } from '../../../shared/messages.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 
 /** The applicant's path (from the flow file) for the facts the server holds, the stored steps' answers included. */
 function serverPath(signup: Signup, today: string, steps: StoredSteps): StepRef[] {
@@ -73,7 +73,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
       if (!changed.includes(step)) errors[step] = texts ? fillText(texts.reviewBeforeResubmit, { step: title }) : `${title} is unchanged.`;
     }
     if (Object.keys(errors).length) {
-      throw badRequest(`Your application is incomplete: ${Object.values(errors).join(' ')}`, errors);
+      throw badRequest(fillText(ONBOARDING_TEXTS.incomplete, { problems: Object.values(errors).join(' ') }), errors);
     }
     // Steps the applicant sent that their path does not hold (a guardian's details from an adult, a foreign bank from
     // a citizen, answers left from before an earlier answer changed): not part of the application, so no reviewer
@@ -91,7 +91,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
     const resubmitted = changeRequest ? { change_request: JSON.stringify({ ...changeRequest, resubmitted_on: now.toISOString(), changed }) } : {};
     await trx.updateTable('signups').set({ status: 'pending_approval', submitted_on: now, updated_on: now, risk_flags: riskFlags, risk_flags_on: now, ...resubmitted }).where('id', '=', signup.id).execute();
     if (changeRequest) await writeAudit(trx, { actorUserId: null, action: 'signup.resubmit', entityType: 'signup', entityId: signup.id, before: { status: 'changes_requested' }, after: { status: 'pending_approval', changed } });
-    return { answer: { signup_id: signup.id, status: 'pending_approval', submitted_on: now.toISOString(), message: 'Account created successfully!' }, dropped };
+    return { answer: { signup_id: signup.id, status: 'pending_approval', submitted_on: now.toISOString(), message: ONBOARDING_TEXTS.submitted }, dropped };
   });
   await removeStoredNames(app, result.dropped);
   return result.answer;

@@ -122,7 +122,7 @@ export default async function usersAuthRoutes(instance: FastifyInstance) {
         // Logging out without a live session still succeeds: the cookie is cleared either way.
       }
       app.sessions.clearCookie(reply);
-      return { message: 'Logged out successfully' };
+      return { message: AUTH_TEXTS.loggedOut };
     },
   });
 }

@@ -177,7 +177,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.create', entityType: 'user', entityId: created.id, after: created });
         return created;
       });
-      return reply.status(201).send({ message: 'User created successfully', user });
+      return reply.status(201).send({ message: ADMIN_TEXTS.userCreated, user });
     },
   });
 
@@ -212,7 +212,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
           return after;
         });
         if (blocked) await app.sessions.revokeAllForUser(id);
-        return { message: blocked ? 'User blocked successfully' : 'User unblocked successfully', user };
+        return { message: blocked ? ADMIN_TEXTS.userBlocked : ADMIN_TEXTS.userUnblocked, user };
       }
 
       const form = validateForm('admin/user-update', body);
@@ -233,7 +233,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
         return after;
       });
       void app.outbox.flush().catch(() => undefined);
-      return { message: 'User updated successfully', user };
+      return { message: ADMIN_TEXTS.userUpdated, user };
     },
   });
 
@@ -245,13 +245,13 @@ export default async function usersRoutes(instance: FastifyInstance) {
       const user = await app.db.transaction().execute(async (trx) => {
         const before = await findUser(trx, id, { forUpdate: true });
         if (!before) throw missing('user');
-        if (before.is_deleted) throw conflict('This user has already been deleted.');
+        if (before.is_deleted) throw conflict(ADMIN_TEXTS.userAlreadyDeleted);
         const after = await updateUser(trx, id, { is_deleted: true, updated_on: app.clock.now() });
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.delete', entityType: 'user', entityId: id, before: { is_deleted: false }, after: { is_deleted: true } });
         return after;
       });
       await app.sessions.revokeAllForUser(id);
-      return { message: 'User deleted successfully', user };
+      return { message: ADMIN_TEXTS.userDeleted, user };
     },
   });
 }

@@ -19,7 +19,7 @@ const options = {
     Destination: [{ Prd: 'SAV', Product: 'Regular Savings' }],
   },
 };
-const success = { status: 200, data: { message: 'Transfer completed successfully', data: { ReferenceNo: 'TRFABCDEFGH23', reference_no: 'TRFABCDEFGH23', amount: 250, amount_cents: 25_000, created_on: '2026-11-25T12:00:00.000Z' }, ReferenceNo: 'TRFABCDEFGH23' } };
+const success = { status: 200, data: { message: TRANSFER_TEXTS.completed, data: { ReferenceNo: 'TRFABCDEFGH23', reference_no: 'TRFABCDEFGH23', amount: 250, amount_cents: 25_000, created_on: '2026-11-25T12:00:00.000Z' }, ReferenceNo: 'TRFABCDEFGH23' } };
 
 /** Fills the transfer form as a member does and presses Transfer Now. */
 async function fillTransfer(user: ReturnType<typeof userEvent.setup>, amount: string) {

@@ -29,30 +29,20 @@ const FAILURE: Record<SignupAction, string> = {
   reassign: 'Failed to reassign application',
   changes: 'Failed to request changes',
 };
-const SUCCESS: Record<Exclude<SignupAction, 'approve'>, string> = {
-  reject: 'Signup rejected successfully',
-  comment: 'Comment added successfully',
-  refer: 'Signup referred successfully',
-  claim: 'Application claimed successfully',
-  release: 'Application released successfully',
-  reassign: 'Application reassigned successfully',
-  changes: 'Changes requested: the applicant has been told by email',
-};
-
+/** The server's answer to an action: its message is what the administrator is told (forms/messages/admin.json). */
 async function perform(action: SignupAction, target: SignupTarget, input?: string): Promise<string> {
   // A first approval of a flagged application says that a second administrator must approve it.
-  if (action === 'approve') return (await approveSignup(target.id)).message || 'Signup approved successfully';
-  if (action === 'reject') await rejectSignup(target.id, input || undefined);
-  else if (action === 'comment') await commentOnSignup(target.id, input ?? '');
-  else if (action === 'refer') await referSignup(target.id, input || undefined);
-  else if (action === 'claim') await claimSignup(target.id);
-  else if (action === 'release') await releaseSignup(target.id);
-  else if (action === 'changes') {
+  if (action === 'approve') return (await approveSignup(target.id)).message;
+  if (action === 'reject') return (await rejectSignup(target.id, input || undefined)).message;
+  if (action === 'comment') return (await commentOnSignup(target.id, input ?? '')).message;
+  if (action === 'refer') return (await referSignup(target.id, input || undefined)).message;
+  if (action === 'claim') return (await claimSignup(target.id)).message;
+  if (action === 'release') return (await releaseSignup(target.id)).message;
+  if (action === 'changes') {
     const { steps, message } = JSON.parse(input ?? '{}') as { steps: string[]; message: string };
-    await requestSignupChanges(target.id, steps, message);
+    return (await requestSignupChanges(target.id, steps, message)).message;
   }
-  else await reassignSignup(target.id, Number(input));
-  return SUCCESS[action];
+  return (await reassignSignup(target.id, Number(input))).message;
 }
 
 /**

@@ -29,7 +29,7 @@ export default function UserCreatePage() {
   const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to create user.', async (values) => {
     const result = await createUser(values);
     draft.forget();
-    const created: Feedback = { severity: 'success', title: result.message || 'User created successfully' };
+    const created: Feedback = { severity: 'success', title: result.message };
     setSuccess(created);
     setData({});
     setFormKey((k) => k + 1);

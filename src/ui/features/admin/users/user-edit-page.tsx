@@ -72,9 +72,9 @@ export default function UserEditPage() {
   // The form shows only once the user has loaded, so `user` is set whenever this runs.
   const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to update user.', async (values) => {
     setSuccess(null);
-    await updateUser(user!.id, values);
+    const { message } = await updateUser(user!.id, values);
     draft.forget();
-    setSuccess({ severity: 'success', title: 'User updated successfully' });
+    setSuccess({ severity: 'success', title: message });
     // The spec reloads the page after 1 s; here the page reloads its data from the server. The message stays, with the
     // focus, until it is closed or the next save (it went with the reload, and the focus with it).
     timer.current = setTimeout(() => void load(), 1000);
