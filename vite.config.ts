@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -7,6 +8,7 @@ import { precompressPlugin } from './scripts/lib/precompress-plugin.js';
 import { flowStepRoutesPlugin } from './scripts/lib/flow-step-routes-plugin.js';
 import { muiChunks } from './scripts/lib/mui-chunks.js';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads-plugin.js';
+import { configRoot } from './src/shared/forms/read-forms-dir.js';
 
 const mui = muiChunks(import.meta.dirname);
 /** The test files that render screens (a `.ts` file under tests/ui renders nothing: it runs with the node suites). */
@@ -35,11 +37,13 @@ export default defineConfig({
   root: '.',
   // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx),
   // and its URI library, for references that leave the form, by a fragment join (src/ui/forms/fragment-uri.cjs).
+  // The message files (forms/messages/) from the configuration folder in use (CONFIG_ROOT), as the server reads them.
   resolve: {
-    alias: {
-      'markdown-to-jsx/react': path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx'),
-      'fast-uri': path.resolve(import.meta.dirname, 'src/ui/forms/fragment-uri.cjs'),
-    },
+    alias: [
+      { find: 'markdown-to-jsx/react', replacement: path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx') },
+      { find: 'fast-uri', replacement: path.resolve(import.meta.dirname, 'src/ui/forms/fragment-uri.cjs') },
+      ...(fs.existsSync(path.join(configRoot(), 'forms/messages')) ? [{ find: /^(?:\.\.\/)+forms\/messages\/([a-z-]+\.json)$/, replacement: `${path.join(configRoot(), 'forms/messages')}/$1` }] : []),
+    ],
   },
   publicDir: 'public',
   define: {

@@ -31,6 +31,8 @@ import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../shared/create-ajv.js';
 import { compiledAtFirstUse } from './lib/compiled-at-first-use.js';
+import { useConfiguredMessages } from './lib/configured-messages.js';
+import { configRoot } from '../shared/forms/read-forms-dir.js';
 
 export interface BuildAppOptions {
   config?: Partial<AppConfig>;
@@ -127,6 +129,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('bodyAjv', { getter: () => ajvFor('body') });
   app.decorate('compileRouteValidators', () => deferred.map((compile) => compile()).length);
 
+  // The configuration folder's messages (forms/messages/) before any route registers with them.
+  useConfiguredMessages(options.configRoot ?? configRoot());
   const handle = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   await app.register(configPlugin, { config, clock: options.clock ?? systemClock });
   await app.register(dbPlugin, { handle, closeOnShutdown: !options.db });

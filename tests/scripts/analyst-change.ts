@@ -1,7 +1,7 @@
 // An analyst's change, made the way an analyst makes it (JSON only), to a copy of the configuration and of
 // the QA journeys: (a) a new required field on basic info, its value added to every journey; (b) a new step
 // with its own endpoint (the analyst guide's example 6, Tax Residency), its data added to every journey that
-// passes there; (c) a message reworded (first name's) and a step retitled (Address). `npm run test:analyst-change` runs the server, engine and shared suites against the copy:
+// passes there; (c) a message reworded (first name's), every message of forms/messages/ reworded and a step retitled (Address). `npm run test:analyst-change` runs the server, engine and shared suites against the copy:
 // tests take bodies and walks from the configuration and the journeys, so the change keeps them green.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,6 +39,12 @@ export function analystChangeConfig(): { root: string; journeysDir: string } {
   config.edit('flows/onboarding.flow.json', (flow) => {
     flow.steps.address.title = 'Home Address';
   });
+  // ...and every message of forms/messages/, which tests read from the files as the server and the pages do.
+  for (const file of fs.readdirSync(path.join(config.root, 'forms/messages'))) {
+    config.edit(`forms/messages/${file}`, (messages) => {
+      for (const key of Object.keys(messages)) if (key !== '$comment') messages[key] = `${messages[key]} (Reworded.)`;
+    });
+  }
 
   const journeysDir = path.join(config.root, 'journeys');
   fs.cpSync(path.join(REPO, 'tests/fixtures/journeys'), journeysDir, { recursive: true });

@@ -7,6 +7,9 @@ import type { DbHandle } from '../../src/server/db/create-db';
 import { dbTargets } from '../helpers/test-db';
 import { API_HEADERS } from '../helpers/test-app';
 import { copyConfig } from '../scripts/config-copy';
+import { useConfiguredMessages } from '../../src/server/lib/configured-messages';
+import { configRoot } from '../../src/shared/forms/read-forms-dir';
+import { REQUEST_TEXTS } from '../../src/shared/messages';
 
 /** Issue 12 item 4: the server runs the configuration checker at start. */
 
@@ -50,6 +53,28 @@ describe.each(dbTargets())('configuration check at start on $name', (target) => 
     expect(otherStep.statusCode).not.toBe(503);
     await app.close();
     app = undefined;
+  });
+
+  it("answers in the configuration folder's messages (forms/messages/), not only the built-in ones", async () => {
+    const config = copyConfig('repository');
+    config.edit('forms/messages/requests.json', (m) => (m.fixFields = 'Some answers need another look: see the marked fields.'));
+    config.edit('forms/messages/session.json', (m) => (m.expired = 'You were signed out after 5 minutes. Sign in again to go on.'));
+    try {
+      app = await buildApp({ db, configRoot: config.root, config: { ...appOptions(dataDir), env: 'test' } });
+      await app.ready();
+      const refused = await app.inject({ method: 'POST', url: '/api/signups/', headers: API_HEADERS, payload: { first_name: '' } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe('Some answers need another look: see the marked fields.');
+      const signedOut = await app.inject({ method: 'GET', url: '/api/accounts', headers: { ...API_HEADERS, authorization: 'Bearer not-a-session' } });
+      expect(signedOut.statusCode).toBe(401);
+      expect(signedOut.json().message).toBe('You were signed out after 5 minutes. Sign in again to go on.');
+      await app.close();
+      app = undefined;
+    } finally {
+      // The suites after this one in the worker answer in the repository's words again.
+      useConfiguredMessages(configRoot());
+    }
+    expect(REQUEST_TEXTS.fixFields).toBe(JSON.parse(fs.readFileSync(path.join(configRoot(), 'forms/messages/requests.json'), 'utf8')).fixFields);
   });
 
   it('in development, a form file that is not valid JSON breaks only its own step, named with line and column', async () => {

@@ -142,7 +142,8 @@ const reasonBody = {
   properties: { signup_id: signupIdProperty, reason: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'The reason cannot exceed 500 characters.', type: 'The reason must be text.' } } },
 } as const;
 
-const requestChangesBody = {
+/** Built at registration, so the messages are the configuration's (src/server/lib/configured-messages.ts). */
+const requestChangesBody = () => ({
   type: 'object',
   additionalProperties: false,
   required: ['signup_id', 'steps', 'message'],
@@ -164,15 +165,15 @@ const requestChangesBody = {
     },
   },
   errorMessage: { required: { steps: ADMIN_TEXTS.noSteps, message: ADMIN_TEXTS.noMessage } },
-} as const;
+}) as const;
 
-const reassignBody = {
+const reassignBody = () => ({
   type: 'object',
   additionalProperties: false,
   required: ['signup_id', 'user_id'],
   properties: { signup_id: signupIdProperty, user_id: { type: 'integer', minimum: 1, maximum: 2_147_483_647, errorMessage: ADMIN_TEXTS.chooseAdministrator } },
   errorMessage: { required: { user_id: ADMIN_TEXTS.chooseAdministrator } },
-} as const;
+}) as const;
 
 const assignmentAnswer = {
   type: 'object',
@@ -306,7 +307,7 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   });
 
   app.put('/signups/request-changes', {
-    schema: { body: requestChangesBody, response: { 200: decisionAnswer, ...errorResponses } },
+    schema: { body: requestChangesBody(), response: { 200: decisionAnswer, ...errorResponses } },
     handler: async (request) => requestChanges(app, { signupId: request.body.signup_id, actorUserId: request.user!.id, steps: [...request.body.steps], message: request.body.message.trim() }),
   });
 
@@ -323,7 +324,7 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   }
 
   app.put('/signups/reassign', {
-    schema: { body: reassignBody, response: { 200: assignmentAnswer, ...errorResponses } },
+    schema: { body: reassignBody(), response: { 200: assignmentAnswer, ...errorResponses } },
     handler: async (request) => changeAssignment(app, 'reassign', request.body.signup_id, request.user!.id, request.body.user_id),
   });
 
