@@ -10,7 +10,7 @@ export const MESSAGE_FILES = {
   auth: [
     'codeSent', 'resetCodeSent', 'codeVerified', 'passwordUpdated', 'invalidCredentials', 'accountLocked', 'tooManyLogins', 'tooManyResets',
     'tooManyVerifications', 'invalidCode', 'replacedCode', 'expiredCode', 'invalidResetToken', 'invalidPasswordFormat', 'samePassword',
-    'resetSuccessRedirect', 'resendLimit', 'loggedOut',
+    'resetSuccessRedirect', 'resendLimit', 'loggedOut', 'sendNeedsUser', 'verifyNeedsUser',
   ],
   session: ['expired'],
   transfers: [
@@ -21,7 +21,8 @@ export const MESSAGE_FILES = {
     'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'changedWhileSaving',
     'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSentToMobile', 'claimSentToEmail',
     'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven', 'stepSaved', 'submitted', 'incomplete',
-    'emailVerified', 'mobileVerified',
+    'emailVerified', 'mobileVerified', 'fileTooLarge', 'tooManyParts', 'unreadableUpload', 'unknownUploadField', 'notMultipart', 'noSignupId',
+    'sendNeedsSignup', 'verifyNeedsSignup',
   ],
   requests: [
     'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',

@@ -574,10 +574,10 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     const good = multipart(fields, [{ field: 'proof_of_address_files', name: 'T&TEC-bill-october.pdf', content: PDF(64 * 1024) }]);
     const noBoundary = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, 'content-type': 'multipart/form-data' }, payload: good.payload });
     expect(noBoundary.statusCode).toBe(400);
-    expect(shape(noBoundary).message).toBe('The upload could not be read: the form data is malformed or incomplete. Please try again.');
+    expect(shape(noBoundary).message).toBe(ONBOARDING_TEXTS.unreadableUpload);
     const cut = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...good.headers }, payload: good.payload.subarray(0, 40 * 1024) });
     expect(cut.statusCode).toBe(400);
-    expect(shape(cut).message).toBe('The upload could not be read: the form data is malformed or incomplete. Please try again.');
+    expect(shape(cut).message).toBe(ONBOARDING_TEXTS.unreadableUpload);
     const nul = multipart({ ...fields, city: 'Port\u0000of Spain' }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
     const withNul = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, ...nul.headers }, payload: nul.payload });
     expect(withNul.statusCode).toBe(400);

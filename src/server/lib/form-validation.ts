@@ -13,7 +13,7 @@ import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
 import { factsWithStepData } from '../../shared/facts/declared-facts.js';
 import { onboardingFlow } from './onboarding-flow.js';
 import { clearBlankText, lineBreaksInSingleLineText, markSingleLine } from './safe-text.js';
-import { REQUEST_TEXTS } from '../../shared/messages.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 
 
 /** The dotted paths of `sent` that `visible` (the same data without hidden fields) no longer holds, nested objects too. */
@@ -158,7 +158,7 @@ export function takeSignupId(body: unknown): { signupId: string; data: FormData 
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
   const { signup_id: signupId, ...data } = body as FormData;
   if (typeof signupId !== 'string' || !signupId) {
-    throw badRequest('Missing signup_id - cannot submit data.', { signup_id: 'Missing signup_id - cannot submit data.' });
+    throw badRequest(ONBOARDING_TEXTS.noSignupId, { signup_id: ONBOARDING_TEXTS.noSignupId });
   }
   return { signupId, data };
 }

@@ -113,7 +113,7 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     const token = await addSignup('s-c', 'c@example.com', '+18685550005');
     const missing = await call('/api/device-verifications/send/', token, { identifier_type: 'email', operation: 'signup' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toBe('Signup ID is missing. Cannot send verification code.');
+    expect(missing.json().message).toBe(ONBOARDING_TEXTS.sendNeedsSignup);
     await call('/api/device-verifications/send/', token, { identifier_type: 'email', operation: 'signup', signup_id: 's-c' });
     const code = await latestCodeFor(t, 'c@example.com', 'signup_email_code');
     await t.db.db.updateTable('signups').set({ email: 'changed@example.com' }).where('id', '=', 's-c').execute();

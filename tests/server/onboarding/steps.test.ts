@@ -4,7 +4,7 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES, type StepCase } from './step-bodies';
 import { stepRequest } from '../../helpers/journey-bodies';
-import { REQUEST_TEXTS } from '../../../src/shared/messages';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /** The employment body the wizard sends for a student (the adult journey's answers, the status changed): its transform fills the hidden fields. */
 const studentEmployment = () => stepRequest('employment-information', { data: { employment_status: 'student' } }).body;
@@ -59,7 +59,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
       const res = await send(c, applicant, { ...c.body, [name]: c.encoding === 'json' ? { any: ['thing'] } : 'x' });
       expect(res.statusCode, res.body).toBe(400);
       if (c.encoding === 'json') expect(res.json().errors?.[name], res.body).toBe(`Unknown field: ${name}`);
-      else expect(res.json().message).toBe('The upload names a field this form does not have.');
+      else expect(res.json().message).toBe(ONBOARDING_TEXTS.unknownUploadField);
       const rows = await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).where('step', '=', c.step).execute();
       expect(rows).toHaveLength(0);
     });

@@ -135,7 +135,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
       checkPairing(body);
 
       if (body.operation === 'account_claim') {
-        if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot send verification code.', { signup_id: 'Signup ID is missing. Cannot send verification code.' });
+        if (!body.signup_id) throw badRequest(ONBOARDING_TEXTS.sendNeedsSignup, { signup_id: ONBOARDING_TEXTS.sendNeedsSignup });
         const sent = await app.db.transaction().execute(async (trx) => {
           const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
           const result = await sendClaimCode(trx, { signup, now, secret, productName: app.config.productName, send: (message) => app.outbox.send(message, trx) });
@@ -147,7 +147,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
 
       if (body.operation === 'sign_in') {
         const userId = userIdOf(body);
-        if (!userId) throw badRequest('User ID is missing. Cannot send verification code.', { user_id: 'User ID is missing. Cannot send verification code.' });
+        if (!userId) throw badRequest(AUTH_TEXTS.sendNeedsUser, { user_id: AUTH_TEXTS.sendNeedsUser });
         const token = attemptToken(request, body);
         if (!token) throw unauthorized(ATTEMPT_MISSING);
         const sent = await app.db.transaction().execute(async (trx) => {
@@ -164,7 +164,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         return { message: AUTH_TEXTS.codeSent, user_id: userId, identifier: sent.masked };
       }
 
-      if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot send verification code.', { signup_id: 'Signup ID is missing. Cannot send verification code.' });
+      if (!body.signup_id) throw badRequest(ONBOARDING_TEXTS.sendNeedsSignup, { signup_id: ONBOARDING_TEXTS.sendNeedsSignup });
       const kind = body.identifier_type as 'email' | 'mobile'; // on_file went to account_claim above (checkPairing)
       const result = await app.db.transaction().execute(async (trx) => {
         // Locking the signup row serialises sends, so the cooldown and the resend cap hold under races.
@@ -202,7 +202,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
       checkPairing(body);
 
       if (body.operation === 'account_claim') {
-        if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot verify code.', { signup_id: 'Signup ID is missing. Cannot verify code.' });
+        if (!body.signup_id) throw badRequest(ONBOARDING_TEXTS.verifyNeedsSignup, { signup_id: ONBOARDING_TEXTS.verifyNeedsSignup });
         // A wrong code must commit (it spends a try), so the error is thrown after the transaction.
         const outcome = await app.db.transaction().execute(async (trx) => {
           const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });
@@ -215,7 +215,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
 
       if (body.operation === 'sign_in') {
         const userId = userIdOf(body);
-        if (!userId) throw badRequest('User ID is missing. Cannot verify code.', { user_id: 'User ID is missing. Cannot verify code.' });
+        if (!userId) throw badRequest(AUTH_TEXTS.verifyNeedsUser, { user_id: AUTH_TEXTS.verifyNeedsUser });
         // The code of the sign-in verification form (forms/auth/sign-in-code), with its messages.
         app.forms.validate('auth/sign-in-code', { code: body.code });
         const token = attemptToken(request, body);
@@ -257,7 +257,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         };
       }
 
-      if (!body.signup_id) throw badRequest('Signup ID is missing. Cannot verify code.', { signup_id: 'Signup ID is missing. Cannot verify code.' });
+      if (!body.signup_id) throw badRequest(ONBOARDING_TEXTS.verifyNeedsSignup, { signup_id: ONBOARDING_TEXTS.verifyNeedsSignup });
       const kind = body.identifier_type as 'email' | 'mobile'; // on_file went to account_claim above (checkPairing)
       const outcome = await app.db.transaction().execute(async (trx) => {
         const signup = await loadApplicantSignup(trx, request, body.signup_id, { now, forUpdate: true });

@@ -120,7 +120,7 @@ class UploadAbandoned extends Error {}
  * failure removes what was stored. File fields come back as arrays of original names (docs/development.md).
  */
 export async function readMultipart(app: FastifyInstance, request: FastifyRequest, schemas: Schema[]): Promise<MultipartBody> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send this step as multipart/form-data, with its documents.');
+  if (!request.isMultipart()) throw new HttpError(415, ONBOARDING_TEXTS.notMultipart);
   const fields: Record<string, unknown> = {};
   const files: ReceivedFile[] = [];
   try {
@@ -198,7 +198,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         await stored.catch(() => undefined);
         throw error;
       }
-      if (tooBig || part.file.truncated) out.destroy(new UploadAbandoned('The file is too large.'));
+      if (tooBig || part.file.truncated) out.destroy(new UploadAbandoned(ONBOARDING_TEXTS.fileTooLarge));
       else out.end();
       try {
         await stored;
@@ -207,7 +207,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       }
       if (tooBig || part.file.truncated) {
         part.file.resume();
-        const message = aboutFile(fileFieldMessage(property, 'maxFileSize', 'The file is too large.'));
+        const message = aboutFile(fileFieldMessage(property, 'maxFileSize', ONBOARDING_TEXTS.fileTooLarge));
         throw new HttpError(413, message, { [part.fieldname]: message });
       }
       if (received.sizeBytes === 0) throw badRequest(aboutFile(ONBOARDING_TEXTS.emptyFile), { [part.fieldname]: aboutFile(ONBOARDING_TEXTS.emptyFile) });
@@ -222,14 +222,14 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
     if (error instanceof HttpError) throw error;
     const code = (error as { code?: string; statusCode?: number }).code;
     // @fastify/multipart refuses a part named as a property every object has (`constructor`, `toString`, `__proto__`).
-    if (code === 'FST_PROTO_VIOLATION') throw badRequest('The upload names a field this form does not have.');
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'The file is too large.');
-    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, 'Too many files or fields in one request.');
+    if (code === 'FST_PROTO_VIOLATION') throw badRequest(ONBOARDING_TEXTS.unknownUploadField);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, ONBOARDING_TEXTS.fileTooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new HttpError(413, ONBOARDING_TEXTS.tooManyParts);
     const statusCode = (error as { statusCode?: number }).statusCode;
     // A failure of the server itself (the disk: a system error with a syscall; the object store) stays a 5xx.
     if ((statusCode && statusCode >= 500) || (error as { syscall?: string }).syscall || isStoreFailure(error)) throw error;
     // Anything else came from reading the request: no boundary, a body cut off mid-file, a malformed part.
-    throw badRequest(UNREADABLE_UPLOAD);
+    throw badRequest(ONBOARDING_TEXTS.unreadableUpload);
   }
   return { fields, files };
 }
@@ -239,4 +239,3 @@ function isStoreFailure(error: unknown): boolean {
   return typeof error === 'object' && error !== null && '$metadata' in error;
 }
 
-const UNREADABLE_UPLOAD = 'The upload could not be read: the form data is malformed or incomplete. Please try again.';

@@ -83,7 +83,7 @@ function MobileVerificationPage() {
 
   const resend = async () => {
     if (!context.userId) {
-      send({ type: 'code.resend.failed', message: 'User ID is missing. Cannot send verification code.' });
+      send({ type: 'code.resend.failed', message: AUTH_TEXTS.sendNeedsUser });
       throw new Error('missing user id');
     }
     if (limitReached) {
@@ -126,7 +126,7 @@ function MobileVerificationPage() {
           )}
           {missingUser ? (
             <Alert severity="warning" role="alert">
-              User ID is missing. Cannot verify code. Please sign in again.
+              {AUTH_TEXTS.verifyNeedsUser} Please sign in again.
             </Alert>
           ) : (
             <FlatForm
