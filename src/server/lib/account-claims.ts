@@ -25,14 +25,14 @@ export const CLAIM_CODE_PURPOSE = 'account_claim_code' as const;
 export const CLAIM_LIMITS = {
   /** Claim attempts (account numbers tried) per application. */
   attemptsPerSignup: 5,
-  /** Wrong claim codes per account number, across every application and address, in `failedTriesWindowMs`. */
+  /** Wrong claim codes per account number and identity (`onAccountAs`), across every application and address, in `failedTriesWindowMs`. */
   failedTriesPerAccount: 10,
   failedTriesWindowMs: 24 * 3600_000,
   /** Codes per claim attempt: the first and 3 resends (as for the mobile code). */
   sendsPerClaim: 1 + MAX_MOBILE_RESENDS,
   /**
-   * Codes sent for one account number, across every application and address, in `failedTriesWindowMs`: two
-   * applications' worth. Beyond it nobody (an outsider who knows the account number, last name and birth date
+   * Codes sent for one account number and identity (`onAccountAs`), across every application and address, in
+   * `failedTriesWindowMs`: two applications' worth. Beyond it nobody (an outsider who knows the account number, last name and birth date
    * included) can make the member's phone ring again that day.
    */
   sendsPerAccount: 2 * (1 + MAX_MOBILE_RESENDS),
@@ -83,31 +83,40 @@ async function matchingMember(db: Kysely<Database>, signup: Signup, digits: stri
   return row;
 }
 
-/** Wrong claim codes entered for this account number (any application, any address) in the window. */
-export async function failedTriesOnAccount(db: Kysely<Database>, digits: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - CLAIM_LIMITS.failedTriesWindowMs);
-  const row = await db
+/** Whose claims count together: the name and birth date the claiming application gives (see `onAccountAs`). */
+type ClaimIdentity = Pick<Signup, 'last_name' | 'dob'>;
+
+/**
+ * Claims on an account number made with this name and birth date, by any application from any address. The limits
+ * below count per account and identity, not per account alone: an outsider who knows only the account number
+ * (a decoy: nothing is sent, no code can verify) then uses up their own allowance, never the member's. Someone who
+ * also knows the member's name and birth date counts with the member, as the member's own tries do.
+ */
+function onAccountAs(db: Kysely<Database>, digits: string, who: ClaimIdentity) {
+  return db
     .selectFrom('one_time_codes')
     .innerJoin('account_claims', 'account_claims.id', 'one_time_codes.subject')
-    .select(sql<number>`coalesce(sum(one_time_codes.failed_attempts), 0)::int`.as('failed'))
+    .innerJoin('signups', 'signups.id', 'account_claims.signup_id')
     .where('one_time_codes.purpose', '=', CLAIM_CODE_PURPOSE)
     .where('account_claims.account_number', '=', digits)
+    .where(sql<boolean>`lower(trim(signups.last_name)) = lower(trim(${who.last_name}))`)
+    .where('signups.dob', '=', who.dob);
+}
+
+/** Wrong claim codes entered for this account number and identity (any application, any address) in the window. */
+export async function failedTriesOnAccount(db: Kysely<Database>, digits: string, who: ClaimIdentity, now: Date): Promise<number> {
+  const since = new Date(now.getTime() - CLAIM_LIMITS.failedTriesWindowMs);
+  const row = await onAccountAs(db, digits, who)
+    .select(sql<number>`coalesce(sum(one_time_codes.failed_attempts), 0)::int`.as('failed'))
     .where('account_claims.created_on', '>', since)
     .executeTakeFirstOrThrow();
   return Number(row.failed);
 }
 
-/** Claim codes sent for this account number in the window, whichever application asked. */
-async function codesSentForAccount(db: Kysely<Database>, digits: string, now: Date): Promise<number> {
+/** Claim codes sent for this account number and identity in the window, whichever application asked. */
+async function codesSentForAccount(db: Kysely<Database>, digits: string, who: ClaimIdentity, now: Date): Promise<number> {
   const since = new Date(now.getTime() - CLAIM_LIMITS.failedTriesWindowMs);
-  const row = await db
-    .selectFrom('one_time_codes')
-    .innerJoin('account_claims', 'account_claims.id', 'one_time_codes.subject')
-    .select(sql<number>`count(*)::int`.as('sent'))
-    .where('one_time_codes.purpose', '=', CLAIM_CODE_PURPOSE)
-    .where('account_claims.account_number', '=', digits)
-    .where('one_time_codes.created_on', '>', since)
-    .executeTakeFirstOrThrow();
+  const row = await onAccountAs(db, digits, who).select(sql<number>`count(*)::int`.as('sent')).where('one_time_codes.created_on', '>', since).executeTakeFirstOrThrow();
   return Number(row.sent);
 }
 
@@ -121,7 +130,7 @@ export async function startClaim(trx: Transaction<Database>, input: { signup: Si
   const digits = accountDigits(input.accountNumber);
   const tried = await trx.selectFrom('account_claims').select(sql<number>`count(*)::int`.as('n')).where('signup_id', '=', signup.id).executeTakeFirstOrThrow();
   if (Number(tried.n) >= CLAIM_LIMITS.attemptsPerSignup) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
-  if ((await failedTriesOnAccount(trx, digits, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
+  if ((await failedTriesOnAccount(trx, digits, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
 
   const member = await matchingMember(trx, signup, digits);
   const onFile = member?.mobile ? { channel: 'sms' as const, recipient: member.mobile, hint: lastTwoDigits(member.mobile) } : member?.email ? { channel: 'email' as const, recipient: member.email, hint: maskEmail(member.email) } : undefined;
@@ -150,10 +159,10 @@ function sentMessage(claim: AccountClaim): string {
   return claim.channel === 'sms' ? fillText(ONBOARDING_TEXTS.claimSentToMobile, { hint: claim.hint }) : fillText(ONBOARDING_TEXTS.claimSentToEmail, { hint: claim.hint });
 }
 
-async function requireClaim(db: Kysely<Database>, signupId: string, now: Date): Promise<AccountClaim> {
-  const claim = await currentClaim(db, signupId);
+async function requireClaim(db: Kysely<Database>, signup: Signup, now: Date): Promise<AccountClaim> {
+  const claim = await currentClaim(db, signup.id);
   if (!claim) throw badRequest(ONBOARDING_TEXTS.claimFirst, { account_number: ONBOARDING_TEXTS.claimFirst });
-  if ((await failedTriesOnAccount(db, claim.account_number, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
+  if ((await failedTriesOnAccount(db, claim.account_number, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
   return claim;
 }
 
@@ -165,12 +174,12 @@ export async function sendClaimCode(
   trx: Transaction<Database>,
   input: { signup: Signup; now: Date; secret: string; productName: string; send: (message: OutgoingMessage) => Promise<unknown> },
 ): Promise<{ channel: 'sms' | 'email'; identifier: string; message: string }> {
-  const claim = await requireClaim(trx, input.signup.id, input.now);
+  const claim = await requireClaim(trx, input.signup, input.now);
   const real = claim.member_id !== null && claim.recipient !== null;
   // Counted for every account number alike (a decoy claim too, so the limit tells nothing about the account), and
   // serialised per account number so parallel sends from many applications cannot pass it together.
   await sql`select pg_advisory_xact_lock(${CLAIM_SEND_LOCK}, hashtext(${claim.account_number}))`.execute(trx);
-  if ((await codesSentForAccount(trx, claim.account_number, input.now)) >= CLAIM_LIMITS.sendsPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyCodes);
+  if ((await codesSentForAccount(trx, claim.account_number, input.signup, input.now)) >= CLAIM_LIMITS.sendsPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyCodes);
   const code = await issueCode(trx, {
     purpose: CLAIM_CODE_PURPOSE,
     subject: claim.id,
@@ -193,7 +202,7 @@ export async function sendClaimCode(
  * the code is wrong (the try is counted); the caller throws the error afterwards.
  */
 export async function verifyClaim(trx: Transaction<Database>, input: { signup: Signup; code: string; now: Date; secret: string }): Promise<CheckCodeResult> {
-  const claim = await requireClaim(trx, input.signup.id, input.now);
+  const claim = await requireClaim(trx, input.signup, input.now);
   const result = await checkCode(trx, { purpose: CLAIM_CODE_PURPOSE, subject: claim.id, code: input.code, now: input.now, secret: input.secret });
   if (result !== 'ok' || claim.member_id === null) return result === 'ok' ? 'invalid' : result;
   await trx.updateTable('account_claims').set({ verified_on: input.now }).where('id', '=', claim.id).execute();

@@ -229,6 +229,27 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     }
   });
 
+  it("an outsider who knows only the account number cannot lock the member out: wrong codes and codes sent count per name and birth date", async () => {
+    clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+    const outsider = { lastName: 'Nobody', dob: '1980-01-01' };
+    const outsiderApplicant = () => createApplicant(t, adultSignup(++n, { last_name: outsider.lastName, dob: outsider.dob, is_existing_customer: true }));
+    const applicants = [];
+    for (let i = 0; i < CLAIM_LIMITS.sendsPerAccount; i++) {
+      const applicant = await outsiderApplicant();
+      expect((await verifyAccount(applicant, PRIYA.accountNumber)).statusCode).toBe(200);
+      expect((await sendClaim(applicant)).statusCode).toBe(200);
+      applicants.push(applicant);
+    }
+    for (let wrong = 0; wrong < CLAIM_LIMITS.failedTriesPerAccount; wrong++) expect((await enterClaimCode(applicants[wrong % applicants.length], '000000')).statusCode).toBe(401);
+    // The outsider's own name and birth date are refused now, as a member's would be...
+    expect((await verifyAccount(await outsiderApplicant(), PRIYA.accountNumber)).statusCode).toBe(429);
+    // ...but the member, applying with theirs, is sent the code to the mobile on file and links the accounts.
+    const member = await createApplicant(t, adultSignup(++n, { last_name: PRIYA.lastName, dob: PRIYA.dob, is_existing_customer: true }));
+    expect((await verifyAccount(member, PRIYA.accountNumber)).statusCode).toBe(200);
+    expect((await sendClaim(member)).statusCode).toBe(200);
+    expect((await enterClaimCode(member, await latestCodeFor(t, PRIYA.onFileMobile, 'account_claim_code'))).statusCode).toBe(200);
+  });
+
   it("limits the codes sent for one account number across applications and addresses: the member's phone rings at most so often a day, and an unknown number is refused alike", async () => {
     clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
     for (const account of [PRIYA.accountNumber, '10000009999']) {
