@@ -63,6 +63,8 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['confirmed_password', { confirmed_password: 'Str0ng!Pasz' }, 'Passwords do not match'],
     ['confirmed_password', { confirmed_password: undefined }, 'Password confirmation is required'],
     ['terms_viewed', { terms_viewed: false }, 'You must agree to the Terms and Conditions'],
+    // The specification's one flag, sent false beside the two it stands for: a refusal, not an agreement.
+    ['agreed_to_tc_fa', { agreed_to_tc_fa: false }, basicInfo.properties.agreed_to_tc_fa.errorMessage],
     // Without the specification's one agreement flag (agreed_to_tc_fa), each agreement is required on its own.
     ['financial_agreement_viewed', { financial_agreement_viewed: undefined, agreed_to_tc_fa: undefined }, 'You must agree to the Financial Declaration'],
     ['school_name', { school_name: 'x'.repeat(256), dob: '2012-01-01', marital_status: 'Single' }, 'School name must be 255 characters or less'],
