@@ -26,7 +26,7 @@ export const MESSAGE_FILES = {
   ],
   requests: [
     'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
-    'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound',
+    'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat',
   ],
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',

@@ -28,7 +28,8 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     return reply.status(error.statusCode).send(errorBody(error.statusCode, error.message, request.id, error.errors));
   }
   if (error.validation) {
-    const errors = ajvErrorsToFieldErrors(error.validation);
+    // A route schema's format without its own message (a query's date) is said in words, not as ajv's "must match format".
+    const errors = ajvErrorsToFieldErrors(error.validation.map((e) => (e.keyword === 'format' ? { ...e, message: e.params.format === 'date' ? REQUEST_TEXTS.realDate : REQUEST_TEXTS.badFormat } : e)));
     const where = error.validationContext ?? 'body';
     // A body that is not an object at all (null, an array, a string, a number): said in words, not as ajv's "must be object".
     if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {

@@ -1,11 +1,19 @@
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A YYYY-MM-DD that is a day of the calendar (not 2024-02-30 or 2001-13-01). */
+export function isCalendarDay(text: unknown): text is string {
+  if (typeof text !== 'string' || !DAY.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
 /**
  * Whole years from a birth date to a day (both YYYY-MM-DD), the birthday itself counting; null when either is
- * not a date or the birth date is after the day (nobody has a negative age: such a date is refused by its form).
+ * not a calendar day or the birth date is after the day (nobody has a negative age: such a date is refused by its form).
  */
 export function ageInYears(dob: unknown, day: string): number | null {
-  if (typeof dob !== 'string' || !DAY.test(dob) || !DAY.test(day) || dob > day) return null;
+  if (!isCalendarDay(dob) || !DAY.test(day) || dob > day) return null;
   const [by, bm, bd] = dob.split('-').map(Number);
   const [ty, tm, td] = day.split('-').map(Number);
   let years = ty - by;

@@ -39,6 +39,8 @@ export const USER_FORM_RULES: Array<[string, unknown, string]> = [
   ['office_id', 7, 'Please select a valid office'],
   ['dob', undefined, 'Date of birth is required'],
   ['dob', '2030-01-02', 'Date of birth cannot be in the future'],
+  // Written as a date but on no calendar: said as such, not as a missing date.
+  ['dob', '2024-02-30', 'Enter the date of birth as a real date (YYYY-MM-DD)'],
   ['gender', undefined, 'Gender is required'],
   ['gender', 'unknown', 'Please select a valid gender'],
 ];

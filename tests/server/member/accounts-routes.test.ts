@@ -4,7 +4,7 @@ import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../../src/shared/product';
 import { dayIn } from '../../../src/shared/dates/today';
 import { ROLES } from '../../../src/shared/roles';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
-import { TRANSFER_TEXTS } from '../../../src/shared/messages';
+import { REQUEST_TEXTS, TRANSFER_TEXTS } from '../../../src/shared/messages';
 import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
@@ -117,6 +117,8 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
       const res = await list(bad);
       expect(res.statusCode, bad).toBe(400);
     }
+    // In words under the field, not the validator's "must match format".
+    expect((await list('from=2026-02-30')).json().errors).toEqual({ from: REQUEST_TEXTS.realDate });
     // The calendar's ends are days like any other: everything from the first, up to the last.
     expect((await list('from=0001-01-01&to=9999-12-31')).json()).toMatchObject({ total: 5 });
     const reversed = await list(`from=${tomorrow}&to=${today}`);

@@ -85,6 +85,12 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     expect(res.json().errors[field]).toBe(message);
   });
 
+  it('refuses a birth date on no calendar with the one message under it, not a minor\'s fields as well', async () => {
+    const res = await post({ ...adultSignup(++n), dob: '2024-02-30' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual({ dob: basicInfo.properties.dob.errorMessage.format });
+  });
+
   it("accepts the specification's body (one agreement flag, agreed_to_tc_fa) and stores it as our client's", async () => {
     const ours = adultSignup(++n);
     const spec: Record<string, unknown> = { ...adultSignup(++n), agreed_to_tc_fa: true };

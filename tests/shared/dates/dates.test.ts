@@ -76,6 +76,11 @@ describe('age', () => {
     expect(ageInYears('2999-01-01', '2026-06-15')).toBeNull();
     expect(ageInYears('15.06.2008', '2026-06-15')).toBeNull();
     expect(ageInYears(undefined, '2026-06-15')).toBeNull();
+    // Written as a date but on no calendar: no age, so no rule for minors follows from it.
+    expect(ageInYears('2024-02-30', '2026-06-15')).toBeNull();
+    expect(ageInYears('2001-13-01', '2026-06-15')).toBeNull();
+    expect(ageInYears('2023-02-29', '2026-06-15')).toBeNull();
+    expect(ageInYears('2024-02-29', '2026-06-15')).toBe(2);
   });
 
   it('makes birth dates for an age (29 February becomes the 28th) and reads stored dates', () => {
