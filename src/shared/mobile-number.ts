@@ -5,12 +5,14 @@ import { HOME_COUNTRY } from './product.js';
  * `+1 868 300 0002`, `+1 (868) 300-0002`, `1-868-300-0002`, `868 300 0002`, `300-0002` and
  * `+18683000002` are the same number. A leading `+` or `00` means the digits already start with a
  * country code; ten digits starting 2-9 are a North American number (+1); seven digits are a local
- * number in the home area (HOME_COUNTRY: Trinidad and Tobago, +1 868). Used by every place that stores or looks up a member's, user's or
+ * number in the home area (HOME_COUNTRY: Trinidad and Tobago, +1 868). A trunk 0 in brackets after the country code
+ * (`+44 (0)7700 900123`) is dropped. Used by every place that stores or looks up a member's, user's or
  * applicant's mobile (admin user form, sign-up, uniqueness checks, searches); the forms' patterns
  * decide what may be typed.
  */
 export function normaliseMobile(text: string): string {
-  const trimmed = text.trim().replace(/^[\s(]+/, '');
+  // "+44 (0)7700 ...": the bracketed trunk 0 after a country code is not dialled from abroad.
+  const trimmed = text.trim().replace(/^[\s(]+/, '').replace(/^((?:\+|00)\d{1,3})\s*\(0\)/, '$1');
   let digits = trimmed.replace(/\D/g, '');
   if (!digits) return '';
   if (trimmed.startsWith('+')) return `+${digits}`;

@@ -15,6 +15,9 @@ describe('normaliseMobile: one form for every way a number is typed', () => {
     ['001 868 300 0002', '+18683000002'],
     ['+44 7700 900123', '+447700900123'],
     ['447700900123', '+447700900123'],
+    // The trunk 0 written in brackets after the country code is not dialled from abroad.
+    ['+44 (0)7700 900123', '+447700900123'],
+    ['0044 (0) 7700 900123', '+447700900123'],
     ['', ''],
   ])('%j -> %j', (typed, stored) => {
     expect(normaliseMobile(typed)).toBe(stored);

@@ -102,6 +102,13 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    // The digit the box already holds, typed over it (the code typed again after a reload kept it): the box's text does
+    // not change, so no change event comes, and the caret would stay; move on as for any other digit.
+    if (/^\d$/.test(event.key) && event.key === digits[index] && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      event.preventDefault();
+      setDigitAt(index, event.key);
+      return;
+    }
     if (event.key === 'Backspace') {
       event.preventDefault();
       const next = [...digits];

@@ -6,8 +6,8 @@ import { OtpInput, insertedText } from '../../../src/ui/components/otp-input';
 import { ResendCountdown } from '../../../src/ui/components/resend-countdown';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
 
-function Harness({ onComplete, disabled, error }: { onComplete?: (code: string) => void; disabled?: boolean; error?: string }) {
-  const [value, setValue] = useState('');
+function Harness({ onComplete, disabled, error, initial = '' }: { onComplete?: (code: string) => void; disabled?: boolean; error?: string; initial?: string }) {
+  const [value, setValue] = useState(initial);
   return (
     <>
       <OtpInput value={value} onChange={setValue} onComplete={onComplete} disabled={disabled} error={error} />
@@ -30,6 +30,16 @@ describe('OtpInput', () => {
     await userEvent.keyboard('6');
     expect(screen.getByTestId('value')).toHaveTextContent('123456');
     expect(onComplete).toHaveBeenCalledWith('123456');
+  });
+
+  it('typing the whole code again from the first box over kept digits moves on at each one, the same digit too', async () => {
+    const onComplete = vi.fn();
+    // The digits typed before a reload are kept in the tab: 1, 2, 3.
+    render(<Harness onComplete={onComplete} initial="123" />);
+    await userEvent.click(box(1));
+    await userEvent.keyboard('145678');
+    expect(screen.getByTestId('value')).toHaveTextContent('145678');
+    expect(onComplete).toHaveBeenCalledWith('145678');
   });
 
   it('ignores letters', async () => {
