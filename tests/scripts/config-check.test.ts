@@ -165,6 +165,8 @@ describe('config:check', () => {
     ['a default the field does not offer', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name = { ...s.properties.guardian_name, enum: ['A', 'B'], default: 'C' })), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/default', message: /default "C" is not one of the field's options/, hint: /"A", "B"/ }],
     ['a minLength above the maxLength', (c) => c.edit('forms/mini/guardian.schema.json', (s) => Object.assign(s.properties.guardian_name, { minLength: 150, maxLength: 100 })), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/minLength', message: /minLength 150 is above maxLength 100: no answer can pass/, hint: /at most/ }],
     ['a field required of everyone but shown only sometimes', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u.guardian_name = { 'ui:options': { showWhen: { properties: { is_parent: { const: true } }, required: ['is_parent'] } } })), { file: 'forms/mini/guardian.ui.json', path: '/guardian_name/ui:options/showWhen', message: /"guardian_name" is required of everyone but shown only while its showWhen holds/, hint: /"if"\/"then"/ }],
+    ['a field required of everyone but drawn hidden, with no default', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u.guardian_name = { 'ui:widget': 'hidden' })), { file: 'forms/mini/guardian.ui.json', path: '/guardian_name', message: /"guardian_name" is required of everyone but hidden \(ui:widget "hidden"\), with no default/, hint: /default/ }],
+    ['a field required of everyone but read-only, with no default', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.readOnly = true)), { file: 'forms/mini/guardian.ui.json', path: '/guardian_name', message: /"guardian_name" is required of everyone but read-only, with no default/, hint: /optional/ }],
     ['a rule with no message of its own', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.pattern = '^[A-Z]')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/pattern', message: /"pattern" has no message/, hint: /"errorMessage": \{ "pattern"/ }],
     ['a missing endpoint', () => undefined, { file: FLOW, path: '/steps/guardian/submit/endpoint', message: /no API route answers POST \/api\/mini\/guardians\//, hint: /trailing slash/ }],
     ['broken JSON', (c) => fs.writeFileSync(`${c.root}/forms/mini/guardian.ui.json`, '{ "is_parent": }'), { file: 'forms/mini/guardian.ui.json', path: '', message: /not valid JSON: expected a value/, hint: /comma/, line: 1, column: 16 }],
@@ -253,6 +255,14 @@ describe('config:check', () => {
     });
     expect(files).toContainEqual(expect.objectContaining({ file: 'forms/messages/admn.json', message: 'not a message file the app reads', hint: expect.stringContaining('forms/messages/admin.json') }));
     expect(files).toContainEqual(expect.objectContaining({ file: 'forms/messages/admin.json', message: 'missing message file' }));
+  });
+
+  it("refuses a code step that offers more resends than the server sends (the page's Resend would be refused)", () => {
+    const config = copyConfig('repository');
+    const flowFile = 'flows/onboarding.flow.json';
+    const id = Object.entries<any>(config.read(flowFile).steps).find(([, step]) => step.otp?.identifierType === 'mobile')![0];
+    config.edit(flowFile, (flow) => (flow.steps[id].otp.maxResends = 5));
+    expect(checkConfig(base(config.root))).toContainEqual(expect.objectContaining({ file: flowFile, path: `/steps/${id}/otp/maxResends`, message: expect.stringMatching(/^maxResends 5 is more than the server sends \(3 resends/) }));
   });
 
   it('reports a flow file without steps instead of stopping', () => {

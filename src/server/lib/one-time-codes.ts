@@ -8,9 +8,9 @@ import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../shared/messages.js';
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_FAILED_ATTEMPTS = 5;
 export const RESEND_COOLDOWN_MS = 60_000;
-export const MAX_MOBILE_RESENDS = 3;
-/** Email codes are cheaper but still capped, so a script cannot mail a victim without end. */
-export const MAX_EMAIL_RESENDS = 10;
+// The resends after the first code, per kind, live where the configuration checker reads them too.
+import { MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS } from '../../shared/flow/otp-operations.js';
+export { MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS };
 
 /**
  * Codes one mobile number or email address may be sent for applications in an hour, whichever application asks:

@@ -24,6 +24,7 @@ import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
 import { partsProblems } from '../flow/step-parts.js';
 import { SharedEndpointError, stepRoutes } from '../flow/step-routes.js';
 import { reviewProblems } from './review-mistakes.js';
+import { ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
 import { messageMistakes } from './message-mistakes.js';
 import type { ReviewRules } from '../review/review-rules.js';
 
@@ -207,7 +208,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   }
   // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
   problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui, facts), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
-  problems.push(...fieldsARouteDrops(file, formId, schema), ...fieldsTheServerLacks(file, formId, schema), ...pageMessagesMissing(uiFile, formId, ui), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw), ...blankMessages(file, raw), ...optionMistakes(file, schema), ...passwordsDrawnAsText(uiFile, raw, ui));
+  problems.push(...fieldsARouteDrops(file, formId, schema), ...fieldsTheServerLacks(file, formId, schema), ...pageMessagesMissing(uiFile, formId, ui), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui, [], formId in ROUTE_FORM_FIELDS), ...rulesWithoutMessage(file, raw), ...blankMessages(file, raw), ...optionMistakes(file, schema), ...passwordsDrawnAsText(uiFile, raw, ui));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
@@ -317,6 +318,9 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     if (step.otp) {
       if (!otpPurpose(step.otp)) {
         problems.push({ file, path: at('otp'), message: `no code check "${otpKey(step.otp)}"`, hint: `Use one of: ${Object.keys(OTP_OPERATIONS).join(', ')} (operation:identifierType, src/shared/flow/otp-operations.ts).` });
+      } else {
+        const allowed = OTP_OPERATIONS[otpKey(step.otp) as keyof typeof OTP_OPERATIONS].maxResends;
+        if (typeof step.otp.maxResends === 'number' && step.otp.maxResends > allowed) problems.push({ file, path: at('otp', 'maxResends'), message: `maxResends ${step.otp.maxResends} is more than the server sends (${allowed} resends for ${otpKey(step.otp)})`, hint: `Use at most ${allowed}: the page would offer Resend where the server refuses it.` });
       }
       calls.push(['POST', step.otp.sendEndpoint ?? '/device-verifications/send/', ['otp', 'sendEndpoint']]);
       calls.push(['POST', step.otp.verifyEndpoint ?? '/device-verifications/verify/', ['otp', 'verifyEndpoint']]);

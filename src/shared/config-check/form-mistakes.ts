@@ -392,19 +392,28 @@ export function impossibleFieldRules(file: string, schema: Json): Problem[] {
 
 /**
  * A field every applicant must give (in its object's own `required`, not a branch's) that the UI shows only while a
- * `showWhen` holds: while it is hidden, the form says it is required and offers nowhere to give it.
+ * `showWhen` holds, or draws hidden or read-only with no value of its own (`default`, `const`): the form says it is
+ * required and offers nowhere to give it. `pageFilled`: a form whose page's code fills such fields (the hand-written
+ * routes' forms, ROUTE_FORM_FIELDS).
  */
-export function requiredButHidden(uiFile: string, schema: Json, ui: Json, at: At = []): Problem[] {
+export function requiredButHidden(uiFile: string, schema: Json, ui: Json, at: At = [], pageFilled = false): Problem[] {
   const out: Problem[] = [];
   if (!isObject(ui)) return out;
   for (const name of Array.isArray(schema.required) ? schema.required : []) {
     if (isObject(ui[name]) && ui[name]['ui:options']?.showWhen !== undefined) {
       out.push({ file: uiFile, path: pointer([...at, name, 'ui:options', 'showWhen']), message: `"${name}" is required of everyone but shown only while its showWhen holds: when hidden, the form cannot be sent`, hint: 'Require it only under the same condition (an "if"/"then" in the schema, see forms/README.md), or show it always.' });
     }
+    // Drawn as nothing, or drawn but not editable, with no value of its own: nobody can give the answer it requires.
+    const field = isObject(schema.properties) ? schema.properties[name] : undefined;
+    const noValue = isObject(field) && field.default === undefined && field.const === undefined;
+    const how = isObject(ui[name]) && ui[name]['ui:widget'] === 'hidden' ? 'hidden (ui:widget "hidden")' : (isObject(field) && field.readOnly === true) || (isObject(ui[name]) && (ui[name]['ui:readonly'] === true || ui[name]['ui:disabled'] === true)) ? 'read-only' : undefined;
+    if (noValue && how && !pageFilled) {
+      out.push({ file: uiFile, path: pointer([...at, name]), message: `"${name}" is required of everyone but ${how}, with no default: nobody can answer it, so the form cannot be sent`, hint: 'Show it (remove the hidden widget or the read-only setting), give it a "default" in the schema, or make it optional.' });
+    }
   }
   for (const [name, sub] of Object.entries<Json>(isObject(schema.properties) ? schema.properties : {})) {
-    if (isObject(sub) && sub.properties && isObject(ui[name])) out.push(...requiredButHidden(uiFile, sub, ui[name], [...at, name]));
-    if (isObject(sub?.items) && isObject(ui[name]?.items)) out.push(...requiredButHidden(uiFile, sub.items, ui[name].items, [...at, name, 'items']));
+    if (isObject(sub) && sub.properties && isObject(ui[name])) out.push(...requiredButHidden(uiFile, sub, ui[name], [...at, name], pageFilled));
+    if (isObject(sub?.items) && isObject(ui[name]?.items)) out.push(...requiredButHidden(uiFile, sub.items, ui[name].items, [...at, name, 'items'], pageFilled));
   }
   return out;
 }

@@ -7,12 +7,18 @@ import type { OtpConfig } from './flow-types';
  *  - signup:email, signup:mobile: a code to the email or mobile the applicant typed.
  *  - account_claim:on_file: a code to the mobile (else email) the credit union holds for the member whose
  *    accounts the applicant claims, never to a contact typed in the application.
+ * `maxResends`: the resends the server allows after the first code; a step's `otp.maxResends` may offer fewer, never
+ * more (the page's further Resends would be refused).
  */
+export const MAX_MOBILE_RESENDS = 3;
+/** Email codes are cheaper but still capped, so a script cannot mail a victim without end. */
+export const MAX_EMAIL_RESENDS = 10;
+
 export const OTP_OPERATIONS = {
-  'signup:email': { purpose: 'signup_email_code' },
-  'signup:mobile': { purpose: 'signup_mobile_code' },
-  'account_claim:on_file': { purpose: 'account_claim_code' },
-  'sign_in:mobile': { purpose: 'sign_in_code' },
+  'signup:email': { purpose: 'signup_email_code', maxResends: MAX_EMAIL_RESENDS },
+  'signup:mobile': { purpose: 'signup_mobile_code', maxResends: MAX_MOBILE_RESENDS },
+  'account_claim:on_file': { purpose: 'account_claim_code', maxResends: MAX_MOBILE_RESENDS },
+  'sign_in:mobile': { purpose: 'sign_in_code', maxResends: MAX_MOBILE_RESENDS },
 } as const;
 
 export type OtpOperationKey = keyof typeof OTP_OPERATIONS;
