@@ -12,6 +12,11 @@ import { adultSignup, createApplicant, multipart, PDF, PNG, type Applicant } fro
 import type { DbHandle } from '../../../src/server/db/create-db';
 import { parseS3Url } from '../../../src/server/config';
 import { s3FileStore } from '../../../src/server/lib/s3-file-store';
+import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { resolveForm } from '../../../src/shared/forms/form-registry';
+
+/** The address form's own words for a refused document. */
+const FILE_MESSAGES = resolveForm(readFormsDir(), 'onboarding/address').schema.properties.proof_of_address_files.errorMessage;
 
 const MIB = 1024 * 1024;
 const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
@@ -125,8 +130,8 @@ describe.each(dbTargets())('uploads in an S3-compatible store (s3rver) on $name'
   });
 
   it.each([
-    ['one byte over 20 MiB', 'big.pdf', () => PDF(20 * MIB + 1), 413, 'big.pdf: File size must be less than 20MB.'],
-    ['a PNG named .pdf', 'bill.pdf', () => PNG(), 400, 'bill.pdf: Invalid file type. Only images (JPEG, PNG, WEBP) and PDFs are allowed.'],
+    ['one byte over 20 MiB', 'big.pdf', () => PDF(20 * MIB + 1), 413, `big.pdf: ${FILE_MESSAGES.maxFileSize}`],
+    ['a PNG named .pdf', 'bill.pdf', () => PNG(), 400, `bill.pdf: ${FILE_MESSAGES.fileTypes}`],
   ])('refuses %s with a 4xx and leaves nothing in the bucket', async (_label, name, content, status, message) => {
     const before = await s3.keys();
     const res = await address(await createApplicant(t, adultSignup(++n)), [{ field: 'proof_of_address_files', name, content: content() }]);

@@ -3,6 +3,8 @@ import { act, cleanup, configure, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER } from '../../../../src/shared/product';
 import { TRANSFER_TEXTS, insufficientFundsMessage } from '../../../../src/shared/messages';
+import { readFormsDir } from '../../../../src/shared/forms/read-forms-dir';
+import { resolveForm } from '../../../../src/shared/forms/form-registry';
 import { fakeMemberApi, refusal, renderMemberAt, type MemberCall } from './member-fake-api';
 import { clearSession } from '../../../../src/ui/features/auth/session-store';
 import { pageAfterSignIn } from '../../../../src/ui/features/auth/return-page';
@@ -222,7 +224,7 @@ describe('transfer pages a member cannot use', () => {
     const one = { id: 1, Account: '10000000101', Product: 'Regular Savings', AvailableBalance: 12500, balance_cents: 1_250_000, account_type: 'savings' };
     fakeMemberApi({ 'GET /accounts/transfer-to-self-options': () => ({ status: 200, data: { data: { Source: [one], Destination: [one] } } }) });
     renderMemberAt('/users/transfer-to-self');
-    expect(await screen.findByText(/A transfer to yourself needs two savings or deposit accounts, and you have one/)).toBeInTheDocument();
+    expect(await screen.findByText(resolveForm(readFormsDir(), 'member/transfer-to-self').uiSchema['ui:options'].needsSecondAccount)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Transfer Now' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
   });
