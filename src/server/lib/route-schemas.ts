@@ -70,8 +70,13 @@ export const signupIdField = { type: 'string', minLength: 1, maxLength: 100, des
 
 /** A form's schema (forms/, loaded at run time, so JsonObject-typed) with the transport field `signup_id`, for the document. */
 export function withSignupId(schema: Schema, extra: Record<string, unknown> = {}): Schema {
-  return { ...schema, properties: { signup_id: signupIdField, ...schema.properties }, required: ['signup_id', ...(schema.required ?? [])], ...extra };
+  // A form's examples are its fields (the form has no signup_id): the call's examples carry the transport field too.
+  const examples = Array.isArray(schema.examples) ? { examples: schema.examples.map((example: unknown) => ({ signup_id: EXAMPLE_SIGNUP_ID, ...(example as object) })) } : {};
+  return { ...schema, properties: { signup_id: signupIdField, ...schema.properties }, required: ['signup_id', ...(schema.required ?? [])], ...examples, ...extra };
 }
+
+/** The signup id the API document's examples use. */
+const EXAMPLE_SIGNUP_ID = '6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
 
 /** What an onboarding step call answers: the signup id and the stored (validated) data, whatever the form holds. */
 export const storedStepAnswer = {
