@@ -15,7 +15,6 @@ import { onboardingFlow } from './onboarding-flow.js';
 import { clearBlankText, lineBreaksInSingleLineText, markSingleLine } from './safe-text.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 
-
 /** The dotted paths of `sent` that `visible` (the same data without hidden fields) no longer holds, nested objects too. */
 function hiddenPaths(sent: unknown, visible: unknown, prefix = ''): string[] {
   if (!sent || typeof sent !== 'object' || Array.isArray(sent)) return [];

@@ -152,7 +152,6 @@ export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Pr
   return code;
 }
 
-
 /** `replaced`: a wrong code that is one this subject was sent before a newer one (the person typed the older message's). */
 export type CheckCodeResult = 'ok' | 'invalid' | 'replaced' | 'expired' | 'exhausted';
 

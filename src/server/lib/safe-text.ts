@@ -80,7 +80,6 @@ export function isBlankText(text: string): boolean {
   return text.length > 0 && text.replace(INVISIBLE, '') === '';
 }
 
-
 type SchemaNode = { type?: unknown; minLength?: unknown; pattern?: unknown; errorMessage?: unknown; properties?: Record<string, SchemaNode>; items?: SchemaNode };
 
 /** The message a schema gives for its own minLength (ajv-errors), or the general one. */

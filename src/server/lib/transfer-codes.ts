@@ -47,7 +47,6 @@ export async function issueTransferCode(
 
 const codeError = (status: number, message: string) => new HttpError(status, message, { code: message });
 
-
 /**
  * Checks the code sent for (user, key) against the transfer now asked for, and answers the code's id for the
  * transfer statement to consume with the transfer (a refused transfer leaves the code usable). A code

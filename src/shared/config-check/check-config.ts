@@ -77,7 +77,6 @@ const readJsonFiles = (dir: string, base: string, problems: Problem[], texts: Ma
   return out;
 };
 
-
 /** ajv errors of a meta-schema check as problems; `metaFile` names the meta-schema in the hint. */
 export function metaProblems(file: string, errors: ErrorObject[] | null | undefined, metaFile = 'flows/flow.schema.json'): Problem[] {
   const seen = new Set<string>();

@@ -3,13 +3,7 @@ import { placeholdersIn } from '../flow/text-placeholders.js';
 import type { JsonObject } from '../forms/form-registry.js';
 import { nearMiss } from './near-miss.js';
 import { pointer } from './schema-walk.js';
-
-interface MessageProblem {
-  file: string;
-  path: string;
-  message: string;
-  hint: string;
-}
+import type { Problem } from './check-config.js';
 
 /**
  * The message files under forms/messages/ (`files`: their contents by path, as the checker read them) against the
@@ -17,8 +11,8 @@ interface MessageProblem {
  * shows something, no key the code does not read, and no {placeholder} the code does not fill. A configuration folder
  * without forms/messages/ (the engine's test configuration) has nothing to check.
  */
-export function messageMistakes(files: Record<string, JsonObject>): MessageProblem[] {
-  const problems: MessageProblem[] = [];
+export function messageMistakes(files: Record<string, JsonObject>): Problem[] {
+  const problems: Problem[] = [];
   const names = Object.keys(MESSAGE_FILES);
   if (!Object.keys(files).length) return problems;
   for (const [file, content] of Object.entries(files)) {

@@ -81,7 +81,6 @@ function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
   return undefined;
 }
 
-
 const PLAIN_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** Text parts become JSON by the schema's property type: booleans, numbers, repeated parts as arrays. */
@@ -104,7 +103,6 @@ function pushTo(fields: Record<string, unknown>, name: string, value: unknown): 
   list.push(value);
   fields[name] = list;
 }
-
 
 export async function removeStored(app: FastifyInstance, files: ReceivedFile[]): Promise<void> {
   await removeStoredNames(app, files.map((f) => f.storedName));

@@ -53,7 +53,6 @@ export function needsTwoApprovals(signup: Signup): boolean {
   return signup.risk_flags.length > 0 || signup.status === 'awaiting_second_approval';
 }
 
-
 /** What lets one administrator sign in as another: an account they created, or whose sign-in contacts or role they set. */
 const SIGN_IN_DETAILS = ['email', 'mobile', 'role_id'] as const;
 
