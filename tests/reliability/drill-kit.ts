@@ -205,7 +205,7 @@ export type Outcome = { kind: 'acked'; referenceNo: string } | { kind: 'refused'
  * accounts and member transfers both ways between the two members, 0.01 to 2.00 each: with at most
  * a few hundred per drill no account can run dry, so every transfer must end in a 200.
  */
-export function transferPlanner(a: SignedInMember, b: SignedInMember, seed: number): () => PlannedTransfer {
+export function transferPlanner(a: SignedInMember, b: SignedInMember, seed: number, kinds: 'both' | 'to self' = 'both'): () => PlannedTransfer {
   let state = seed;
   const next = (n: number) => {
     state = (state + 0x6d2b79f5) | 0;
@@ -217,7 +217,7 @@ export function transferPlanner(a: SignedInMember, b: SignedInMember, seed: numb
     const cents = 1 + next(200);
     const amount = cents / 100;
     const key = crypto.randomUUID();
-    const pick = next(4);
+    const pick = kinds === 'to self' ? 0 : next(4);
     if (pick < 2) {
       const from = a.accounts[next(a.accounts.length)];
       const others = a.accounts.filter((x) => x.id !== from.id);

@@ -9,6 +9,7 @@ import {
   openDrill,
   readBooks,
   retryUnknown,
+  sendTransfer,
   serverIsRunning,
   sleep,
   startLoad,
@@ -28,8 +29,19 @@ describe('fault drill: SIGSTOP the API so clients time out, then retry after SIG
 
     await waitFor('30 acknowledged transfers under load', () => book.count('acked') >= 30, 60_000);
     api.process.kill('SIGSTOP');
+    // The load's workers may all be waiting on transfer codes at this moment (codes are asked for one at a time
+    // a sender, and a code that times out abandons its key), so transfers are also sent into the pause itself:
+    // the stopped API's kernel takes them, and they time out with nothing answered.
+    const intoThePause = transferPlanner(marcus, grace, 7, 'to self');
+    const sentIntoThePause = Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const transfer = intoThePause();
+        book.record(transfer, await sendTransfer(api.url, transfer, 1_500));
+      }),
+    );
     // Long enough for every request in flight, and the next ones, to time out.
     await sleep(3_500);
+    await sentIntoThePause;
     const timedOut = book.list('unknown').map((e) => e.transfer.key);
     const ackedWhilePaused = book.count('acked');
     api.process.kill('SIGCONT');
