@@ -38,6 +38,29 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     expect((await call('/api/device-verifications/verify/', token, { identifier_type: 'email', operation: 'signup', signup_id: 's-email', code })).statusCode).toBe(401);
   });
 
+  it.each(['email', 'mobile'] as const)('sends no code for a verified %s (Back to basic info and Next with it unchanged): the answer says it is verified', async (kind) => {
+    const id = `s-again-${kind}`;
+    const [email, mobile] = [`again-${kind}@example.com`, kind === 'email' ? '+18685550101' : '+18685550102'];
+    const token = await addSignup(id, email, mobile);
+    const body = { identifier_type: kind, operation: 'signup', signup_id: id };
+    expect((await call('/api/device-verifications/send/', token, body)).statusCode).toBe(200);
+    const recipient = kind === 'email' ? email : mobile;
+    const code = await latestCodeFor(t, recipient, kind === 'email' ? 'signup_email_code' : 'signup_mobile_code');
+    const verified = await call('/api/device-verifications/verify/', token, { ...body, code });
+    expect(verified.statusCode).toBe(200);
+    const outbox = () => t.db.db.selectFrom('outbox_messages').select('id').where('recipient', '=', recipient).execute();
+    const before = (await outbox()).length;
+
+    // At once (inside the 60 s between codes) and after it: no 429 for a code already used, and no new code.
+    for (const wait of [0, 61_000]) {
+      clock.advance(wait);
+      const again = await call('/api/device-verifications/send/', token, body);
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ already_verified: true, verified_on: verified.json().verified_on, message: ONBOARDING_TEXTS[kind === 'email' ? 'emailAlreadyVerified' : 'mobileAlreadyVerified'] });
+    }
+    expect(await outbox()).toHaveLength(before);
+  });
+
   it('sends the mobile code by SMS, allows 3 resends after the cooldown, then the spec message', async () => {
     const token = await addSignup('s-mobile', 'kai@example.com', '+18685550002');
     const body = { identifier_type: 'mobile', operation: 'signup', signup_id: 's-mobile', mobile: '+18685550002' };
@@ -129,9 +152,9 @@ describe.each(dbTargets())('signup email and mobile verification on $name', (tar
     const sent = await call('/api/device-verifications/send/', token, body);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().identifier).toBe('fixed@example.com');
-    const code = await latestCodeFor(t, 'fixed@example.com', 'signup_email_code');
-    expect((await call('/api/device-verifications/verify/', token, { ...body, code })).statusCode).toBe(200);
     // The wait holds again for the corrected address.
     expect((await call('/api/device-verifications/send/', token, body)).statusCode).toBe(429);
+    const code = await latestCodeFor(t, 'fixed@example.com', 'signup_email_code');
+    expect((await call('/api/device-verifications/verify/', token, { ...body, code })).statusCode).toBe(200);
   });
 });

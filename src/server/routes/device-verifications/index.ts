@@ -69,6 +69,8 @@ const sendAnswer = {
     identifier: { ...nullableText, description: 'where the code went (masked for sign_in and account_claim)' },
     channel: { type: 'string', enum: ['sms', 'email'], description: 'account_claim' },
     user_id: { type: 'integer', description: 'sign_in' },
+    already_verified: { type: 'boolean', const: true, description: 'signup: the address was verified before and is unchanged, so no code was sent' },
+    verified_on: { ...text, description: 'signup, with already_verified: when the address was verified (ISO 8601)' },
   },
 } as const;
 const verifyAnswer = {
@@ -173,6 +175,10 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         const purpose = SIGNUP_PURPOSE[kind];
         // An address that already has online banking gets a notice instead of a code (only its owner reads
         // it); the code is still counted (cooldown, resend cap), so the answer and its limits look the same.
+        // Already verified (Back to basic info and Next with the same address keeps it verified): no code is
+        // sent and none is counted, and the page moves on instead of asking for a code the applicant already used.
+        const verifiedOn = kind === 'email' ? signup.email_verified_on : signup.mobile_verified_on;
+        if (verifiedOn) return { signup_id: signup.id, email: signup.email, identifier: to, verified_on: new Date(verifiedOn).toISOString(), alreadyVerified: true };
         const taken = await onlineUserHolds(trx, kind, to);
         const code = await issueCode(trx, {
           purpose, subject: signup.id, recipient: to, now, secret, maxSends: 1 + (kind === 'mobile' ? MAX_MOBILE_RESENDS : MAX_EMAIL_RESENDS), undeliverable: taken,
@@ -188,8 +194,10 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         );
         return { signup_id: signup.id, email: signup.email, identifier: to };
       });
+      const { alreadyVerified, ...answer } = result;
+      if (alreadyVerified) return { ...answer, already_verified: true, message: ONBOARDING_TEXTS[kind === 'email' ? 'emailAlreadyVerified' : 'mobileAlreadyVerified'] };
       void app.outbox.flush().catch(() => undefined);
-      return { ...result, message: kind === 'email' ? 'Verification code sent to your email' : 'Verification code sent to your mobile number' };
+      return { ...answer, message: ONBOARDING_TEXTS[kind === 'email' ? 'emailCodeSent' : 'mobileCodeSent'] };
     },
   });
 

@@ -21,7 +21,8 @@ function sentNotice(data: unknown): string | null {
 
 /**
  * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit (CodeEntry, as on the sign-in code screen), a resend button waits 60 s
- * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on. The notice says
+ * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on (so does an address the server
+ * says is already verified, with its words in the dialog: no code was sent). The notice says
  * where the code went, as the server words it (for a claim: "the mobile number ending in 42").
  */
 export function OtpStep({ step, applicant, onVerified, preview = false }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void; preview?: boolean }) {
@@ -38,6 +39,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [verified, setVerified] = useState(false);
+  const [verifiedNote, setVerifiedNote] = useState<string | null>(null);
   const [resends, setResends] = useState(0);
   const sentOnEntry = useRef(false);
 
@@ -55,6 +57,11 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     }
     try {
       const { data } = await call(otp.sendEndpoint ?? SEND, {});
+      // Back to an earlier step and Next with the same address: nothing to enter, so the page says so and moves on.
+      if ((data as { already_verified?: unknown } | undefined)?.already_verified === true) {
+        finish(data, sentNotice({ message: (data as { message?: unknown }).message }));
+        return;
+      }
       setNotice(sentNotice(data));
     } catch (e) {
       // Coming back to the page (a reload) within the resend wait: the code already sent still works, so this
@@ -75,15 +82,20 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     send(true).catch(() => undefined);
   }, [send]);
 
+  const finish = (data: unknown, note: string | null = null) => {
+    setVerifiedNote(note);
+    setVerified(true);
+    if (!preview) drafts.clear(codeKey);
+    setTimeout(() => onVerified(data), 2000);
+  };
+
   const verify = async (value: string) => {
     if (value.length !== 6 || busy) return;
     setBusy(true);
     setError(null);
     try {
       const { data } = preview ? { data: {} } : await call(otp.verifyEndpoint ?? VERIFY, { code: value });
-      setVerified(true);
-      if (!preview) drafts.clear(codeKey);
-      setTimeout(() => onVerified(data), 2000);
+      finish(data);
     } catch (e) {
       const t = translateApiError(e);
       // Spec 3 section 8: a code error sits under the code boxes.
@@ -125,7 +137,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
           <CheckCircle color="success" aria-hidden />
           {texts.verified ?? 'Verified'}
         </DialogTitle>
-        <DialogContent />
+        <DialogContent>{verifiedNote && <Typography>{verifiedNote}</Typography>}</DialogContent>
       </Dialog>
     </Stack>
   );
