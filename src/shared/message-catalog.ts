@@ -10,7 +10,7 @@ export const MESSAGE_FILES = {
   auth: [
     'codeSent', 'resetCodeSent', 'codeVerified', 'passwordUpdated', 'invalidCredentials', 'accountLocked', 'tooManyLogins', 'tooManyResets',
     'tooManyVerifications', 'invalidCode', 'replacedCode', 'expiredCode', 'invalidResetToken', 'invalidPasswordFormat', 'samePassword',
-    'resetSuccessRedirect', 'resendLimit', 'loggedOut', 'sendNeedsUser', 'verifyNeedsUser',
+    'resetSuccessRedirect', 'resendLimit', 'loggedOut', 'sendNeedsUser', 'verifyNeedsUser', 'attemptExpired',
   ],
   session: ['expired'],
   transfers: [
@@ -26,11 +26,11 @@ export const MESSAGE_FILES = {
   ],
   requests: [
     'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
-    'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat',
+    'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat', 'briefOutage',
   ],
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
-    'userAlreadyDeleted', 'commentAdded', 'commentRecorded', 'approved', 'rejected', 'referred', 'alreadyApproved', 'alreadyRejected',
+    'userAlreadyDeleted', 'cannotBlockSelf', 'cannotDeleteSelf', 'commentAdded', 'commentRecorded', 'approved', 'rejected', 'referred', 'alreadyApproved', 'alreadyRejected',
     'alreadyReferred', 'waitingForChanges', 'cannotDecide', 'memberHasAccess', 'sameAdminTwice', 'notIndependent', 'claimed', 'released',
     'reassigned', 'cannotAssignDecided', 'alreadyClaimed', 'assignedTo', 'notAssigned', 'onlyAssigneeReleases', 'chooseAdministrator',
     'alreadyAssignedTo', 'unknownSteps', 'notAStep', 'changesRequested',

@@ -16,7 +16,6 @@ const UNIQUE_VIOLATION = '23505';
  * before the database; this is the net behind them, so bad input is never a 500.
  */
 const isDataException = (code: unknown) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
-export const COUNTERS_UNREACHABLE = 'The service is briefly unavailable. Please try again in a moment.';
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 
 type AppError = FastifyError & { code?: string; constraint?: string };
@@ -67,7 +66,7 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
   // The shared counters are out of reach, or did not answer in time: the call was neither counted nor served; the
   // client may retry.
   if (app.hasDecorator('counters') && app.counters.failedCount(error)) {
-    return reply.status(503).header('retry-after', '5').send(errorBody(503, COUNTERS_UNREACHABLE, request.id));
+    return reply.status(503).header('retry-after', '5').send(errorBody(503, REQUEST_TEXTS.briefOutage, request.id));
   }
   return reply.status(500).send(errorBody(500, 'Server error. Please try again later.', request.id));
 }

@@ -277,7 +277,7 @@ describe.each(dbTargets())('admin users API on $name', (target) => {
       for (const [what, method, url, payload] of refusals) {
         const res = await t.call({ method, url, headers: as(admin), payload });
         expect(res.statusCode, what).toBe(409);
-        expect(res.json().message, what).toBe(what.includes('delete') ? 'You cannot delete your own account.' : 'You cannot block your own account.');
+        expect(res.json().message, what).toBe(what.includes('delete') ? ADMIN_TEXTS.cannotDeleteSelf : ADMIN_TEXTS.cannotBlockSelf);
       }
       // Nor take away their own administrator role (found by the admin review: Ava made herself a Customer).
       const demoted = await t.call({ method: 'PUT', url: `/api/users/${me.id}`, headers: as(admin), payload: { ...form, role_id: 2 } });

@@ -7,8 +7,7 @@ import { IP_LIMITS } from '../../../src/server/lib/auth-rate-limit';
 import { APPLICANT_LIMITS } from '../../../src/server/lib/applicant-rate-limit';
 import { ConfigError, loadConfig, parseRedisUrl } from '../../../src/server/config';
 import { READY_CHECK_MS } from '../../../src/server/plugins/readiness';
-import { COUNTERS_UNREACHABLE } from '../../../src/server/plugins/errors';
-import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../src/shared/messages';
+import { AUTH_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /** The machine's Redis (CI starts it: .ci/run); these tests need it and fail loudly without it. */
 const REDIS_URL = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
@@ -95,7 +94,7 @@ describe.each(dbTargets())('rate-limit counters on $name', (target) => {
       try {
         const login = await servers[1].call({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.41', payload: { email: 'someone@example.com', password: 'Wrong-password-1' } });
         expect(login.statusCode, login.body).toBe(503);
-        expect(login.json()).toMatchObject({ status: 503, message: COUNTERS_UNREACHABLE });
+        expect(login.json()).toMatchObject({ status: 503, message: REQUEST_TEXTS.briefOutage });
         expect(login.headers['retry-after']).toBe('5');
       } finally {
         await pauser.call('CLIENT', 'UNPAUSE').catch(() => undefined);
@@ -117,7 +116,7 @@ describe.each(dbTargets())('rate-limit counters on $name', (target) => {
       // A limited call cannot be counted: refused with 503 (try again), never served uncounted, never a 500.
       const login = await first.call({ method: 'POST', url: '/api/users/login', remoteAddress: '203.0.113.40', payload: { email: 'someone@example.com', password: 'Wrong-password-1' } });
       expect(login.statusCode).toBe(503);
-      expect(login.json()).toMatchObject({ status: 503, message: COUNTERS_UNREACHABLE });
+      expect(login.json()).toMatchObject({ status: 503, message: REQUEST_TEXTS.briefOutage });
       expect(login.headers['retry-after']).toBe('5');
       // Liveness is the process alone: still up.
       expect((await first.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ status: 'up' });

@@ -48,13 +48,13 @@ describe('sign-in verification: resend', () => {
   it('shows the server refusal of a resend', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: 7, phone: null, loginStep: 'mobile-verification' }));
-    fakeApi({ '/device-verifications/send/': () => errorBody(401, 'Your sign-in attempt has expired. Please sign in again.') });
+    fakeApi({ '/device-verifications/send/': () => errorBody(401, AUTH_TEXTS.attemptExpired) });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderAt('/auth/mobile-verification');
     await screen.findByRole('button', { name: /Resend Code/ });
     await waitOutCooldown();
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your sign-in attempt has expired. Please sign in again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.attemptExpired);
   });
 
   it('asks to sign in again when no sign-in is under way', async () => {

@@ -103,7 +103,6 @@ function checkPairing(body: DeviceVerificationBody): void {
   }
 }
 
-const ATTEMPT_GONE = 'Your sign-in attempt has expired. Please sign in again.';
 /** No attempt presented at all: an API client that dropped the cookie learns what to send (docs/api/spec-calls.md). */
 export const ATTEMPT_MISSING = 'Missing sign-in attempt: send back the cu_sign_in cookie set by POST /users/login (or its value as sign_in_attempt).';
 
@@ -161,7 +160,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
           await app.outbox.send({ channel: target.channel, to: target.to, subject: 'Your sign-in code', body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
           return target;
         });
-        if (!sent) throw unauthorized(ATTEMPT_GONE);
+        if (!sent) throw unauthorized(AUTH_TEXTS.attemptExpired);
         void app.outbox.flush().catch(() => undefined);
         return { message: AUTH_TEXTS.codeSent, user_id: userId, identifier: sent.masked };
       }
@@ -195,7 +194,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         return { signup_id: signup.id, email: signup.email, identifier: to };
       });
       const { alreadyVerified, ...answer } = result;
-      if (alreadyVerified) return { ...answer, already_verified: true, message: ONBOARDING_TEXTS[kind === 'email' ? 'emailAlreadyVerified' : 'mobileAlreadyVerified'] };
+      if (alreadyVerified) return { ...answer, already_verified: true as const, message: ONBOARDING_TEXTS[kind === 'email' ? 'emailAlreadyVerified' : 'mobileAlreadyVerified'] };
       void app.outbox.flush().catch(() => undefined);
       return { ...answer, message: ONBOARDING_TEXTS[kind === 'email' ? 'emailCodeSent' : 'mobileCodeSent'] };
     },
@@ -231,7 +230,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         // A failed check must commit (it spends one of the 5 tries), so errors are thrown after the transaction.
         const outcome = await app.db.transaction().execute(async (trx) => {
           const attempt = await findLiveAttempt(trx, token, now);
-          if (!attempt || attempt.user_id !== userId) return { error: unauthorized(ATTEMPT_GONE) };
+          if (!attempt || attempt.user_id !== userId) return { error: unauthorized(AUTH_TEXTS.attemptExpired) };
           const result = await checkCode(trx, { purpose: SIGN_IN_CODE_PURPOSE, subject: attempt.id, code: body.code, now, secret });
           if (result !== 'ok') return { error: codeCheckError(result) };
           await trx.updateTable('sign_in_attempts').set({ completed_on: now }).where('id', '=', attempt.id).execute();

@@ -16,8 +16,6 @@ import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared
 import { ROLES } from '../../../shared/roles.js';
 import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 
-const CANNOT_BLOCK_SELF = 'You cannot block your own account.';
-const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 
 /**
  * A change to the caller's own account that would lock them out (block or delete, alone or inside an edit, or a role
@@ -25,8 +23,8 @@ const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
  * for a flagged application): 409.
  */
 function refuseSelfLockout(body: Record<string, unknown>): void {
-  if (body.is_blocked === true) throw conflict(CANNOT_BLOCK_SELF);
-  if (body.is_deleted === true) throw conflict(CANNOT_DELETE_SELF);
+  if (body.is_blocked === true) throw conflict(ADMIN_TEXTS.cannotBlockSelf);
+  if (body.is_deleted === true) throw conflict(ADMIN_TEXTS.cannotDeleteSelf);
   if (body.role_id !== undefined && body.role_id !== ROLES.SYSTEMS_ADMINISTRATOR) throw conflict(ADMIN_TEXTS.cannotChangeOwnRole, { role_id: ADMIN_TEXTS.cannotChangeOwnRole });
 }
 
@@ -241,7 +239,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
     schema: { params: idParams, response: { 200: userAnswer, ...errorResponses } },
     handler: async (request) => {
       const { id } = request.params;
-      if (id === request.user!.id) throw conflict(CANNOT_DELETE_SELF);
+      if (id === request.user!.id) throw conflict(ADMIN_TEXTS.cannotDeleteSelf);
       const user = await app.db.transaction().execute(async (trx) => {
         const before = await findUser(trx, id, { forUpdate: true });
         if (!before) throw missing('user');
