@@ -14,7 +14,7 @@ import { createAjv } from '../../src/shared/create-ajv';
 import { metaProblems, withPosition, type Problem } from '../../src/shared/config-check/check-config';
 import { JsonSyntaxError, parseJsonSource } from '../../src/shared/config-check/json-source';
 import { fieldsOf } from '../../src/shared/config-check/schema-walk';
-import type { FormSources } from '../../src/shared/forms/form-registry';
+import { resolveForm, type FormSources } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types';
 import { createFormValidator, type FormValidator } from '../../src/server/lib/form-validation';
 import { personalise, rememberFromData, stepBody } from './replay-journey';
@@ -116,7 +116,7 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
     /** The body the step sends for this entry (its submit transform, files as their names), checked as the server checks it. */
     const checked = (given: Record<string, unknown>) => {
       const data = personalise({ ...given, ...Object.fromEntries(Object.entries(entry.files ?? {}).map(([field, list]) => [field, (list as Array<{ name: string }>).map((f) => f.name)])) }, { tag: 'check', digits: '5550000' });
-      const { signup_id: _id, ...body } = stepBody(flow, step, data, context, day);
+      const { signup_id: _id, ...body } = stepBody(flow, step, data, context, day, resolveForm(forms, step.form!));
       try {
         return { data, body, errors: validator.check(step.form!, body, context).errors };
       } catch (error) {

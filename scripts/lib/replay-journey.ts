@@ -6,7 +6,9 @@ import { configRoot } from '../../src/shared/forms/read-forms-dir';
 import { computeFacts, factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import type { FlowDefinition, FlowStep, JsonSchema } from '../../src/shared/flow/flow-types';
-import { transforms } from '../../src/shared/transforms/index';
+import { stepPayload } from '../../src/shared/transforms/step-payload';
+import { deriveFormData } from '../../src/shared/transforms/form-rules';
+import { resolveForm, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry';
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
 import { API_KEY_HEADER, API_SECRET_HEADER, APPLICANT_TOKEN_HEADER } from '../../src/shared/product';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
@@ -132,15 +134,22 @@ function holds(when: JsonSchema, facts: Record<string, unknown>): boolean {
   return validate(facts) === true;
 }
 
+let forms: FormSources | undefined;
+/** The configuration's forms, read once. */
+function configuredForms(): FormSources {
+  return (forms ??= readFormsDir());
+}
+
 /**
- * The body a form step sends, as the wizard builds it: the step's data through its submit transform (with the
- * facts of the applicant so far), and the application's id when the step names it.
+ * The body a form step sends, as the wizard builds it (stepPayload): the step's data with the fields its form's
+ * branches pin, through its submit transform (with the facts of the applicant so far), and the application's id when
+ * the step names it.
  */
-export function stepBody(flow: FlowDefinition, step: FlowStep, data: Record<string, unknown>, context: Record<string, unknown>, today: string): Record<string, unknown> {
+export function stepBody(flow: FlowDefinition, step: FlowStep, data: Record<string, unknown>, context: Record<string, unknown>, today: string, form: { schema: JsonObject; uiSchema?: JsonObject } | undefined = step.form ? resolveForm(configuredForms(), step.form) : undefined): Record<string, unknown> {
   const submit = step.submit!;
-  const transform = submit.transform ? transforms[submit.transform] : undefined;
-  if (submit.transform && !transform) throw new Error(`unknown transform ${submit.transform}`);
-  const body: Record<string, unknown> = transform ? transform(data, { today, facts: factsWithStepData(flow, step.form ?? '', context, data, today) }) : { ...data };
+  const ctx = { today, facts: factsWithStepData(flow, step.form ?? '', context, data, today) };
+  // As the page holds the answers: with the form's derived fields (its x-transform), which its showWhen may read.
+  const body = stepPayload(submit.transform, form, form ? deriveFormData(form.schema, data, ctx) : data, ctx);
   if (submit.includeSignupId ?? step.requiresSignupId ?? false) body.signup_id = context.signupId;
   return body;
 }

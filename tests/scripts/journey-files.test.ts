@@ -64,14 +64,24 @@ describe('a journey out of the flow\'s order', () => {
 });
 
 describe('a field renamed that a transform names', () => {
+  const journeyFile = (name: string) => listJourneyFiles().find((f) => path.basename(f) === name)!;
+
   // The analyst review renamed employment's work_phone: every student was refused "Unknown field: work_phone" (the
-  // step's transform fills it with 'Not Applicable'), and the checker told the analyst to give the journey a value.
-  it("names the transform, not the journey's data", () => {
+  // step's transform filled it with 'Not Applicable'). The form's branch for those statuses now pins the value, and
+  // the body takes it from there, so the rename is a JSON edit and the journeys still check out.
+  it("follows a rename of a field the form's branch pins (employment's work_phone)", () => {
     const renamed = JSON.parse(JSON.stringify(forms).replaceAll('"work_phone"', '"business_phone"'));
-    const file = listJourneyFiles().find((f) => path.basename(f) === 'minor-with-guardian.json')!;
+    const file = journeyFile('minor-with-guardian.json');
+    expect(checkJourneyText(file, fs.readFileSync(file, 'utf8'), flow, renamed)).toEqual([]);
+  });
+
+  // A transform still writes some fields itself (PEP's is_confirmed): renamed in JSON, the checker names the transform.
+  it("names the transform, not the journey's data", () => {
+    const renamed = JSON.parse(JSON.stringify(forms).replaceAll('"is_confirmed"', '"confirmed"'));
+    const file = journeyFile('adult-new-local.json');
     const problems = checkJourneyText(file, fs.readFileSync(file, 'utf8'), flow, renamed);
-    expect(problems).toContainEqual(expect.objectContaining({ message: expect.stringMatching(/transform \(employmentPayload, employmentDerive\) sends "work_phone"/), hint: expect.stringMatching(/src\/shared\/transforms/) }));
-    expect(problems.filter((p) => p.path.endsWith('/work_phone'))).toEqual([]);
+    expect(problems).toContainEqual(expect.objectContaining({ message: expect.stringMatching(/transform \(pepPayload[^)]*\) sends "is_confirmed"/), hint: expect.stringMatching(/src\/shared\/transforms/) }));
+    expect(problems.filter((p) => p.path.endsWith('/is_confirmed'))).toEqual([]);
   });
 });
 

@@ -7,8 +7,8 @@ import { ajvErrorsToFieldErrors } from '../../shared/api-error.js';
 import { withoutHiddenFields } from '../../shared/forms/visible-fields.js';
 import { deriveFormData, formRuleErrors } from '../../shared/transforms/form-rules.js';
 import { today as creditUnionToday } from '../../shared/dates/today.js';
-import type { FormData, Transform } from '../../shared/transforms/types.js';
-import { transforms } from '../../shared/transforms/index.js';
+import type { FormData } from '../../shared/transforms/types.js';
+import { stepPayload } from '../../shared/transforms/step-payload.js';
 import type { ApplicantContext } from '../../shared/facts/applicant-context.js';
 import { factsWithStepData } from '../../shared/facts/declared-facts.js';
 import { onboardingFlow } from './onboarding-flow.js';
@@ -37,9 +37,8 @@ function withValueAt(data: FormData, path: string, value: unknown): FormData {
 }
 
 /** The submit transform (`submit.transform`) of the flow step showing this form, if any. */
-function submitTransformOf(formId: string): Transform | undefined {
-  const step = Object.values(onboardingFlow().steps).find((s) => s.form === formId && s.submit?.transform);
-  return step?.submit?.transform ? transforms[step.submit.transform] : undefined;
+function submitTransformOf(formId: string): string | undefined {
+  return Object.values(onboardingFlow().steps).find((s) => s.form === formId && s.submit?.transform)?.submit?.transform;
 }
 
 interface CompiledForm {
@@ -115,17 +114,16 @@ export function createFormValidator({ sources, ajv, clock }: { sources: FormSour
     const derived = deriveFormData(schema, body, { today, facts });
     let data = withoutHiddenFields(schema, uiSchema, derived, facts);
     const errors: Record<string, string> = {};
-    // A sent field its showWhen hides is refused, unless the step's submit transform (the flow file's
-    // `submit.transform`) puts exactly that value there for these answers: the spec's body has some hidden
-    // fields filled in (an adult's is_home_schooled false, a student's employer 'Not Applicable').
+    // A sent field its showWhen hides is refused, unless the wizard's body (stepPayload: the fields the form's
+    // branches pin, then the flow file's `submit.transform`) puts exactly that value there for these answers: the
+    // spec's body has some hidden fields filled in (an adult's is_home_schooled false, a student's employer 'Not Applicable').
     // A refused value is validated too, so a schema message for it (e.g. 'Country must be TT when not employed.')
     // wins over the general one; either way the step is refused and nothing is stored.
     // Which sent fields showWhen hides, given the derived answers (a field the transform cleared counts as sent).
     const hidden = hiddenPaths(body, withoutHiddenFields(schema, uiSchema, { ...body, ...derived }, facts));
     const refused: string[] = [];
     if (hidden.length) {
-      const payload = submitTransformOf(formId);
-      const expected = payload ? payload(data, { today, facts }) : {};
+      const expected = stepPayload(submitTransformOf(formId), { schema, uiSchema }, data, { today, facts });
       for (const path of hidden) {
         const value = valueAt(expected, path);
         if (value === undefined || JSON.stringify(value) !== JSON.stringify(valueAt(body, path))) refused.push(path);

@@ -1,5 +1,4 @@
 import type { FormData, TransformContext } from './types';
-import { HOME_COUNTRY } from '../product';
 
 function without(data: FormData, fields: string[]): FormData {
   const out = { ...data };
@@ -75,10 +74,6 @@ export function foreignBankPayload(data: FormData): FormData {
   return out;
 }
 
-export const MINIMAL_EMPLOYMENT_STATUSES = ['unemployed', 'student', 'retired'];
-export const NOT_APPLICABLE = 'Not Applicable';
-const MINIMAL_HIDDEN = ['employer_name', 'occupation', 'custom_occupation', 'business_type', 'other_business_type', 'work_phone', 'address_line_1', 'address_line_2', 'city', 'country', 'nis_number', 'bir_number', 'proof_of_employment_files'];
-
 /**
  * Employment (spec 4 section 4): ticking business owner sets self-employed; unticking clears the
  * business type; self-employed sets business owner; a status other than self-employed or employed
@@ -93,22 +88,18 @@ export function employmentDerive(data: FormData, ctx: TransformContext): FormDat
   if (out.is_business_owner !== true) out = without(out, ['business_type', 'other_business_type']);
   if (out.occupation !== 'Other') out = without(out, ['custom_occupation']);
   if (out.business_type !== 'Other') out = without(out, ['other_business_type']);
-  if (prev && MINIMAL_EMPLOYMENT_STATUSES.includes(String(out.employment_status)) && !MINIMAL_EMPLOYMENT_STATUSES.includes(String(prev.employment_status))) {
-    out = without(out, MINIMAL_HIDDEN);
-  }
   if (typeof ctx.facts?.isMinor === 'boolean') out.is_minor = ctx.facts.isMinor;
   if (out.is_minor !== true) out = without(out, ['child_account_contribution', 'child_account_contribution_amount']);
   return out;
 }
 
-/** The body of POST /employments/: minimal mode sends the hidden fields as 'Not Applicable' with the home country. */
+/**
+ * The body of POST /employments/: the work phone without separators. (Minimal mode's 'Not Applicable' fields and
+ * country are the form's: its branch for those statuses pins them, and stepPayload adds them after this.)
+ */
 export function employmentPayload(data: FormData, ctx: TransformContext): FormData {
-  let out = employmentDerive(data, { ...ctx, previous: undefined });
-  if (MINIMAL_EMPLOYMENT_STATUSES.includes(String(out.employment_status))) {
-    out = without(out, MINIMAL_HIDDEN);
-    for (const field of ['employer_name', 'occupation', 'address_line_1', 'city', 'nis_number', 'bir_number', 'work_phone']) out[field] = NOT_APPLICABLE;
-    out.country = HOME_COUNTRY.code;
-  } else if (typeof out.work_phone === 'string') {
+  const out = employmentDerive(data, { ...ctx, previous: undefined });
+  if (typeof out.work_phone === 'string') {
     out.work_phone = out.work_phone.replace(/[\s()-]/g, '');
     if (out.work_phone === '') delete out.work_phone;
   }

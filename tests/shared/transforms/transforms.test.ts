@@ -64,9 +64,8 @@ describe('step rules', () => {
     expect(employmentDerive({ employment_status: 'retired', is_business_owner: true, business_type: 'Retail' }, { today })).toMatchObject({ is_business_owner: false });
     expect(employmentDerive({ employment_status: 'employed', is_business_owner: false, business_type: 'Retail' }, { today })).not.toHaveProperty('business_type');
   });
-  it("sends minimal employment as 'Not Applicable' with country TT", () => {
-    const body = employmentPayload({ employment_status: 'student', employer_name: 'Old Job', source_of_funds: 'Savings' }, { today, facts: { isMinor: false } });
-    expect(body).toMatchObject({ employer_name: 'Not Applicable', occupation: 'Not Applicable', address_line_1: 'Not Applicable', city: 'Not Applicable', country: 'TT', source_of_funds: 'Savings' });
+  it('strips separators from the work phone', () => {
+    expect(employmentPayload({ employment_status: 'employed', work_phone: '(868) 555-0101' }, { today, facts: { isMinor: false } })).toMatchObject({ work_phone: '8685550101' });
   });
   it('sends empty beneficiary middle names and second lines as null and percentages as numbers', () => {
     expect(beneficiariesPayload({ beneficiaries: [{ middle_name: '', address_line_2: ' ', percent_of_beneficiary_interest: '50' }] })).toEqual({ beneficiaries: [{ middle_name: null, address_line_2: null, percent_of_beneficiary_interest: 50 }] });

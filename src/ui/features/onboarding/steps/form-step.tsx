@@ -5,6 +5,7 @@ import type { StepRef } from '../../../../shared/flow/flow-types';
 import { factsWithStepData } from '../../../../shared/facts/declared-facts';
 import { withAllowedOptions } from '../../../../shared/forms/option-rules';
 import { transforms } from '../../../../shared/transforms';
+import { stepPayload } from '../../../../shared/transforms/step-payload';
 import { fillText } from '../../../../shared/fill-text';
 import { FILE_WIDGETS, PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../../shared/forms/widget-fields';
 import { rememberedValues } from '../../../../engine/navigation';
@@ -112,8 +113,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
 
   /** The body of the step's one call, as it is sent: the flow's named transform, the signup id when the step wants it. */
   const callFor = (valid: Data) => {
-    const named = step.submit?.transform ? transforms[step.submit.transform] : undefined;
-    return applicantCall(step, applicant, named ? named(valid, { today, facts: factsWith(valid) }) : valid);
+    return applicantCall(step, applicant, stepPayload(step.submit?.transform, form ?? undefined, valid, { today, facts: factsWith(valid) }));
   };
 
   const submit = async (valid: Data) => {
