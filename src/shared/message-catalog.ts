@@ -10,7 +10,7 @@ export const MESSAGE_FILES = {
   auth: [
     'codeSent', 'resetCodeSent', 'codeVerified', 'passwordUpdated', 'invalidCredentials', 'accountLocked', 'tooManyLogins', 'tooManyResets',
     'tooManyVerifications', 'invalidCode', 'replacedCode', 'expiredCode', 'invalidResetToken', 'invalidPasswordFormat', 'samePassword',
-    'resetSuccessRedirect', 'resendLimit', 'loggedOut', 'sendNeedsUser', 'verifyNeedsUser', 'attemptExpired',
+    'resetSuccessRedirect', 'resendLimit', 'loggedOut', 'sendNeedsUser', 'verifyNeedsUser', 'tooManySignInCodes', 'attemptExpired',
   ],
   session: ['expired'],
   transfers: [

@@ -31,7 +31,7 @@ import { fileContent, JOURNEYS_DIR, loadFlow, loadJourney, replayJourney } from 
 import { adminSession } from '../../scripts/lib/stored-application';
 import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
 import { IP_LIMITS } from '../../src/server/lib/auth-rate-limit';
-import { FAILED_SIGN_IN_LIMIT } from '../../src/server/routes/users-auth/sign-in.repository';
+import { FAILED_SIGN_IN_LIMIT } from '../../src/server/lib/sign-in-throttle';
 import { AUTH_TEXTS } from '../../src/shared/messages';
 import { API_KEY_HEADER, API_SECRET_HEADER, TOKEN_HEADER } from '../../src/shared/product';
 

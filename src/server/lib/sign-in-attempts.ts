@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { CodePurpose } from './one-time-codes.js';
+import { issueCode, type CodePurpose } from './one-time-codes.js';
+import { MAX_MOBILE_RESENDS } from '../../shared/flow/otp-operations.js';
+import { AUTH_TEXTS } from '../../shared/messages.js';
 
 /**
  * The sign-in attempt between the password (POST /users/login) and the code (POST /device-verifications/verify/):
@@ -26,6 +28,31 @@ export function signInCodeChannel(user: { mobile: string | null; email: string }
 /** The SMS or email carrying the sign-in code. */
 export function signInCodeMessage(productName: string, code: string): string {
   return `${productName}: your sign-in code is ${code}. It expires in 10 minutes. Never share it with anyone, including our staff.`;
+}
+
+/**
+ * The most sign-in codes one mobile (or email) is sent in an hour, over all attempts: a member signs in again after
+ * each 5-minute session, so a busy hour is about 12; someone who knows the password cannot flood the phone past this.
+ */
+export const SIGN_IN_CODES_PER_RECIPIENT_PER_HOUR = 20;
+
+/**
+ * Issues the attempt's sign-in code and writes its SMS (or email) to the outbox, in the caller's transaction: the
+ * first code at POST /users/login, a resend at POST /device-verifications/send/. 429 inside the resend wait, past
+ * the attempt's resends, or past the hour's codes for the address.
+ */
+export async function issueSignInCode(
+  trx: Transaction<Database>,
+  app: FastifyInstance,
+  input: { attemptId: string; user: { mobile: string | null; email: string }; now: Date },
+): Promise<ReturnType<typeof signInCodeChannel>> {
+  const target = signInCodeChannel(input.user);
+  const code = await issueCode(trx, {
+    purpose: SIGN_IN_CODE_PURPOSE, subject: input.attemptId, recipient: target.to, now: input.now, secret: app.config.jwtSecret, maxSends: 1 + MAX_MOBILE_RESENDS,
+    perRecipientPerHour: { max: SIGN_IN_CODES_PER_RECIPIENT_PER_HOUR, message: AUTH_TEXTS.tooManySignInCodes },
+  });
+  await app.outbox.send({ channel: target.channel, to: target.to, subject: 'Your sign-in code', body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
+  return target;
 }
 
 /** Sets the attempt's HttpOnly cookie (only the device-verification calls see it), or clears it with `null`. */

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { continueHint } from '../../lib/draft-lifetime.js';
 import { errorResponses } from '../../lib/route-schemas.js';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-errors.js';
+import { badRequest, forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { checkCode, codeCheckError, issueCode, MAX_EMAIL_RESENDS, MAX_MOBILE_RESENDS, SIGNUP_CODES_PER_RECIPIENT_PER_HOUR, type CodePurpose } from '../../lib/one-time-codes.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { sendClaimCode, verifyClaim } from '../../lib/account-claims.js';
@@ -12,7 +12,8 @@ import { guardApplicantRoutes } from '../../plugins/applicant-guard.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../shared/messages.js';
 import { DB_INTEGER_MAX } from '../../../shared/forms/integer-bounds.js';
-import { findLiveAttempt, SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie, signInCodeChannel, signInCodeMessage } from '../../lib/sign-in-attempts.js';
+import { findLiveAttempt, hashToken, issueSignInCode, SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie } from '../../lib/sign-in-attempts.js';
+import { accountKey, claimSignInCheck, forgetFailure } from '../../lib/sign-in-throttle.js';
 
 interface DeviceVerificationBody {
   identifier_type: 'email' | 'mobile' | 'on_file';
@@ -155,10 +156,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
           const attempt = await findLiveAttempt(trx, token, now);
           if (!attempt || attempt.user_id !== userId) return undefined;
           const user = await trx.selectFrom('users').select(['id', 'email', 'mobile']).where('id', '=', userId).executeTakeFirstOrThrow();
-          const target = signInCodeChannel(user);
-          const code = await issueCode(trx, { purpose: SIGN_IN_CODE_PURPOSE, subject: attempt.id, recipient: target.to, now, secret, maxSends: 1 + MAX_MOBILE_RESENDS });
-          await app.outbox.send({ channel: target.channel, to: target.to, subject: 'Your sign-in code', body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
-          return target;
+          return issueSignInCode(trx, app, { attemptId: attempt.id, user, now });
         });
         if (!sent) throw unauthorized(AUTH_TEXTS.attemptExpired);
         void app.outbox.flush().catch(() => undefined);
@@ -227,6 +225,17 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         app.forms.validate('auth/sign-in-code', { code: body.code });
         const token = attemptToken(request, body);
         if (!token) throw unauthorized(ATTEMPT_MISSING);
+        // A wrong code is a failed sign-in of the account, counted with its wrong passwords (SECURITY.md row 1: at
+        // most 100 an hour, then 429): each new attempt brings a new code with 5 tries, so only this counter bounds
+        // the guesses of someone who knows the password.
+        const owner = await app.db
+          .selectFrom('sign_in_attempts')
+          .innerJoin('users', 'users.id', 'sign_in_attempts.user_id')
+          .select('users.email')
+          .where('sign_in_attempts.token_hash', '=', hashToken(token))
+          .executeTakeFirst();
+        const claim = owner ? await claimSignInCheck(app.db, accountKey(owner.email), request.ip, now) : null;
+        if (claim && !claim.allowed) throw tooMany(AUTH_TEXTS.tooManyLogins);
         // A failed check must commit (it spends one of the 5 tries), so errors are thrown after the transaction.
         const outcome = await app.db.transaction().execute(async (trx) => {
           const attempt = await findLiveAttempt(trx, token, now);
@@ -246,6 +255,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
           return { user };
         });
         if ('error' in outcome) throw outcome.error;
+        if (claim?.allowed) await forgetFailure(app.db, claim.id);
         const { user } = outcome;
         const session = await app.sessions.issue(user.id, request, reply);
         setAttemptCookie(app, reply, null);

@@ -3,12 +3,12 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { errorResponses, messageAnswer } from '../../lib/route-schemas.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
-import { issueCode, MAX_MOBILE_RESENDS } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/messages.js';
 import { formBody } from '../../lib/form-body.js';
-import { accountKey, claimSignInCheck, findUserByEmail, forgetFailure } from './sign-in.repository.js';
-import { createAttempt, setAttemptCookie, SIGN_IN_CODE_PURPOSE, signInCodeChannel, signInCodeMessage } from '../../lib/sign-in-attempts.js';
+import { findUserByEmail } from './sign-in.repository.js';
+import { accountKey, claimSignInCheck, forgetFailure } from '../../lib/sign-in-throttle.js';
+import { createAttempt, issueSignInCode, setAttemptCookie } from '../../lib/sign-in-attempts.js';
 
 const deviceInfo = {
   type: 'object',
@@ -76,12 +76,9 @@ export default async function usersAuthRoutes(instance: FastifyInstance) {
       await forgetFailure(app.db, claim.id);
       if (user.is_blocked) throw forbidden(AUTH_TEXTS.accountLocked);
 
-      const target = signInCodeChannel(user);
-      const attempt = await app.db.transaction().execute(async (trx) => {
+      const { attempt, target } = await app.db.transaction().execute(async (trx) => {
         const opened = await createAttempt(trx, user.id, now);
-        const code = await issueCode(trx, { purpose: SIGN_IN_CODE_PURPOSE, subject: opened.id, recipient: target.to, now, secret: app.config.jwtSecret, maxSends: 1 + MAX_MOBILE_RESENDS });
-        await app.outbox.send({ channel: target.channel, to: target.to, subject: 'Your sign-in code', body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
-        return opened;
+        return { attempt: opened, target: await issueSignInCode(trx, app, { attemptId: opened.id, user, now }) };
       });
       void app.outbox.flush().catch(() => undefined);
       setAttemptCookie(app, reply, attempt.token);
