@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { loadConfig, type AppConfig, type TrustProxy } from './config.js';
 import { createDb, type DbHandle } from './db/create-db.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { inexactNumbersAsText } from './lib/exact-numbers.js';
+import { useJsonBodies } from './lib/json-bodies.js';
 import configPlugin from './plugins/config.js';
 import dbPlugin from './plugins/db.js';
 import readinessPlugin from './plugins/readiness.js';
@@ -109,12 +109,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     },
   });
 
-  // JSON as written: a number with more digits than a double holds exactly reaches the schema as text, which its
-  // field refuses with its own message, instead of being rounded by the parser (lib/exact-numbers.ts). Otherwise
-  // Fastify's own parser, refusing `__proto__` and `constructor` keys.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => parseJson(request, inexactNumbersAsText(body as string), done));
+  useJsonBodies(app);
 
   // One ajv factory for every schema (DESIGN.md section 3); bodies are never coerced, query strings are.
   // Made, and each route's validator compiled, when first needed: doing it for every route as the routes were

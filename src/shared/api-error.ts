@@ -46,8 +46,9 @@ export function ajvErrorsToFieldErrors(errors: readonly AjvLikeError[] | null | 
     }
     const key = field || '_root';
     const message = error.keyword === 'additionalProperties' ? `Unknown field: ${String(error.params.additionalProperty)}` : error.message ?? 'Invalid value';
-    // Own keys only: an unknown field named `constructor` or `toString` is a key `in` every object.
-    if (!Object.hasOwn(out, key)) out[key] = message;
+    // Own keys only: an unknown field named `constructor` or `toString` is a key `in` every object; and defined, not
+    // assigned, so one named `__proto__` is a key too rather than the object's prototype.
+    if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value: message, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

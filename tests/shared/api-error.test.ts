@@ -42,3 +42,12 @@ describe('ajvErrorsToFieldErrors and if/then', () => {
     expect(ajvErrorsToFieldErrors(validate.errors)).toEqual({ job_title: 'Job title is required if you are a PEP or related to one.' });
   });
 });
+
+describe('ajvErrorsToFieldErrors and keys every object has', () => {
+  it('names an unknown field called __proto__ as a key of its own, not as the answer\'s prototype', () => {
+    const errors = ajvErrorsToFieldErrors([{ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: '__proto__' }, message: 'must NOT have additional properties' }]);
+    expect(Object.keys(errors)).toEqual(['__proto__']);
+    expect(JSON.parse(JSON.stringify(errors))).toEqual(JSON.parse('{"__proto__":"Unknown field: __proto__"}'));
+    expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
+  });
+});

@@ -6,6 +6,7 @@ import { forbidden, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS } from '../../../shared/messages.js';
 import { formBody } from '../../lib/form-body.js';
+import { useJsonBodies } from '../../lib/json-bodies.js';
 import { findUserByEmail } from './sign-in.repository.js';
 import { accountKey, claimSignInCheck, forgetFailure } from '../../lib/sign-in-throttle.js';
 import { createAttempt, issueSignInCode, setAttemptCookie } from '../../lib/sign-in-attempts.js';
@@ -45,16 +46,7 @@ export default async function usersAuthRoutes(instance: FastifyInstance) {
   await registerIpRateLimit(app);
   // Logout has no body, yet clients send the JSON content type anyway: an empty JSON body reads as {}
   // here (this plugin only), so logout always answers 200 and the other routes get field messages.
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (!text.trim()) return done(null, {});
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' }), undefined);
-    }
-  });
+  useJsonBodies(app, { emptyAsObject: true });
 
   app.post('/users/login', {
     config: ipLimit(IP_LIMITS.login, AUTH_TEXTS.tooManyLogins),
