@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
-import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
+import { isBlankText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -48,7 +48,10 @@ const NAME_FORBIDDEN = /[/\\\p{Cc}\u202A-\u202E\u2066-\u2069]|%(?:[01][0-9A-Fa-f
 
 /** True when a file name is acceptable as a name (the type is checked separately). */
 export function isAcceptableFileName(name: string): boolean {
-  return name.length > 0 && name.length <= MAX_FILE_NAME_LENGTH && !NAME_FORBIDDEN.test(name) && !/^\.+$/.test(name) && isStorableText(name);
+  // The name before its extension must show something: '.jpg', or a zero-width space and '.jpg', lists as a bare
+  // extension to the staff who open it.
+  const shown = name.replace(/\.[^.]*$/, '').replace(/\./g, '');
+  return name.length > 0 && name.length <= MAX_FILE_NAME_LENGTH && !NAME_FORBIDDEN.test(name) && isStorableText(name) && shown.length > 0 && !isBlankText(shown);
 }
 
 /** The lower-cased extension of a file name ('bill.PDF' -> 'pdf'), or null when it has none. */
