@@ -18,7 +18,7 @@ export const MESSAGE_FILES = {
     'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed',
   ],
   onboarding: [
-    'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'changedWhileSaving',
+    'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'notRequestedStep', 'changedWhileSaving',
     'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSentToMobile', 'claimSentToEmail',
     'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven', 'stepSaved', 'submitted', 'incomplete',
     'emailCodeSent', 'mobileCodeSent', 'emailAlreadyVerified', 'mobileAlreadyVerified', 'emailVerified', 'mobileVerified', 'fileTooLarge', 'tooManyParts', 'unreadableUpload', 'unknownUploadField', 'notMultipart', 'noSignupId',

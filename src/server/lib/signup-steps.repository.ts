@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { alreadySubmitted } from './applicant-access.js';
+import { conflict } from './http-errors.js';
+import { ONBOARDING_TEXTS } from '../../shared/messages.js';
 import { fixedStatement } from '../db/prepared.js';
 import type { Signup } from '../db/tables/signups.table.js';
 import { CONTEXT_COLUMNS, type ContextRow } from './applicant-facts.js';
@@ -22,10 +24,29 @@ export const ACTIVITY_RESOLUTION_MS = 60 * 60 * 1000;
  * replaces it (DESIGN.md section 5), and with it the consents the step gives. One statement:
  * locking the signup's row holds only while it is still a draft, so a step racing the final submission waits for it
  * and then stores nothing (409), without a transaction of its own. The draft's last activity moves when it is an hour
- * old or a reminder has gone out.
+ * old or a reminder has gone out. False when nothing was stored because the step was sent back unchanged to an
+ * application that does not take it now (answerUntakenStep).
  */
-export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: StepStamp): Promise<void> {
-  if (!(await storeStep(db, signupId, step, data, stamp))) throw alreadySubmitted();
+export async function saveStep(db: Kysely<Database>, signupId: string, step: string, data: unknown, stamp: StepStamp): Promise<boolean> {
+  if (await storeStep(db, signupId, step, data, stamp)) return true;
+  await answerUntakenStep(db, signupId, step, data);
+  return false;
+}
+
+/** JSON with every object's keys in order: the same answers compare equal however a store ordered them (jsonb does). */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+}
+
+/**
+ * A step the application does not take now (saveStep stored nothing). Sent back for changes to other steps, the
+ * applicant walks on through this one: the same answers as stored are accepted as they are (nothing written), and
+ * different ones are refused saying only the steps asked for can change. Otherwise it was submitted: 409.
+ */
+export async function answerUntakenStep(db: Kysely<Database>, signupId: string, step: string, data: unknown): Promise<void> {
+  const signup = await db.selectFrom('signups').select('status').where('id', '=', signupId).executeTakeFirst();
+  if (signup?.status !== 'changes_requested') throw alreadySubmitted();
+  if (canonicalJson(await loadStepData(db, signupId, step)) !== canonicalJson(data)) throw conflict(ONBOARDING_TEXTS.notRequestedStep);
 }
 
 /**

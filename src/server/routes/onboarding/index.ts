@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { badRequest, conflict, missing } from '../../lib/http-errors.js';
-import { alreadySubmitted, applicantTokenOf, hashApplicantToken, holdsToken, loadApplicantSignup } from '../../lib/applicant-access.js';
+import { applicantTokenOf, hashApplicantToken, holdsToken, loadApplicantSignup } from '../../lib/applicant-access.js';
 import { takeSignupId } from '../../lib/form-validation.js';
 import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
 import { replaceStepFiles } from './steps.repository.js';
-import { saveStep, saveStepIfUnchanged, type StepGuard, type StepStamp } from '../../lib/signup-steps.repository.js';
+import { answerUntakenStep, saveStep, saveStepIfUnchanged, type StepGuard, type StepStamp } from '../../lib/signup-steps.repository.js';
 import { recentApplicants } from '../../lib/recent-applicants.js';
 import { takesStep } from '../../lib/change-requests.js';
 import { startClaim } from '../../lib/account-claims.js';
@@ -103,8 +103,11 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       const data = validator.validate(target.form, body, await stepCallContext(app.db, signup));
       // What the applicant agreed to, and from where, stored with the step (never for a submitted application).
       if (await saveStepIfUnchanged(app.db, signupId, target.step, data, stamp(data), guardOf(signup))) return data;
-      // Changes requested to other steps: this one is closed, as saveStep answers it.
-      if (!takesStep(signup, target.step)) throw alreadySubmitted();
+      // Changes requested to other steps: this one is closed, and answered as saveStep answers it.
+      if (!takesStep(signup, target.step)) {
+        await answerUntakenStep(app.db, signupId, target.step, data);
+        return data;
+      }
       if (attempt === 3) {
         request.log.warn({ signupId, step: target.step }, 'a step was refused three times by a draft that took it when read');
         throw conflict(ONBOARDING_TEXTS.changedWhileSaving);
@@ -124,7 +127,12 @@ export default async function onboardingRoutes(app: FastifyInstance) {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       recent.remember(signup);
       const data = validator.validate(target.form, body, await stepCallContext(trx, signup));
-      await saveStep(trx, signupId, target.step, data, stamp(data));
+      // A step not asked for again keeps its documents: the same answers go on only without new files (the page's
+      // "Continue as sent" sends nothing at all).
+      if (!(await saveStep(trx, signupId, target.step, data, stamp(data)))) {
+        if (files.length) throw conflict(ONBOARDING_TEXTS.notRequestedStep);
+        return { valid: data, replaced: [] };
+      }
       return { valid: data, replaced: await replaceStepFiles(trx, signupId, target.step, files, now) };
     });
     await removeStoredNames(app, replaced);
