@@ -15,6 +15,29 @@ export const NEW_FIELD = { name: 'mothers_maiden_name', value: 'Ramdial', messag
 /** The new step of change (b), and the data every journey gives it. */
 export const NEW_STEP = { id: 'tax-residency', after: 'employment-information', data: { tax_country: 'Trinidad and Tobago', tin: 'TT-1234567' } };
 
+/** Every `*.schema.json` under forms/, as paths relative to the configuration's root. */
+function formSchemaFiles(formsDir: string): string[] {
+  return (fs.readdirSync(formsDir, { recursive: true }) as string[])
+    .filter((file) => file.endsWith('.schema.json') && !file.endsWith('meta.schema.json'))
+    .map((file) => path.join('forms', file));
+}
+
+/** Appends " (Reworded.)" to every text under an `errorMessage` keyword, at any depth of the schema. */
+function rewordErrorMessages(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(rewordErrorMessages);
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'errorMessage') (node as Record<string, unknown>)[key] = reworded(value);
+    else rewordErrorMessages(value);
+  }
+}
+function reworded(value: unknown): unknown {
+  if (typeof value === 'string') return `${value} (Reworded.)`;
+  if (Array.isArray(value)) return value.map(reworded);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, reworded(v)]));
+  return value;
+}
+
 interface JourneyEntry { step: string; data?: Record<string, unknown>; expect?: unknown; skip?: boolean }
 
 export function analystChangeConfig(): { root: string; journeysDir: string } {
@@ -45,6 +68,10 @@ export function analystChangeConfig(): { root: string; journeysDir: string } {
       for (const key of Object.keys(messages)) if (key !== '$comment') messages[key] = `${messages[key]} (Reworded.)`;
     });
   }
+
+  // ...and every field message of every form (errorMessage, wherever it sits in a schema): tests read a field's
+  // message from its form, as the pages and the server do.
+  for (const file of formSchemaFiles(path.join(config.root, 'forms'))) config.edit(file, (schema) => rewordErrorMessages(schema));
 
   const journeysDir = path.join(config.root, 'journeys');
   fs.cpSync(path.join(REPO, 'tests/fixtures/journeys'), journeysDir, { recursive: true });

@@ -5,6 +5,7 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { cookieValue, login, MEMBER, nextIp } from './auth-helpers';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { fieldMessage } from '../../helpers/form-messages';
 
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
 
@@ -16,26 +17,26 @@ describe.each(dbTargets())('auth bodies checked with forms/auth on $name', (targ
   it('login: the sign-in form’s messages, the spec body with device_info still accepted', async () => {
     const short = await login(t, MEMBER.email, 'short');
     expect(short.statusCode).toBe(400);
-    expect(short.json().errors).toEqual({ password: 'Password must be at least 8 characters' });
+    expect(short.json().errors).toEqual({ password: fieldMessage('auth/sign-in', 'password', 'minLength') });
     const badEmail = await post('/api/users/login', { email: 'not-an-email', password: 'Member!2345' });
-    expect(badEmail.json().errors).toEqual({ email: 'Please enter a valid email address' });
+    expect(badEmail.json().errors).toEqual({ email: fieldMessage('auth/sign-in', 'email', 'format') });
     const missing = await post('/api/users/login', { password: 'Member!2345' });
-    expect(missing.json().errors).toEqual({ email: 'Email is required' });
+    expect(missing.json().errors).toEqual({ email: fieldMessage('auth/sign-in', 'email', 'required') });
     expect((await login(t, MEMBER.email, MEMBER.password)).statusCode).toBe(200);
   });
 
   it('reset: email, code and new password with the reset forms’ messages; a sent confirmation must match', async () => {
     const send = await post('/api/password/reset/send', { ...FIXED, email: 'nope' });
-    expect(send.json().errors).toEqual({ email: 'Please enter a valid email address' });
+    expect(send.json().errors).toEqual({ email: fieldMessage('auth/reset-email', 'email', 'format') });
     const verify = (code: string) => post('/api/password/reset/verify', { ...FIXED, user_id: 'req-1', email: 'a@b.co', code });
-    expect((await verify('12a')).json().errors).toEqual({ code: 'Verification code must be 6 digits' });
-    expect((await verify('12345a')).json().errors).toEqual({ code: 'Verification code must contain only numbers' });
+    expect((await verify('12a')).json().errors).toEqual({ code: fieldMessage('auth/reset-code', 'code', 'minLength') });
+    expect((await verify('12345a')).json().errors).toEqual({ code: fieldMessage('auth/reset-code', 'code', 'pattern') });
     const update = (extra: object) => post('/api/password/reset/update', { ...FIXED, user_id: 'req-1', email: 'a@b.co', reset_token: 'tok', ...extra });
     const short = await update({ new_password: 'short' });
     expect(short.statusCode).toBe(400);
-    expect(short.json()).toMatchObject({ message: AUTH_TEXTS.invalidPasswordFormat, errors: { new_password: 'Password must be at least 8 characters' } });
+    expect(short.json()).toMatchObject({ message: AUTH_TEXTS.invalidPasswordFormat, errors: { new_password: fieldMessage('auth/reset-password', 'new_password', 'minLength') } });
     const mismatch = await update({ new_password: 'Brand-New-Pass1', confirm_password: 'Brand-New-Pass2' });
-    expect(mismatch.json().errors).toEqual({ confirm_password: 'Passwords do not match' });
+    expect(mismatch.json().errors).toEqual({ confirm_password: fieldMessage('auth/reset-password', 'confirm_password', 'const') });
     // Without a confirmation (the specification's body) the password is accepted; this token is unknown: 401.
     expect((await update({ new_password: 'Brand-New-Pass1' })).statusCode).toBe(401);
   });
@@ -44,6 +45,6 @@ describe.each(dbTargets())('auth bodies checked with forms/auth on $name', (targ
     const res = await login(t, MEMBER.email, MEMBER.password);
     const bad = await post('/api/device-verifications/verify/', { identifier_type: 'mobile', operation: 'sign_in', user_id: res.json().user_id, code: '12ab56' }, { cu_sign_in: cookieValue(res, 'cu_sign_in')! });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual({ code: 'Verification code must contain only numbers' });
+    expect(bad.json().errors).toEqual({ code: fieldMessage('auth/sign-in-code', 'code', 'pattern') });
   });
 });

@@ -6,6 +6,12 @@ import { ROLES } from '../../../src/shared/roles';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
 import { REQUEST_TEXTS, TRANSFER_TEXTS } from '../../../src/shared/messages';
 import { SESSION_TEXTS } from '../../../src/shared/session-texts';
+import { fieldMessage } from '../../helpers/form-messages';
+
+const SELF = 'member/transfer-to-self';
+const MEMBER = 'member/transfer-to-member';
+/** The transfer forms' one message for an amount they refuse (negative, zero, not a number, more than 2 decimals...). */
+const INVALID_AMOUNT = fieldMessage(SELF, 'amount', 'type');
 
 describe.each(dbTargets())('member accounts API on $name', (target) => {
   const t = suiteApp(target, { beforeReady: addSessionRoute });
@@ -142,7 +148,8 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(unknown.statusCode).toBe(422);
     const unlisted = await memberTransfer(t, aHeaders, a.accounts[0], { ...b.accounts[0], productCode: 'NOPE' }, 1);
     expect(unlisted.statusCode).toBe(400);
-    expect(unlisted.json().errors.destination_product).toBe('Select a listed type');
+    // A type the member's products do not list: the field's one message (the form words all its rules alike).
+    expect(unlisted.json().errors.destination_product).toBe(fieldMessage(MEMBER, 'destination_product', 'type'));
     const own = await memberTransfer(t, aHeaders, a.accounts[0], a.accounts[1], 1);
     expect(own.statusCode).toBe(422);
     expect(own.json().message).toMatch(/Transfer to Self/);
@@ -201,15 +208,15 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     ['null', null],
     ['a boolean', true],
     ['an object', { value: 1 }],
-  ])('I3/row 15: an amount that is %s gets 400 "Enter a valid amount", never a 500', async (_label, amount) => {
+  ])('I3/row 15: an amount that is %s gets 400 with the amount message of the form, never a 500', async (_label, amount) => {
     const before = await balanceOf(t.db.db, a.accounts[0].id);
     const res = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[1], amount);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.amount).toBe('Enter a valid amount');
+    expect(res.json().errors.amount).toBe(INVALID_AMOUNT);
     expect(await balanceOf(t.db.db, a.accounts[0].id)).toBe(before);
   });
 
-  it('an amount written with more digits than a number holds (0.009999999999999999999, 1.0000000000000001) gets 400 "Enter a valid amount", not rounded and moved', async () => {
+  it('an amount written with more digits than a number holds (0.009999999999999999999, 1.0000000000000001) gets 400 with the amount message of the form, not rounded and moved', async () => {
     const before = await balanceOf(t.db.db, a.accounts[0].id);
     for (const written of ['0.009999999999999999999', '1.0000000000000001', '19.990000000000000001']) {
       const [from, to] = a.accounts;
@@ -220,7 +227,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
         payload: `{"source_id":${from.id},"source_account":"${from.number}","destination_id":${to.id},"destination_account":"${to.number}","amount":${written}}`,
       });
       expect(res.statusCode, written).toBe(400);
-      expect(res.json().errors, written).toEqual({ amount: 'Enter a valid amount' });
+      expect(res.json().errors, written).toEqual({ amount: INVALID_AMOUNT });
     }
     expect(await balanceOf(t.db.db, a.accounts[0].id)).toBe(before);
   });
@@ -243,9 +250,9 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(extra.json().errors.balance).toMatch(/Unknown field/);
     const missing = await post({});
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toMatchObject({ source_id: 'Required', destination_id: 'Required', amount: 'Enter a valid amount' });
+    expect(missing.json().errors).toMatchObject({ source_id: fieldMessage(SELF, 'source_id', 'required'), destination_id: fieldMessage(SELF, 'destination_id', 'required'), amount: fieldMessage(SELF, 'amount', 'required') });
     const memberMissing = await t.call({ method: 'POST', url: '/api/accounts/transfer-to-member', headers: { ...aHeaders, [IDEMPOTENCY_HEADER]: newKey() }, payload: {} });
-    expect(memberMissing.json().errors).toMatchObject({ destination_product: 'Select a listed type', destination_account: 'Required' });
+    expect(memberMissing.json().errors).toMatchObject({ destination_product: fieldMessage(MEMBER, 'destination_product', 'required'), destination_account: fieldMessage(MEMBER, 'destination_account', 'required') });
   });
 
   it('requires an Idempotency-Key header on every transfer', async () => {

@@ -3,6 +3,7 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
 import { TRANSFER_TEXTS } from '../../../src/shared/messages';
+import { fieldMessage } from '../../helpers/form-messages';
 import {
   addSessionRoute,
   balanceOf,
@@ -130,7 +131,7 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect(none.json().errors.code).toBe(TRANSFER_TEXTS.noCode);
     const missing = await t.call({ method: 'POST', url: '/api/accounts/transfer-to-member', headers: { ...headers, [IDEMPOTENCY_HEADER]: newKey() }, payload: body });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors.code).toBe('Enter the 6-digit code from your message');
+    expect(missing.json().errors.code).toBe(fieldMessage('member/transfer-code', 'code', 'required'));
     expect(await balanceOf(t.db.db, m.accounts[0].id)).toBe(10_000_000);
   });
 

@@ -7,6 +7,7 @@ import { latestCodeFor } from '../auth/auth-helpers';
 import { auth, tokenFor } from '../admin/admin-helpers';
 import { ADULT_STEPS, adultSignup, createApplicant, nextAddress, sendStep, type Applicant } from './onboarding-helpers';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
+import { stepRequest } from '../../helpers/journey-bodies';
 
 /**
  * SECURITY.md rows 22 and 17 (DESIGN.md "Duplicate contacts at signup", "Applicant access"): a new
@@ -167,15 +168,18 @@ describe.each(dbTargets())('signup privacy and applicant limits on $name', (targ
     const applicant = await createApplicant(t, adultSignup(++n, unique()));
     const stepIp = nextAddress();
     const answers: number[] = [];
+    // The PEP step as the wizard sends it (the QA journey's answers: a field an analyst adds is among them).
+    const pep = stepRequest('politically-exposed-persons');
     for (let i = 0; i <= APPLICANT_LIMITS.step.max; i++) {
-      answers.push((await call(applicant, '/api/peps', { signup_id: applicant.id, is_pep: false, is_close_associate: false }, stepIp)).statusCode);
+      answers.push((await call(applicant, pep.url, { signup_id: applicant.id, ...pep.body }, stepIp)).statusCode);
     }
     expect(answers).toEqual([...Array(APPLICANT_LIMITS.step.max).fill(201), 429]);
   });
 
   it('row 17: an expired draft (token older than 24 hours) answers 404 like a random id', async () => {
     const applicant = await createApplicant(t, adultSignup(++n, unique()));
-    const branch = () => t.call({ method: 'PUT', url: '/api/signups/home-branch', headers: applicant.headers, remoteAddress: applicant.address, payload: { signup_id: applicant.id, home_branch: 'port_of_spain', preferred_contact_method: 'email', best_contact_time: 'morning' } });
+    const home = stepRequest('branch');
+    const branch = () => t.call({ method: home.method, url: home.url, headers: applicant.headers, remoteAddress: applicant.address, payload: { signup_id: applicant.id, ...home.body } });
     expect((await branch()).statusCode).toBe(200);
     clock.advance(24 * 3600_000 + 1_000);
     const expired = await branch();

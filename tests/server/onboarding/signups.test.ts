@@ -3,13 +3,11 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { adultSignup, createApplicant, nextAddress } from './onboarding-helpers';
-import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
-import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { REQUEST_TEXTS } from '../../../src/shared/messages';
+import { fieldMessage } from '../../helpers/form-messages';
 
-/** basic-info's message for a keyword of a field, as forms/ words it (an analyst may reword it). */
-const basicInfo = resolveForm(readFormsDir(), 'onboarding/basic-info').schema;
-const messageOf = (field: string, keyword: string): string => basicInfo.properties[field].errorMessage[keyword];
+/** basic-info's message for a keyword of a field, as forms/ words it (an analyst may reword it); `data`: the answers sent, where it words a keyword in several ways. */
+const messageOf = (field: string, keyword: string, data?: Record<string, unknown>): string => fieldMessage('onboarding/basic-info', field, keyword, data);
 
 describe.each(dbTargets())('POST /signups/ on $name', (target) => {
   let n = 0;
@@ -40,36 +38,33 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
   it.each([
     ['first_name', { first_name: '' }, messageOf('first_name', 'minLength')],
     ['first_name', { first_name: 'x'.repeat(101) }, messageOf('first_name', 'maxLength')],
-    ['last_name', { last_name: undefined }, 'Last name is required'],
-    ['email', { email: 'not-an-email' }, 'Please enter a valid email address'],
-    ['email', { email: undefined }, 'Email is required'],
+    ['last_name', { last_name: undefined }, messageOf('last_name', 'required')],
+    ['email', { email: 'not-an-email' }, messageOf('email', 'format')],
+    ['email', { email: undefined }, messageOf('email', 'required')],
     ['mobile', { mobile: '0123' }, messageOf('mobile', 'pattern')],
     ['mobile', { mobile: '+1 868 555 01a9' }, messageOf('mobile', 'pattern')],
-    ['mobile', { mobile: undefined }, 'Mobile number is required'],
-    ['gender', { gender: 'Other' }, 'Invalid gender selection'],
-    ['gender', { gender: undefined }, 'Gender is required'],
-    ['dob', { dob: '14/03/1992' }, 'Invalid date format'],
-    ['dob', { dob: '2026-06-16' }, 'Date of birth cannot be in the future'],
-    ['nationality', { nationality: 'XX' }, 'Invalid nationality selection'],
-    ['nationality', { nationality: undefined }, 'Nationality is required'],
-    ['marital_status', { marital_status: 'Engaged' }, 'Invalid marital status for an adult'],
-    ['marital_status', { marital_status: undefined }, 'Marital status is required'],
-    ['password', { password: 'Sh0rt!', confirmed_password: 'Sh0rt!' }, 'Password must be at least 8 characters long'],
-    ['password', { password: 'STR0NG!PASS', confirmed_password: 'STR0NG!PASS' }, 'Password must contain at least one lowercase letter'],
-    ['password', { password: 'str0ng!pass', confirmed_password: 'str0ng!pass' }, 'Password must contain at least one uppercase letter'],
-    ['password', { password: 'Strong!Pass', confirmed_password: 'Strong!Pass' }, 'Password must contain at least one number'],
-    ['password', { password: 'Str0ngPass', confirmed_password: 'Str0ngPass' }, 'Password must contain at least one special character'],
-    ['password', { password: 'Str0ng!"Pass', confirmed_password: 'Str0ng!"Pass' }, 'Password contains invalid characters. Please use only letters, numbers, and basic symbols.'],
-    ['confirmed_password', { confirmed_password: 'Str0ng!Pasz' }, 'Passwords do not match'],
-    ['confirmed_password', { confirmed_password: undefined }, 'Password confirmation is required'],
-    ['terms_viewed', { terms_viewed: false }, 'You must agree to the Terms and Conditions'],
+    ['mobile', { mobile: undefined }, messageOf('mobile', 'required')],
+    ['gender', { gender: 'Other' }, messageOf('gender', 'oneOf')],
+    ['gender', { gender: undefined }, messageOf('gender', 'required')],
+    ['dob', { dob: '14/03/1992' }, messageOf('dob', 'format')],
+    ['dob', { dob: '2026-06-16' }, messageOf('dob', 'notAfterToday')],
+    ['nationality', { nationality: 'XX' }, messageOf('nationality', 'oneOf')],
+    ['nationality', { nationality: undefined }, messageOf('nationality', 'required')],
+    ['marital_status', { marital_status: 'Engaged' }, messageOf('marital_status', 'oneOf')],
+    ['marital_status', { marital_status: undefined }, messageOf('marital_status', 'required')],
+    ['password', { password: 'Sh0rt!', confirmed_password: 'Sh0rt!' }, messageOf('password', 'minLength')],
+    // Each rule of the password policy, with its own message (the rule the password breaks).
+    ...['STR0NG!PASS', 'str0ng!pass', 'Strong!Pass', 'Str0ngPass', 'Str0ng!"Pass'].map((password): [string, Record<string, unknown>, string] => ['password', { password, confirmed_password: password }, messageOf('password', 'pattern', { password })]),
+    ['confirmed_password', { confirmed_password: 'Str0ng!Pasz' }, messageOf('confirmed_password', 'const')],
+    ['confirmed_password', { confirmed_password: undefined }, messageOf('confirmed_password', 'required')],
+    ['terms_viewed', { terms_viewed: false }, messageOf('terms_viewed', 'const')],
     // The specification's one flag, sent false beside the two it stands for: a refusal, not an agreement.
-    ['agreed_to_tc_fa', { agreed_to_tc_fa: false }, basicInfo.properties.agreed_to_tc_fa.errorMessage],
+    ['agreed_to_tc_fa', { agreed_to_tc_fa: false }, messageOf('agreed_to_tc_fa', 'const')],
     // Without the specification's one agreement flag (agreed_to_tc_fa), each agreement is required on its own.
-    ['financial_agreement_viewed', { financial_agreement_viewed: undefined, agreed_to_tc_fa: undefined }, 'You must agree to the Financial Declaration'],
-    ['school_name', { school_name: 'x'.repeat(256), dob: '2012-01-01', marital_status: 'Single' }, 'School name must be 255 characters or less'],
-    ['marital_status', { dob: '2012-01-01', marital_status: 'Married', school_name: 'Fatima College' }, "Invalid marital status for a minor. Only 'Single' is allowed."],
-    ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, 'School name is required'],
+    ['financial_agreement_viewed', { financial_agreement_viewed: undefined, agreed_to_tc_fa: undefined }, messageOf('financial_agreement_viewed', 'required')],
+    ['school_name', { school_name: 'x'.repeat(256), dob: '2012-01-01', marital_status: 'Single' }, messageOf('school_name', 'maxLength')],
+    ['marital_status', { dob: '2012-01-01', marital_status: 'Married', school_name: 'Fatima College' }, messageOf('marital_status', 'optionsWhen')],
+    ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, messageOf('school_name', 'required')],
     ['role_id', { role_id: 1 }, 'Unknown field: role_id'],
     // Names every object has: found `in` any object, they were stored unchecked.
     ['constructor', { constructor: { any: ['thing'] } }, 'Unknown field: constructor'],
@@ -88,7 +83,7 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
   it('refuses a birth date on no calendar with the one message under it, not a minor\'s fields as well', async () => {
     const res = await post({ ...adultSignup(++n), dob: '2024-02-30' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual({ dob: basicInfo.properties.dob.errorMessage.format });
+    expect(res.json().errors).toEqual({ dob: messageOf('dob', 'format') });
   });
 
   it("accepts the specification's body (one agreement flag, agreed_to_tc_fa) and stores it as our client's", async () => {
@@ -104,7 +99,7 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
       expect(data).toMatchObject({ terms_viewed: true, financial_agreement_viewed: true, agreed_to_tc_fa: true });
     }
     expect(stored).toHaveLength(2);
-    expect((await post({ ...spec, email: 'x' + String(spec.email), agreed_to_tc_fa: false })).json().errors.terms_viewed).toBe('You must agree to the Terms and Conditions');
+    expect((await post({ ...spec, email: 'x' + String(spec.email), agreed_to_tc_fa: false })).json().errors.terms_viewed).toBe(messageOf('terms_viewed', 'const'));
   });
 
   it('treats 18 today as an adult and 17 as a minor (Single only, school or homeschooled)', async () => {
@@ -116,7 +111,7 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     expect(minor.json()).toMatchObject({ is_minor: true, marital_status: 'Single', school_name: null });
     const lying = await post(adultSignup(++n, { dob: '2012-01-01', marital_status: 'Single', is_minor: false }));
     expect(lying.statusCode).toBe(400);
-    expect(lying.json().errors.school_name).toBe('School name is required');
+    expect(lying.json().errors.school_name).toBe(messageOf('school_name', 'required'));
   });
 
   it("accepts an email or mobile already used by a user or another draft: the answer never says which addresses are known", async () => {

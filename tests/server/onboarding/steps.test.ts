@@ -4,10 +4,12 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { adultSignup, createApplicant, multipart, type Applicant } from './onboarding-helpers';
 import { STEP_CASES, type StepCase } from './step-bodies';
 import { stepRequest } from '../../helpers/journey-bodies';
+import { fieldMessage } from '../../helpers/form-messages';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /** The employment body the wizard sends for a student (the adult journey's answers, the status changed): its transform fills the hidden fields. */
 const studentEmployment = () => stepRequest('employment-information', { data: { employment_status: 'student' } }).body;
+const EMPLOYMENT = 'onboarding/employment-information';
 
 describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   let n = 0;
@@ -39,11 +41,12 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
       for (const f of files) expect(f.sha256).toMatch(/^[0-9a-f]{64}$/);
     });
 
-    it.each(c.invalid)('refuses a bad %s with 400 and the specification message (%j)', async (field, change, message) => {
+    it.each(c.invalid)("refuses a bad %s with 400 and the form's message (%j, %s)", async (field, change, keyword) => {
       const applicant = await applicantFor(c);
-      const res = await send(c, applicant, { ...c.body, ...change });
+      const body = { ...c.body, ...change };
+      const res = await send(c, applicant, body);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().errors?.[field], res.body).toBe(message);
+      expect(res.json().errors?.[field], res.body).toBe(fieldMessage(c.form, field, keyword, body));
     });
 
     it('refuses an unknown field', async () => {
@@ -79,7 +82,8 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   it('answers 409 once the application is submitted', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     await t.db.db.updateTable('signups').set({ status: 'pending_approval' }).where('id', '=', applicant.id).execute();
-    const res = await t.call({ method: 'PUT', url: '/api/signups/home-branch', headers: applicant.headers, remoteAddress: applicant.address, payload: { signup_id: applicant.id, home_branch: 'port_of_spain', preferred_contact_method: 'email', best_contact_time: 'morning' } });
+    const home = stepRequest('branch');
+    const res = await t.call({ method: home.method, url: home.url, headers: applicant.headers, remoteAddress: applicant.address, payload: { signup_id: applicant.id, ...home.body } });
     expect(res.statusCode).toBe(409);
   });
 
@@ -92,7 +96,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
     expect(res.statusCode, res.body).toBe(201);
     const wrong = multipart({ ...body, country: 'US' }, []);
     const bad = await t.call({ method: 'POST', url: '/api/employments/', payload: wrong.payload, headers: { ...applicant.headers, ...wrong.headers } });
-    expect(bad.json().errors.country).toBe('Country must be TT when not employed.');
+    expect(bad.json().errors.country).toBe(fieldMessage(EMPLOYMENT, 'country', 'const', { ...body, country: 'US' }));
   });
 
   it('accepts the foreign bank opt-out alone and records it', async () => {
@@ -116,7 +120,7 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
     const form = multipart(body, []);
     const res = await t.call({ method: 'POST', url: '/api/employments/', payload: form.payload, headers: { ...applicant.headers, ...form.headers } });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().errors).toEqual({ employer_name: "Must be 'Not Applicable' when not employed." });
+    expect(res.json().errors).toEqual({ employer_name: fieldMessage(EMPLOYMENT, 'employer_name', 'const', body) });
     const rows = await t.db.db.selectFrom('signup_steps').selectAll().where('signup_id', '=', applicant.id).where('step', '=', 'employment-information').execute();
     expect(rows).toEqual([]);
   });
@@ -124,9 +128,9 @@ describe.each(dbTargets())('onboarding step calls on $name', (target) => {
   it('records an existing customer account number as a claim attempt, answering alike whether or not it matches', async () => {
     const applicant = await createApplicant(t, adultSignup(++n, { first_name: 'Keisha', last_name: 'Mohammed', dob: '1979-11-30', is_existing_customer: true }));
     const call = (account_number: string) => t.call({ method: 'POST', url: '/api/onboarding/verify-account', headers: applicant.headers, remoteAddress: `10.9.${n}.${account_number.length}`, payload: { signup_id: applicant.id, account_number } });
-    expect((await call('')).json().errors.account_number).toBe('Account number is required');
+    expect((await call('')).json().errors.account_number).toBe(fieldMessage('onboarding/account-number', 'account_number', 'minLength'));
     // A number short of its 11 digits (a typo) is said at once, not answered as if a code went out.
-    for (const typo of ['1000000030', '100000003011', '1000-0000-30']) expect((await call(typo)).json().errors?.account_number, typo).toBe('Please enter the 11 digits of your account number.');
+    for (const typo of ['1000000030', '100000003011', '1000-0000-30']) expect((await call(typo)).json().errors?.account_number, typo).toBe(fieldMessage('onboarding/account-number', 'account_number', 'pattern'));
     const other = await call('10000000302');
     const own = await call('10000000301');
     expect([other.statusCode, own.statusCode]).toEqual([200, 200]);

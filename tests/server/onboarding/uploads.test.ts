@@ -6,14 +6,13 @@ import { fillText } from '../../../src/shared/fill-text';
 import { MAX_FILE_NAME_LENGTH } from '../../../src/server/routes/onboarding/uploads';
 import { stepRequest } from '../../helpers/journey-bodies';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
-import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
-import { resolveForm } from '../../../src/shared/forms/form-registry';
+import { fieldMessage } from '../../helpers/form-messages';
 
 const MIB = 1024 * 1024;
 const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
 /** The address form's own words for a refused document (tests read them from the form, as the server does). */
-const FILE_MESSAGES = resolveForm(readFormsDir(), 'onboarding/address').schema.properties.proof_of_address_files.errorMessage;
-const TYPE_MESSAGE = FILE_MESSAGES.fileTypes;
+const fileMessage = (keyword: string) => fieldMessage('onboarding/address', 'proof_of_address_files', keyword);
+const TYPE_MESSAGE = fileMessage('fileTypes');
 
 describe.each(dbTargets())('onboarding uploads on $name', (target) => {
   let n = 0;
@@ -51,7 +50,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const before = storedFiles().length;
     const res = await address([{ field: 'proof_of_address_files', name: 'big.pdf', content: PDF(20 * MIB + 1) }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json().errors.proof_of_address_files).toBe(`big.pdf: ${FILE_MESSAGES.maxFileSize}`);
+    expect(res.json().errors.proof_of_address_files).toBe(`big.pdf: ${fileMessage('maxFileSize')}`);
     expect(storedFiles().length).toBe(before);
   });
 
@@ -61,20 +60,20 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     expect((await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB) }])).statusCode).toBe(201);
     const res = await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB + 1) }]);
     expect(res.statusCode).toBe(413);
-    expect(res.json().errors.guardian_files).toBe('id.png: File size should be less than 5MB.');
+    expect(res.json().errors.guardian_files).toBe(`id.png: ${fieldMessage('onboarding/parent-guardian-information', 'guardian_files', 'maxFileSize')}`);
   });
 
   it('refuses more files than the schema allows (5 proofs of address, 3 per adult ID)', async () => {
     const six = Array.from({ length: 6 }, (_, i) => ({ field: 'proof_of_address_files', name: `b${i}.pdf`, content: PDF() }));
     const res = await address(six);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.proof_of_address_files).toBe(FILE_MESSAGES.maxItems);
+    expect(res.json().errors.proof_of_address_files).toBe(fileMessage('maxItems'));
     const applicant = await createApplicant(t, adultSignup(++n));
     const id = { holder_type: 'adult', primary_id_type: 'national_id', primary_id_number: '19920314001', primary_id_expiry_date: '2035-01-31', secondary_id_type: 'passport', secondary_id_number: 'TA123456', secondary_id_expiry_date: '2035-01-31' };
     const four = Array.from({ length: 4 }, (_, i) => ({ field: 'primary_id_files', name: `id${i}.jpg`, content: JPEG() }));
     const ids = await upload(applicant, '/api/identifications/', id, [...four, { field: 'secondary_id_files', name: 'p.pdf', content: PDF() }]);
     expect(ids.statusCode).toBe(400);
-    expect(ids.json().errors.primary_id_files).toBe('You can upload up to 3 files for this ID.');
+    expect(ids.json().errors.primary_id_files).toBe(fieldMessage('onboarding/id-information', 'primary_id_files', 'maxItems'));
   });
 
   it.each([
@@ -156,11 +155,11 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
   it('refuses file names sent as text under a file field (nothing would be stored behind them)', async () => {
     const res = await upload(await createApplicant(t, adultSignup(++n)), '/api/addresses/', { ...ADDRESS, proof_of_address_files: 'bill.pdf' }, []);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.proof_of_address_files).toBe(FILE_MESSAGES.minItems);
+    expect(res.json().errors.proof_of_address_files).toBe(fileMessage('minItems'));
     // A document's bytes in a part without a file name reach the server as text: still "upload a file", not a character.
     const binary = await upload(await createApplicant(t, adultSignup(++n)), '/api/addresses/', { ...ADDRESS, proof_of_address_files: PNG().toString('latin1') }, []);
     expect(binary.statusCode).toBe(400);
-    expect(binary.json().errors.proof_of_address_files).toBe(FILE_MESSAGES.minItems);
+    expect(binary.json().errors.proof_of_address_files).toBe(fileMessage('minItems'));
   });
 
   it('answers 404 before storing anything when the token is unknown, and 415 to a JSON body', async () => {

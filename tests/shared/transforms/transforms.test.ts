@@ -14,6 +14,7 @@ import {
 } from '../../../src/shared/transforms/step-rules';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
+import { fieldMessage } from '../../helpers/form-messages';
 import flow from '../../../flows/onboarding.flow.json';
 
 const today = '2026-06-15';
@@ -27,7 +28,7 @@ describe('basic info', () => {
   it('leaves marital status to the schema\'s option rule (no list of statuses in TypeScript)', () => {
     expect(basicInfoDerive({ dob: '2012-01-01', marital_status: 'Married' }, { today, previous: { dob: '1990-01-01' }, facts: factsOf('2012-01-01') }).marital_status).toBe('Married');
     const schema = resolveForm(readFormsDir(), 'onboarding/basic-info').schema;
-    expect(formRuleErrors(schema, { dob: '2012-01-01', marital_status: 'Married' }, { today, facts: factsOf('2012-01-01') })).toEqual({ marital_status: "Invalid marital status for a minor. Only 'Single' is allowed." });
+    expect(formRuleErrors(schema, { dob: '2012-01-01', marital_status: 'Married' }, { today, facts: factsOf('2012-01-01') })).toEqual({ marital_status: fieldMessage('onboarding/basic-info', 'marital_status', 'optionsWhen') });
     expect(formRuleErrors(schema, { dob: '1990-01-01', marital_status: 'Married' }, { today, facts: factsOf('1990-01-01') })).toEqual({});
   });
   it('builds the signup body: school only when not homeschooled, homeschooled false for adults, one agreement flag', () => {
@@ -76,9 +77,9 @@ describe('date keywords', () => {
   const sources = readFormsDir();
   it('apply the messages of the schema against today', () => {
     const poa = resolveForm(sources, 'onboarding/power-of-attorney').schema;
-    expect(formRuleErrors(poa, { dob: '2010-01-01' }, { today })).toEqual({ dob: 'Must be at least 18 years old' });
+    expect(formRuleErrors(poa, { dob: '2010-01-01' }, { today })).toEqual({ dob: fieldMessage('onboarding/power-of-attorney', 'dob', 'minAgeYears') });
     const ben = resolveForm(sources, 'onboarding/designation-of-beneficiary').schema;
-    expect(formRuleErrors(ben, { beneficiaries: [{ dob: '2030-01-01' }] }, { today })).toEqual({ 'beneficiaries.0.dob': 'Date of birth must be in the past.' });
+    expect(formRuleErrors(ben, { beneficiaries: [{ dob: '2030-01-01' }] }, { today })).toEqual({ 'beneficiaries.0.dob': fieldMessage('onboarding/designation-of-beneficiary', 'beneficiaries.0.dob', 'notAfterToday') });
   });
 });
 
