@@ -1,8 +1,11 @@
 // An analyst's change, made the way an analyst makes it (JSON only), to a copy of the configuration and of
 // the QA journeys: (a) a new required field on basic info, its value added to every journey; (b) a new step
 // with its own endpoint (the analyst guide's example 6, Tax Residency), its data added to every journey that
-// passes there; (c) a message reworded (first name's), every message of forms/messages/ reworded and a step retitled (Address). `npm run test:analyst-change` runs the server, engine and shared suites against the copy:
-// tests take bodies and walks from the configuration and the journeys, so the change keeps them green.
+// passes there; (c) a message reworded (first name's), every message of forms/messages/ and every field message
+// (errorMessage) of every form reworded, and a step retitled (Address); (d) a new required yes/no question on the
+// PEP form, its answer added to every journey. `npm run test:analyst-change` runs the server, engine and shared
+// suites against the copy: tests take bodies and walks from the configuration and the journeys, and messages
+// from the forms, so the change keeps them green.
 import fs from 'node:fs';
 import path from 'node:path';
 import { guideConfig } from './config-copy';
@@ -14,6 +17,9 @@ const REPO = path.resolve(import.meta.dirname, '../..');
 export const NEW_FIELD = { name: 'mothers_maiden_name', value: 'Ramdial', message: "Mother's maiden name is required." };
 /** The new step of change (b), and the data every journey gives it. */
 export const NEW_STEP = { id: 'tax-residency', after: 'employment-information', data: { tax_country: 'Trinidad and Tobago', tin: 'TT-1234567' } };
+
+/** The new required question of change (d), on the PEP form, and the answer every journey gives it. */
+export const NEW_PEP_QUESTION = { step: 'politically-exposed-persons', form: 'forms/onboarding/politically-exposed-persons', name: 'is_under_sanctions', value: false, message: 'Please say whether you are subject to international sanctions.' };
 
 /** Every `*.schema.json` under forms/, as paths relative to the configuration's root. */
 function formSchemaFiles(formsDir: string): string[] {
@@ -69,6 +75,17 @@ export function analystChangeConfig(): { root: string; journeysDir: string } {
     });
   }
 
+  // (d) A required question on a step whose body tests send by hand elsewhere (the PEP step): they take it from the journeys.
+  config.edit(`${NEW_PEP_QUESTION.form}.schema.json`, (schema) => {
+    schema.properties[NEW_PEP_QUESTION.name] = { type: 'boolean', title: 'Are you subject to international sanctions?', errorMessage: NEW_PEP_QUESTION.message };
+    schema.required.push(NEW_PEP_QUESTION.name);
+    schema.errorMessage.required[NEW_PEP_QUESTION.name] = NEW_PEP_QUESTION.message;
+  });
+  config.edit(`${NEW_PEP_QUESTION.form}.ui.json`, (ui) => {
+    ui['ui:order'].splice(ui['ui:order'].indexOf('is_close_associate'), 0, NEW_PEP_QUESTION.name);
+    ui[NEW_PEP_QUESTION.name] = { 'ui:widget': 'yes-no' };
+  });
+
   // ...and every field message of every form (errorMessage, wherever it sits in a schema): tests read a field's
   // message from its form, as the pages and the server do.
   for (const file of formSchemaFiles(path.join(config.root, 'forms'))) config.edit(file, (schema) => rewordErrorMessages(schema));
@@ -79,6 +96,7 @@ export function analystChangeConfig(): { root: string; journeysDir: string } {
     const full = path.join(journeysDir, file);
     const journey = JSON.parse(fs.readFileSync(full, 'utf8')) as { entries: JourneyEntry[] };
     for (const entry of journey.entries) if (entry.step === 'basic-info' && entry.data) entry.data[NEW_FIELD.name] = NEW_FIELD.value;
+    for (const entry of journey.entries) if (entry.step === NEW_PEP_QUESTION.step && entry.data) entry.data[NEW_PEP_QUESTION.name] = NEW_PEP_QUESTION.value;
     // The new step follows the last attempt at the step before it (a refused attempt is followed by a retry).
     const last = journey.entries.map((e) => e.step).lastIndexOf(NEW_STEP.after);
     if (last >= 0) journey.entries.splice(last + 1, 0, { step: NEW_STEP.id, data: NEW_STEP.data });
