@@ -19,6 +19,18 @@ export interface SavedProgress {
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
+/**
+ * Where the progress is kept: the tab's sessionStorage. It holds the applicant's token, email, mobile and date of
+ * birth, so it must not outlive the tab: in localStorage the next person at a shared computer opened "Continue an
+ * application" and walked into the last applicant's answers without a code (applicant review). A reload keeps it;
+ * another tab or device continues with a code (/continue). Progress an earlier version left in localStorage is
+ * removed on first use.
+ */
+export function progressStorage(): StorageLike {
+  if (typeof localStorage !== 'undefined') localStorage.removeItem(ONBOARDING_PROGRESS_KEY);
+  return sessionStorage;
+}
+
 export function saveProgress(storage: StorageLike, key: string, progress: Omit<SavedProgress, 'savedAt'>, now: number = Date.now()): void {
   storage.setItem(key, JSON.stringify({ ...progress, savedAt: now }));
 }

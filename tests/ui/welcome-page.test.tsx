@@ -22,7 +22,7 @@ describe('welcome page', () => {
   });
 
   it("offers 'Continue your application' when this device holds an application in progress, back at its step", async () => {
-    saveProgress(localStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer', 'getting-ready'], sessionId: 's', applicant: { customerType: 'new' } });
+    saveProgress(sessionStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer', 'getting-ready'], sessionId: 's', applicant: { customerType: 'new' } });
     const router = renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue your application' }));
     expect(router.state.location.pathname).not.toBe('/');

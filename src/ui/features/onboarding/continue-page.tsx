@@ -7,7 +7,7 @@ import { translateApiError } from '../../lib/translate-api-error';
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { fillText } from '../../../shared/fill-text';
-import { loadProgress } from '../../../engine/saved-progress';
+import { loadProgress, progressStorage } from '../../../engine/saved-progress';
 import { onboardingFlow, PROGRESS_KEY, readDraft, resumeApplication } from './flow-actor';
 
 type Phase = 'checking' | 'contact' | 'code' | 'opening';
@@ -43,7 +43,7 @@ export default function ContinuePage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const saved = loadProgress(localStorage, PROGRESS_KEY);
+    const saved = loadProgress(progressStorage(), PROGRESS_KEY);
     const { signupId, applicantToken } = saved?.applicant ?? {};
     if (typeof signupId !== 'string' || typeof applicantToken !== 'string') {
       setPhase('contact');

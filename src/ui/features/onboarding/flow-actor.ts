@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import flowJson from '../../../../flows/onboarding.flow.json';
 import type { FlowDefinition } from '../../../shared/flow/flow-types';
 import { buildFlowMachine, type FlowContext } from '../../../engine/build-flow-machine';
-import { clearProgress, loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../engine/saved-progress';
+import { clearProgress, loadProgress, ONBOARDING_PROGRESS_KEY, progressStorage, saveProgress } from '../../../engine/saved-progress';
 import type { DraftState } from '../../../shared/onboarding/draft-types';
 import { APPLICANT_TOKEN_HEADER } from '../../../shared/product';
 import { api } from '../../lib/api-client';
@@ -17,7 +17,7 @@ const DRAFT_PREFIX = 'cu.onboarding.draft.';
 const machine = buildFlowMachine(onboardingFlow);
 
 function startActor() {
-  const saved = typeof localStorage === 'undefined' ? null : loadProgress(localStorage, PROGRESS_KEY);
+  const saved = typeof sessionStorage === 'undefined' ? null : loadProgress(progressStorage(), PROGRESS_KEY);
   const input: Partial<FlowContext> = saved ? { applicant: saved.applicant, completed: saved.completedSteps, sessionId: saved.sessionId } : {};
   const snapshot =
     saved && onboardingFlow.steps[saved.currentStep]
@@ -27,7 +27,7 @@ function startActor() {
   // Every change is saved (spec 1 section 4): current step, completed steps, session id, critical data.
   actor.subscribe((state) => {
     const currentStep = String(state.value);
-    saveProgress(localStorage, PROGRESS_KEY, { currentStep, currentRoute: onboardingFlow.steps[currentStep]?.route, completedSteps: state.context.completed, sessionId: state.context.sessionId, applicant: state.context.applicant });
+    saveProgress(progressStorage(), PROGRESS_KEY, { currentStep, currentRoute: onboardingFlow.steps[currentStep]?.route, completedSteps: state.context.completed, sessionId: state.context.sessionId, applicant: state.context.applicant });
   });
   return actor;
 }
@@ -48,7 +48,7 @@ export function useFlowSnapshot() {
 /** Clears everything the wizard saved (spec 1 section 4) and starts over. */
 export function clearOnboarding(): void {
   flowActor().send({ type: 'flow.reset' });
-  clearProgress(localStorage, PROGRESS_KEY);
+  clearProgress(progressStorage(), PROGRESS_KEY);
   for (const key of Object.keys(sessionStorage)) if (key.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(key);
 }
 
@@ -88,7 +88,7 @@ export function resumeApplication(state: DraftState, applicantToken: string): st
   const route = onboardingFlow.steps[state.landing]?.route ?? '/';
   actor?.stop();
   actor = null;
-  saveProgress(localStorage, PROGRESS_KEY, {
+  saveProgress(progressStorage(), PROGRESS_KEY, {
     currentStep: state.landing,
     currentRoute: route,
     completedSteps: state.completed,

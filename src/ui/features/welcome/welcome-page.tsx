@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { hasApplicationInProgress, loadProgress, ONBOARDING_PROGRESS_KEY } from '../../../engine/saved-progress';
+import { hasApplicationInProgress, loadProgress, ONBOARDING_PROGRESS_KEY, progressStorage } from '../../../engine/saved-progress';
 import { LoginIcon, PersonAddAltIcon, PlayArrowIcon } from '../../components/plain-icons';
 import { preloadMuiTheme } from '../../components/mui-page';
 import { usePageTitle, PRODUCT_NAME } from '../../lib/use-page-title';
@@ -23,7 +23,7 @@ function PageButton({ variant, icon, fullWidth = false, onClick, children }: { v
 export default function WelcomePage() {
   usePageTitle('Welcome');
   const navigate = useNavigate();
-  const saved = loadProgress(localStorage, ONBOARDING_PROGRESS_KEY);
+  const saved = loadProgress(progressStorage(), ONBOARDING_PROGRESS_KEY);
   return (
     <div className="cu-card">
       <div className="cu-card__content">

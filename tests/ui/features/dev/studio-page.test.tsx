@@ -97,7 +97,7 @@ describe('the studio', () => {
     expect(await screen.findByLabelText('forms/onboarding/politically-exposed-persons.schema.json')).toHaveTextContent('"is_pep"');
     // Only the studio's own calls: nothing went to the wizard's endpoints, and the wizard's progress is untouched.
     expect(calls.every((c) => c.includes('/dev/studio/'))).toBe(true);
-    expect(localStorage.getItem(PROGRESS_KEY)).toBeNull();
+    expect(sessionStorage.getItem(PROGRESS_KEY)).toBeNull();
   });
 
   it('offers one ready-made persona of each kind flow:paths walks, and fills the inputs with it', async () => {

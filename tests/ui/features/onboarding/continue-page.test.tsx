@@ -46,8 +46,10 @@ describe('a sent step in a tab that holds none of its answers', () => {
     const state = draft();
     state.steps = state.steps.map((s) => (s.step === 'basic-info' ? { ...s, data: { first_name: 'Ana', last_name: 'Lopez' } } : s));
     resumeApplication(state, 'tok-1');
-    // Another tab: the browser's progress, none of this tab's answers.
+    // The tab's progress and none of the step's answers (continued with a code: the answers are the server's).
+    const progress = sessionStorage.getItem(ONBOARDING_PROGRESS_KEY)!;
     sessionStorage.clear();
+    sessionStorage.setItem(ONBOARDING_PROGRESS_KEY, progress);
     const calls = fakeApi({ '/onboarding/draft': () => ({ status: 200, data: state }) });
     renderAt('/basic-info');
     await waitFor(() => expect(screen.getByLabelText(/^First Name/)).toHaveValue('Ana'));
@@ -57,6 +59,20 @@ describe('a sent step in a tab that holds none of its answers', () => {
 });
 
 describe('continue an application', () => {
+  it("never opens an application another tab or an earlier visitor left on this computer without a code, and removes what an older version left in localStorage", async () => {
+    const left = { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer'], sessionId: 's', applicant: { signupId: 'sig-1', applicantToken: 'tok-old' } };
+    saveProgress(localStorage, ONBOARDING_PROGRESS_KEY, left);
+    const calls = fakeApi({ '/onboarding/draft': () => ({ status: 200, data: draft() }) });
+    renderAt('/continue');
+    expect(await screen.findByLabelText(/^Email or mobile number/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/onboarding/draft')).toHaveLength(0);
+    expect(localStorage.getItem(ONBOARDING_PROGRESS_KEY)).toBeNull();
+    // What this tab keeps stays in this tab.
+    resumeApplication(draft(), 'tok-1');
+    expect(localStorage.getItem(ONBOARDING_PROGRESS_KEY)).toBeNull();
+    expect(loadProgress(sessionStorage, ONBOARDING_PROGRESS_KEY)?.applicant.applicantToken).toBe('tok-1');
+  });
+
   it('asks for the email, then the code, then lands on the reopened step with its answers, the reason and the new question marked', async () => {
     const calls = fakeApi({
       '/onboarding/resume/send': () => ({ status: 200, data: { message: texts.codeSent, resume_id: 'res-1' } }),
@@ -81,22 +97,22 @@ describe('continue an application', () => {
     expect(await screen.findByDisplayValue('12 Frederick Street')).toBeInTheDocument();
     expect(screen.getAllByText(texts.newQuestion).length).toBeGreaterThan(0);
     expect(screen.getByText(/We hold the documents you sent for this step: bill\.pdf\./)).toBeInTheDocument();
-    const saved = loadProgress(localStorage, ONBOARDING_PROGRESS_KEY);
+    const saved = loadProgress(sessionStorage, ONBOARDING_PROGRESS_KEY);
     expect(saved).toMatchObject({ currentStep: 'address', applicant: { signupId: 'sig-1', applicantToken: 'tok-new' } });
     expect(saved?.completedSteps).toContain('id-information');
   });
 
   it('opens an application saved on this device without a code while its token is good', async () => {
-    saveProgress(localStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer'], sessionId: 's', applicant: { signupId: 'sig-1', applicantToken: 'tok-old' } });
+    saveProgress(sessionStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer'], sessionId: 's', applicant: { signupId: 'sig-1', applicantToken: 'tok-old' } });
     const calls = fakeApi({ '/onboarding/draft': () => ({ status: 200, data: draft() }) });
     const router = renderAt('/continue');
     await waitFor(() => expect(router.state.location.pathname).toBe('/address'));
     expect(calls.map((c) => c.url)).toEqual(['/onboarding/draft']);
-    expect(loadProgress(localStorage, ONBOARDING_PROGRESS_KEY)?.applicant.applicantToken).toBe('tok-old');
+    expect(loadProgress(sessionStorage, ONBOARDING_PROGRESS_KEY)?.applicant.applicantToken).toBe('tok-old');
   });
 
   it('asks for a code when the saved token has expired', async () => {
-    saveProgress(localStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer'], sessionId: 's', applicant: { signupId: 'sig-1', applicantToken: 'tok-old' } });
+    saveProgress(sessionStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer'], sessionId: 's', applicant: { signupId: 'sig-1', applicantToken: 'tok-old' } });
     fakeApi({ '/onboarding/draft': () => errorBody(404, 'Signup not found') });
     renderAt('/continue');
     expect(await screen.findByLabelText(/^Email or mobile number/)).toBeInTheDocument();

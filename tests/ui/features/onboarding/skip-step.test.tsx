@@ -24,7 +24,7 @@ const beneficiary = {
 };
 
 /** Saved progress with every step before `step` sent (and `step` too, with `sent`), as the wizard keeps it. */
-const progressAt = (step: string, sent = false) => saveProgress(localStorage, PROGRESS_KEY, { currentStep: step, completedSteps: path.slice(0, path.indexOf(step) + (sent ? 1 : 0)), sessionId: 'x', applicant });
+const progressAt = (step: string, sent = false) => saveProgress(sessionStorage, PROGRESS_KEY, { currentStep: step, completedSteps: path.slice(0, path.indexOf(step) + (sent ? 1 : 0)), sessionId: 'x', applicant });
 /** The steps of this applicant's path whose skip button the flow places at the top too. */
 const placedBoth = path.filter((id) => onboardingFlow.steps[id].skipPlacement === 'both');
 afterEach(() => {

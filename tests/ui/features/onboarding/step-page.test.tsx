@@ -23,7 +23,7 @@ describe('onboarding routes from the flow file', () => {
     const router = renderAt('/new-or-existing-customer');
     await userEvent.click(await screen.findByRole('button', { name: /New Customer/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
-    const saved = JSON.parse(localStorage.getItem(PROGRESS_KEY)!);
+    const saved = JSON.parse(sessionStorage.getItem(PROGRESS_KEY)!);
     expect(saved).toMatchObject({ currentStep: 'getting-ready', completedSteps: ['new-or-existing-customer'], applicant: { customerType: 'new' } });
     expect(await screen.findByRole('heading', { name: 'Getting Ready' })).toBeInTheDocument();
     // The new step's title has the focus (the button pressed went with the old step): a screen reader says where we are.
@@ -48,14 +48,14 @@ describe('onboarding routes from the flow file', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Start a new application?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep my application' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(JSON.parse(localStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'new' });
+    expect(JSON.parse(sessionStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'new' });
     await userEvent.click(await screen.findByRole('button', { name: /Continue your application/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
     await router.navigate('/new-or-existing-customer');
     await userEvent.click(await screen.findByRole('button', { name: /Existing Customer/ }, { timeout: 5000 }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Start a new application' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/getting-ready'));
-    expect(JSON.parse(localStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'existing' });
+    expect(JSON.parse(sessionStorage.getItem(PROGRESS_KEY)!).applicant).toMatchObject({ customerType: 'existing' });
   });
 
   it('does not let a typed URL skip ahead: a step needing a signup id goes to /basic-info, which sends back to the first open step', async () => {
