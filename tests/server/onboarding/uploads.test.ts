@@ -9,7 +9,8 @@ import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 import { fieldMessage } from '../../helpers/form-messages';
 
 const MIB = 1024 * 1024;
-const ADDRESS = { address_type: 'residential', address_line_1: '12 Frederick Street', city: 'Port of Spain', country: 'TT', dwelling_status: 'Owned', utility_bill_type: 'Electricity' };
+/** The residential address step's answers as the wizard sends them (the QA journey's: a field an analyst adds is there). */
+const ADDRESS = stepRequest('address').body;
 /** The address form's own words for a refused document (tests read them from the form, as the server does). */
 const fileMessage = (keyword: string) => fieldMessage('onboarding/address', 'proof_of_address_files', keyword);
 const TYPE_MESSAGE = fileMessage('fileTypes');
@@ -56,7 +57,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
 
   it('holds guardian documents to 5 MiB with their own message', async () => {
     const minor = await createApplicant(t, adultSignup(++n, { dob: '2012-01-01', marital_status: 'Single', is_home_schooled: true }));
-    const guardian = { first_name: 'Rhea', last_name: 'Persad', occupation: 'Nurse', workplace: 'Hospital', email: 'rhea@example.com', mobile: '+18685550199', relationship_to_child: 'parent' };
+    const guardian = stepRequest('parent-guardian-information').body;
     expect((await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB) }])).statusCode).toBe(201);
     const res = await upload(minor, '/api/guardians/', guardian, [{ field: 'guardian_files', name: 'id.png', content: PNG(5 * MIB + 1) }]);
     expect(res.statusCode).toBe(413);
