@@ -255,7 +255,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
       <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
         <DialogTitle id="leave-title">{texts.leaveTitle ?? 'Leave this step?'}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{texts.leaveBody ?? 'You have unsaved changes. If you leave now, they will not be submitted.'}</DialogContentText>
+          <DialogContentText>{texts.leaveBody ?? 'Your answers on this step stay in this tab, but they are sent only when you choose Next. Attached files are not kept: attach them again when you come back.'}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => blocker.reset?.()}>{texts.stay ?? 'Stay'}</Button>
