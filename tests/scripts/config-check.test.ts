@@ -114,6 +114,17 @@ describe('config:check', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/admin/user.schema.json', path: '/properties/employee_number', message: expect.stringMatching(/"employee_number" would be checked and then dropped: the server's route for admin\/user keeps only first_name/), hint: expect.stringMatching(/needs a developer/) }));
   });
 
+  it("refuses a field a branch requires whose showWhen hides it for some of those answers (the analyst review's membership name)", () => {
+    const config = copyConfig('repository');
+    const uiFile = 'forms/onboarding/membership-declaration-agreement.ui.json';
+    // Shown while the applicant serves on a board; the schema requires it while they belong to another credit union.
+    config.edit(uiFile, (u) => (u.credit_union_name = { ...u.credit_union_name, 'ui:options': { ...u.credit_union_name?.['ui:options'], showWhen: { properties: { is_serving_on_credit_union_board: { const: true } }, required: ['is_serving_on_credit_union_board'] } } }));
+    const problems = checkConfig(base(config.root));
+    expect(problems).toContainEqual(expect.objectContaining({ file: uiFile, path: '/credit_union_name/ui:options/showWhen', message: expect.stringMatching(/"credit_union_name" is required when \{"is_member_of_another_credit_union":true,"is_serving_on_credit_union_board":false\} .* its showWhen hides it then/), hint: expect.stringMatching(/same condition/) }));
+    // The repository's forms, whose conditions agree, check out.
+    expect(checkConfig(base(copyConfig('repository').root)).filter((p) => p.message.includes('its showWhen hides it then'))).toEqual([]);
+  });
+
   const cases: Array<[string, (c: ReturnType<typeof copyConfig>) => void, { file: string; path: string; message: RegExp; hint: RegExp; line?: number; column?: number }]> = [
     ['a step naming a missing form', (c) => c.edit(FLOW, (f) => (f.steps.guardian.form = 'mini/guardians')), { file: FLOW, path: '/steps/guardian/form', message: /form "mini\/guardians" not found/, hint: /mini\/guardian\b/ }],
     ['a transition to a missing step', (c) => c.edit(FLOW, (f) => (f.steps.guardian.next[0].to = 'documentz')), { file: FLOW, path: '/steps/guardian/next/0/to', message: /missing step "documentz"/, hint: /documents/ }],

@@ -7,6 +7,8 @@
  * rule with no message of its own, and a field the hand-written route of its form would drop.
  */
 import type { Problem } from './check-config.js';
+import { matchesCondition } from '../flow/matches-condition.js';
+import { withoutHiddenFields } from '../forms/visible-fields.js';
 import { conditionFieldNames, fieldSchemas, fieldsOf, pointer, type At } from './schema-walk.js';
 import { KNOWN_UI_OPTIONS, OPTION_WIDGETS, WIDGET_FIELD_TYPES, WIDGET_REQUIRED_OPTIONS } from '../forms/widget-names.js';
 import { nearMiss } from './near-miss.js';
@@ -414,6 +416,73 @@ export function requiredButHidden(uiFile: string, schema: Json, ui: Json, at: At
   for (const [name, sub] of Object.entries<Json>(isObject(schema.properties) ? schema.properties : {})) {
     if (isObject(sub) && sub.properties && isObject(ui[name])) out.push(...requiredButHidden(uiFile, sub, ui[name], [...at, name], pageFilled));
     if (isObject(sub?.items) && isObject(ui[name]?.items)) out.push(...requiredButHidden(uiFile, sub.items, ui[name].items, [...at, name, 'items'], pageFilled));
+  }
+  return out;
+}
+
+/** The values a condition compares a field with (its consts and enums; true and false for a boolean), by field. */
+function conditionValues(condition: unknown, out = new Map<string, unknown[]>()): Map<string, unknown[]> {
+  if (!isObject(condition)) return out;
+  for (const [name, rule] of Object.entries<Json>(isObject(condition.properties) ? condition.properties : {})) {
+    const values = out.get(name) ?? [];
+    if (isObject(rule)) {
+      if ('const' in rule) values.push(rule.const);
+      if (Array.isArray(rule.enum)) values.push(...rule.enum);
+      if (rule.type === 'boolean') values.push(true, false);
+      if (isObject(rule.not)) conditionValues({ properties: { [name]: rule.not } }, out).get(name)?.forEach((v) => values.push(v));
+    }
+    out.set(name, values);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) for (const sub of Array.isArray(condition[key]) ? condition[key] : []) conditionValues(sub, out);
+  if (isObject(condition.not)) conditionValues(condition.not, out);
+  return out;
+}
+
+/**
+ * A field a branch of the schema requires (`then` or `else` of an `if`, at the root or in `allOf`) whose `showWhen`
+ * can be false while that branch applies: for those answers the form asks for the field and draws nowhere to give it,
+ * and the page says "required" for ever (an analyst review: a name shown while the applicant is on a board but
+ * required while they are a member of another credit union). Found by trying the values both conditions name (with
+ * each field also left out, or given another value): the first answers that show the clash are in the message. A field
+ * the branch itself pins with a `const` is sent by the wizard (forms/README.md "Fields a branch fixes") and is fine.
+ */
+export function requiredWhileHidden(uiFile: string, schema: Json, ui: Json): Problem[] {
+  const out: Problem[] = [];
+  if (!isObject(ui)) return out;
+  const branches = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])].filter((b): b is Json => isObject(b) && b.if !== undefined);
+  for (const branch of branches) {
+    for (const side of ['then', 'else'] as const) {
+      const part = branch[side];
+      if (!isObject(part)) continue;
+      for (const name of Array.isArray(part.required) ? (part.required as string[]) : []) {
+        const showWhen = isObject(ui[name]) ? ui[name]['ui:options']?.showWhen : undefined;
+        if (showWhen === undefined || (isObject(part.properties?.[name]) && 'const' in part.properties[name])) continue;
+        const values = conditionValues({ allOf: [branch.if, showWhen] });
+        const names = [...values.keys()];
+        // Each field: the values named, left out (undefined), or another value, as far as the field takes them (a
+        // boolean is true or false, a list one of its options, a field with a default starts with it); at most a few
+        // thousand answers.
+        const choices = names.map((n) => {
+          const field = isObject(schema.properties) ? schema.properties[n] : undefined;
+          const listed = isObject(field) && (field.type === 'boolean' || Array.isArray(field.enum) || Array.isArray(field.oneOf) || typeof field.$ref === 'string');
+          const own = isObject(field) ? [...(field.type === 'boolean' ? [true, false] : []), ...(Array.isArray(field.enum) ? field.enum : []), ...(Array.isArray(field.oneOf) ? field.oneOf.map((o: Json) => o?.const) : [])] : [];
+          const absent = isObject(field) && field.default !== undefined ? [field.default] : [undefined];
+          return [...new Set([...(values.get(n) ?? []), ...own, ...absent, ...(listed ? [] : ['\u0000other'])])];
+        });
+        if (choices.reduce((count, c) => count * c.length, 1) > 4096) continue;
+        const answers = choices.reduce<Array<Record<string, unknown>>>((acc, options, i) => acc.flatMap((a) => options.map((v) => (v === undefined ? a : { ...a, [names[i]]: v }))), [{}]);
+        // As the page holds them: an answer to a field hidden itself is never there.
+        const clash = answers.map((a) => withoutHiddenFields(schema, ui, a)).find((a) => matchesCondition(branch.if, a) === (side === 'then') && !matchesCondition(showWhen, a));
+        if (clash) {
+          out.push({
+            file: uiFile,
+            path: pointer([name, 'ui:options', 'showWhen']),
+            message: `"${name}" is required when ${JSON.stringify(clash)} (the schema's if/${side}) but its showWhen hides it then: those applicants cannot send the form`,
+            hint: `Show "${name}" under the same condition that requires it (its showWhen and the "if" should agree), or require it only while it is shown.`,
+          });
+        }
+      }
+    }
   }
   return out;
 }
