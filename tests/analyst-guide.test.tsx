@@ -17,7 +17,7 @@ import { readFormsDir } from '../src/shared/forms/read-forms-dir';
 import { applicantProfiles, walkFlow } from '../src/shared/flow/walk-flow';
 import { SchemaForm } from '../src/ui/forms/schema-form';
 import { formFromModule } from '../src/ui/forms/load-form';
-import { guideConfig } from './scripts/config-copy';
+import { copyConfig, guideConfig } from './scripts/config-copy';
 import { impossiblePairs } from '../src/shared/facts/declared-facts';
 
 const config = guideConfig();
@@ -38,7 +38,19 @@ async function browserForm(formId: string) {
 
 describe('docs/analyst-guide.md, replayed on a copy of the configuration', () => {
   it('has the seven worked examples', () => {
-    expect(replays.map((r) => `${r.op} ${r.file} ${r.pointer}`)).toHaveLength(14);
+    expect(replays.map((r) => `${r.op} ${r.file} ${r.pointer}`)).toHaveLength(16);
+  });
+
+  it("6 and 7 keep the branches the steps already had (an analyst's earlier branch after Employment Information)", () => {
+    const flowFile = 'flows/onboarding.flow.json';
+    const branch = { when: { properties: { isForeignNational: { const: true } }, required: ['isForeignNational'] }, to: 'power-of-attorney' };
+    const before = config.read(flowFile).steps['employment-information'];
+    const edited = guideConfig(undefined, (c) => c.edit(flowFile, (f) => f.steps['employment-information'].next.unshift(branch)));
+    const flow = edited.read(flowFile);
+    expect(flow.steps['employment-information'].next).toEqual([{ to: 'tax-residency' }]);
+    expect(flow.steps['senior-benefits'].next).toEqual([branch, ...copyConfig('repository').read(flowFile).steps['employment-information'].next]);
+    expect(flow.steps['tax-residency'].next[1]).toEqual(branch);
+    expect(before.next).toEqual([{ to: 'tax-residency' }]);
   });
 
   it('leaves a configuration the checker accepts', () => {

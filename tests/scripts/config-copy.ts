@@ -26,32 +26,48 @@ export function copyConfig(from: 'mini' | 'repository' = 'mini'): { root: string
 export interface GuideReplay {
   /** The guide's example number ("## 6. ..." -> 6). */
   example: number;
-  op: 'set' | 'append' | 'create';
+  op: 'set' | 'append' | 'prepend' | 'create' | 'copy';
   file: string;
   pointer: string;
   value: unknown;
+  /** copy: where the value is copied from (a pointer in the same file). */
+  from?: string;
 }
 
-/** The analyst guide's replay comments (`<!-- replay: set|append FILE /pointer -->` or `create FILE`), each followed by a ```json block. */
+/**
+ * The analyst guide's replay comments, in order: `<!-- replay: set|append|prepend FILE /pointer -->` or `create FILE`,
+ * each followed by a ```json block, and `<!-- replay: copy FILE /from /to -->` (what the analyst moves by hand: a
+ * step's `next` list as it is, whatever branches it holds).
+ */
 export function readGuideReplays(): GuideReplay[] {
   const guide = fs.readFileSync(path.join(REPO, 'docs/analyst-guide.md'), 'utf8');
-  const re = /<!-- replay: (set|append|create) (\S+)(?: (\S+))? -->\s*```json\n([\s\S]*?)```/g;
+  const re = /<!-- replay: (set|append|prepend|create) (\S+)(?: (\S+))? -->\s*```json\n([\s\S]*?)```|<!-- replay: copy (\S+) (\S+) (\S+) -->/g;
   const exampleAt = (index: number) => Number(/^## (\d+)\./m.exec([...guide.slice(0, index).matchAll(/^## \d+\..*$/gm)].pop()?.[0] ?? '')?.[1] ?? 0);
-  return [...guide.matchAll(re)].map((m) => ({ example: exampleAt(m.index), op: m[1] as GuideReplay['op'], file: m[2], pointer: m[3] ?? '', value: JSON.parse(m[4]) }));
+  return [...guide.matchAll(re)].map((m) =>
+    m[5]
+      ? { example: exampleAt(m.index), op: 'copy' as const, file: m[5], from: m[6], pointer: m[7], value: undefined }
+      : { example: exampleAt(m.index), op: m[1] as GuideReplay['op'], file: m[2], pointer: m[3] ?? '', value: JSON.parse(m[4]) },
+  );
 }
 
-function applyReplay(json: any, { op, pointer, value }: GuideReplay): void {
+function applyReplay(json: any, { op, pointer, value, from }: GuideReplay): void {
   const parts = pointer.split('/').slice(1);
   const last = parts.pop()!;
   let node = json;
   for (const p of parts) node = node[p] ??= {};
   if (op === 'append') node[last].push(value);
+  else if (op === 'prepend') node[last].unshift(value);
+  else if (op === 'copy') node[last] = structuredClone(from!.split('/').slice(1).reduce((n: any, p) => n?.[p], json));
   else node[last] = value;
 }
 
-/** A copy of the repository's configuration with the worked examples of docs/analyst-guide.md applied (all, or the numbers given), in order. */
-export function guideConfig(examples?: number[]): ReturnType<typeof copyConfig> & { replays: GuideReplay[] } {
+/**
+ * A copy of the repository's configuration with the worked examples of docs/analyst-guide.md applied (all, or the
+ * numbers given), in order; `before` edits the copy first (an analyst's earlier change the examples must keep).
+ */
+export function guideConfig(examples?: number[], before?: (config: ReturnType<typeof copyConfig>) => void): ReturnType<typeof copyConfig> & { replays: GuideReplay[] } {
   const config = copyConfig('repository');
+  before?.(config);
   const replays = readGuideReplays().filter((r) => !examples || examples.includes(r.example));
   for (const replay of replays) {
     if (replay.op === 'create') config.write(replay.file, replay.value);
