@@ -2,8 +2,11 @@ import Ajv, { _, stringify, type KeywordCxt, type Options } from 'ajv';
 import addFormats from 'ajv-formats';
 import ajvErrors from 'ajv-errors';
 
-/** Keywords our form schemas use beyond JSON Schema; the browser and the server both know them. */
-export const CUSTOM_KEYWORDS = ['maxFileSize', 'fileTypes', 'x-transform'] as const;
+/**
+ * Keywords our form schemas use beyond JSON Schema; the browser and the server both know them. `x-office` on a list's
+ * option: the office (lists/offices.json) of the online user an approval creates for an applicant who chose it.
+ */
+export const CUSTOM_KEYWORDS = ['maxFileSize', 'fileTypes', 'x-transform', 'x-office'] as const;
 
 /**
  * `totalPercent: { field, equals }` on an array of objects: the list is empty or the items' `field` values

@@ -14,17 +14,6 @@ export const OFFICES = { TRINIDAD_PORT_OF_SPAIN: 1, TOBAGO_PANAM_BUILDING: 2 } a
 export type OfficeId = (typeof OFFICES)[keyof typeof OFFICES];
 
 /**
- * The office of each home branch (forms/lists/branches.json): it becomes the office of the online user an
- * approval creates. A table here rather than a keyword in the list: the list is inlined into the branch form's
- * schema, which ajv compiles in strict mode, where an unknown keyword is an error (a test checks the keys are
- * the list's values and the offices are in offices.json).
- */
-export const OFFICE_OF_BRANCH: Readonly<Record<string, OfficeId>> = {
-  port_of_spain: OFFICES.TRINIDAD_PORT_OF_SPAIN,
-  milford_road_tobago: OFFICES.TOBAGO_PANAM_BUILDING,
-};
-
-/**
  * The credit union's home country: Trinidad and Tobago (ISO 3166-1 alpha-2 `TT`, as in forms/lists/countries.json),
  * in the North American numbering plan (+1) with area code 868. Flow conditions name the country in
  * flows/onboarding.flow.json (configuration, not code).

@@ -12,7 +12,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, ruleFields } from '../facts/declared-facts.js';
-import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
+import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
@@ -410,7 +410,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
   for (const [file, flow] of Object.entries(flowFiles)) if (file.endsWith('.flow.json')) Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
   for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems, declaredFacts);
   problems.push(...messageMistakes(Object.fromEntries(Object.entries(formFiles).filter(([f]) => f.startsWith('forms/messages/')))));
-  for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list), ...rulesWithoutMessage(`forms/lists/${name}.json`, list));
+  for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list), ...rulesWithoutMessage(`forms/lists/${name}.json`, list), ...officeMistakes(`forms/lists/${name}.json`, list, sources.lists.offices));
 
   const validateFlow = compileMeta(options.root, 'flows/flow.schema.json');
   for (const [file, flow] of Object.entries(flowFiles)) {

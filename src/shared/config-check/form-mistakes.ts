@@ -487,6 +487,24 @@ export function requiredWhileHidden(uiFile: string, schema: Json, ui: Json): Pro
   return out;
 }
 
+/**
+ * A list whose options name offices (`x-office`, the home branches): every option names one, and one that
+ * lists/offices.json has. An option without one (a branch an analyst added) would approve its applicants into no
+ * office.
+ */
+export function officeMistakes(file: string, list: unknown, offices: unknown): Problem[] {
+  const options: Json[] = isObject(list) && Array.isArray(list.oneOf) ? list.oneOf.filter(isObject) : [];
+  if (!options.some((o) => o['x-office'] !== undefined)) return [];
+  const known = isObject(offices) && Array.isArray(offices.oneOf) ? offices.oneOf.map((o: Json) => o?.const) : [];
+  const out: Problem[] = [];
+  options.forEach((option, i) => {
+    const office = option['x-office'];
+    if (office === undefined) out.push({ file, path: pointer(['oneOf', i]), message: `option ${JSON.stringify(option.const)} names no office, while the others do: an applicant who chooses it is approved into no office`, hint: `Give it "x-office": one of ${known.join(', ')} (forms/lists/offices.json).` });
+    else if (!known.includes(office)) out.push({ file, path: pointer(['oneOf', i, 'x-office']), message: `office ${JSON.stringify(office)} is not in forms/lists/offices.json`, hint: `Use one of ${known.join(', ')}, or add the office to forms/lists/offices.json (and to the offices table).` });
+  });
+  return out;
+}
+
 /** The keywords that refuse an answer and whose refusal the applicant reads (`type` and `enum` never show in a form). */
 const MESSAGED_KEYWORDS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'format', 'minItems', 'maxItems'];
 /** Keys whose values are conditions or values, not rules an answer must pass. */

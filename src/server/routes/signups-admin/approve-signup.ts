@@ -6,7 +6,10 @@ import type { Signup } from '../../db/tables/signups.table.js';
 import { conflict, missing } from '../../lib/http-errors.js';
 import { openAccount } from '../../lib/open-account.js';
 import { writeAudit } from '../../lib/audit.js';
-import { OFFICE_OF_BRANCH, ROLES } from '../../../shared/product.js';
+import { ROLES } from '../../../shared/product.js';
+import { chosenOffice } from '../../../shared/forms/chosen-office.js';
+import { loadSteps } from '../../lib/signup-steps.repository.js';
+import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { takenContacts } from '../../lib/user-contacts.js';
 import { findSubmittedSignup, freshAccountNumber } from './signups-admin.repository.js';
 import { maskEmail, provenClaim } from '../../lib/account-claims.js';
@@ -77,11 +80,11 @@ async function controlsTheOther(trx: Transaction<Database>, a: number, b: number
   });
 }
 
-/** The applicant's home branch decides the office of the new online user. */
-async function homeOffice(trx: Transaction<Database>, signupId: string): Promise<number | null> {
-  const row = await trx.selectFrom('signup_steps').select('data').where('signup_id', '=', signupId).where('step', '=', 'branch').executeTakeFirst();
-  const data = (typeof row?.data === 'string' ? JSON.parse(row.data) : row?.data) as { home_branch?: string } | undefined;
-  return (data?.home_branch && OFFICE_OF_BRANCH[data.home_branch]) || null;
+/** The office of the new online user: the one the option the applicant chose names (the home branch's `x-office`). */
+async function homeOffice(app: FastifyInstance, trx: Transaction<Database>, signupId: string): Promise<number | null> {
+  const steps = await loadSteps(trx, signupId);
+  const forms = Object.entries(onboardingFlow().steps).flatMap(([id, step]) => (step.form && steps.has(id) ? [{ schema: app.forms.schemaOf(step.form), data: steps.get(id)! }] : []));
+  return chosenOffice(forms);
 }
 
 /**
@@ -142,7 +145,7 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
         mobile: signup.mobile,
         password_hash: signup.password_hash,
         role_id: ROLES.CUSTOMER,
-        office_id: await homeOffice(trx, signup.id),
+        office_id: await homeOffice(app, trx, signup.id),
         dob: signup.dob,
         gender: signup.gender ? signup.gender.toLowerCase() : null,
         member_id: memberId,
