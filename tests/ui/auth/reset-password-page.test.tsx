@@ -166,6 +166,6 @@ describe('reset password page', () => {
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
     await screen.findByRole('heading', { name: 'Verify Email' });
-    expect(JSON.parse(sessionStorage.getItem('cu.auth.reset')!)).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1' });
+    expect(JSON.parse(sessionStorage.getItem('cu.auth.reset')!)).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1', sentAt: expect.any(Number) });
   });
 });

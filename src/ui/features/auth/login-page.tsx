@@ -10,7 +10,7 @@ import { useFlatForm } from '../../forms/use-flat-form';
 import { getSessionEndedNotice } from './session-store';
 import { authApi } from './api/auth-api';
 import { loginErrorMessage } from './auth-errors';
-import { readSignInFlow, writeSignInFlow } from './sign-in-flow';
+import { noteSignInCodeSent, readSignInFlow, writeSignInFlow } from './sign-in-flow';
 
 /** A message another page sent along (session expired, password reset), shown above the form. */
 function carriedNotice(state: unknown): { text: string; severity: 'success' | 'warning' | 'info' } | null {
@@ -48,6 +48,8 @@ export default function LoginPage() {
     try {
       const answer = await authApi.login(values.email.trim(), values.password);
       send({ type: 'code.sent', userId: answer.user_id, phone: answer.phone ?? null });
+      // The code went out with this answer: the code page's resend countdown runs from now, across a reload too.
+      noteSignInCodeSent();
       navigate('/auth/mobile-verification');
     } catch (error) {
       send({ type: 'login.failed', message: loginErrorMessage(error) });

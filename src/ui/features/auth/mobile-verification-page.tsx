@@ -15,7 +15,8 @@ import { useFlatForm } from '../../forms/use-flat-form';
 import { authApi, toSessionUser, type SignInVerifiedAnswer } from './api/auth-api';
 import { pageAfterSignIn } from './route-guards';
 import { startSession, useSession } from './session-store';
-import { readSignInFlow, writeSignInFlow } from './sign-in-flow';
+import { noteSignInCodeSent, readSignInFlow, signInCodeSentAt, writeSignInFlow } from './sign-in-flow';
+import { resendWaitSeconds } from './resend-wait';
 import { AUTH_TEXTS } from '../../../shared/messages';
 
 const CODE_KEY = 'cu.verification.code.sign_in';
@@ -44,6 +45,8 @@ function MobileVerificationPage() {
   const destination = useRef<{ path: string; returning: boolean; admin: boolean } | null>(null);
   // A failed check or a new code empties the boxes (a new form).
   const round = context.round;
+  // When the last code went out: the resend countdown runs from it, and resumes there after a reload.
+  const [sentAt, setSentAt] = useState(signInCodeSentAt);
 
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
@@ -74,6 +77,9 @@ function MobileVerificationPage() {
       destination.current = { ...pageAfterSignIn(user), admin: user.role_id === ROLES.SYSTEMS_ADMINISTRATOR };
       send({ type: 'code.verified' });
     } catch (error) {
+      // A refused code is not kept: the boxes empty (a new round), and a reload must not bring it back into them,
+      // where the next digit typed would complete it and send a mix of the old code and the new one.
+      sessionStorage.removeItem(CODE_KEY);
       const { message, fieldErrors } = translateApiError(error);
       // A message about the code goes under the boxes (spec 3 section 8); anything else above them.
       const onCode = Boolean(fieldErrors.code) || /code|verification/i.test(message);
@@ -93,6 +99,9 @@ function MobileVerificationPage() {
     try {
       const answer = await authApi.sendSignInCode(context.userId);
       sessionStorage.removeItem(CODE_KEY);
+      const at = Date.now();
+      noteSignInCodeSent(at);
+      setSentAt(at);
       send({ type: 'code.resent', message: answer.message ?? AUTH_TEXTS.codeSent });
     } catch (error) {
       send({ type: 'code.resend.failed', message: translateApiError(error).message });
@@ -149,7 +158,7 @@ function MobileVerificationPage() {
                     </Box>
                   )}
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' }}>
-                    <ResendCountdown label="Resend Code" onResend={resend} disabled={verifying || done || limitReached} />
+                    <ResendCountdown key={sentAt ?? undefined} label="Resend Code" onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={verifying || done || limitReached} />
                     <Button type="submit" variant="contained" disabled={verifying || done || values.code.length !== OTP_LENGTH}>
                       Verify
                     </Button>

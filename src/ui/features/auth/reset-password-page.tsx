@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useMachine } from '@xstate/react';
@@ -10,6 +10,7 @@ import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { authApi } from './api/auth-api';
 import { resetSendErrorMessage, resetUpdateError, resetVerifyErrorMessage } from './auth-errors';
+import { resendWaitSeconds } from './resend-wait';
 
 const STEP_KEY = 'cu.auth.reset';
 
@@ -18,6 +19,16 @@ function readSaved() {
     return restoredReset(JSON.parse(sessionStorage.getItem(STEP_KEY) ?? 'null'));
   } catch {
     return null;
+  }
+}
+
+/** When the reset's last code went out, kept with its step (0: not known): the resend countdown resumes from it. */
+function readSavedSentAt(): number {
+  try {
+    const sentAt = (JSON.parse(sessionStorage.getItem(STEP_KEY) ?? 'null') as { sentAt?: unknown } | null)?.sentAt;
+    return typeof sentAt === 'number' && Number.isFinite(sentAt) ? sentAt : 0;
+  } catch {
+    return 0;
   }
 }
 
@@ -36,17 +47,20 @@ export default function ResetPasswordPage() {
   const passwordForm = useFlatForm('auth/reset-password');
   const [state, send, actor] = useMachine(resetPasswordMachine, { input: { saved: readSaved() } });
   const { context } = state;
+  // The machine learns when a code goes out; after a reload the time kept with the step stands in for it.
+  const [keptSentAt] = useState(readSavedSentAt);
+  const sentAt = context.sentAt || keptSentAt;
 
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
       const saved = savedReset(snapshot);
-      if (saved) sessionStorage.setItem(STEP_KEY, JSON.stringify(saved));
+      if (saved) sessionStorage.setItem(STEP_KEY, JSON.stringify({ ...saved, sentAt: snapshot.context.sentAt || keptSentAt || undefined }));
       else sessionStorage.removeItem(STEP_KEY);
       if (snapshot.matches('left')) navigate('/login');
       if (snapshot.matches('finished')) navigate('/login', { replace: true, state: { message: AUTH_TEXTS.resetSuccessRedirect } });
     });
     return () => subscription.unsubscribe();
-  }, [actor, navigate]);
+  }, [actor, navigate, keptSentAt]);
 
   const step = state.matches('email') || state.matches('sendingCode') ? 'email' : state.matches('verification') || state.matches('verifyingCode') ? 'verification' : 'password';
   const busy = state.matches('sendingCode') || state.matches('verifyingCode') || state.matches('updatingPassword');
@@ -165,7 +179,7 @@ export default function ResetPasswordPage() {
                     <Button variant="outlined" onClick={back}>
                       Back
                     </Button>
-                    <ResendCountdown onResend={resend} restartKey={context.sentAt} disabled={busy} label="Resend Code" />
+                    <ResendCountdown key={sentAt} onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={busy} label="Resend Code" />
                   </Stack>
                 </>
               )}

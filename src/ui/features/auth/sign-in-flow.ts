@@ -15,8 +15,23 @@ export function readSignInFlow(): SignInFlow {
   }
 }
 
-/** Keeps the machine's fields; null (signed in) removes them. */
+/** When the attempt's last code went out (ms since epoch), kept with the attempt; null when not known. */
+export function signInCodeSentAt(): number | null {
+  try {
+    const sentAt = (JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as { sentAt?: unknown } | null)?.sentAt;
+    return typeof sentAt === 'number' && Number.isFinite(sentAt) ? sentAt : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A code of the attempt went out at `at` (the sign-in's first, or a resend): the resend countdown runs from it. */
+export function noteSignInCodeSent(at = Date.now()): void {
+  sessionStorage.setItem(KEY, JSON.stringify({ ...readSignInFlow(), sentAt: at }));
+}
+
+/** Keeps the machine's fields (and when the last code went out); null (signed in) removes them. */
 export function writeSignInFlow(flow: SignInFlow | null): void {
-  if (flow) sessionStorage.setItem(KEY, JSON.stringify(flow));
+  if (flow) sessionStorage.setItem(KEY, JSON.stringify({ ...flow, sentAt: signInCodeSentAt() ?? undefined }));
   else sessionStorage.removeItem(KEY);
 }
