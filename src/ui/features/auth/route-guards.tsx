@@ -1,7 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router-dom';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
-import { rememberPage } from './return-page';
+import { pageAfterSignIn, rememberPage } from './return-page';
 import { useSession } from './session-store';
 
 // The sign-in page and the logout reach ./return-page.ts through this module, so that it travels in the guards' file
@@ -20,21 +20,48 @@ function useRememberedPage(userId: number | undefined) {
   }, [userId, pathname, search]);
 }
 
+/**
+ * The user the area's pages were opened for. Another tab of the browser can sign someone else in (the session is
+ * the browser's, ./session-store.ts follows it): the pages showing the earlier user's data then go, and the tab
+ * opens the new user's first page, their own pages drawn afresh for them.
+ */
+function useShownFor(userId: number | undefined): { switched: boolean; shownFor: number | undefined; settle: () => void } {
+  const [shownFor, setShownFor] = useState(userId);
+  const switched = userId !== undefined && shownFor !== undefined && userId !== shownFor;
+  return { switched, shownFor: shownFor ?? userId, settle: () => setShownFor(userId) };
+}
+
+/** Opens the new user's first page, then lets the area draw it for them. */
+function ToSwitchedUser({ user, settle }: { user: { id: number; role_id: number }; settle: () => void }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    // The earlier user's page is not drawn for the new one: the area draws again once the new page is open.
+    void Promise.resolve(navigate(pageAfterSignIn(user).path, { replace: true })).finally(settle);
+    // Once per switch: the parent draws this only until `settle` has run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [user.id]);
+  return null;
+}
+
 /** Member routes: signed-out visitors go to /login. */
 export function RequireSignedIn({ children }: { children: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
-  useRememberedPage(user?.id);
+  const { switched, shownFor, settle } = useShownFor(user?.id);
+  useRememberedPage(switched ? undefined : user?.id);
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
-  return <>{children}</>;
+  if (switched) return <ToSwitchedUser user={user} settle={settle} />;
+  return <Fragment key={shownFor}>{children}</Fragment>;
 }
 
 /** Admin routes: signed-out visitors go to /login; signed-in non-administrators are refused. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, isAdmin } = useSession();
   const location = useLocation();
-  useRememberedPage(isAdmin ? user?.id : undefined);
+  const { switched, shownFor, settle } = useShownFor(user?.id);
+  useRememberedPage(isAdmin && !switched ? user?.id : undefined);
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (switched) return <ToSwitchedUser user={user} settle={settle} />;
   if (!isAdmin) return <AccessDenied />;
-  return <>{children}</>;
+  return <Fragment key={shownFor}>{children}</Fragment>;
 }
