@@ -1,10 +1,28 @@
 /**
- * After a refused submit, the keyboard goes to the first field that shows a problem, in the order the page shows
- * them (whatever the order of the validator's errors, and for widgets too: radios, checkboxes, file buttons).
+ * What shows a problem: a field marked invalid (an input, or an option group: role="radiogroup" or "group"), a
+ * widget's message that stands for the whole field (`data-focus-on-error`, with tabIndex -1: a beneficiary list's
+ * "Total percentage must equal 100%"), or a control inside an MUI field in its error state.
  */
-export function focusFirstInvalid(form: HTMLFormElement | null | undefined): void {
+const INVALID = '[aria-invalid="true"], [data-focus-on-error], .Mui-error input:not([type="hidden"]), .Mui-error button, .Mui-error [tabindex="0"]';
+const CONTROL = 'input:not([type="hidden"]):not([disabled]), button:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
+
+/** The element the keyboard goes to for an invalid one: an option group's chosen option (else its first), an MUI select's box. */
+function focusTarget(element: HTMLElement): HTMLElement | null {
+  const role = element.getAttribute('role');
+  if (role === 'radiogroup' || role === 'group') return element.querySelector<HTMLElement>('input:checked:not([disabled])') ?? element.querySelector<HTMLElement>(CONTROL);
+  // MUI's select marks its hidden native input invalid; the keyboard goes to its box.
+  if (element.getAttribute('aria-hidden') === 'true') return element.parentElement?.querySelector<HTMLElement>('[role="combobox"]') ?? null;
+  return element;
+}
+
+/**
+ * After a refused submit, the keyboard goes to the first field that shows a problem, in the order the page shows
+ * them (whatever the order of the validator's errors, and for widgets too: radios, checkboxes, file buttons). Also
+ * for a part of a form (a beneficiary list's add form after Add): pass that part.
+ */
+export function focusFirstInvalid(container: ParentNode | null | undefined): void {
   setTimeout(() => {
-    const target = form?.querySelector<HTMLElement>('[aria-invalid="true"], .Mui-error input:not([type="hidden"]), .Mui-error button, .Mui-error [tabindex="0"]');
-    target?.focus();
+    const invalid = container?.querySelector<HTMLElement>(INVALID);
+    if (invalid) focusTarget(invalid)?.focus();
   }, 0);
 }

@@ -13,6 +13,7 @@ import ReviewDateWidget from './widgets/review-date-widget';
 import AllowedOptionsWidget from './widgets/allowed-options-widget';
 import SelectWidget from './widgets/select-widget';
 import RadioWidget from './widgets/radio-widget';
+import CheckboxesWidget from './widgets/checkboxes-widget';
 
 /** SchemaForm's own widget for a field under an option rule in force (`optionsWhen`); not for `ui:widget` in a form. */
 export const ALLOWED_OPTIONS_WIDGET = 'allowed-options';
@@ -37,8 +38,11 @@ export const widgets = {
   [ALLOWED_OPTIONS_WIDGET]: AllowedOptionsWidget,
 } satisfies Record<CustomWidgetName | typeof ALLOWED_OPTIONS_WIDGET, Widget>;
 
-/** RJSF's own widgets replaced for every form: its dropdown (select-widget.tsx) and its radio group (radio-widget.tsx). */
-const themeWidgets: RegistryWidgetsType = { SelectWidget, RadioWidget };
+/**
+ * RJSF's own widgets replaced for every form: its dropdown (select-widget.tsx), its radio group (radio-widget.tsx) and
+ * its checkboxes (checkboxes-widget.tsx).
+ */
+const themeWidgets: RegistryWidgetsType = { SelectWidget, RadioWidget, CheckboxesWidget };
 
 /** What forms draw with: the project's widgets and the replaced RJSF ones. */
 export const formWidgets: RegistryWidgetsType = { ...themeWidgets, ...widgets };

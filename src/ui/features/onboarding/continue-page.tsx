@@ -8,7 +8,7 @@ import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { fillText } from '../../../shared/fill-text';
 import { loadProgress, progressStorage } from '../../../engine/saved-progress';
-import { onboardingFlow, PROGRESS_KEY, readDraft, resumeApplication } from './flow-actor';
+import { forgetProgressOutsideTheTab, onboardingFlow, PROGRESS_KEY, readDraft, resumeApplication } from './flow-actor';
 
 type Phase = 'checking' | 'contact' | 'code' | 'opening';
 
@@ -30,6 +30,17 @@ export default function ContinuePage() {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownPhase = useRef<Phase>('checking');
+  // From one step to the other (the code sent, or "Use another email or mobile"), the form the keyboard was in is
+  // gone: the keyboard goes to the new step's heading, as on the wizard's steps (wizard-layout.tsx), not the page's body.
+  useEffect(() => {
+    const from = shownPhase.current;
+    shownPhase.current = phase;
+    const active = document.activeElement;
+    const moved = (from === 'contact' && phase === 'code') || (from === 'code' && phase === 'contact');
+    if (moved && (!active || active === document.body || !active.isConnected)) heading.current?.focus();
+  }, [phase]);
 
   /** Reads the draft with a token, makes it the wizard's progress, and goes to its landing step. */
   const open = async (signupId: string, token: string) => {
@@ -43,6 +54,7 @@ export default function ContinuePage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    forgetProgressOutsideTheTab();
     const saved = loadProgress(progressStorage(), PROGRESS_KEY);
     const { signupId, applicantToken } = saved?.applicant ?? {};
     if (typeof signupId !== 'string' || typeof applicantToken !== 'string') {
@@ -95,7 +107,7 @@ export default function ContinuePage() {
   return (
     <Card variant="outlined" sx={{ maxWidth: 520, mx: 'auto' }}>
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>
-        <Typography variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1 }}>
+        <Typography ref={heading} tabIndex={-1} variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1, '&:focus': { outline: 'none' } }}>
           {phase === 'code' ? String(codeForm.schema.title) : String(contactForm.schema.title)}
         </Typography>
         {(phase === 'checking' || phase === 'opening') && (

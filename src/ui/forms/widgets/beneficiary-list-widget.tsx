@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../../../shared/forms/form-registry';
-import type { WidgetProps } from '@rjsf/utils';
+import { errorId, type WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -8,6 +8,7 @@ import { totalColor, totalPercent } from './beneficiary-total';
 import { formRuleErrors } from '../../../shared/transforms/form-rules';
 import { today } from '../../../shared/dates/today';
 import { ONBOARDING_TEXTS } from '../../../shared/messages';
+import { focusFirstInvalid } from '../focus-first-invalid';
 
 type Item = Record<string, unknown>;
 
@@ -66,6 +67,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const [unsaved, setUnsaved] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const unsavedAlert = useRef<HTMLDivElement>(null);
+  const addForm = useRef<HTMLFieldSetElement>(null);
   const hasUnsaved = useRef<() => boolean>(() => false);
   hasUnsaved.current = () =>
     !disabled && !readonly && (editing === null ? Object.values(draft).some((v) => v !== undefined && v !== '') : JSON.stringify(draft) !== JSON.stringify(items[editing]));
@@ -147,11 +149,18 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     return errors;
   };
 
-  /** Adds the typed entry (or applies the edit) when it passes its checks; else shows why. Whether it was saved. */
-  const save = (): boolean => {
+  /**
+   * Adds the typed entry (or applies the edit) when it passes its checks; else shows why, and (for Add or Update)
+   * takes the keyboard to the first field with a message. Whether it was saved.
+   */
+  const save = (focusOnError = true): boolean => {
     const errors = check(draft);
     setDraftErrors(errors);
-    if (Object.keys(errors).length) return false;
+    if (Object.keys(errors).length) {
+      // As after a refused Next (focus-first-invalid.ts): the keyboard goes to the entry's first field with a message.
+      if (focusOnError) focusFirstInvalid(addForm.current);
+      return false;
+    }
     const next = editing === null ? [...items, draft] : items.map((it, i) => (i === editing ? draft : it));
     onChange(next);
     if (editing !== null && texts.updated) {
@@ -163,7 +172,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     setUnsaved(false);
     return true;
   };
-  saveTyped.current = save;
+  // On Next the keyboard goes to the alert that says the entry was not added (above), not to its field.
+  saveTyped.current = () => save(false);
 
   const discard = () => {
     setDraft({});
@@ -247,7 +257,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
       </Stack>
       {/* No fold animation: a page caught mid-fold (a screenshot, a screen reader) showed a half-cut form. */}
       {!readonly && !folded && (
-        <Box component="fieldset" disabled={formDisabled} sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box component="fieldset" ref={addForm} disabled={formDisabled} sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {Object.entries(properties).map(([name, prop]) => {
             const choices = optionsOf(prop);
             const isPercent = name === percentField;
@@ -283,7 +293,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
             );
           })}
           <Stack direction="row" spacing={1} sx={{ gridColumn: '1 / -1' }}>
-            <Button variant="outlined" onClick={save} disabled={formDisabled}>
+            <Button variant="outlined" onClick={() => save()} disabled={formDisabled}>
               {editing === null ? texts.add : texts.update}
             </Button>
             {editing !== null && (
@@ -306,8 +316,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
           )}
         </Alert>
       )}
+      {/* The list's own message (the 100% rule): a refused Next takes the keyboard here (focus-first-invalid.ts). */}
       {rawErrors?.length ? (
-        <Alert severity="error" sx={{ mt: 2 }}>
+        <Alert id={errorId(id)} tabIndex={-1} data-focus-on-error severity="error" sx={{ mt: 2 }}>
           {rawErrors[0]}
         </Alert>
       ) : null}

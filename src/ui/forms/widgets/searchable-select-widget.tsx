@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { WidgetProps } from '@rjsf/utils';
+import { errorId, type WidgetProps } from '@rjsf/utils';
 import { createFilterOptions, FormHelperText } from '@mui/material';
 import { FieldAutocomplete } from './field-autocomplete';
 import { describedBy } from '../described-by';
@@ -36,7 +36,9 @@ export function rankedMatches(options: Choice[], typed: string): Choice[] {
  * (`enum` or `oneOf` of `const` + `title`, also one an if/then branch adds). Typing filters the list, best match first
  * (`rankedMatches`), and highlights it, so Enter picks it; Enter never submits the form (field-autocomplete.tsx).
  * Text that matches no option is not kept: leaving the field with it says so (`ui:options.notInListMessage`, with
- * `{typed}`), instead of the text vanishing without a word.
+ * `{typed}`), instead of the text vanishing without a word; when the list has an 'Other' option the default message
+ * points to it. While the field is empty for that reason, that message is the field's one message: not beside
+ * "… is required", which contradicted it (the widget shows its messages itself, as `showsOwnMessages` says).
  */
 export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder, uiSchema }: WidgetProps) {
   const choices: Choice[] = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
@@ -44,15 +46,22 @@ export default function SearchableSelectWidget({ id, label, value, required, dis
   const [typed, setTyped] = useState('');
   const [unmatched, setUnmatched] = useState('');
   const hintId = `${id}__not-in-list`;
-  const notInList = String(options.notInListMessage ?? '"{typed}" is not one of the choices: pick one from the list.').replace('{typed}', unmatched);
+  const other = choices.find((c) => folded(c.label) === 'other' || folded(String(c.value)) === 'other');
+  const defaultNotInList = other ? `"{typed}" is not one of the choices: pick one from the list, or choose ${other.label} and type it.` : '"{typed}" is not one of the choices: pick one from the list.';
+  const notInList = String(options.notInListMessage ?? defaultNotInList).replace('{typed}', unmatched);
+  // Text left that matches nothing, with no choice made: its message says why the field is empty, and stands for
+  // the field's own ("Occupation is required."). With a choice kept, the field's messages are about that choice.
+  const hasErrors = Boolean(rawErrors?.length);
+  const replacesErrors = Boolean(unmatched) && !selected;
+  const errors = replacesErrors ? [] : (rawErrors ?? []);
   return (
     <>
     <FieldAutocomplete
       id={id}
       label={label}
       required={required}
-      error={Boolean(rawErrors?.length)}
-      describedBy={describedBy(id, rawErrors, uiSchema, Boolean(unmatched) && hintId)}
+      error={hasErrors}
+      describedBy={describedBy(id, errors, uiSchema, Boolean(unmatched) && hintId)}
       placeholder={placeholder}
       options={choices}
       value={selected}
@@ -79,11 +88,25 @@ export default function SearchableSelectWidget({ id, label, value, required, dis
       }}
       onFocus={() => onFocus(id, value)}
     />
+    {errors.length > 0 && (
+      <div id={errorId(id)}>
+        {errors.map((message, i) => (
+          <FormHelperText key={i} error>
+            {String(message)}
+          </FormHelperText>
+        ))}
+      </div>
+    )}
     {unmatched && (
-      <FormHelperText id={hintId} sx={{ color: 'warning.main' }}>
+      // A warning while the form has not asked for the field yet; the field's error once it has.
+      <FormHelperText id={hintId} error={replacesErrors && hasErrors} sx={replacesErrors && hasErrors ? undefined : { color: 'warning.main' }}>
         {notInList}
       </FormHelperText>
     )}
     </>
   );
 }
+
+// It shows its own messages (rawErrors, or the not-in-list message in their place): RJSF's error list stays out
+// (templates/field-error-template.tsx).
+SearchableSelectWidget.showsOwnMessages = true;

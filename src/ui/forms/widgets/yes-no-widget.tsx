@@ -1,4 +1,4 @@
-import type { WidgetProps } from '@rjsf/utils';
+import { errorId, type WidgetProps } from '@rjsf/utils';
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
 
 /** `ui:widget: "yes-no"`: a boolean as Yes / No radios (labels from `ui:options.yesLabel` / `noLabel`). */
@@ -10,8 +10,11 @@ export default function YesNoWidget({ id, label, value, required, disabled, read
       {!hideLabel && <FormLabel id={`${id}-label`}>{label}</FormLabel>}
       <RadioGroup
         row
-        aria-labelledby={`${id}-label`}
-        aria-describedby={hasError ? `${id}__error` : undefined}
+        aria-labelledby={hideLabel ? undefined : `${id}-label`}
+        aria-label={hideLabel ? label || undefined : undefined}
+        // The group says it holds a problem, and which (a screen reader reads both on entering it).
+        aria-invalid={hasError || undefined}
+        aria-describedby={hasError ? errorId(id) : undefined}
         name={id}
         value={current}
         onChange={(event) => onChange(event.target.value === 'yes')}
@@ -21,7 +24,7 @@ export default function YesNoWidget({ id, label, value, required, disabled, read
         <FormControlLabel value="yes" control={<Radio id={`${id}-yes`} />} label={String(options.yesLabel ?? 'Yes')} />
         <FormControlLabel value="no" control={<Radio id={`${id}-no`} />} label={String(options.noLabel ?? 'No')} />
       </RadioGroup>
-      {hasError && <FormHelperText id={`${id}__error`}>{rawErrors![0]}</FormHelperText>}
+      {hasError && <FormHelperText id={errorId(id)}>{rawErrors![0]}</FormHelperText>}
     </FormControl>
   );
 }
