@@ -6,10 +6,11 @@
 const INVALID = '[aria-invalid="true"], [data-focus-on-error], .Mui-error input:not([type="hidden"]), .Mui-error button, .Mui-error [tabindex="0"]';
 const CONTROL = 'input:not([type="hidden"]):not([disabled]), button:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex="0"]';
 
-/** The element the keyboard goes to for an invalid one: an option group's chosen option (else its first), an MUI select's box. */
+/** The element the keyboard goes to for an invalid one: a radio group's chosen option (else its first), a group's first control, an MUI select's box. */
 function focusTarget(element: HTMLElement): HTMLElement | null {
   const role = element.getAttribute('role');
-  if (role === 'radiogroup' || role === 'group') return element.querySelector<HTMLElement>('input:checked:not([disabled])') ?? element.querySelector<HTMLElement>(CONTROL);
+  if (role === 'radiogroup') return element.querySelector<HTMLElement>('input:checked:not([disabled])') ?? element.querySelector<HTMLElement>(CONTROL);
+  if (role === 'group') return element.querySelector<HTMLElement>(CONTROL);
   // MUI's select marks its hidden native input invalid; the keyboard goes to its box.
   if (element.getAttribute('aria-hidden') === 'true') return element.parentElement?.querySelector<HTMLElement>('[role="combobox"]') ?? null;
   return element;

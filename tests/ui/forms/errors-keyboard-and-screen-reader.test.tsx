@@ -84,6 +84,24 @@ describe('option groups with a message', () => {
   });
 });
 
+describe('a document checklist with a message', () => {
+  it('is one group, named by its field, marked invalid and described by its message', async () => {
+    const user = userEvent.setup();
+    const schema = {
+      type: 'object',
+      properties: { documents: { type: 'array', title: 'Documents', uniqueItems: true, minItems: 2, items: { type: 'string', enum: ['ID card', 'Utility bill'] }, errorMessage: { minItems: 'Tick every document' } } },
+    };
+    const form = formFromModule(await compileToModule('test/checklist', schema, { documents: { 'ui:widget': 'document-checklist' } }));
+    render(<SchemaForm form={form} formData={{ documents: ['ID card'] }} onSubmit={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Tick every document');
+    const group = screen.getByRole('group', { name: 'Documents' });
+    expect(group).toHaveAttribute('aria-invalid', 'true');
+    expect(group).toHaveAccessibleDescription('Tick every document');
+    await waitFor(() => expect(within(group).getAllByRole('checkbox')[0]).toHaveFocus());
+  });
+});
+
 const occupationSchema = {
   type: 'object',
   additionalProperties: false,

@@ -1,4 +1,4 @@
-import type { WidgetProps } from '@rjsf/utils';
+import { errorId, type WidgetProps } from '@rjsf/utils';
 import type { JsonObject } from '../../../shared/forms/form-registry';
 import { Box, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, LinearProgress, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
@@ -39,7 +39,7 @@ export function isChecklistComplete(schema: JsonObject | undefined, options: Jso
  * (used through SchemaForm's checklist field) or on an array of ticked values. Informational items have no
  * checkbox (spec 3: the foreign bank card).
  */
-export default function DocumentChecklistWidget({ id, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
+export default function DocumentChecklistWidget({ id, label, value, disabled, readonly, onChange, rawErrors, schema, options }: WidgetProps) {
   const isObject = schema?.type === 'object';
   const ticked: string[] = isObject ? Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v === true).map(([k]) => k) : Array.isArray(value) ? value : [];
   const informational = informationalItems(schema, options);
@@ -53,8 +53,10 @@ export default function DocumentChecklistWidget({ id, value, disabled, readonly,
     // Keep the schema's order so the submitted list is stable.
     else onChange(items.map((i) => i.value).filter((v) => next.includes(v)));
   };
+  const hasError = Boolean(rawErrors?.length);
+  // One group of checkboxes, named by its field; with a message, marked invalid and described by it (as the radios).
   return (
-    <Box id={id}>
+    <Box id={id} role="group" aria-label={label || undefined} aria-invalid={hasError || undefined} aria-describedby={hasError ? errorId(id) : undefined}>
       <Box sx={{ mb: 2 }}>
         <Typography variant="body2" aria-live="polite">
           {progressText}
@@ -89,7 +91,11 @@ export default function DocumentChecklistWidget({ id, value, disabled, readonly,
           </Card>
         ))}
       </Box>
-      {rawErrors?.length ? <FormHelperText error>{rawErrors[0]}</FormHelperText> : null}
+      {hasError ? (
+        <FormHelperText id={errorId(id)} error>
+          {rawErrors![0]}
+        </FormHelperText>
+      ) : null}
     </Box>
   );
 }
