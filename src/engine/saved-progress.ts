@@ -23,11 +23,10 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * Where the progress is kept: the tab's sessionStorage. It holds the applicant's token, email, mobile and date of
  * birth, so it must not outlive the tab: in localStorage the next person at a shared computer opened "Continue an
  * application" and walked into the last applicant's answers without a code (applicant review). A reload keeps it;
- * another tab or device continues with a code (/continue). Progress an earlier version left in localStorage is
- * removed on first use.
+ * another tab or device continues with a code (/continue). The wizard removes what an earlier version left in
+ * localStorage (flow-actor.ts).
  */
 export function progressStorage(): StorageLike {
-  if (typeof localStorage !== 'undefined') localStorage.removeItem(ONBOARDING_PROGRESS_KEY);
   return sessionStorage;
 }
 
@@ -48,11 +47,6 @@ export function loadProgress(storage: StorageLike, key: string, now: number = Da
   }
   storage.removeItem(key);
   return null;
-}
-
-/** True when saved progress holds an application worth continuing (at least one step done). */
-export function hasApplicationInProgress(progress: SavedProgress | null): progress is SavedProgress {
-  return Boolean(progress && progress.completedSteps.length > 0);
 }
 
 /** Clears the saved progress (the "clear everything" of spec 1 section 4 and the end of the wizard). */

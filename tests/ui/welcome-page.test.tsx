@@ -2,7 +2,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from './render-app';
-import { ONBOARDING_PROGRESS_KEY, saveProgress } from '../../src/engine/saved-progress';
 
 describe('welcome page', () => {
   it('shows Sign In, the intro text and the account button, with the page title', async () => {
@@ -13,20 +12,16 @@ describe('welcome page', () => {
     await waitFor(() => expect(document.title).toBe('Welcome - Credit Union Online'));
   });
 
-  it("'Don't have an account?' goes to /new-or-existing-customer; no 'Continue your application' without saved progress", async () => {
-    localStorage.clear();
+  it("'Don't have an account?' goes to /new-or-existing-customer", async () => {
     const router = renderAt('/');
     await userEvent.click(await screen.findByRole('button', { name: "Don't have an account?" }));
     expect(router.state.location.pathname).toBe('/new-or-existing-customer');
-    expect(screen.queryByRole('button', { name: 'Continue your application' })).toBeNull();
   });
 
-  it("offers 'Continue your application' when this device holds an application in progress, back at its step", async () => {
-    saveProgress(sessionStorage, ONBOARDING_PROGRESS_KEY, { currentStep: 'address', currentRoute: '/address', completedSteps: ['new-or-existing-customer', 'getting-ready'], sessionId: 's', applicant: { customerType: 'new' } });
+  it("'Continue an application' goes to /continue (which opens this tab's application at once, any other with a code)", async () => {
     const router = renderAt('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue your application' }));
-    expect(router.state.location.pathname).not.toBe('/');
-    localStorage.clear();
+    await userEvent.click(await screen.findByRole('link', { name: 'Continue an application' }));
+    expect(router.state.location.pathname).toBe('/continue');
   });
 
   it('Sign In goes to /login', async () => {

@@ -12,4 +12,3 @@ export const DarkModeIcon = icon('dark-mode');
 export const LightModeIcon = icon('light-mode');
 export const LoginIcon = icon('login');
 export const PersonAddAltIcon = icon('person-add-alt');
-export const PlayArrowIcon = icon('play-arrow');

@@ -2,7 +2,13 @@ import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
 import { pageAfterSignIn, rememberPage } from './return-page';
-import { useSession } from './session-store';
+import { followStoredSession, useSession } from './session-store';
+
+// Another tab signed out, its session ended there, or it signed someone in (\`storage\` fires in the other tabs only):
+// the signed-in areas follow it (./session-store.ts). Listened for here, with the areas, not on the first page.
+if (typeof window !== 'undefined') window.addEventListener('storage', (event) => {
+    if (event.key === null || event.key.startsWith('cu.auth.')) followStoredSession();
+  });
 
 // The sign-in page and the logout reach ./return-page.ts through this module, so that it travels in the guards' file
 // instead of a file of its own (one more name in the first page's list of files).

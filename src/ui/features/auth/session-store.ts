@@ -42,41 +42,31 @@ function emit() {
 }
 
 /**
- * The same session: the same user, signed in at the same moment. localStorage is shared by every tab of the
- * browser, so what it holds may be a later sign-in (another user, or the same one again) made in another tab.
+ * This tab takes what the shared storage holds when it is another session than this tab's (another user, or the same
+ * one signed in again, in another tab; or none: another tab signed out). localStorage is shared by every tab, so
+ * nothing is written. An ended session ends here with the expiry message (the area's guard sends the page to /login,
+ * which shows it); another session is followed, with its own timer, and without this tab's token of the earlier one.
+ * True when it followed.
  */
-function sameSession(a: SessionState, b: SessionState): boolean {
-  return (a.user?.id ?? null) === (b.user?.id ?? null) && a.startedAt === b.startedAt;
-}
-
-/**
- * This tab takes what the shared storage holds now: another tab signed out (or its session ended there) or signed
- * someone in. Nothing is written: the storage is already what the other tab made it. An ended session ends here with
- * the expiry message (the area's guard sends the page to /login, which shows it); another session is followed, with
- * its own timer, and without this tab's token of the earlier one.
- */
-function followStoredSession(): void {
+export function followStoredSession(): boolean {
   const stored = read();
-  if (sameSession(stored, state)) return;
+  if (stored.user?.id === state.user?.id && stored.startedAt === state.startedAt) return false;
   endedNotice = state.user && !stored.user ? SESSION_TEXTS.expired : null;
   setSessionToken(null);
   state = stored;
   schedule();
   emit();
+  return true;
 }
 
 function schedule() {
   clearTimeout(expiryTimer);
   if (!state.user || !state.startedAt) return;
-  const scheduledFor = state;
   const left = state.startedAt + sessionMs - Date.now();
   expiryTimer = setTimeout(() => {
     // Only the session this timer was set for ends here: the storage may hold a later sign-in made in another tab
     // (its own timer runs from its own start), or nothing (another tab signed out).
-    if (!sameSession(read(), scheduledFor)) {
-      followStoredSession();
-      return;
-    }
+    if (followStoredSession()) return;
     clearSession();
     onExpired?.();
   }, Math.max(0, left));
@@ -114,14 +104,10 @@ export function getSessionEndedNotice(): string | null {
 
 /** Removes the stored user and in-memory token, whatever the server says. `loggedOut` marks a deliberate logout (no expiry message). */
 export function clearSession(options: { loggedOut?: boolean } = {}): void {
-  const stored = read();
   // A session ending here without a logout (its timer, a 401) is this tab's: when another tab has signed someone in
   // since, the storage holds that later session, which is not this tab's to end, and the tab follows it. A logout
   // revokes the browser's one session cookie, so it clears whatever is stored.
-  if (!options.loggedOut && stored.user && !sameSession(stored, state)) {
-    followStoredSession();
-    return;
-  }
+  if (!options.loggedOut && read().user && followStoredSession()) return;
   if (state.user) endedNotice = options.loggedOut ? null : SESSION_TEXTS.expired;
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(STARTED_KEY);
@@ -158,13 +144,5 @@ export function useSession(): SessionState & { isAdmin: boolean } {
   );
   return { ...snapshot, isAdmin: snapshot.user?.role_id === ROLES.SYSTEMS_ADMINISTRATOR };
 }
-
-/** Another tab signed out, its session ended there, or it signed someone in (`storage` fires in the other tabs only). */
-function onStorage(event: StorageEvent): void {
-  if (event.storageArea && event.storageArea !== localStorage) return;
-  if (event.key !== null && event.key !== USER_KEY && event.key !== STARTED_KEY) return;
-  followStoredSession();
-}
-if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
 
 schedule();

@@ -16,7 +16,13 @@ const DRAFT_PREFIX = 'cu.onboarding.draft.';
 
 const machine = buildFlowMachine(onboardingFlow);
 
+/** Progress an earlier version kept in localStorage, where it outlived the tab (saved-progress.ts progressStorage): removed. */
+export function forgetProgressOutsideTheTab(): void {
+  if (typeof localStorage !== 'undefined') localStorage.removeItem(PROGRESS_KEY);
+}
+
 function startActor() {
+  forgetProgressOutsideTheTab();
   const saved = typeof sessionStorage === 'undefined' ? null : loadProgress(progressStorage(), PROGRESS_KEY);
   const input: Partial<FlowContext> = saved ? { applicant: saved.applicant, completed: saved.completedSteps, sessionId: saved.sessionId } : {};
   const snapshot =

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { hasApplicationInProgress, loadProgress, ONBOARDING_PROGRESS_KEY, progressStorage } from '../../../engine/saved-progress';
-import { LoginIcon, PersonAddAltIcon, PlayArrowIcon } from '../../components/plain-icons';
+import { LoginIcon, PersonAddAltIcon } from '../../components/plain-icons';
 import { preloadMuiTheme } from '../../components/mui-page';
 import { usePageTitle, PRODUCT_NAME } from '../../lib/use-page-title';
 
@@ -17,13 +16,12 @@ function PageButton({ variant, icon, fullWidth = false, onClick, children }: { v
 }
 
 /**
- * The welcome page (spec 1 section 2): sign in, or start onboarding; an application saved on this device can be
- * continued. Plain CSS, like the public frame: the first page a phone loads needs no MUI.
+ * The welcome page (spec 1 section 2): sign in, or start onboarding, or continue an application (/continue: this
+ * tab's at once, any other with a code). Plain CSS, like the public frame: the first page a phone loads needs no MUI.
  */
 export default function WelcomePage() {
   usePageTitle('Welcome');
   const navigate = useNavigate();
-  const saved = loadProgress(progressStorage(), ONBOARDING_PROGRESS_KEY);
   return (
     <div className="cu-card">
       <div className="cu-card__content">
@@ -32,11 +30,6 @@ export default function WelcomePage() {
           Check your balances and move money between accounts, any time. New to online banking with us? Open an account in a few minutes.
         </p>
         <div className="cu-stack">
-          {hasApplicationInProgress(saved) && (
-            <PageButton variant="outlined" icon={<PlayArrowIcon />} onClick={() => navigate('/continue')}>
-              Continue your application
-            </PageButton>
-          )}
           <PageButton variant="contained" icon={<LoginIcon />} onClick={() => navigate('/login')}>
             Sign In
           </PageButton>
