@@ -17,9 +17,10 @@ import type { FlowDefinition } from '../src/shared/flow/flow-types';
 const FIRST_LOAD_BUDGET_KB = 100;
 /**
  * gzip KB of script the heaviest wizard step needs, cumulative. Measured 2026-11-28: 339.9 KB (employment; 347.2
- * with fast-uri, 356 on 2026-11-24, 430.6 before).
+ * with fast-uri, 356 on 2026-11-24, 430.6 before); 345.1 KB that afternoon, after the widgets' keyboard and
+ * screen-reader fixes (focus on a widget's own message, option groups described by their messages).
  */
-const STEP_BUDGET_KB = 345;
+const STEP_BUDGET_KB = 346;
 
 describe('production build', () => {
   // The build of the current sources, kept for the browser tests (scripts/lib/build-cache.ts): made here unless a
