@@ -289,7 +289,7 @@ export async function seriousViolations(page: Page, name: string): Promise<strin
 /** The applicant's progress the wizard saved in the tab (signup id, applicant token...). */
 export async function savedProgress(page: Page): Promise<Json | null> {
   return page.evaluate((key) => {
-    const raw = localStorage.getItem(key);
+    const raw = sessionStorage.getItem(key);
     return raw ? JSON.parse(raw) : null;
   }, PROGRESS_KEY);
 }
