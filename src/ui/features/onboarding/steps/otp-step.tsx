@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import type { StepRef } from '../../../../shared/flow/flow-types';
 import { translateApiError } from '../../../lib/translate-api-error';
@@ -21,8 +21,8 @@ function sentNotice(data: unknown): string | null {
 
 /**
  * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit (CodeEntry, as on the sign-in code screen), a resend button waits 60 s
- * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on (so does an address the server
- * says is already verified, with its words in the dialog: no code was sent). The notice says
+ * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on. An address the server says
+ * is already verified (no code was sent) shows its words and Next instead of the boxes. The notice says
  * where the code went, as the server words it (for a claim: "the mobile number ending in 42").
  */
 export function OtpStep({ step, applicant, onVerified, preview = false }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void; preview?: boolean }) {
@@ -39,7 +39,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [verified, setVerified] = useState(false);
-  const [verifiedNote, setVerifiedNote] = useState<string | null>(null);
+  const [alreadyVerified, setAlreadyVerified] = useState<{ data: unknown; note: string } | null>(null);
   const [resends, setResends] = useState(0);
   const sentOnEntry = useRef(false);
 
@@ -57,9 +57,10 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     }
     try {
       const { data } = await call(otp.sendEndpoint ?? SEND, {});
-      // Back to an earlier step and Next with the same address: nothing to enter, so the page says so and moves on.
+      // Back to this step, or to an earlier one and Next with the same address: nothing to enter, so the page says so
+      // and offers Next (Back stays free: an applicant going back to basic info is not sent forward again).
       if ((data as { already_verified?: unknown } | undefined)?.already_verified === true) {
-        finish(data, sentNotice({ message: (data as { message?: unknown }).message }));
+        setAlreadyVerified({ data, note: sentNotice(data) ?? '' });
         return;
       }
       setNotice(sentNotice(data));
@@ -82,8 +83,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     send(true).catch(() => undefined);
   }, [send]);
 
-  const finish = (data: unknown, note: string | null = null) => {
-    setVerifiedNote(note);
+  const finish = (data: unknown) => {
     setVerified(true);
     if (!preview) drafts.clear(codeKey);
     setTimeout(() => onVerified(data), 2000);
@@ -107,6 +107,18 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
   };
 
   const limitReached = otp.maxResends !== undefined && resends >= otp.maxResends;
+  if (alreadyVerified) {
+    return (
+      <Stack spacing={3} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="success" role="status">
+          {alreadyVerified.note}
+        </Alert>
+        <Button variant="contained" onClick={() => onVerified(alreadyVerified.data)}>
+          {texts.next ?? 'Next'}
+        </Button>
+      </Stack>
+    );
+  }
   return (
     <Stack spacing={3}>
       {texts.instructions && <Typography>{texts.instructions}</Typography>}
@@ -137,7 +149,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
           <CheckCircle color="success" aria-hidden />
           {texts.verified ?? 'Verified'}
         </DialogTitle>
-        <DialogContent>{verifiedNote && <Typography>{verifiedNote}</Typography>}</DialogContent>
+        <DialogContent />
       </Dialog>
     </Stack>
   );
