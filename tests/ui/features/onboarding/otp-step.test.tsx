@@ -37,11 +37,13 @@ describe('a code step', () => {
   });
 
   it('asks for no code when the server says the address is already verified (Back to this step): says so, offers Next, and does not move on by itself', async () => {
-    const answer = { message: 'Your email address is already verified.', already_verified: true, verified_on: '2026-11-28T10:00:00.000Z' };
+    const answer = { message: 'Your email address is already verified.', already_verified: true, verified_on: '2026-11-28T10:00:00.000Z', identifier: 'ana@example.com' };
     fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: answer }) });
     const onVerified = vi.fn();
     render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={onVerified} />);
-    expect(await screen.findByRole('status')).toHaveTextContent(answer.message);
+    expect(await screen.findByRole('status')).toHaveTextContent('Your email address is already verified');
+    // The address the answer names, after the sentence (not "verified.: ana@…").
+    expect(screen.getByRole('status')).toHaveTextContent(/^Your email address is already verified: ana@example\.com$/);
     expect(screen.queryByLabelText('Digit 1 of 6')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2_200));
     expect(onVerified).not.toHaveBeenCalled();

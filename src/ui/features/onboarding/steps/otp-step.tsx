@@ -16,7 +16,8 @@ const VERIFY = '/device-verifications/verify/';
 function sentNotice(data: unknown): string | null {
   const { message, identifier } = (data ?? {}) as { message?: unknown; identifier?: unknown };
   if (typeof message !== 'string') return null;
-  return typeof identifier === 'string' && identifier && !message.includes(identifier) ? `${message}: ${identifier}` : message;
+  // "…sent to your email: ana@example.com"; a message that ends a sentence gives up its full stop to the address.
+  return typeof identifier === 'string' && identifier && !message.includes(identifier) ? `${message.replace(/[.!]$/, '')}: ${identifier}` : message;
 }
 
 /**
