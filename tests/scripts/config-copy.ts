@@ -68,7 +68,12 @@ function applyReplay(json: any, { op, pointer, value, from }: GuideReplay): void
 export function guideConfig(examples?: number[], before?: (config: ReturnType<typeof copyConfig>) => void): ReturnType<typeof copyConfig> & { replays: GuideReplay[] } {
   const config = copyConfig('repository');
   before?.(config);
-  const replays = readGuideReplays().filter((r) => !examples || examples.includes(r.example));
+  const wanted = readGuideReplays().filter((r) => !examples || examples.includes(r.example));
+  // An example whose new step the copy has already (the configuration in use is itself a guide copy: the analyst-change
+  // run's) is not applied twice: moving a step's `next` again would point the new step at itself.
+  const steps = () => (config.read('flows/onboarding.flow.json') as { steps: Record<string, unknown> }).steps;
+  const applied = new Set(wanted.filter((r) => r.op === 'set' && /^\/steps\/[^/]+$/.test(r.pointer) && steps()[r.pointer.split('/')[2]]).map((r) => r.example));
+  const replays = wanted.filter((r) => !applied.has(r.example));
   for (const replay of replays) {
     if (replay.op === 'create') config.write(replay.file, replay.value);
     else config.edit(replay.file, (json) => applyReplay(json, replay));

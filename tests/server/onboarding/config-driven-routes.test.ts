@@ -14,6 +14,7 @@ import { journeysWith, stepRequest } from '../../helpers/journey-bodies';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { REQUEST_TEXTS } from '../../../src/shared/messages';
+import { fieldMessage } from '../../helpers/form-messages';
 
 // docs/analyst-guide.md's worked examples applied to a copy: example 6 adds Tax Residency with POST /tax-residencies/.
 const config = guideConfig();
@@ -48,7 +49,7 @@ describe.each(dbTargets())('a step added in JSON only, served on $name', (target
 
     const refused = await call({ tin: '123' });
     expect(refused.statusCode, refused.body).toBe(400);
-    expect(refused.json().errors).toEqual({ tax_country: 'Please enter your country of tax residence.' });
+    expect(refused.json().errors).toEqual({ tax_country: fieldMessage('onboarding/tax-residency', 'tax_country', 'required') });
     expect((await call({ tax_country: 'Canada', extra: 1 })).statusCode).toBe(400);
 
     const submitted = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id }, headers: applicant.headers, remoteAddress: applicant.address });
