@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { alreadySubmitted } from './applicant-access.js';
@@ -33,11 +34,6 @@ export async function saveStep(db: Kysely<Database>, signupId: string, step: str
   return false;
 }
 
-/** JSON with every object's keys in order: the same answers compare equal however a store ordered them (jsonb does). */
-function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
-}
-
 /**
  * A step the application does not take now (saveStep stored nothing). Sent back for changes to other steps, the
  * applicant walks on through this one: the same answers as stored are accepted as they are (nothing written), and
@@ -46,7 +42,8 @@ function canonicalJson(value: unknown): string {
 export async function answerUntakenStep(db: Kysely<Database>, signupId: string, step: string, data: unknown): Promise<void> {
   const signup = await db.selectFrom('signups').select('status').where('id', '=', signupId).executeTakeFirst();
   if (signup?.status !== 'changes_requested') throw alreadySubmitted();
-  if (canonicalJson(await loadStepData(db, signupId, step)) !== canonicalJson(data)) throw conflict(ONBOARDING_TEXTS.notRequestedStep);
+  // Compared as stored (jsonb keeps no key order and no undefined values): what the body holds, read back as JSON.
+  if (!isDeepStrictEqual(await loadStepData(db, signupId, step), JSON.parse(JSON.stringify(data)))) throw conflict(ONBOARDING_TEXTS.notRequestedStep);
 }
 
 /**
