@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
-import { JSON_ONLY_MESSAGE, REQUEST_TEXTS } from '../../shared/messages.js';
+import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 
 /** Builds the one error body every failed answer carries. */
 export function errorBody(status: number, message: string, requestId: string, errors?: Record<string, string>): ApiErrorBody {
@@ -19,6 +19,12 @@ const isDataException = (code: unknown) => typeof code === 'string' && /^22[0-9A
 export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 
 type AppError = FastifyError & { code?: string; constraint?: string };
+
+/** The route takes multipart/form-data (a step with documents), not JSON. */
+function readsMultipart(request: FastifyRequest): boolean {
+  const consumes = (request.routeOptions.schema as { consumes?: unknown } | undefined)?.consumes;
+  return Array.isArray(consumes) && consumes.includes('multipart/form-data');
+}
 
 /** The answer to an error, in the one error shape: the app's error handler, and a route's own handler's last step. */
 export function answerError(app: FastifyInstance, error: AppError, request: FastifyRequest, reply: FastifyReply) {
@@ -57,8 +63,9 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     const messages: Record<number, string> = {
       400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : 'Invalid request. Please check your input.',
       413: 'The request is too large.',
-      // No parser for the body's type: every route but a multipart step's reads JSON (those have a parser).
-      415: JSON_ONLY_MESSAGE,
+      // No parser for the body's type (multipart/mixed, a form-urlencoded or octet-stream body): a step with documents
+      // reads multipart/form-data (its schema `consumes` it), every other route JSON.
+      415: readsMultipart(request) ? ONBOARDING_TEXTS.notMultipart : JSON_ONLY_MESSAGE,
     };
     return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
   }

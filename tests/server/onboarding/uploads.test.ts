@@ -173,6 +173,21 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     expect(json.statusCode).toBe(415);
   });
 
+  it('answers every body type but multipart/form-data on a step with documents with the step\'s own 415 message, never "send JSON"', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const form = multipart({ signup_id: applicant.id, ...ADDRESS }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+    const boundary = form.headers['content-type'].split('boundary=')[1];
+    const before = storedFiles().length;
+    // Types no parser reads (multipart/mixed, a form-urlencoded or octet-stream body) as well as the ones a parser reads (JSON, text).
+    for (const type of ['application/json', 'text/plain', `multipart/mixed; boundary=${boundary}`, 'application/x-www-form-urlencoded', 'application/octet-stream']) {
+      const payload = type.startsWith('multipart/') ? form.payload : JSON.stringify({ signup_id: applicant.id, ...ADDRESS });
+      const res = await t.call({ method: 'POST', url: '/api/addresses/', headers: { ...applicant.headers, 'content-type': type }, remoteAddress: applicant.address, payload });
+      expect(res.statusCode, type).toBe(415);
+      expect(res.json().message, type).toBe(ONBOARDING_TEXTS.notMultipart);
+    }
+    expect(storedFiles().length).toBe(before);
+  });
+
   it('replaces the files of a step that is sent again', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     await upload(applicant, '/api/addresses/', ADDRESS, [{ field: 'proof_of_address_files', name: 'one.pdf', content: PDF() }, { field: 'proof_of_address_files', name: 'two.pdf', content: PDF() }]);
