@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { inexactNumbersAsText } from './exact-numbers.js';
 import { badRequest } from './http-errors.js';
-import { REQUEST_TEXTS } from '../../shared/messages.js';
+import { repeatedKey } from './repeated-keys.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 
 /**
  * How every route reads a JSON body: as written (a number with more digits than a double holds exactly reaches the
  * schema as text, which its field refuses with its own message, instead of being rounded: lib/exact-numbers.ts), by
  * Fastify's own parser, which refuses a `__proto__` key and a `constructor` holding a `prototype`. That refusal is
  * an unknown field, said under the key like any other (`constructor` alone already is, by the schemas), not "not
- * valid JSON". `emptyAsObject`: an empty body reads as {} (the sign-in routes, whose logout clients send one).
+ * valid JSON". A key an object holds twice is refused under it (lib/repeated-keys.ts). `emptyAsObject`: an empty body reads as {} (the sign-in routes, whose logout clients send one).
  */
 export function useJsonBodies(app: FastifyInstance, options: { emptyAsObject?: boolean } = {}): void {
   const parse = app.getDefaultJsonParser('error', 'error');
@@ -25,6 +26,9 @@ export function useJsonBodies(app: FastifyInstance, options: { emptyAsObject?: b
         Object.defineProperty(errors, field, { value: `Unknown field: ${field}`, enumerable: true, writable: true, configurable: true });
         return done(badRequest(REQUEST_TEXTS.fixFields, errors), undefined);
       }
+      // Valid JSON with one key twice in an object: refused under the key, as a multipart field sent twice is.
+      const repeated = error ? undefined : repeatedKey(text);
+      if (repeated) return done(badRequest(REQUEST_TEXTS.fixFields, { [repeated]: ONBOARDING_TEXTS.repeatedField }), undefined);
       done(error, value);
     });
   });

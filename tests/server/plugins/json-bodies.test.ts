@@ -1,6 +1,8 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { REQUEST_TEXTS } from '../../../src/shared/messages';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
+import { addSessionRoute, createMember, sessionHeaders } from '../member/member-fixtures';
+import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
 
 /**
  * A body with a key every object has: the parser refuses `__proto__` (and a `constructor` holding a `prototype`), and
@@ -26,5 +28,37 @@ describe.each(dbTargets())('keys every object has, in a JSON body, on $name', (t
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toBe(REQUEST_TEXTS.fixFields);
     expect(Object.entries(res.json().errors)).toEqual([[field, `Unknown field: ${field}`]]);
+  });
+});
+
+/**
+ * A key sent twice in one object: JSON.parse keeps the last without a word, so a transfer of {"amount": 0.01,
+ * "amount": 2500} moved $2,500 while anything reading the first value (a log, a proxy, a reviewer) saw one cent. It
+ * is refused under the key, as a multipart field sent twice is, on every route alike; nothing happens.
+ */
+describe.each(dbTargets())('a key sent twice in a JSON body, on $name', (target) => {
+  const t = suiteApp(target, { beforeReady: addSessionRoute });
+
+  it('a transfer with its amount twice is a 400 under amount, and no money moves', async () => {
+    const member = await createMember(t.db.db, [{ type: 'savings', cents: 500_000 }, { type: 'savings', cents: 0 }]);
+    const [from, to] = member.accounts;
+    const headers = { ...(await sessionHeaders(t, member.userId)), [IDEMPOTENCY_HEADER]: 'repeated-key-1' };
+    const body = JSON.stringify({ source_id: from.id, source_account: from.number, destination_id: to.id, destination_account: to.number, amount: 0.01 });
+    const payload = body.replace('"amount":0.01', '"amount":0.01,"amount":2500');
+    const res = await t.call({ method: 'POST', url: '/api/accounts/transfer-to-self', payload, headers: { ...headers, 'content-type': 'application/json' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ amount: ONBOARDING_TEXTS.repeatedField });
+    const balances = await t.db.db.selectFrom('accounts').select(['id', 'balance_cents']).where('member_id', '=', member.memberId).orderBy('id').execute();
+    expect(balances.map((a) => Number(a.balance_cents))).toEqual([500_000, 0]);
+  });
+
+  it.each([
+    ['sign-in', '/api/users/login', '{"email":"a@b.co","password":"xxxxxxxx","email":"member@cu.example"}', 'email'],
+    ['an onboarding step, around a nested object', '/api/membership-declarations/', '{"signup_id":"x","device_info":{"a":1},"signup_id":"y"}', 'signup_id'],
+    ['a code, written with an escape', '/api/device-verifications/send/', '{"identifier_type":"mobile","operation":"sign_in","user_id":2,"\u0075ser_id":3}', 'user_id'],
+  ])('%s: 400 under the key', async (_name, url, payload, field) => {
+    const res = await t.call({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual({ [field]: ONBOARDING_TEXTS.repeatedField });
   });
 });
