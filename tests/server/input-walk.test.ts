@@ -432,6 +432,15 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     expect((await t.call({ method: 'GET', url: '/api/users?page=2', headers: admin })).statusCode).toBe(200);
   });
 
+  it('a query field of one value sent twice (page=1&page=2, signup_id twice): 400 under the field saying so, not "must be integer"', async () => {
+    for (const url of ['/api/users?page=1&page=2', '/api/signups?search=a&search=b', '/api/accounts/transactions?page_size=5&page_size=5', `/api/onboarding/draft?signup_id=${applicant.id}&signup_id=${applicant.id}`]) {
+      const field = new URL(url, 'http://x').searchParams.keys().next().value as string;
+      const res = await t.call({ method: 'GET', url, headers: url.includes('accounts') ? ownerHeaders : url.includes('onboarding') ? applicant.headers : admin, remoteAddress: applicant.address });
+      expect(res.statusCode, url).toBe(400);
+      expect(shape(res).errors, url).toEqual({ [field]: ONBOARDING_TEXTS.repeatedField });
+    }
+  });
+
   it('a body that is not a JSON object: 400 saying so, on routes with and without a form', async () => {
     for (const url of ['/api/device-verifications/send/', '/api/password/reset/send', '/api/funnel/events', '/api/onboarding/resume/send', '/api/peps']) {
       for (const raw of ['null', '[]', '"text"', '42']) {

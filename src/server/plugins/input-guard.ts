@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest, unsupportedMediaType } from '../lib/http-errors.js';
 import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
-import { JSON_ONLY_MESSAGE, REQUEST_TEXTS } from '../../shared/messages.js';
+import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
 /** A route as the guard saw it registered (HEAD twins of GET routes left out). */
@@ -127,6 +127,25 @@ function refuseOddIntegers(fields: Array<['params' | 'query', string[]]>) {
   };
 }
 
+/** The names of the properties a querystring schema takes one value of (any type but array). */
+function singleValueFields(schema: unknown): string[] {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> } | undefined)?.properties ?? {};
+  return Object.entries(properties).filter(([, sub]) => ![sub?.type].flat().includes('array')).map(([name]) => name);
+}
+
+/**
+ * preValidation of every route with a querystring: a field of one value sent twice (`page=1&page=2`) reaches the
+ * schema as a list, which said "must be integer" (or "must be string") of a number; it is refused under the field in
+ * words, as a JSON key or a multipart field sent twice is.
+ */
+function refuseRepeatedQueryFields(names: string[]) {
+  return async function repeatedQueryGuard(request: FastifyRequest): Promise<void> {
+    const query = request.query as Record<string, unknown> | undefined;
+    const repeated = names.find((name) => Array.isArray(query?.[name]));
+    if (repeated) throw badRequest('Invalid querystring.', { [repeated]: ONBOARDING_TEXTS.repeatedField });
+  };
+}
+
 /** Refuses to register a route whose params, querystring or body accept integers beyond the database's range. */
 function checkIntegerBounds(route: RouteOptions): void {
   const schema = (route.schema ?? {}) as Record<string, unknown>;
@@ -152,7 +171,7 @@ function checkIntegerBounds(route: RouteOptions): void {
  *   a 400 under the field, after the schema passed; the forms validator (lib/form-validation.ts) does the same;
  * - a line break in a form's field drawn on one line (not a `textarea` in its UI schema) is a 400 under the field,
  *   here for a body the route's schema validates, and in the forms validator with the form's other messages.
- * - a query string with a %-escape that is not UTF-8 is a 400;
+ * - a query string with a %-escape that is not UTF-8 is a 400, and so is a query field of one value sent twice;
  * - a body that is not JSON on a route that reads JSON (text, multipart) is a 415;
  * - a body in a character set other than UTF-8 is a 415 (bytes that are not UTF-8 in a body that names none read as
  *   U+FFFD, refused with the text check above), and so is a compressed one; a transfer coding but chunked is a 400.
@@ -170,7 +189,14 @@ export default fp(
       const schema = (route.schema ?? {}) as Record<string, unknown>;
       const integers = ([['params', integerFields(schema.params)], ['query', integerFields(schema.querystring ?? schema.query)]] as Array<['params' | 'query', string[]]>).filter(([, names]) => names.length);
       const readsJson = !(schema.consumes as string[] | undefined)?.includes('multipart/form-data');
-      route.preValidation = [...own, ...(readsJson ? [refuseOtherBodyTypes] : []), refuseUnstorableText, ...(integers.length ? [refuseOddIntegers(integers)] : [])] as RouteOptions['preValidation'];
+      const singles = singleValueFields(schema.querystring ?? schema.query);
+      route.preValidation = [
+        ...own,
+        ...(readsJson ? [refuseOtherBodyTypes] : []),
+        refuseUnstorableText,
+        ...(integers.length ? [refuseOddIntegers(integers)] : []),
+        ...(singles.length ? [refuseRepeatedQueryFields(singles)] : []),
+      ] as RouteOptions['preValidation'];
       const bodySchema = (route.schema as Record<string, unknown> | undefined)?.body;
       // A body its handler validates (with the forms validator, which checks line breaks among the form's other
       // messages) is not refused here for a line break alone, which would hide those messages.
