@@ -27,6 +27,8 @@ export const MESSAGE_FILES = {
   requests: [
     'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
     'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat', 'briefOutage',
+    'notText', 'notNumber', 'notTrueFalse', 'notList', 'notObject', 'atLeast', 'atMost', 'moreThan', 'lessThan', 'tooShort', 'tooLong',
+    'notListed', 'tooFewItems', 'tooManyItems', 'repeatedItem',
   ],
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
@@ -56,4 +58,12 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'admin.alreadyAssignedTo': ['name'],
   'admin.notAStep': ['steps'],
   'onboarding.incomplete': ['problems'],
+  'requests.atLeast': ['limit'],
+  'requests.atMost': ['limit'],
+  'requests.moreThan': ['limit'],
+  'requests.lessThan': ['limit'],
+  'requests.tooShort': ['limit'],
+  'requests.tooLong': ['limit'],
+  'requests.tooFewItems': ['limit'],
+  'requests.tooManyItems': ['limit'],
 };

@@ -13,6 +13,7 @@ import { MALFORMED_QUERY_MESSAGE, type RouteEntry } from '../../src/server/plugi
 import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../src/shared/messages';
 import { ENCODED_BODY_MESSAGE, TRANSFER_CODING_MESSAGE } from '../../src/server/plugins/input-guard';
 import { fieldMessage } from '../helpers/form-messages';
+import { fillText } from '../../src/shared/fill-text';
 import { stepRequest } from '../helpers/journey-bodies';
 import { listSteps } from '../../src/shared/flow/flow-types';
 import { onboardingFlow } from '../../src/server/lib/onboarding-flow';
@@ -438,6 +439,28 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
       const res = await t.call({ method: 'GET', url, headers: url.includes('accounts') ? ownerHeaders : url.includes('onboarding') ? applicant.headers : admin, remoteAddress: applicant.address });
       expect(res.statusCode, url).toBe(400);
       expect(shape(res).errors, url).toEqual({ [field]: ONBOARDING_TEXTS.repeatedField });
+    }
+  });
+
+  it("a route schema's keyword without a message of its own is said in words, never in the validator's English (\"must be >= 1\")", async () => {
+    const words = (limit: number, text: string) => fillText(text, { limit: String(limit) });
+    const send = (payload: object) => t.call({ method: 'POST', url: '/api/device-verifications/send/', payload, remoteAddress: nextIp() });
+    const verify = (payload: object) => t.call({ method: 'POST', url: '/api/device-verifications/verify/', payload, remoteAddress: nextIp() });
+    const cases: Array<[string, Promise<LightMyRequestResponse>, Record<string, string>]> = [
+      ['page 0', t.call({ method: 'GET', url: '/api/accounts/transactions?page=0', headers: ownerHeaders }), { page: words(1, REQUEST_TEXTS.atLeast) }],
+      ['page size 101', t.call({ method: 'GET', url: '/api/accounts/transactions?page_size=101', headers: ownerHeaders }), { page_size: words(100, REQUEST_TEXTS.atMost) }],
+      ['a search too long', t.call({ method: 'GET', url: `/api/users?search=${'a'.repeat(101)}`, headers: admin }), { search: words(100, REQUEST_TEXTS.tooLong) }],
+      ['an unknown status', t.call({ method: 'GET', url: '/api/users?status=sleeping', headers: admin }), { status: REQUEST_TEXTS.notListed }],
+      ['an unknown identifier type', send({ identifier_type: 'fax', operation: 'signup', signup_id: 'x' }), { identifier_type: REQUEST_TEXTS.notListed }],
+      ['no operation', send({ identifier_type: 'mobile' }), { operation: REQUEST_TEXTS.blankField }],
+      ['a signup id as a number', send({ identifier_type: 'mobile', operation: 'signup', signup_id: 12 }), { signup_id: REQUEST_TEXTS.notText }],
+      ['an empty code', verify({ identifier_type: 'mobile', operation: 'signup', signup_id: 'x', code: '' }), { code: REQUEST_TEXTS.blankField }],
+      ['a code too long', verify({ identifier_type: 'mobile', operation: 'signup', signup_id: 'x', code: '12345678901' }), { code: words(10, REQUEST_TEXTS.tooLong) }],
+    ];
+    for (const [name, call, errors] of cases) {
+      const res = await call;
+      expect(res.statusCode, name).toBe(400);
+      expect(shape(res).errors, name).toEqual(errors);
     }
   });
 
