@@ -19,7 +19,8 @@ export function repeatedKey(text: string): string | undefined {
     const c = text[i];
     if (c === '"') {
       let end = i + 1;
-      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (end >= text.length) return undefined;
       const top = frames[frames.length - 1];
       if (top?.keys && top.expectKey) {
         const key = JSON.parse(text.slice(i, end + 1)) as string;

@@ -18,3 +18,10 @@ describe('a key an object of a JSON body holds twice (lib/repeated-keys.ts)', ()
     expect(repeatedKey('[1,"a","a"]')).toBeUndefined();
   });
 });
+
+describe('text that is not JSON (repeated-keys.ts reads what JSON.parse accepted, but never loops on the rest)', () => {
+  it('stops at an unterminated string', () => {
+    expect(repeatedKey('{"a":1,"a')).toBeUndefined();
+    expect(repeatedKey('{"a":"\\')).toBeUndefined();
+  });
+});
