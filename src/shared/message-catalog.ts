@@ -19,7 +19,7 @@ export const MESSAGE_FILES = {
   ],
   onboarding: [
     'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'notRequestedStep', 'changedWhileSaving',
-    'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSentToMobile', 'claimSentToEmail',
+    'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSent',
     'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven', 'stepSaved', 'submitted', 'incomplete',
     'emailCodeSent', 'mobileCodeSent', 'emailAlreadyVerified', 'mobileAlreadyVerified', 'emailVerified', 'mobileVerified', 'fileTooLarge', 'tooManyParts', 'unreadableUpload', 'unknownUploadField', 'notMultipart', 'noSignupId',
     'sendNeedsSignup', 'verifyNeedsSignup',
@@ -48,8 +48,6 @@ export type Messages<F extends MessageFile> = { [K in (typeof MESSAGE_FILES)[F][
 export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   'transfers.insufficientFundsOf': ['available'],
   'onboarding.fileNameLength': ['max'],
-  'onboarding.claimSentToMobile': ['hint'],
-  'onboarding.claimSentToEmail': ['hint'],
   'admin.messageTooLong': ['max'],
   'admin.cannotDecide': ['status'],
   'admin.cannotAssignDecided': ['status'],

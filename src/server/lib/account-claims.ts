@@ -6,7 +6,6 @@ import type { AccountClaim } from '../db/tables/account-claims.table.js';
 import { badRequest, tooMany } from './http-errors.js';
 import { checkCode, issueCode, MAX_MOBILE_RESENDS, type CheckCodeResult } from './one-time-codes.js';
 import type { OutgoingMessage } from '../plugins/outbox.js';
-import { fillText } from '../../shared/fill-text.js';
 import { ONBOARDING_TEXTS } from '../../shared/messages.js';
 
 /**
@@ -14,11 +13,12 @@ import { ONBOARDING_TEXTS } from '../../shared/messages.js';
  *
  * Knowing a member's account number, last name and date of birth is not enough: the applicant must enter
  * a code sent to the mobile (else the email) the credit union already holds for that member, never to a
- * contact typed in the application. `POST /onboarding/verify-account` records a claim attempt and answers
- * the same for every input; the next step sends the code and shows where it went ("the mobile number
- * ending in 42"). When the inputs do not match a member without online access, the attempt is a decoy:
- * its hint is derived from the inputs with an HMAC (the same inputs always show the same hint), its code
- * is counted like any other but can never verify, and nothing is sent to anyone.
+ * contact typed in the application. `POST /onboarding/verify-account` records a claim attempt and the next
+ * step sends the code; both answer the same words for every input, naming neither the channel nor any part of
+ * the address ("the mobile number or email address the credit union holds for you"): "ending in 42" or
+ * "k•••@example.com" told a match apart, since a decoy can show neither an email nor a member's real digits.
+ * When the inputs do not match a member without online access, the attempt is a decoy: its code is counted
+ * like any other but can never verify, and nothing is sent to anyone.
  */
 export const CLAIM_CODE_PURPOSE = 'account_claim_code' as const;
 
@@ -50,16 +50,6 @@ export function accountDigits(accountNumber: string): string {
 export function maskEmail(email: string): string {
   const [local, domain] = email.split('@');
   return `${local.slice(0, 1)}•••@${domain ?? ''}`;
-}
-
-function lastTwoDigits(mobile: string): string {
-  return mobile.replace(/\D/g, '').slice(-2).padStart(2, '0');
-}
-
-/** The hint a decoy shows: two digits from an HMAC of the inputs, so asking again shows the same. */
-export function decoyHint(secret: string, input: { accountNumber: string; lastName: string; dob: string }): string {
-  const mac = crypto.createHmac('sha256', secret).update(`account-claim-decoy\n${input.accountNumber}\n${input.lastName.trim().toLowerCase()}\n${input.dob}`).digest();
-  return String(mac.readUInt32BE(0) % 100).padStart(2, '0');
 }
 
 function isoDate(value: unknown): string {
@@ -125,7 +115,7 @@ async function codesSentForAccount(db: Kysely<Database>, digits: string, who: Cl
  * supersedes the older ones. Whatever the inputs, the caller answers the same; only the stored attempt
  * knows whether a code will really go out.
  */
-export async function startClaim(trx: Transaction<Database>, input: { signup: Signup; accountNumber: string; now: Date; secret: string }): Promise<AccountClaim> {
+export async function startClaim(trx: Transaction<Database>, input: { signup: Signup; accountNumber: string; now: Date }): Promise<AccountClaim> {
   const { signup, now } = input;
   const digits = accountDigits(input.accountNumber);
   const tried = await trx.selectFrom('account_claims').select(sql<number>`count(*)::int`.as('n')).where('signup_id', '=', signup.id).executeTakeFirstOrThrow();
@@ -133,11 +123,9 @@ export async function startClaim(trx: Transaction<Database>, input: { signup: Si
   if ((await failedTriesOnAccount(trx, digits, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
 
   const member = await matchingMember(trx, signup, digits);
-  const onFile = member?.mobile ? { channel: 'sms' as const, recipient: member.mobile, hint: lastTwoDigits(member.mobile) } : member?.email ? { channel: 'email' as const, recipient: member.email, hint: maskEmail(member.email) } : undefined;
+  const onFile = member?.mobile ? { channel: 'sms' as const, recipient: member.mobile } : member?.email ? { channel: 'email' as const, recipient: member.email } : undefined;
   // A member with neither a mobile nor an email on file cannot prove control online: a decoy like any mismatch.
-  const claim = onFile && member
-    ? { member_id: member.member_id, ...onFile }
-    : { member_id: null, channel: 'sms' as const, recipient: null, hint: decoyHint(input.secret, { accountNumber: digits, lastName: signup.last_name, dob: isoDate(signup.dob) }) };
+  const claim = onFile && member ? { member_id: member.member_id, ...onFile } : { member_id: null, channel: 'sms' as const, recipient: null };
 
   await trx.updateTable('account_claims').set({ superseded_on: now }).where('signup_id', '=', signup.id).where('superseded_on', 'is', null).execute();
   const row = await trx
@@ -155,10 +143,6 @@ export async function currentClaim(db: Kysely<Database>, signupId: string): Prom
   return db.selectFrom('account_claims').selectAll().where('signup_id', '=', signupId).where('superseded_on', 'is', null).orderBy('created_on', 'desc').limit(1).executeTakeFirst();
 }
 
-function sentMessage(claim: AccountClaim): string {
-  return claim.channel === 'sms' ? fillText(ONBOARDING_TEXTS.claimSentToMobile, { hint: claim.hint }) : fillText(ONBOARDING_TEXTS.claimSentToEmail, { hint: claim.hint });
-}
-
 async function requireClaim(db: Kysely<Database>, signup: Signup, now: Date): Promise<AccountClaim> {
   const claim = await currentClaim(db, signup.id);
   if (!claim) throw badRequest(ONBOARDING_TEXTS.claimFirst, { account_number: ONBOARDING_TEXTS.claimFirst });
@@ -168,12 +152,12 @@ async function requireClaim(db: Kysely<Database>, signup: Signup, now: Date): Pr
 
 /**
  * Sends the claim code to the contact on file (a decoy: counts a code that can never verify and sends
- * nothing). The answer is the same shape for both, with the claim's hint.
+ * nothing). The answer is the same for both, and for a mobile or an email on file.
  */
 export async function sendClaimCode(
   trx: Transaction<Database>,
   input: { signup: Signup; now: Date; secret: string; productName: string; send: (message: OutgoingMessage) => Promise<unknown> },
-): Promise<{ channel: 'sms' | 'email'; identifier: string; message: string }> {
+): Promise<{ message: string }> {
   const claim = await requireClaim(trx, input.signup, input.now);
   const real = claim.member_id !== null && claim.recipient !== null;
   // Counted for every account number alike (a decoy claim too, so the limit tells nothing about the account), and
@@ -193,7 +177,7 @@ export async function sendClaimCode(
     const text = `${input.productName}: your code to link your accounts to online banking is ${code}. It expires in 10 minutes. If you did not apply for online banking, do not share this code and call your branch.`;
     await input.send(claim.channel === 'sms' ? { channel: 'sms', to: claim.recipient!, body: text, purpose: CLAIM_CODE_PURPOSE } : { channel: 'email', to: claim.recipient!, subject: 'Your code to link your accounts', body: text, purpose: CLAIM_CODE_PURPOSE });
   }
-  return { channel: claim.channel, identifier: claim.hint, message: sentMessage(claim) };
+  return { message: ONBOARDING_TEXTS.claimSent };
 }
 
 /**

@@ -118,7 +118,7 @@ export async function insertSubmittedSignup(db: Kysely<Database>, o: PendingSign
     const account = await db.selectFrom('accounts').select('account_number').where('member_id', '=', o.existingMemberId).executeTakeFirst();
     await db
       .insertInto('account_claims')
-      .values({ id: crypto.randomUUID(), signup_id: id, account_number: account?.account_number ?? '0', member_id: o.existingMemberId, channel: 'sms', recipient: member.mobile, hint: (member.mobile ?? '00').slice(-2), verified_on: o.claimProven === false ? null : now, created_on: now })
+      .values({ id: crypto.randomUUID(), signup_id: id, account_number: account?.account_number ?? '0', member_id: o.existingMemberId, channel: 'sms', recipient: member.mobile, verified_on: o.claimProven === false ? null : now, created_on: now })
       .execute();
     // Unproven: the member is not linked (only the code links it), as POST /onboarding/verify-account leaves it.
     if (o.claimProven === false) await db.updateTable('signups').set({ member_id: null }).where('id', '=', id).execute();

@@ -5,8 +5,8 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 /**
  * An applicant's attempt to claim an existing member's accounts (DESIGN.md "Existing-customer claim").
  * A match (account number, last name and date of birth of a member without online access) holds the
- * member and the contact on file the code goes to; anything else is a decoy: the same answers, a hint
- * derived from the inputs, and a code that can never verify. A newer attempt supersedes the older ones.
+ * member and the contact on file the code goes to; anything else is a decoy: the same answers and a code
+ * that can never verify. A newer attempt supersedes the older ones.
  */
 export interface AccountClaimsTable {
   id: string;
@@ -18,8 +18,6 @@ export interface AccountClaimsTable {
   channel: 'sms' | 'email';
   /** The member's mobile or email on file the code goes to; null for a decoy (no code is ever sent). */
   recipient: string | null;
-  /** What the applicant is shown: the last two digits of the mobile, or the masked email address. */
-  hint: string;
   verified_on: NullableTimestamp;
   superseded_on: NullableTimestamp;
   created_on: ColumnType<Date, Date | string | undefined, never>;

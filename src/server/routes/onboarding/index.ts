@@ -209,7 +209,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     const valid = await app.db.transaction().execute(async (trx) => {
       const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
       const checked = validator.validate('onboarding/account-number', data, await stepCallContext(trx, signup));
-      await startClaim(trx, { signup, accountNumber: String(checked.account_number), now, secret: app.config.jwtSecret });
+      await startClaim(trx, { signup, accountNumber: String(checked.account_number), now });
       await saveStep(trx, signupId, 'account-number', checked, { now, configVersion: app.configVersion });
       return checked;
     });

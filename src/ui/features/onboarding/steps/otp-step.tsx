@@ -24,7 +24,7 @@ function sentNotice(data: unknown): string | null {
  * The otp step kind (spec 3): a code is sent on entry, six boxes auto-submit (CodeEntry, as on the sign-in code screen), a resend button waits 60 s
  * (and stops after `maxResends`), success shows a dialog for 2 s, then the flow moves on. An address the server says
  * is already verified (no code was sent) shows its words and Next instead of the boxes. The notice says
- * where the code went, as the server words it (for a claim: "the mobile number ending in 42").
+ * where the code went, as the server words it.
  */
 export function OtpStep({ step, applicant, onVerified, preview = false }: { step: StepRef; applicant: Record<string, unknown>; onVerified: (response: unknown) => void; preview?: boolean }) {
   const otp = step.otp!;
