@@ -1,3 +1,5 @@
+import { keywordInWords } from './keyword-words.js';
+
 /** The one error shape every API answer uses (read by the client's error translation). */
 export interface ApiErrorBody {
   status: number;
@@ -45,7 +47,8 @@ export function ajvErrorsToFieldErrors(errors: readonly AjvLikeError[] | null | 
       field = field ? `${field}.${unknown}` : unknown;
     }
     const key = field || '_root';
-    const message = error.keyword === 'additionalProperties' ? `Unknown field: ${String(error.params.additionalProperty)}` : error.message ?? 'Invalid value';
+    // A rule without a message of its own (a form's errorMessage) is said in words, not in ajv's English ("must be string").
+    const message = error.keyword === 'additionalProperties' ? `Unknown field: ${String(error.params.additionalProperty)}` : keywordInWords(error) ?? error.message ?? 'Invalid value';
     // Own keys only: an unknown field named `constructor` or `toString` is a key `in` every object; and defined, not
     // assigned, so one named `__proto__` is a key too rather than the object's prototype.
     if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value: message, enumerable: true, writable: true, configurable: true });

@@ -1,5 +1,7 @@
 import { createAjv } from '../../src/shared/create-ajv';
 import { ajvErrorsToFieldErrors } from '../../src/shared/api-error';
+import { fillText } from '../../src/shared/fill-text';
+import { REQUEST_TEXTS } from '../../src/shared/messages';
 
 describe('ajvErrorsToFieldErrors', () => {
   const ajv = createAjv();
@@ -24,9 +26,32 @@ describe('ajvErrorsToFieldErrors', () => {
     validate({ email: 'nope', amount: 0, address: {}, role_id: 1 });
     const errors = ajvErrorsToFieldErrors(validate.errors);
     expect(errors.email).toBe('Please enter a valid email address');
-    expect(errors.amount).toMatch(/>= 1/);
-    expect(errors['address.city']).toMatch(/required/);
+    // A rule without a message of its own is said in words, never in ajv's English ("must be >= 1").
+    expect(errors.amount).toBe(fillText(REQUEST_TEXTS.atLeast, { limit: '1' }));
+    expect(errors['address.city']).toBe(REQUEST_TEXTS.blankField);
     expect(errors.role_id).toBe('Unknown field: role_id');
+  });
+});
+
+describe("a form's rule without a message of its own, on both sides", () => {
+  it("says a wrong type, an unlisted option and a length in words, on the server and in the browser alike", async () => {
+    const { formErrorsToFieldErrors } = await import('../../src/shared/forms/move-required-errors');
+    const validate = createAjv().compile({
+      type: 'object',
+      properties: {
+        address_line_2: { type: 'string', maxLength: 5 },
+        title: { type: 'string', oneOf: [{ const: 'Mr', title: 'Mr' }, { const: 'Ms', title: 'Ms' }] },
+        consent: { type: 'boolean' },
+      },
+    });
+    expect(validate({ address_line_2: 12345, title: 'Dr', consent: 'yes' })).toBe(false);
+    const words = { address_line_2: REQUEST_TEXTS.notText, title: REQUEST_TEXTS.notListed, consent: REQUEST_TEXTS.notTrueFalse };
+    expect(ajvErrorsToFieldErrors(validate.errors)).toEqual(words);
+    // The browser's copy of the same errors (RJSF names the keyword `name` and the field `property`).
+    const rjsf = validate.errors!.map((e) => ({ name: e.keyword, params: e.params, message: e.message, property: e.instancePath.replace(/\//g, '.'), stack: String(e.message) }));
+    expect(formErrorsToFieldErrors(rjsf)).toEqual(words);
+    expect(validate({ address_line_2: '123456' })).toBe(false);
+    expect(ajvErrorsToFieldErrors(validate.errors)).toEqual({ address_line_2: fillText(REQUEST_TEXTS.tooLong, { limit: '5' }) });
   });
 });
 

@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
-import { fillText } from '../../shared/fill-text.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
 import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 
@@ -21,53 +20,6 @@ export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 
 type AppError = FastifyError & { code?: string; constraint?: string };
 
-type ValidationError = NonNullable<FastifyError['validation']>[number];
-
-/** The type a value should have had, in words (the first named: "string,null" wants text). */
-function typeInWords(type: unknown): string | undefined {
-  const first = String(type).split(',')[0];
-  const words: Record<string, string> = { string: REQUEST_TEXTS.notText, integer: REQUEST_TEXTS.wholeNumber, number: REQUEST_TEXTS.notNumber, boolean: REQUEST_TEXTS.notTrueFalse, array: REQUEST_TEXTS.notList, object: REQUEST_TEXTS.notObject };
-  return Object.hasOwn(words, first) ? words[first] : undefined;
-}
-
-/** A schema keyword's failure said in words (forms/messages/requests.json), or undefined to keep the message as it is. */
-function inWords(error: ValidationError): string | undefined {
-  const limit = String(error.params.limit);
-  switch (error.keyword) {
-    case 'format':
-      return error.params.format === 'date' ? REQUEST_TEXTS.realDate : REQUEST_TEXTS.badFormat;
-    case 'pattern':
-      return REQUEST_TEXTS.badFormat;
-    case 'type':
-      return typeInWords(error.params.type);
-    case 'minimum':
-      return fillText(REQUEST_TEXTS.atLeast, { limit });
-    case 'maximum':
-      return fillText(REQUEST_TEXTS.atMost, { limit });
-    case 'exclusiveMinimum':
-      return fillText(REQUEST_TEXTS.moreThan, { limit });
-    case 'exclusiveMaximum':
-      return fillText(REQUEST_TEXTS.lessThan, { limit });
-    case 'minLength':
-      return error.params.limit === 1 ? REQUEST_TEXTS.blankField : fillText(REQUEST_TEXTS.tooShort, { limit });
-    case 'maxLength':
-      return fillText(REQUEST_TEXTS.tooLong, { limit });
-    case 'enum':
-    case 'const':
-      return REQUEST_TEXTS.notListed;
-    case 'required':
-      return REQUEST_TEXTS.blankField;
-    case 'minItems':
-      return fillText(REQUEST_TEXTS.tooFewItems, { limit });
-    case 'maxItems':
-      return fillText(REQUEST_TEXTS.tooManyItems, { limit });
-    case 'uniqueItems':
-      return REQUEST_TEXTS.repeatedItem;
-    default:
-      return undefined;
-  }
-}
-
 /** The route takes multipart/form-data (a step with documents), not JSON. */
 function readsMultipart(request: FastifyRequest): boolean {
   const consumes = (request.routeOptions.schema as { consumes?: unknown } | undefined)?.consumes;
@@ -82,8 +34,8 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
   }
   if (error.validation) {
     // A route schema's keyword without its own message (a query's date, a code's length, an operation's enum) is said in
-    // words, not in ajv's English ("must match format", "must be >= 1", "must be string,null").
-    const errors = ajvErrorsToFieldErrors(error.validation.map((e) => ({ ...e, message: inWords(e) ?? e.message })));
+    // words by ajvErrorsToFieldErrors, not in ajv's English ("must match format", "must be >= 1", "must be string,null").
+    const errors = ajvErrorsToFieldErrors(error.validation);
     const where = error.validationContext ?? 'body';
     // A body that is not an object at all (null, an array, a string, a number): said in words, not as ajv's "must be object".
     if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {

@@ -1,3 +1,5 @@
+import { keywordInWords } from '../keyword-words.js';
+
 /** The parts of an RJSF validation error this helper reads and writes (kept structural: no RJSF import). */
 export interface FormErrorLike {
   name?: string;
@@ -25,7 +27,7 @@ export function moveRequiredErrors<E extends FormErrorLike>(errors: E[]): E[] {
   });
 }
 
-/** Field -> first message from RJSF-style errors (property ".a.b" -> "a.b"); root errors under "_root". */
+/** Field -> first message from RJSF-style errors (property ".a.b" -> "a.b"); root errors under "_root"; a rule without a message of its own in words, as the server says it. */
 export function formErrorsToFieldErrors(errors: FormErrorLike[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const error of moveRequiredErrors(errors)) {
@@ -34,7 +36,7 @@ export function formErrorsToFieldErrors(errors: FormErrorLike[]): Record<string,
     // An unknown field is reported on its parent; name the field itself, as the server does.
     if (error.name === 'additionalProperties' && error.params?.additionalProperty) key = key ? `${key}.${error.params.additionalProperty}` : error.params.additionalProperty;
     key ||= '_root';
-    if (!Object.hasOwn(out, key)) out[key] = error.message ?? error.stack;
+    if (!Object.hasOwn(out, key)) out[key] = keywordInWords(error) ?? error.message ?? error.stack;
   }
   return out;
 }

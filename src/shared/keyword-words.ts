@@ -1,0 +1,63 @@
+import { fillText } from './fill-text.js';
+import { REQUEST_TEXTS } from './messages.js';
+
+/** The parts of a validator's error (ajv's, or RJSF's copy of it: `name` for `keyword`) the words are chosen by. */
+export interface KeywordError {
+  keyword?: string;
+  name?: string;
+  params?: unknown;
+}
+
+/** The type a value should have had, in words (the first named: "string,null" wants text). */
+function typeInWords(type: unknown): string | undefined {
+  const first = String(type).split(',')[0];
+  const words: Record<string, string> = { string: REQUEST_TEXTS.notText, integer: REQUEST_TEXTS.wholeNumber, number: REQUEST_TEXTS.notNumber, boolean: REQUEST_TEXTS.notTrueFalse, array: REQUEST_TEXTS.notList, object: REQUEST_TEXTS.notObject };
+  return Object.hasOwn(words, first) ? words[first] : undefined;
+}
+
+/**
+ * A schema keyword's failure said in words (forms/messages/requests.json), for a rule with no message of its own:
+ * a route schema's, or a form's `type`, `enum` and option list, which no form field lets a person get wrong but a
+ * call can. Undefined keeps the validator's message: a form's own (`errorMessage`), or a keyword without words.
+ * The server's field errors (api-error.ts) and the browser's (SchemaForm, ui/forms/transform-errors.ts) both use it,
+ * so the two sides say the same.
+ */
+export function keywordInWords(error: KeywordError): string | undefined {
+  const params = (error.params ?? {}) as Record<string, unknown>;
+  const limit = String(params.limit);
+  switch (error.keyword ?? error.name) {
+    case 'format':
+      return params.format === 'date' ? REQUEST_TEXTS.realDate : REQUEST_TEXTS.badFormat;
+    case 'pattern':
+      return REQUEST_TEXTS.badFormat;
+    case 'type':
+      return typeInWords(params.type);
+    case 'minimum':
+      return fillText(REQUEST_TEXTS.atLeast, { limit });
+    case 'maximum':
+      return fillText(REQUEST_TEXTS.atMost, { limit });
+    case 'exclusiveMinimum':
+      return fillText(REQUEST_TEXTS.moreThan, { limit });
+    case 'exclusiveMaximum':
+      return fillText(REQUEST_TEXTS.lessThan, { limit });
+    case 'minLength':
+      return params.limit === 1 ? REQUEST_TEXTS.blankField : fillText(REQUEST_TEXTS.tooShort, { limit });
+    case 'maxLength':
+      return fillText(REQUEST_TEXTS.tooLong, { limit });
+    case 'enum':
+    case 'const':
+    case 'oneOf':
+    case 'anyOf':
+      return REQUEST_TEXTS.notListed;
+    case 'required':
+      return REQUEST_TEXTS.blankField;
+    case 'minItems':
+      return fillText(REQUEST_TEXTS.tooFewItems, { limit });
+    case 'maxItems':
+      return fillText(REQUEST_TEXTS.tooManyItems, { limit });
+    case 'uniqueItems':
+      return REQUEST_TEXTS.repeatedItem;
+    default:
+      return undefined;
+  }
+}
