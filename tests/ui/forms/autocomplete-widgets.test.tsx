@@ -86,6 +86,24 @@ describe('autocomplete fields: Enter picks, never submits', () => {
     expect(rankedMatches(choices, 'guinea').map((c) => c.label).slice(0, 3)).toEqual(['Guinea', 'Guinea-Bissau', 'Equatorial Guinea']);
   });
 
+  it('a choice already made can be changed by typing over it: the box takes the text, filters the list and Enter picks the new one', async () => {
+    const { lastData } = await renderForm();
+    const nationality = screen.getByRole('combobox', { name: /Nationality/ });
+    await userEvent.type(nationality, 'Tog{Enter}');
+    expect(lastData()).toMatchObject({ nationality: 'TG' });
+    // A person who picked the wrong country selects the text and types the right one (the box kept 'Togo' before).
+    await userEvent.tripleClick(nationality);
+    await userEvent.keyboard('Trin');
+    expect(nationality).toHaveValue('Trin');
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Trinidad and Tobago']);
+    await userEvent.keyboard('{Enter}');
+    expect(nationality).toHaveValue('Trinidad and Tobago');
+    expect(lastData()).toMatchObject({ nationality: 'TT' });
+    // Backspace removes letters too.
+    await userEvent.keyboard('{Backspace}{Backspace}');
+    expect(nationality).toHaveValue('Trinidad and Toba');
+  });
+
   it('the arrow keys move the highlight and Enter picks that option', async () => {
     const { onSubmit, lastData } = await renderForm();
     await userEvent.type(screen.getByRole('combobox', { name: /Nationality/ }), 'T');

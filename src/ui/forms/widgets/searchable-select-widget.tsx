@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { errorId, type WidgetProps } from '@rjsf/utils';
 import { createFilterOptions, FormHelperText } from '@mui/material';
 import { FieldAutocomplete } from './field-autocomplete';
@@ -42,7 +42,12 @@ export function rankedMatches(options: Choice[], typed: string): Choice[] {
  */
 export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder, uiSchema }: WidgetProps) {
   const choices: Choice[] = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
-  const selected = choices.find((c) => c.value === value) ?? null;
+  const found = choices.find((c) => c.value === value);
+  // The same object while the choice stays: MUI resets the box to the value's label whenever the value is another
+  // object, and the options are rebuilt on every render, so each key typed over a choice was undone at once (a
+  // nationality picked could not be changed by typing, nor its letters removed).
+  const [chosenValue, chosenLabel] = [found?.value, found?.label];
+  const selected = useMemo(() => (chosenValue === undefined ? null : { value: chosenValue, label: chosenLabel ?? '' }), [chosenValue, chosenLabel]);
   const [typed, setTyped] = useState('');
   const [unmatched, setUnmatched] = useState('');
   const hintId = `${id}__not-in-list`;
