@@ -50,4 +50,12 @@ describe('a code step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(onVerified).toHaveBeenCalledWith(answer);
   });
+
+  it('keeps the keyboard on the page when the answer replaces the code boxes: the focus goes from digit 1 (gone) to Next, not to the body', async () => {
+    const answer = { message: 'Your mobile number is already verified.', already_verified: true, identifier: '+18685550101' };
+    fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: answer }) });
+    render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
+    await screen.findByRole('status');
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+  });
 });

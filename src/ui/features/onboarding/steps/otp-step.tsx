@@ -114,7 +114,8 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
         <Alert severity="success" role="status">
           {alreadyVerified.note}
         </Alert>
-        <Button variant="contained" onClick={() => onVerified(alreadyVerified.data)}>
+        {/* The code boxes had the focus (they take it on entry) and are gone: without this it fell to the body. */}
+        <Button variant="contained" autoFocus onClick={() => onVerified(alreadyVerified.data)}>
           {texts.next ?? 'Next'}
         </Button>
       </Stack>
