@@ -168,6 +168,24 @@ describe('beneficiary-list widget', () => {
     expect(screen.getByTestId('value')).toHaveTextContent('[{"first_name":"Ann","percent":20}]');
   });
 
+  it('keeps the keyboard on the list when the button pressed folds away or goes with its entry (it fell to the page body)', async () => {
+    render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent', fullMessage: 'All of it is allocated.' }} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Ann');
+    await userEvent.click(screen.getByRole('button', { name: 'Use 100%' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    // At 100% the form and its Add button fold away: the keyboard lands on the message that says what next.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Add Beneficiary' })).toBeNull());
+    expect(screen.getByText('All of it is allocated.').closest('.MuiAlert-root')).toHaveFocus();
+    // Cancel Edit at 100% folds the form again: the same.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel Edit' }));
+    expect(screen.getByText('All of it is allocated.').closest('.MuiAlert-root')).toHaveFocus();
+    // Removing the only entry (its Remove button goes with it) reopens the form: the keyboard is on its first field.
+    await userEvent.click(screen.getByRole('button', { name: 'Remove Ann' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Confirm Removal' })).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.getByLabelText(/First Name/)).toHaveFocus());
+  });
+
   it('the 100% rule holds on both sides (schema keyword) and drives the chip colour', () => {
     const validate = createAjv().compile(beneficiarySchema);
     expect(validate([])).toBe(true);

@@ -68,6 +68,23 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const root = useRef<HTMLDivElement>(null);
   const unsavedAlert = useRef<HTMLDivElement>(null);
   const addForm = useRef<HTMLFieldSetElement>(null);
+  const fullAlert = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The button just pressed (Add or Update reaching 100%, Cancel Edit at 100%, Discard, Remove in the dialog) folds
+  // away or goes with its entry: the keyboard lands on what took its place, not on the page's body (seen in Chromium,
+  // keyboard only: after the last Add, Tab started again from the top of the page).
+  const landFocus = useRef(false);
+  const land = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const firstField = addForm.current?.querySelector<HTMLElement>('input:not([disabled]), [role="combobox"], textarea, button:not([disabled])');
+    (fullAlert.current ?? firstField ?? heading.current)?.focus();
+  };
+  useEffect(() => {
+    if (!landFocus.current) return;
+    landFocus.current = false;
+    land();
+  });
   const hasUnsaved = useRef<() => boolean>(() => false);
   hasUnsaved.current = () =>
     !disabled && !readonly && (editing === null ? Object.values(draft).some((v) => v !== undefined && v !== '') : JSON.stringify(draft) !== JSON.stringify(items[editing]));
@@ -170,6 +187,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     setDraft({});
     setEditing(null);
     setUnsaved(false);
+    landFocus.current = true;
     return true;
   };
   // On Next the keyboard goes to the alert that says the entry was not added (above), not to its field.
@@ -180,6 +198,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     setDraftErrors({});
     setEditing(null);
     setUnsaved(false);
+    landFocus.current = true;
   };
 
   const label = (item: Item) => NAME_FIELDS.map((f) => item[f]).filter(Boolean).join(' ') || `Beneficiary`;
@@ -190,7 +209,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     <Box id={id} ref={root}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
         {/* The list's heading under the page's h1 (an h3 skipped a level). */}
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        <Typography ref={heading} tabIndex={-1} variant="subtitle1" component="h2" sx={{ fontWeight: 600, '&:focus': { outline: 'none' } }}>
           {String(options.listTitle ?? schema.title ?? 'Beneficiaries')}
         </Typography>
         {/* The theme's warning colour takes white text at 4.5:1 (src/ui/app/theme.ts). No colour transition: MUI
@@ -204,7 +223,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
         </Alert>
       )}
       {total === target && texts.full && editing === null && !readonly && (
-        <Alert severity="info" sx={{ mb: 2 }}>
+        <Alert ref={fullAlert} tabIndex={-1} severity="info" sx={{ mb: 2 }}>
           {texts.full}
         </Alert>
       )}
@@ -322,7 +341,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
           {rawErrors[0]}
         </Alert>
       ) : null}
-      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby={`${id}-confirm-title`}>
+      {/* Closed, it gives the focus back to the Remove pressed; gone with its entry, the keyboard lands as above (once
+          the dialog, which holds the focus until then, has left the page). */}
+      <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby={`${id}-confirm-title`} slotProps={{ transition: { onExited: () => setTimeout(land, 0) } }}>
         <DialogTitle id={`${id}-confirm-title`}>{texts.removeTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{texts.removeBody}</DialogContentText>
