@@ -64,11 +64,15 @@ export function foreignBankDerive(data: FormData): FormData {
   return without(data, BANK_FIELDS);
 }
 
-/** The body of POST /foreign-nationals/: account number without spaces and hyphens, phone without separators. */
+/**
+ * The body of POST /foreign-nationals/: account number without spaces and hyphens, phone without separators, the
+ * SWIFT/BIC code in capitals (the form takes it as typed: "bncacamm" was refused as not 8-11 alphanumeric characters).
+ */
 export function foreignBankPayload(data: FormData): FormData {
   const out = foreignBankDerive(data);
   if (typeof out.account_number === 'string') out.account_number = out.account_number.replace(/[\s-]/g, '');
   if (typeof out.phone === 'string') out.phone = out.phone.replace(/[\s()-]/g, '');
+  if (typeof out.swift_code === 'string') out.swift_code = out.swift_code.toUpperCase();
   if (out.swift_code === '') delete out.swift_code;
   if (out.address_line_2 === '') delete out.address_line_2;
   return out;

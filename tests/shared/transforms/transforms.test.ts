@@ -59,6 +59,15 @@ describe('step rules', () => {
     expect(foreignBankPayload({ account_number: '0012-3456 789', phone: '+1 (416) 974-5151', swift_code: '' })).toEqual({ account_number: '00123456789', phone: '+14169745151' });
     expect(foreignBankPayload({ no_foreign_bank_account: true, bank_name: 'X' })).toEqual({ no_foreign_bank_account: true });
   });
+  it('takes a SWIFT/BIC code typed in lower case (the form refused "bncacamm" saying it must be 8-11 alphanumeric characters) and sends it in capitals', async () => {
+    const { createAjv } = await import('../../../src/shared/create-ajv');
+    const schema = resolveForm(readFormsDir(), 'onboarding/foreign-national-bank-information').schema;
+    const validate = createAjv().compile(schema);
+    const body = { bank_name: 'Banque Nationale du Canada', account_number: '0012-3456 7890', swift_code: 'bncacamm', address_line_1: '800 Rue Saint-Jacques', city: 'Montréal', country: 'CA', phone: '+1 514 394-5000' };
+    validate(body);
+    expect((validate.errors ?? []).map((e) => e.instancePath)).not.toContain('/swift_code');
+    expect(foreignBankPayload(body)).toMatchObject({ swift_code: 'BNCACAMM' });
+  });
   it('couples business owner and self-employed both ways', () => {
     expect(employmentDerive({ employment_status: 'employed', is_business_owner: true }, { today, previous: { employment_status: 'employed', is_business_owner: false } }).employment_status).toBe('self-employed');
     expect(employmentDerive({ employment_status: 'self-employed', is_business_owner: false }, { today, previous: { employment_status: 'employed' } }).is_business_owner).toBe(true);
