@@ -16,6 +16,7 @@ import * as changeRequests from './2026-11-28T0050-change-requests.js';
 import * as lighterFunnelIndexes from './2026-11-28T0100-lighter-funnel-indexes.js';
 import * as signupIdPrefix from './2026-11-28T0200-signup-id-prefix.js';
 import * as codeRecipientIndex from './2026-11-28T0300-code-recipient-index.js';
+import * as searchWithoutAccents from './2026-11-28T0400-search-without-accents.js';
 import * as claimAnswerWithoutHint from './2026-11-28T0500-claim-answer-without-hint.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0100-lighter-funnel-indexes': lighterFunnelIndexes,
   '2026-11-28T0200-signup-id-prefix': signupIdPrefix,
   '2026-11-28T0300-code-recipient-index': codeRecipientIndex,
+  '2026-11-28T0400-search-without-accents': searchWithoutAccents,
   '2026-11-28T0500-claim-answer-without-hint': claimAnswerWithoutHint,
 };

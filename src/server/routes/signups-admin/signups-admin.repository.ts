@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
+import { foldedForSearch, foldForSearch } from '../../lib/search-fold.js';
 import { mobileSearchDigits } from '../../../shared/mobile-number.js';
 import type { Signup } from '../../db/tables/signups.table.js';
 import { SIGNUP_STATUS_FILTERS as FILTER_STATUS, SUBMITTED_SIGNUP_STATUSES as SUBMITTED, type SignupStatusFilter } from '../../../shared/statuses.js';
@@ -46,11 +47,12 @@ const VIEW_COLUMNS = [
 ] as const;
 
 /**
- * Names, email and mobile in one text, searched with `ilike`: the same expression as the trigram index
- * `signups_search_idx` (migration 2026-11-26T0001), which the planner only uses when it is written alike.
+ * Names, email and mobile in one text, searched with `ilike` without accents and marks (lib/search-fold.ts): the
+ * same expression as the trigram index `signups_search_idx` (migration 2026-11-28T0400), which the planner only
+ * uses when it is written alike.
  * Line breaks keep one field's end and the next one's start from matching together.
  */
-export const SIGNUP_SEARCH_TEXT = sql<string>`(first_name || ' ' || last_name || chr(10) || coalesce(middle_name, '') || chr(10) || email || chr(10) || mobile)`;
+export const SIGNUP_SEARCH_TEXT = foldedForSearch(sql<string>`(first_name || ' ' || last_name || chr(10) || coalesce(middle_name, '') || chr(10) || email || chr(10) || mobile)`);
 
 /** What can begin an application's id (a UUID): four or more of its characters, dashes where they fall. */
 const ID_PREFIX = /^[0-9a-f]{4}[0-9a-f-]{0,32}$/i;
@@ -106,7 +108,7 @@ async function listSignupRows(db: Db, options: SignupListOptions): Promise<{ ite
             .$if(mine !== undefined, (qb) => qb.where('assignee_user_id', '=', mine!))
             .where((eb) =>
               eb.or([
-                eb(SIGNUP_SEARCH_TEXT, 'ilike', likePattern(search)),
+                eb(SIGNUP_SEARCH_TEXT, 'ilike', likePattern(foldForSearch(search))),
                 ...(digits !== null ? [eb(SIGNUP_SEARCH_TEXT, 'like', likePattern(digits))] : []),
                 // An id, whole or its first characters as the list shows them (signups_id_prefix_idx).
                 ...(ID_PREFIX.test(search) ? [eb('id', 'like', `${search.toLowerCase()}%`)] : []),
