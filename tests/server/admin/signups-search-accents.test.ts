@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { SIGNUP_SEARCH_TEXT } from '../../../src/server/routes/signups-admin/signups-admin.repository';
-import { auth, insertSubmittedSignup, tokenFor } from './admin-helpers';
+import { auth, insertAdmin, insertSubmittedSignup, tokenFor } from './admin-helpers';
 
 // An administrator types a name as the applicant spells it on the phone, without its accents or marks: "Zoe
 // O'Brien-Łukasiewicz" was found by "Zoe" only through her email address, and not at all by "Lukasiewicz";
@@ -45,5 +45,18 @@ describe.each(dbTargets())('finding an application by a name typed without its a
       }
     });
     expect(plan).toContain('signups_search_idx');
+  });
+
+  it('finds a user on the Users page the same way', async () => {
+    await insertAdmin(t.db.db, 'staff.one@example.com', '+18686200011', { first_name: 'Siobhán', last_name: 'Ní Bhriain-Łaska' });
+    const users = async (text: string) => {
+      const res = await t.call({ method: 'GET', url: `/api/users?${new URLSearchParams({ search: text })}`, headers: auth(admin) });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { users?: Array<{ first_name: string }>; items?: Array<{ first_name: string }> };
+      return (body.users ?? body.items ?? []).map((u) => u.first_name);
+    };
+    expect(await users('Siobhan')).toEqual(['Siobhán']);
+    expect(await users('Ni Bhriain Laska')).toEqual(['Siobhán']);
+    expect(await users('siobhan ni bhriain')).toEqual(['Siobhán']);
   });
 });

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
+import { foldedForSearch, foldForSearch } from '../../lib/search-fold.js';
 import { mobileSearchDigits } from '../../../shared/mobile-number.js';
 import type { NewUser, User, UserUpdate } from '../../db/tables/users.table.js';
 import type { UserStatusFilter } from '../../../shared/statuses.js';
@@ -40,15 +41,15 @@ export async function listUsers(
   const search = options.search?.trim();
   if (search) {
     const pattern = likePattern(search);
+    // Names as typed without their accents or marks ("Siobhan Ni Bhriain" for Siobhán Ní Bhriain): lib/search-fold.ts.
+    const namePattern = likePattern(foldForSearch(search));
     // A typed user id matches too, padded ("00042") or not.
     const id = /^\d{1,9}$/.test(search) ? Number(search) : null;
     const digits = mobileSearchDigits(search);
     query = query.where((eb) =>
       eb.or([
-        eb(sql`first_name || ' ' || last_name`, 'ilike', pattern),
-        eb('first_name', 'ilike', pattern),
-        eb('last_name', 'ilike', pattern),
-        eb('other_names', 'ilike', pattern),
+        eb(foldedForSearch(sql<string>`first_name || ' ' || last_name`), 'ilike', namePattern),
+        eb(foldedForSearch(sql<string>`coalesce(other_names, '')`), 'ilike', namePattern),
         eb('email', 'ilike', pattern),
         eb('mobile', 'ilike', pattern),
         // A number typed with spaces or brackets finds the stored (normalised) number.
