@@ -158,3 +158,28 @@ describe('searchable select: text that is not one of the choices', () => {
     expect(await screen.findByText('"Pilot" is not one of the choices: pick one from the list.')).toBeInTheDocument();
   });
 });
+
+describe('a file field with a message', () => {
+  // In Chromium, Next on the address step with no proof attached (or a file the server refused) left the keyboard
+  // on Next (or on the page body): on a phone the message sat above, out of sight, and Next seemed to do nothing.
+  it('takes the keyboard to its Choose files button after a refused Next', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn();
+    render(
+      <SchemaForm formId="onboarding/address" formData={{ address_line_1: '5 Frederick St', city: 'Port of Spain', country: 'TT', dwelling_status: 'Rented', utility_bill_type: 'Cable' }} onSubmit={onSubmit}>
+        <button type="submit">Next</button>
+      </SchemaForm>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Choose files/ })).toHaveFocus());
+  });
+
+  it('and after a refusal from the server that names only the file field', async () => {
+    const data = { address_line_1: '5 Frederick St', city: 'Port of Spain', country: 'TT', dwelling_status: 'Rented', utility_bill_type: 'Cable', proof_of_address_files: ['fake-photo.png'] };
+    const { rerender } = render(<SchemaForm formId="onboarding/address" formData={data}><button type="submit">Next</button></SchemaForm>);
+    await screen.findByRole('button', { name: 'Next' });
+    rerender(<SchemaForm formId="onboarding/address" formData={data} serverErrors={{ proof_of_address_files: 'fake-photo.png: Invalid file type.' }}><button type="submit">Next</button></SchemaForm>);
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Choose files/ })).toHaveFocus());
+  });
+});

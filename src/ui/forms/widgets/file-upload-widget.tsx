@@ -51,7 +51,18 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 1, flexWrap: 'wrap' }}>
           {/* Named with its field (two upload fields on a step had two buttons both called "Choose files"); the name
               starts with the visible words, so voice control still finds it by what it shows. */}
-          <Button variant="outlined" startIcon={<UploadFile />} disabled={locked || full} onClick={() => input.current?.click()} aria-label={label ? `${buttonText}: ${label}` : undefined} aria-describedby={`${id}-hint`}>
+          {/* With a message, the button is where a refused Next (or the server's refusal) takes the keyboard
+              (focus-first-invalid.ts): nothing here was marked, so the focus stayed on Next, or on the page, and on a
+              phone the message sat out of sight above. */}
+          <Button
+            variant="outlined"
+            startIcon={<UploadFile />}
+            disabled={locked || full}
+            onClick={() => input.current?.click()}
+            aria-label={label ? `${buttonText}: ${label}` : undefined}
+            aria-describedby={`${id}-hint`}
+            {...(errors.length > 0 ? { 'data-focus-on-error': true } : {})}
+          >
             {buttonText}
           </Button>
           <Typography id={`${id}-hint`} variant="caption" sx={{ color: 'text.secondary' }}>
