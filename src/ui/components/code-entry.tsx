@@ -13,6 +13,10 @@ export interface CodeEntryProps {
   onVerify: () => void;
   /** Sends a new code; the 60 s countdown restarts when it resolves. */
   onResend: () => void | Promise<unknown>;
+  /** Seconds left before the first resend (a reload within the wait resumes it: resend-wait.ts); 60 by default. */
+  resendSeconds?: number;
+  /** Changing it starts the countdown again from `resendSeconds` (the time the last code went out). */
+  resendKey?: string | number;
   /** Verifying or verified: the boxes and both buttons wait. */
   busy?: boolean;
   /** The resend limit is reached (or nothing may be resent): the resend button stays disabled. */
@@ -33,13 +37,13 @@ export interface CodeEntryProps {
  * The one code entry of the product (sign-in code, email and mobile verification): six boxes, then "Resend Code"
  * and "Verify" side by side, centred, then the resend-limit message. Both code screens use it, so they look alike.
  */
-export function CodeEntry({ value, onChange, onComplete, onVerify, onResend, busy, resendDisabled, error, limitMessage, status, verifyLabel = 'Verify', resendLabel = 'Resend Code', idPrefix, autoFocus = true }: CodeEntryProps) {
+export function CodeEntry({ value, onChange, onComplete, onVerify, onResend, resendSeconds, resendKey, busy, resendDisabled, error, limitMessage, status, verifyLabel = 'Verify', resendLabel = 'Resend Code', idPrefix, autoFocus = true }: CodeEntryProps) {
   return (
     <Stack spacing={3} sx={{ alignItems: 'stretch' }}>
       <OtpInput value={value} onChange={onChange} onComplete={onComplete} disabled={busy} error={error} autoFocus={autoFocus} idPrefix={idPrefix} />
       {status}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' }}>
-        <ResendCountdown label={resendLabel} onResend={onResend} disabled={busy || resendDisabled} />
+        <ResendCountdown key={resendKey} label={resendLabel} onResend={onResend} seconds={resendSeconds} disabled={busy || resendDisabled} />
         <Button variant="contained" onClick={onVerify} disabled={busy || value.length !== OTP_LENGTH}>
           {verifyLabel}
         </Button>

@@ -16,7 +16,7 @@ import { authApi, toSessionUser, type SignInVerifiedAnswer } from './api/auth-ap
 import { pageAfterSignIn } from './route-guards';
 import { startSession, useSession } from './session-store';
 import { noteSignInCodeSent, readSignInFlow, signInCodeSentAt, writeSignInFlow } from './sign-in-flow';
-import { resendWaitSeconds } from './resend-wait';
+import { resendWaitSeconds } from '../../components/resend-wait';
 import { AUTH_TEXTS } from '../../../shared/messages';
 
 const CODE_KEY = 'cu.verification.code.sign_in';

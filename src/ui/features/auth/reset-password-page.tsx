@@ -10,7 +10,7 @@ import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { authApi } from './api/auth-api';
 import { resetSendErrorMessage, resetUpdateError, resetVerifyErrorMessage } from './auth-errors';
-import { resendWaitSeconds } from './resend-wait';
+import { resendWaitSeconds } from '../../components/resend-wait';
 
 const STEP_KEY = 'cu.auth.reset';
 

@@ -5,7 +5,7 @@ import { clearOnboarding } from '../../../../src/ui/features/onboarding/flow-act
 import { OtpStep } from '../../../../src/ui/features/onboarding/steps/otp-step';
 import { listSteps } from '../../../../src/shared/flow/flow-types';
 import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
-import { fakeApi } from '../../auth/fake-api';
+import { errorBody, fakeApi } from '../../auth/fake-api';
 
 // The flow's email code step, whichever it is.
 const step = listSteps(onboardingFlow).find((s) => s.kind === 'otp' && s.otp?.identifierType === 'email')!;
@@ -31,9 +31,9 @@ describe('a code step', () => {
   });
 
   it('does not repeat an address the message already names', async () => {
-    fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: 'We sent a code to the mobile number ending in 42.', identifier: 'ending in 42' } }) });
+    fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: { message: 'We sent a code to ana@example.com.', identifier: 'ana@example.com' } }) });
     render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
-    expect(await screen.findByRole('status')).toHaveTextContent(/^We sent a code to the mobile number ending in 42\.$/);
+    expect(await screen.findByRole('status')).toHaveTextContent(/^We sent a code to ana@example\.com\.$/);
   });
 
   it('asks for no code when the server says the address is already verified (Back to this step): says so, offers Next, and does not move on by itself', async () => {
@@ -57,5 +57,28 @@ describe('a code step', () => {
     render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
     await screen.findByRole('status');
     expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+  });
+
+  it('a reload within the resend wait resumes the countdown from the seconds left (it started again at 60 s)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let sends = 0;
+      fakeApi({
+        '/device-verifications/send/': () => (++sends === 1 ? { status: 200, data: { message: 'Verification code sent to your email' } } : errorBody(429, 'A code was sent a moment ago.')),
+      });
+      const applicant = { signupId: 's-1', applicantToken: 't' };
+      const first = render(<OtpStep step={step} applicant={applicant} onVerified={vi.fn()} />);
+      await screen.findByRole('status');
+      expect(screen.getByRole('button', { name: /\(60s\)$/ })).toBeDisabled();
+      first.unmount();
+      // The page reloads 25 s later: the server refuses a new code (sent a moment ago) and the wait goes on from 35 s.
+      vi.setSystemTime(Date.now() + 25_000);
+      render(<OtpStep step={step} applicant={applicant} onVerified={vi.fn()} />);
+      await screen.findByRole('status');
+      expect(sends).toBe(2);
+      expect(screen.getByRole('button', { name: /\(35s\)$/ })).toBeDisabled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { translateApiError } from '../../../lib/translate-api-error';
 import { isAxiosError } from 'axios';
 import { api } from '../../../lib/api-client';
 import { CodeEntry } from '../../../components/code-entry';
+import { resendWaitSeconds } from '../../../components/resend-wait';
 import { applicantCall } from '../build-request';
 import { drafts } from '../flow-actor';
 
@@ -41,7 +42,18 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
   const [busy, setBusy] = useState(false);
   const [verified, setVerified] = useState(false);
   const [alreadyVerified, setAlreadyVerified] = useState<{ data: unknown; note: string } | null>(null);
-  const [resends, setResends] = useState(0);
+  // When the last code went out and how many were asked for again, kept in the tab: a reload resumes the resend
+  // countdown (as the sign-in and reset screens do) and the resend limit, instead of starting both again.
+  const sentKey = `sent.${step.id}`;
+  const [sent, setSent] = useState<{ at?: number; resends: number }>(() => {
+    const kept = preview ? undefined : drafts.load(sentKey);
+    return { at: typeof kept?.at === 'number' ? kept.at : undefined, resends: typeof kept?.resends === 'number' ? kept.resends : 0 };
+  });
+  const keepSent = (next: { at?: number; resends: number }) => {
+    setSent(next);
+    if (!preview) drafts.save(sentKey, next, []);
+  };
+  const resends = sent.resends;
   const sentOnEntry = useRef(false);
 
   const base = { identifier_type: otp.identifierType, operation: otp.operation, [otp.identifierType]: applicant[otp.identifierType] };
@@ -50,11 +62,12 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     return api.post(url, body, { headers });
   };
 
-  const send = useCallback(async (onEntry = false) => {
+  /** Sends a code; the time it went out, or undefined when none did (a preview, an address already verified, a code sent a moment ago). */
+  const send = useCallback(async (onEntry = false): Promise<number | undefined> => {
     setError(null);
     if (preview) {
       setNotice('Preview: no code is sent; any 6 digits verify.');
-      return;
+      return undefined;
     }
     try {
       const { data } = await call(otp.sendEndpoint ?? SEND, {});
@@ -62,15 +75,16 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
       // and offers Next (Back stays free: an applicant going back to basic info is not sent forward again).
       if ((data as { already_verified?: unknown } | undefined)?.already_verified === true) {
         setAlreadyVerified({ data, note: sentNotice(data) ?? '' });
-        return;
+        return undefined;
       }
       setNotice(sentNotice(data));
+      return Date.now();
     } catch (e) {
       // Coming back to the page (a reload) within the resend wait: the code already sent still works, so this
       // is news, not an error.
       if (onEntry && texts.sentRecently && isAxiosError(e) && e.response?.status === 429) {
         setNotice(texts.sentRecently);
-        return;
+        return undefined;
       }
       setError(translateApiError(e).message);
       throw e;
@@ -81,12 +95,20 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
   useEffect(() => {
     if (sentOnEntry.current) return;
     sentOnEntry.current = true;
-    send(true).catch(() => undefined);
+    send(true)
+      .then((at) => {
+        if (at) keepSent({ at, resends });
+      })
+      .catch(() => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [send]);
 
   const finish = (data: unknown) => {
     setVerified(true);
-    if (!preview) drafts.clear(codeKey);
+    if (!preview) {
+      drafts.clear(codeKey);
+      drafts.clear(sentKey);
+    }
     setTimeout(() => onVerified(data), 2000);
   };
 
@@ -136,9 +158,11 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
         onComplete={verify}
         onVerify={() => verify(code)}
         onResend={async () => {
-          await send();
-          setResends((n) => n + 1);
+          const at = await send();
+          keepSent({ at: at ?? sent.at, resends: resends + 1 });
         }}
+        resendSeconds={resendWaitSeconds(sent.at)}
+        resendKey={sent.at}
         busy={busy || verified}
         resendDisabled={limitReached}
         error={error ?? undefined}

@@ -1,4 +1,4 @@
-import { RESEND_COOLDOWN_SECONDS } from '../../components/resend-countdown';
+import { RESEND_COOLDOWN_SECONDS } from './resend-countdown';
 
 /**
  * Seconds left before a new code may be asked for, counted from when the last one went out (the server waits 60 s
