@@ -64,10 +64,15 @@ export function addNewSteps(flow: FlowDefinition, forms: FormSources, journey: J
   return added;
 }
 
-/** Values a form's schema offers for its required fields: examples, defaults, constants, first options. */
+/**
+ * Values a form's schema offers: its first root example (a body the form accepts; config:check refuses one it would
+ * not), then for each required field still missing its examples, default, constant or first option.
+ */
 export function exampleData(schema: JsonObject): Record<string, unknown> {
-  const data: Record<string, unknown> = {};
+  const first: unknown = Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+  const data: Record<string, unknown> = first && typeof first === 'object' && !Array.isArray(first) ? structuredClone(first as Record<string, unknown>) : {};
   for (const field of (schema.required ?? []) as string[]) {
+    if (field in data) continue;
     const p = (schema.properties?.[field] ?? {}) as JsonObject;
     const value = p.examples?.[0] ?? p.default ?? p.const ?? p.enum?.[0] ?? p.oneOf?.[0]?.const ?? (p.type === 'boolean' ? false : undefined);
     if (value !== undefined) data[field] = value;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkFormExamples, checkJourneyText } from '../../scripts/lib/check-journeys';
-import { addNewSteps, generateJourney, pathSlug } from '../../scripts/lib/generate-journey';
+import { addNewSteps, generateJourney, newStepEntry, pathSlug, serverStepCheck } from '../../scripts/lib/generate-journey';
 import { journeyFacts, listJourneyFiles, loadFlow, loadJourney, refusalMismatch, type Journey } from '../../scripts/lib/replay-journey';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { applicantProfiles } from '../../src/shared/flow/walk-flow';
-import { listSteps } from '../../src/shared/flow/flow-types';
+import { listSteps, type StepRef } from '../../src/shared/flow/flow-types';
 import { today } from '../../src/shared/dates/today';
 
 const flow = loadFlow();
@@ -164,5 +164,26 @@ describe('journeys:generate', () => {
       expect(without.entries.find((e) => e.step === added.id), name).toEqual({ step: added.id, skip: true });
       expect(check(without), name).toEqual([]);
     }
+  });
+
+  it("answers a new form step with the form's own example (config:check keeps it valid), not only with per-field values", () => {
+    // A step an analyst adds, whose required fields a first option or a default cannot fill: free text with a minimum
+    // length and an amount. The form's root `examples` is a body it accepts.
+    const schema = {
+      title: 'Source of Wealth',
+      type: 'object',
+      additionalProperties: false,
+      required: ['wealth_source', 'estimated_net_worth'],
+      properties: {
+        wealth_source: { type: 'string', title: 'Main source of wealth', minLength: 2, maxLength: 100 },
+        estimated_net_worth: { type: 'number', title: 'Estimated net worth', minimum: 0, maximum: 1000000000 },
+      },
+      examples: [{ wealth_source: 'Savings from employment', estimated_net_worth: 250000 }],
+    };
+    const withForm = { ...forms, schemas: { ...forms.schemas, 'onboarding/source-of-wealth': schema }, uiSchemas: { ...forms.uiSchemas, 'onboarding/source-of-wealth': {} } };
+    const step = { id: 'source-of-wealth', route: '/source-of-wealth', title: 'Source of Wealth', kind: 'form', form: 'onboarding/source-of-wealth', next: [] } as unknown as StepRef;
+    const entry = newStepEntry(step, withForm);
+    expect(entry.data).toEqual(schema.examples[0]);
+    expect(serverStepCheck(withForm)('onboarding/source-of-wealth', entry.data as Record<string, unknown>, {})).toEqual({});
   });
 });
