@@ -317,3 +317,35 @@ describe('npm run config:check (the script)', () => {
     expect(output).toMatch(/hint: Use one of: start, about-you, guardian, documents, done/);
   });
 });
+
+describe('a fact whose rule the vocabulary does not have', () => {
+  const FLOW_FILE = 'flows/onboarding.flow.json';
+  // A comparison the facts cannot make (a number range), a list that is not one, a rule with its field missing:
+  // each is reported where it is written, and the checker goes on to the rest instead of stopping with a TypeError.
+  it.each([
+    ['a keyword the vocabulary lacks', { range: { of: 'dob', atLeast: 100000 } }],
+    ['anyOf that is not a list', { anyOf: { answer: 'hasForeignBankAccount' } }],
+    ['an age without its field', { not: { age: { below: 18 } } }],
+    ['a rule that is no object', 'isMinor'],
+  ])('%s is reported at the fact, not thrown', (_what, rule) => {
+    const config = copyConfig('repository');
+    config.edit(FLOW_FILE, (flow) => (flow.facts.isHighEarner = { label: 'a high earner', rule }));
+    const problems = checkConfig(base(config.root));
+    expect(problems.some((p) => p.file === FLOW_FILE && p.path.startsWith('/facts/isHighEarner/rule'))).toBe(true);
+    expect(problems.filter((p) => p.file !== FLOW_FILE)).toEqual([]);
+  });
+});
+
+describe('a value of the wrong kind where the checks look further than the meta-schema', () => {
+  // Each used to stop the checker (and the server's check at start) with a TypeError and no file.
+  it.each([
+    ['flows/onboarding.flow.json', '/steps/branch/next', (f: any) => (f.steps.branch.next = { to: 'success' })],
+    ['flows/onboarding.flow.json', '/steps/branch/banners', (f: any) => (f.steps.branch.banners = { title: 'Note', text: 'x' })],
+    ['flows/onboarding.flow.json', '/steps/politically-exposed-persons/next/0/when', (f: any) => (f.steps['politically-exposed-persons'].next[0].when = 'isMinor')],
+    ['forms/onboarding/branch.schema.json', '/allOf', (s: any) => (s.allOf = { if: { required: ['home_branch'] }, then: {} })],
+  ])('%s at %s is reported there', (file, at, change) => {
+    const config = copyConfig('repository');
+    config.edit(file, change);
+    expect(checkConfig(base(config.root)).map((p) => `${p.file} ${p.path}`)).toContain(`${file} ${at}`);
+  });
+});

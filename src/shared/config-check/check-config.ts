@@ -11,7 +11,7 @@ import { FLAT_FORM_AREAS, FLAT_WIDGET_NAMES } from '../forms/widget-names.js';
 import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
-import { factProfiles, ruleFields } from '../facts/declared-facts.js';
+import { factProfiles, ruleFields, wellFormedFacts } from '../facts/declared-facts.js';
 import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
@@ -232,8 +232,10 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   const steps = flow.steps ?? {};
   const ids = Object.keys(steps);
   if (!steps[flow.initial]) problems.push({ file, path: '/initial', message: `initial step "${flow.initial}" does not exist`, hint: `Use one of: ${ids.join(', ')}.` });
-  const declared = flow.facts ?? {};
-  const factNames = Object.keys(declared);
+  // A fact whose rule is not in the vocabulary is the meta-schema's to report (at the rule); the rest of the checks
+  // read the well-formed ones, and still count the name as declared (no "unknown fact" echo where it is used).
+  const declared = wellFormedFacts(flow.facts);
+  const factNames = Object.keys(flow.facts ?? {});
   // A fact reads the applicant's context: each field it reads must be kept by some step (`remember`) or choice (`set`).
   const kept = new Set<string>(Object.values(steps).flatMap((s) => [...Object.keys(s.remember ?? {}), ...(s.choices ?? []).flatMap((c) => Object.keys(c.set ?? {}))]));
   for (const [name, fact] of Object.entries(declared)) {
@@ -408,7 +410,7 @@ export function checkConfig(options: CheckOptions): Problem[] {
   if (problems.some((p) => p.message.startsWith('not valid JSON') && !/appears twice/.test(p.message))) return problems.filter((p) => p.message.startsWith('not valid JSON'));
   const declaredFacts = new Set<string>();
   for (const [file, flow] of Object.entries(flowFiles)) if (file.endsWith('.flow.json')) Object.keys((flow as { facts?: object })?.facts ?? {}).forEach((name) => declaredFacts.add(name));
-  for (const formId of Object.keys(sources.schemas).sort()) checkForm(formId, sources, options, problems, declaredFacts);
+  for (const formId of Object.keys(sources.schemas).sort()) checkSafely(`forms/${formId}.schema.json`, problems, () => checkForm(formId, sources, options, problems, declaredFacts));
   problems.push(...messageMistakes(Object.fromEntries(Object.entries(formFiles).filter(([f]) => f.startsWith('forms/messages/')))));
   for (const [name, list] of Object.entries(sources.lists)) problems.push(...duplicateOptions(`forms/lists/${name}.json`, list), ...rulesWithoutMessage(`forms/lists/${name}.json`, list), ...officeMistakes(`forms/lists/${name}.json`, list, sources.lists.offices));
 
@@ -419,20 +421,36 @@ export function checkConfig(options: CheckOptions): Problem[] {
       problems.push(...metaProblems(file, validateFlow.errors));
       if (!flow || typeof flow !== 'object' || typeof (flow as JsonObject).steps !== 'object') continue;
     }
-    checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems);
+    checkSafely(file, problems, () => checkFlow(file, flow as unknown as FlowDefinition, sources, options, problems));
   }
   // The back office's review rules (risk flags, consents) read the onboarding flow's facts, steps and forms.
   const review = flowFiles['flows/review.json'];
   if (review) {
     const validateReview = compileMeta(options.root, 'flows/review.schema.json');
     if (!validateReview(review)) problems.push(...metaProblems('flows/review.json', validateReview.errors, 'flows/review.schema.json'));
-    else problems.push(...reviewProblems(review as unknown as ReviewRules, flowFiles['flows/onboarding.flow.json'] as unknown as FlowDefinition | undefined, sources));
+    else checkSafely('flows/review.json', problems, () => problems.push(...reviewProblems(review as unknown as ReviewRules, flowFiles['flows/onboarding.flow.json'] as unknown as FlowDefinition | undefined, sources)));
   }
   // Option rules test the facts the flow files declare.
   for (const formId of Object.keys(sources.schemas).sort()) {
-    problems.push(...optionRuleMistakes(`forms/${formId}.schema.json`, inlineListRefs(sources.schemas[formId], sources.lists, () => undefined), declaredFacts));
+    const file = `forms/${formId}.schema.json`;
+    checkSafely(file, problems, () => problems.push(...optionRuleMistakes(file, inlineListRefs(sources.schemas[formId], sources.lists, () => undefined), declaredFacts)));
   }
   return withoutRepeats(problems).map((p) => withPosition(p, texts.get(p.file)));
+}
+
+/**
+ * Runs one file's checks past its meta-schema. A check that stops on a shape the meta-schema refuses (a "next" that
+ * is no list, an "allOf" that is no list) leaves the meta-schema's problems, which name the place, and the checker
+ * goes on with the other files; a check that stops on a file with no such problem is reported at the file, so the
+ * analyst still gets a file and a hint (and a developer a checker to fix) instead of a stack trace.
+ */
+function checkSafely(file: string, problems: Problem[], check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    if (problems.some((p) => p.file === file)) return;
+    problems.push({ file, path: '', message: `this file could not be checked to the end: ${(error as Error).message}`, hint: 'Look for a value of the wrong kind (a list where an object belongs, or the reverse) near your last edit; if there is none, tell a developer: the checker has a gap.' });
+  }
 }
 
 /** A misspelt keyword once: the strict-mode problem (at the key, with a suggestion), not also the meta-schema's. */

@@ -5,7 +5,7 @@
  */
 import type { FlowDefinition } from '../flow/flow-types.js';
 import type { FactRule } from '../facts/declared-facts.js';
-import { factFields } from '../facts/declared-facts.js';
+import { factFields, wellFormedFacts } from '../facts/declared-facts.js';
 import type { FormSources } from '../forms/form-registry.js';
 import type { ReviewRules } from '../review/review-rules.js';
 import type { Problem } from './check-config.js';
@@ -31,7 +31,7 @@ export function reviewProblems(review: ReviewRules, flow: FlowDefinition | undef
   const problems: Problem[] = [];
   if (!flow) return problems;
   const facts = new Set(Object.keys(flow.facts ?? {}));
-  const contextFields = factFields(flow.facts ?? {});
+  const contextFields = factFields(wellFormedFacts(flow.facts));
   const formFields = (step: string) => {
     const form = flow.steps?.[step]?.form;
     return form ? fieldsOf(sources.schemas[form]) : new Set<string>();

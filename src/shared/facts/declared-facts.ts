@@ -32,6 +32,42 @@ export interface FactDeclaration {
 export type FactDeclarations = Record<string, FactDeclaration>;
 export type Facts = Record<string, boolean>;
 
+const isObject = (value: unknown): value is Record<string, unknown> => Boolean(value) && typeof value === 'object' && !Array.isArray(value);
+const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
+const isField = (value: unknown) => typeof value === 'string' && value !== '';
+
+/**
+ * Whether a rule is written in the vocabulary above, all the way down. The flow's meta-schema reports one that is
+ * not; the checker, the path enumeration and the studio read only the ones that are (instead of failing on the rest).
+ */
+export function isFactRule(rule: unknown): rule is FactRule {
+  if (!isObject(rule) || Object.keys(rule).length !== 1) return false;
+  const [[key, value]] = Object.entries(rule);
+  switch (key) {
+    case 'age':
+      return isObject(value) && isField(value.of) && (typeof value.below === 'number' || typeof value.atLeast === 'number') && ['below', 'atLeast'].every((k) => value[k] === undefined || typeof value[k] === 'number');
+    case 'equals':
+      return isObject(value) && isField(value.of) && isScalar(value.value);
+    case 'in':
+      return isObject(value) && isField(value.of) && Array.isArray(value.values) && value.values.length > 0 && value.values.every(isScalar);
+    case 'answer':
+    case 'present':
+      return isField(value);
+    case 'not':
+      return isFactRule(value);
+    case 'allOf':
+    case 'anyOf':
+      return Array.isArray(value) && value.length > 0 && value.every(isFactRule);
+    default:
+      return false;
+  }
+}
+
+/** The declarations whose rule is in the vocabulary (`isFactRule`): the ones a flow with mistakes can still be walked with. */
+export function wellFormedFacts(declarations: Record<string, { rule?: unknown } & Partial<FactDeclaration>> | undefined): FactDeclarations {
+  return Object.fromEntries(Object.entries(declarations ?? {}).filter(([, d]) => isObject(d) && isFactRule(d.rule))) as FactDeclarations;
+}
+
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 const same = (a: unknown, b: unknown, ignoreCase?: boolean) =>
   ignoreCase && typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;

@@ -1,4 +1,4 @@
-import type { FactDeclarations, FactRule } from './declared-facts';
+import { wellFormedFacts, type FactDeclarations, type FactRule } from './declared-facts';
 
 /** How a studio persona gives a value to a field the facts read. */
 export type PersonaFieldKind = 'date' | 'yesno' | 'choice' | 'text';
@@ -38,6 +38,7 @@ export function personaFields(declarations: FactDeclarations): PersonaField[] {
     else if ('not' in rule) walk(fact, rule.not);
     else for (const r of 'allOf' in rule ? rule.allOf : rule.anyOf) walk(fact, r);
   };
-  for (const [name, declaration] of Object.entries(declarations)) walk(name, declaration.rule);
+  // A rule outside the vocabulary (the checker reports it) gives no input rather than stopping the studio.
+  for (const [name, declaration] of Object.entries(wellFormedFacts(declarations))) walk(name, declaration.rule);
   return [...out.values()];
 }
