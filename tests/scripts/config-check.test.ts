@@ -349,3 +349,29 @@ describe('a value of the wrong kind where the checks look further than the meta-
     expect(checkConfig(base(config.root)).map((p) => `${p.file} ${p.path}`)).toContain(`${file} ${at}`);
   });
 });
+
+describe('a step whose call has no application to store into', () => {
+  const FLOW_FILE = 'flows/onboarding.flow.json';
+  const withStep = (after: string, step: Record<string, unknown>) => {
+    const config = copyConfig('repository');
+    config.write('forms/onboarding/referral.schema.json', { title: 'Referral', type: 'object', additionalProperties: false, properties: { referrer: { type: 'string', title: 'Who referred you', maxLength: 50, errorMessage: { maxLength: 'At most 50 characters.' } } } });
+    config.write('forms/onboarding/referral.ui.json', { 'ui:order': ['referrer'] });
+    config.edit(FLOW_FILE, (flow) => {
+      flow.steps.referral = { route: '/referral', title: 'Referral', kind: 'form', form: 'onboarding/referral', submit: { method: 'POST', endpoint: '/referrals/', encoding: 'json' }, ...step, next: flow.steps[after].next };
+      flow.steps[after].next = [{ to: 'referral' }];
+    });
+    return checkConfig(base(config.root)).filter((p) => p.file === FLOW_FILE).map((p) => `${p.path}: ${p.message}`);
+  };
+
+  it('names a new step after basic info that does not send the application id (the server would refuse every applicant)', () => {
+    expect(withStep('branch', {})).toEqual([expect.stringMatching(/^\/steps\/referral\/submit: step "referral" sends its call without the application's id/)]);
+  });
+
+  it('names a new step placed before the step that creates the application', () => {
+    expect(withStep('getting-ready', { requiresSignupId: true })).toEqual([expect.stringMatching(/^\/steps\/referral: step "referral" comes before "basic-info"/)]);
+  });
+
+  it('passes the same step after basic info with requiresSignupId', () => {
+    expect(withStep('branch', { requiresSignupId: true })).toEqual([]);
+  });
+});

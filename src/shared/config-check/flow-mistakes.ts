@@ -61,3 +61,37 @@ export function transitionsNeverTaken(file: string, flow: FlowDefinition, profil
   }
   return problems;
 }
+
+/**
+ * Steps whose call needs the application the flow's `createSignup` step makes (every call but that one stores into it
+ * or acts on it, and a step with `requiresSignupId` sends an applicant without one back to the restart route): one
+ * that does not send the application's id, or that some applicant reaches before the application exists, refuses
+ * every applicant ("Missing signup_id") or sends them round. A flow with no `createSignup` step is not checked.
+ */
+export function callsWithoutApplication(file: string, flow: FlowDefinition, profiles: Array<Record<string, unknown>>): Problem[] {
+  const steps = flow.steps ?? {};
+  const creators = Object.keys(steps).filter((id) => steps[id]?.submit?.action === 'createSignup');
+  if (creators.length === 0) return [];
+  const needsApplication = (id: string) => {
+    const step = steps[id];
+    return Boolean(step?.requiresSignupId) || Boolean(step?.submit && step.submit.action !== 'createSignup');
+  };
+  const problems: Problem[] = [];
+  for (const [id, step] of Object.entries(steps)) {
+    if (!step?.submit || step.submit.action === 'createSignup' || step.kind === 'otp') continue;
+    if (!(step.submit.includeSignupId ?? step.requiresSignupId)) {
+      problems.push({ file, path: pointer(['steps', id, 'submit']), message: `step "${id}" sends its call without the application's id: the server refuses it for every applicant ("Missing signup_id")`, hint: `Add "requiresSignupId": true to the step (the wizard then sends signup_id and the applicant's token), as every step after ${creators.map((c) => `"${c}"`).join(' or ')} has.` });
+    }
+  }
+  const early = new Map<string, string>();
+  for (const facts of profiles) {
+    for (const s of walkFlow(flow, facts)) {
+      if (creators.includes(s.id)) break;
+      if (needsApplication(s.id) && !early.has(s.id)) early.set(s.id, s.id);
+    }
+  }
+  for (const id of early.keys()) {
+    problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" comes before ${creators.map((c) => `"${c}"`).join(' or ')}, the step whose call creates the application, so its call (or its "requiresSignupId") has no application yet: every applicant is stopped here`, hint: `Move it after ${creators.map((c) => `"${c}"`).join(' or ')} in the steps' "next", or make it a step without a call (info, checklist) and without "requiresSignupId".` });
+  }
+  return problems;
+}
