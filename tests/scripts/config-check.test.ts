@@ -375,3 +375,27 @@ describe('a step whose call has no application to store into', () => {
     expect(withStep('branch', { requiresSignupId: true })).toEqual([]);
   });
 });
+
+describe('a file field on a step whose call is JSON', () => {
+  const FLOW_FILE = 'flows/onboarding.flow.json';
+  const withUpload = (encoding: string) => {
+    const config = copyConfig('repository');
+    config.edit('forms/onboarding/politically-exposed-persons.schema.json', (schema) => {
+      schema.properties.pep_evidence = { type: 'array', title: 'Evidence', items: { type: 'string' }, maxItems: 2, maxFileSize: 1048576, fileTypes: ['pdf'], errorMessage: { maxItems: 'At most 2 files.', maxFileSize: 'At most 1 MB.', fileTypes: 'PDF only.' } };
+    });
+    config.edit('forms/onboarding/politically-exposed-persons.ui.json', (ui) => {
+      ui.pep_evidence = { 'ui:widget': 'file-upload' };
+      if (Array.isArray(ui['ui:order']) && !ui['ui:order'].includes('*')) ui['ui:order'].push('pep_evidence');
+    });
+    config.edit(FLOW_FILE, (flow) => (flow.steps['politically-exposed-persons'].submit.encoding = encoding));
+    return checkConfig(base(config.root)).filter((p) => p.file === FLOW_FILE).map((p) => `${p.path}: ${p.message}`);
+  };
+
+  it('is named at the encoding: the wizard would send the names and the server store them with no file', () => {
+    expect(withUpload('json')).toEqual([expect.stringMatching(/^\/steps\/politically-exposed-persons\/submit\/encoding: onboarding\/politically-exposed-persons has file fields \(\/properties\/pep_evidence\)/)]);
+  });
+
+  it('passes once the step sends multipart', () => {
+    expect(withUpload('multipart')).toEqual([]);
+  });
+});

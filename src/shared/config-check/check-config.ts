@@ -304,6 +304,12 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     if ((step.kind ?? 'form') === 'form' && step.form && !step.submit) {
       problems.push({ file, path: at('submit'), message: `form step "${id}" has no "submit": its answers are sent nowhere, and the application is submitted without them`, hint: 'Add "submit": { "method": "POST", "endpoint": "/<path>/" } (a new endpoint is served by the generic step route), or make the step a checklist or info step.' });
     }
+    // Files travel only as parts of a multipart call: in JSON the step would send their names, and the server would
+    // store the names with no file and check neither type nor size.
+    const uploads = formSchema && step.submit && step.submit.encoding !== 'multipart' ? fileFieldPaths(formSchema) : [];
+    if (uploads.length) {
+      problems.push({ file, path: at('submit', 'encoding'), message: `${step.form} has file fields (${uploads.join(', ')}), but the step's call is JSON: the files would never reach the server, only their names`, hint: 'Set "encoding": "multipart" in the step\'s "submit" (as the ID and address steps have).' });
+    }
     if (typeof step.submit?.endpoint === 'string' && /^\/api(\/|$)/.test(step.submit.endpoint)) {
       problems.push({ file, path: at('submit', 'endpoint'), message: `endpoint "${step.submit.endpoint}" starts with /api: the wizard adds it, so the step would call /api${step.submit.endpoint}`, hint: `Write it without /api: "${step.submit.endpoint.replace(/^\/api/, '') || '/'}".` });
     }
@@ -382,6 +388,14 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
     problems.push(...transitionsNeverTaken(file, flow, profiles), ...callsWithoutApplication(file, flow, profiles));
   }
+}
+
+/** Where a form schema has a file field (a `maxFileSize` or `fileTypes` keyword), as JSON paths to the field. */
+function fileFieldPaths(schema: unknown, at: Array<string | number> = []): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const node = schema as JsonObject;
+  if (!Array.isArray(node) && (node.maxFileSize !== undefined || node.fileTypes !== undefined)) return [pointer(at)];
+  return Object.entries(node).flatMap(([key, value]) => fileFieldPaths(value, [...at, key]));
 }
 
 /** Checks every form and flow file under `root`; an empty list means all is well. */
