@@ -9,7 +9,7 @@
 import type { FormSources, JsonObject } from '../../src/shared/forms/form-registry';
 import { resolveForm } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition, FlowStep, StepRef } from '../../src/shared/flow/flow-types';
-import { factFields, type FactProfile } from '../../src/shared/facts/declared-facts';
+import { factFields, OTHER_VALUE, type FactProfile } from '../../src/shared/facts/declared-facts';
 import { walkFlow } from '../../src/shared/flow/walk-flow';
 import { journeyContext, journeyFacts, personalise, type Journey, type JourneyEntry } from './replay-journey';
 import { createFormValidator } from '../../src/server/lib/form-validation';
@@ -80,11 +80,11 @@ export function exampleData(schema: JsonObject): Record<string, unknown> {
   return data;
 }
 
-/** The answers in a step that facts are read from: `remember` entries `<context field the facts read>: data.<field>`. */
-function factDecidingFields(step: FlowStep, read: Set<string>): string[] {
+/** The answers in a step that facts are read from: `remember` entries `<context field the facts read>: data.<field>`, as [context field, form field]. */
+function factDecidingFields(step: FlowStep, read: Set<string>): Array<[string, string]> {
   return Object.entries(step.remember ?? {})
     .filter(([key, where]) => read.has(key) && where.startsWith('data.'))
-    .map(([, where]) => where.slice('data.'.length));
+    .map(([key, where]) => [key, where.slice('data.'.length)]);
 }
 
 /** The field messages the server would answer for a step's data (none: it would be accepted). */
@@ -147,8 +147,11 @@ export function generateJourney(flow: FlowDefinition, forms: FormSources, donors
     fixed.add(i);
     const candidates = offers(step);
     variables.push({ values: candidates, set: (v) => (entries[i] = structuredClone(v as JourneyEntry)) });
-    for (const field of fields) {
-      const values = [...new Set(candidates.map((c) => c.data?.[field]).filter((v) => v !== undefined))];
+    for (const [key, field] of fields) {
+      // The journeys' values, then the one the path's enumeration found (the bound of a new number or age rule, say,
+      // which no journey may give yet).
+      const own = profile.example[key];
+      const values = [...new Set([...candidates.map((c) => c.data?.[field]), own === OTHER_VALUE ? undefined : own].filter((v) => v !== undefined))];
       variables.push({ values: [undefined, ...values], set: (v) => v !== undefined && entries[i].data && (entries[i].data[field] = v) });
     }
   });

@@ -187,3 +187,39 @@ describe('journeys:generate', () => {
     expect(serverStepCheck(withForm)('onboarding/source-of-wealth', entry.data as Record<string, unknown>, {})).toEqual({});
   });
 });
+
+describe('a branch on an amount an analyst adds in JSON (a number rule on a new step\'s answer)', () => {
+  // A "Your Wealth" step after the PEP step keeps the net worth; at least 1,000,000 adds an information step.
+  const wealthFlow = structuredClone(flow);
+  wealthFlow.facts = { ...wealthFlow.facts, isHighNetWorth: { label: 'a high-net-worth applicant', rule: { number: { of: 'netWorth', atLeast: 1000000 } } } };
+  const pepNext = wealthFlow.steps['politically-exposed-persons'].next ?? [];
+  wealthFlow.steps['politically-exposed-persons'].next = [{ to: 'wealth' }];
+  wealthFlow.steps.wealth = {
+    route: '/wealth', title: 'Your Wealth', kind: 'form', form: 'onboarding/wealth', requiresSignupId: true, remember: { netWorth: 'data.estimated_net_worth' },
+    submit: { method: 'POST', endpoint: '/wealth/', encoding: 'json' },
+    next: [{ when: { properties: { isHighNetWorth: { const: true } }, required: ['isHighNetWorth'] }, to: 'enhanced-due-diligence' }, ...pepNext],
+  } as (typeof wealthFlow.steps)[string];
+  wealthFlow.steps['enhanced-due-diligence'] = { route: '/enhanced-due-diligence', title: 'Enhanced Due Diligence', kind: 'info', requiresSignupId: true, content: { paragraphs: ['A member of staff will call you.'] }, next: pepNext } as (typeof wealthFlow.steps)[string];
+  const wealthSchema = {
+    title: 'Your Wealth', type: 'object', additionalProperties: false, required: ['estimated_net_worth'],
+    properties: { estimated_net_worth: { type: 'number', title: 'Estimated net worth', minimum: 0, maximum: 1000000000, errorMessage: { minimum: 'Cannot be negative.', maximum: 'Too large.' } } },
+    errorMessage: { required: { estimated_net_worth: 'Please estimate your net worth.' } },
+    examples: [{ estimated_net_worth: 250000 }],
+  };
+  const wealthForms = { ...forms, schemas: { ...forms.schemas, 'onboarding/wealth': wealthSchema }, uiSchemas: { ...forms.uiSchemas, 'onboarding/wealth': { 'ui:order': ['estimated_net_worth'] } } };
+  const checkWith = (journey: Journey) => checkJourneyText('j.json', JSON.stringify(journey, null, 2), wealthFlow, wealthForms);
+
+  it('journeys:generate answers the new step in every journey and writes the high-net-worth paths from the bound, though no journey gives such an amount', () => {
+    const day = today();
+    const journeys = listJourneyFiles().map((file) => ({ name: path.basename(file, '.json'), journey: loadJourney(file) }));
+    for (const { journey } of journeys) addNewSteps(wealthFlow, wealthForms, journey, day);
+    for (const { name, journey } of journeys) expect(checkWith(journey), name).toEqual([]);
+    const highNetWorth = applicantProfiles(wealthFlow).filter((p) => p.facts.isHighNetWorth);
+    expect(highNetWorth.length).toBeGreaterThan(0);
+    for (const profile of highNetWorth.slice(0, 2)) {
+      const generated = generateJourney(wealthFlow, wealthForms, journeys, profile, day);
+      expect(generated.entries.map((e) => e.step)).toContain('enhanced-due-diligence');
+      expect(checkWith(generated), profile.name).toEqual([]);
+    }
+  });
+});

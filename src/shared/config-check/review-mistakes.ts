@@ -17,6 +17,7 @@ const FILE = 'flows/review.json';
 function readsOf(rule: FactRule | undefined, at: Array<string | number>, out: Array<{ field: string; at: Array<string | number> }> = []) {
   if (!rule || typeof rule !== 'object') return out;
   if ('age' in rule) out.push({ field: rule.age?.of, at: [...at, 'age', 'of'] });
+  else if ('number' in rule) out.push({ field: rule.number?.of, at: [...at, 'number', 'of'] });
   else if ('equals' in rule) out.push({ field: rule.equals?.of, at: [...at, 'equals', 'of'] });
   else if ('in' in rule) out.push({ field: rule.in?.of, at: [...at, 'in', 'of'] });
   else if ('answer' in rule) out.push({ field: rule.answer, at: [...at, 'answer'] });

@@ -10,6 +10,8 @@ import { rememberedValues } from '../flow/remembered-values';
 export type FactRule =
   /** Age in whole years today from a date field: below / at least a number (an unknown or future date: false). */
   | { age: { of: string; below?: number; atLeast?: number } }
+  /** A number field (or a numeric text) below / at least a number: an amount, a count, a score (anything else: false). */
+  | { number: { of: string; below?: number; atLeast?: number } }
   /** A field equals a value. */
   | { equals: { of: string; value: string | number | boolean } }
   /** A field is one of the values (strings compared without case when `ignoreCase`). */
@@ -46,6 +48,8 @@ export function isFactRule(rule: unknown): rule is FactRule {
   switch (key) {
     case 'age':
       return isObject(value) && isField(value.of) && (typeof value.below === 'number' || typeof value.atLeast === 'number') && ['below', 'atLeast'].every((k) => value[k] === undefined || typeof value[k] === 'number');
+    case 'number':
+      return isObject(value) && isField(value.of) && (typeof value.below === 'number' || typeof value.atLeast === 'number') && ['below', 'atLeast'].every((k) => value[k] === undefined || typeof value[k] === 'number');
     case 'equals':
       return isObject(value) && isField(value.of) && isScalar(value.value);
     case 'in':
@@ -68,6 +72,11 @@ export function wellFormedFacts(declarations: Record<string, { rule?: unknown } 
   return Object.fromEntries(Object.entries(declarations ?? {}).filter(([, d]) => isObject(d) && isFactRule(d.rule))) as FactDeclarations;
 }
 
+/** A number, or a text that is one (a form's number arrives as a number; a remembered text field as text): else null. */
+const asNumber = (value: unknown): number | null => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : null;
+};
 const present = (value: unknown) => value !== undefined && value !== null && value !== '';
 const same = (a: unknown, b: unknown, ignoreCase?: boolean) =>
   ignoreCase && typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
@@ -76,6 +85,7 @@ const same = (a: unknown, b: unknown, ignoreCase?: boolean) =>
 export function ruleFields(rule: FactRule | undefined): string[] {
   if (!rule || typeof rule !== 'object') return [];
   if ('age' in rule) return [rule.age?.of];
+  if ('number' in rule) return [rule.number?.of];
   if ('equals' in rule) return [rule.equals?.of];
   if ('in' in rule) return [rule.in?.of];
   if ('answer' in rule) return [rule.answer];
@@ -90,6 +100,11 @@ export function ruleHolds(rule: FactRule, context: ApplicantContext, day: string
     const age = ageInYears(context[rule.age.of], day);
     if (age === null) return false;
     return (rule.age.below === undefined || age < rule.age.below) && (rule.age.atLeast === undefined || age >= rule.age.atLeast);
+  }
+  if ('number' in rule) {
+    const n = asNumber(context[rule.number.of]);
+    if (n === null) return false;
+    return (rule.number.below === undefined || n < rule.number.below) && (rule.number.atLeast === undefined || n >= rule.number.atLeast);
   }
   if ('equals' in rule) return same(context[rule.equals.of], rule.equals.value);
   if ('in' in rule) return present(context[rule.in.of]) && rule.in.values.some((v) => same(context[rule.in.of], v, rule.in.ignoreCase));
@@ -116,6 +131,9 @@ function readings(rule: FactRule, out: Map<string, Set<unknown>>, day: string): 
   if ('age' in rule) {
     const bounds = [rule.age.below, rule.age.atLeast].filter((n): n is number => typeof n === 'number');
     add(rule.age.of, ...bounds.flatMap((n) => [n - 1, n].filter((a) => a >= 0).map((a) => birthDateForAge(a, day))));
+  } else if ('number' in rule) {
+    // Each side of every bound: just below it and at it.
+    add(rule.number.of, ...[rule.number.below, rule.number.atLeast].filter((n): n is number => typeof n === 'number').flatMap((n) => [n - 1, n]));
   } else if ('equals' in rule) add(rule.equals.of, rule.equals.value, OTHER);
   else if ('in' in rule) add(rule.in.of, ...rule.in.values, OTHER);
   else if ('answer' in rule) add(rule.answer, true, false);

@@ -1,7 +1,7 @@
 import { wellFormedFacts, type FactDeclarations, type FactRule } from './declared-facts';
 
 /** How a studio persona gives a value to a field the facts read. */
-export type PersonaFieldKind = 'date' | 'yesno' | 'choice' | 'text';
+export type PersonaFieldKind = 'date' | 'number' | 'yesno' | 'choice' | 'text';
 
 /** One field of the applicant's context that a declared fact reads, with the values the rules name. */
 export interface PersonaField {
@@ -13,11 +13,11 @@ export interface PersonaField {
   facts: string[];
 }
 
-const RANK: Record<PersonaFieldKind, number> = { date: 3, yesno: 2, choice: 1, text: 0 };
+const RANK: Record<PersonaFieldKind, number> = { date: 4, number: 3, yesno: 2, choice: 1, text: 0 };
 
 /**
  * Every context field the flow's declared facts read, in declaration order, with the input a persona needs for it:
- * a date for an age rule, yes/no for an answer, a choice among the compared values for equals / in, text for
+ * a date for an age rule, a number for a number rule, yes/no for an answer, a choice among the compared values for equals / in, text for
  * present. A new fact in the flow file gets its inputs without code.
  */
 export function personaFields(declarations: FactDeclarations): PersonaField[] {
@@ -31,6 +31,7 @@ export function personaFields(declarations: FactDeclarations): PersonaField[] {
   };
   const walk = (fact: string, rule: FactRule) => {
     if ('age' in rule) add(fact, rule.age.of, 'date');
+    else if ('number' in rule) add(fact, rule.number.of, 'number');
     else if ('equals' in rule) add(fact, rule.equals.of, 'choice', [rule.equals.value]);
     else if ('in' in rule) add(fact, rule.in.of, 'choice', rule.in.values);
     else if ('answer' in rule) add(fact, rule.answer, 'yesno');

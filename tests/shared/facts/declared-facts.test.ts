@@ -69,3 +69,29 @@ describe('fact rules', () => {
     expect(computeFacts(declarations, { wantsCard: 'yes', email: '', country: 'Canada' }, day)).toEqual({ asked: false, known: false, caribbean: false, eitherWay: true, both: false });
   });
 });
+
+describe('a number rule (a branch on an amount, with no TypeScript)', () => {
+  const declarations: FactDeclarations = {
+    isHighNetWorth: { label: 'a high-net-worth applicant', rule: { number: { of: 'netWorth', atLeast: 1000000 } } },
+    isMidIncome: { label: 'a middle income', rule: { number: { of: 'income', atLeast: 5000, below: 20000 } } },
+  };
+  it('holds from its bound up (atLeast) and under its bound (below), for a number or a numeric text; anything else is false', () => {
+    const holds = (context: Record<string, unknown>) => computeFacts(declarations, context, day);
+    expect(holds({ netWorth: 1000000 }).isHighNetWorth).toBe(true);
+    expect(holds({ netWorth: 999999.99 }).isHighNetWorth).toBe(false);
+    expect(holds({ netWorth: '2500000' }).isHighNetWorth).toBe(true);
+    expect(holds({ netWorth: 'a lot' }).isHighNetWorth).toBe(false);
+    expect(holds({ netWorth: '' }).isHighNetWorth).toBe(false);
+    expect(holds({}).isHighNetWorth).toBe(false);
+    expect([4999, 5000, 19999.5, 20000].map((income) => holds({ income }).isMidIncome)).toEqual([false, true, true, false]);
+  });
+
+  it('is enumerated on both sides of each bound, so every path is walked', () => {
+    expect(factProfiles(declarations).map((p) => p.facts)).toEqual(expect.arrayContaining([
+      { isHighNetWorth: true, isMidIncome: true },
+      { isHighNetWorth: true, isMidIncome: false },
+      { isHighNetWorth: false, isMidIncome: true },
+      { isHighNetWorth: false, isMidIncome: false },
+    ]));
+  });
+});

@@ -25,3 +25,10 @@ describe('persona fields', () => {
     expect(fields.find((f) => f.field === 'worksHere')).toMatchObject({ kind: 'yesno', facts: ['isStaff'] });
   });
 });
+
+describe('a number rule', () => {
+  it('gives its field a number input', () => {
+    const fields = personaFields({ ...flow.facts, isHighNetWorth: { label: 'a high-net-worth applicant', rule: { number: { of: 'netWorth', atLeast: 1000000 } } } });
+    expect(fields.find((f) => f.field === 'netWorth')).toMatchObject({ kind: 'number', facts: ['isHighNetWorth'] });
+  });
+});

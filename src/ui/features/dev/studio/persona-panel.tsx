@@ -131,6 +131,10 @@ export function PersonaPanel({ flow, persona, onChange, today }: PersonaPanelPro
           return (
             <TextField key={input.field} id={id} type="date" label={input.label} value={(persona[input.field] as string) ?? ''} onChange={(e) => set(input.field, e.target.value)} helperText={usedBy(input)} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
           );
+        if (input.kind === 'number')
+          return (
+            <TextField key={input.field} id={id} type="number" label={input.label} value={persona[input.field] === undefined ? '' : String(persona[input.field])} onChange={(e) => set(input.field, e.target.value === '' ? '' : Number(e.target.value))} helperText={usedBy(input)} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+          );
         if (input.kind === 'choice' && input.options.length)
           return (
             <TextField
