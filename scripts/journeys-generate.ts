@@ -1,8 +1,10 @@
 /**
  * Keeps the QA journeys in step with the flow:
  *   npm run journeys:generate [-- --dry-run]
- * First, a step an analyst added gets an entry in every journey whose path now passes it (skipped when the step may
- * be, else its form's examples: QA checks them). Then a journey skeleton is written for every applicant path no
+ * First, each journey follows the flow's steps: entries for a step its path no longer passes (removed, or moved off
+ * this applicant's path) are dropped, the rest put in the path's order (two steps swapped), and a step an analyst added
+ * gets an entry in every journey whose path now passes it (skipped when the step may be, else its form's examples: QA
+ * checks them). Then a journey skeleton is written for every applicant path no
  * journey walks. Paths are the combinations of the declared facts an applicant can have (as `npm run flow:paths`
  * lists them); each new file is named after its path and marked "generated" until QA has checked its data.
  * docs/qa-guide.md says what to check.
@@ -15,7 +17,7 @@ import { today } from '../src/shared/dates/today';
 import { formatProblems } from '../src/shared/config-check/check-config';
 import { JOURNEYS_DIR, journeyFacts, listJourneyFiles, loadFlow, type Journey } from './lib/replay-journey';
 import { checkJourneyText } from './lib/check-journeys';
-import { addNewSteps, generateJourney, pathSlug } from './lib/generate-journey';
+import { addNewSteps, alignToFlow, generateJourney, pathSlug } from './lib/generate-journey';
 
 const dryRun = process.argv.includes('--dry-run');
 const flow = loadFlow();
@@ -27,12 +29,19 @@ for (const file of listJourneyFiles()) {
   const relative = path.relative(process.cwd(), file);
   const journey = JSON.parse(fs.readFileSync(file, 'utf8')) as Journey;
   let added: string[] = [];
+  let aligned = { dropped: [] as string[], moved: false };
   try {
+    aligned = alignToFlow(flow, journey, day);
     added = addNewSteps(flow, forms, journey, day);
   } catch {
     // A journey this cannot read is reported with its problems below.
   }
   const text = `${JSON.stringify(journey, null, 2)}\n`;
+  if (aligned.dropped.length || aligned.moved) {
+    if (!dryRun && !added.length) fs.writeFileSync(file, text);
+    const what = [aligned.dropped.length ? `dropped ${aligned.dropped.join(', ')} (no longer on its path)` : '', aligned.moved ? "put the entries in the flow's order" : ''].filter(Boolean).join(' and ');
+    console.log(`${dryRun ? 'would have ' : ''}${what} in ${relative}`);
+  }
   if (added.length) {
     if (!dryRun) fs.writeFileSync(file, text);
     console.log(`${dryRun ? 'would add' : 'added'} ${added.join(', ')} to ${relative} (skipped where the step may be, else its form's examples: check them)`);

@@ -65,6 +65,22 @@ export function addNewSteps(flow: FlowDefinition, forms: FormSources, journey: J
 }
 
 /**
+ * A journey brought back in line with the flow after steps were removed or moved: entries for a step the journey's
+ * path no longer passes (removed from the flow, or off this applicant's path now) are dropped, and the rest are put in
+ * the path's order (a step's own attempts, refused ones and their retries, keep theirs). Changes the journey; answers
+ * the steps dropped and whether any entry moved. `addNewSteps` then answers the steps the path gained.
+ */
+export function alignToFlow(flow: FlowDefinition, journey: Journey, day: string): { dropped: string[]; moved: boolean } {
+  const order = new Map(walkFlow(flow, journeyFacts(flow, journey, day)).map((step, i) => [step.id, i]));
+  const dropped = [...new Set(journey.entries.filter((e) => !order.has(e.step)).map((e) => e.step))];
+  const kept = journey.entries.filter((e) => order.has(e.step));
+  const sorted = kept.map((entry, i) => ({ entry, i })).sort((a, b) => order.get(a.entry.step)! - order.get(b.entry.step)! || a.i - b.i).map(({ entry }) => entry);
+  const moved = sorted.some((entry, i) => entry !== kept[i]);
+  journey.entries = sorted;
+  return { dropped, moved };
+}
+
+/**
  * Values a form's schema offers: its first root example (a body the form accepts; config:check refuses one it would
  * not), then for each required field still missing its examples, default, constant or first option.
  */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { checkFormExamples, checkJourneyText } from '../../scripts/lib/check-journeys';
-import { addNewSteps, generateJourney, newStepEntry, pathSlug, serverStepCheck } from '../../scripts/lib/generate-journey';
+import { addNewSteps, alignToFlow, generateJourney, newStepEntry, pathSlug, serverStepCheck } from '../../scripts/lib/generate-journey';
 import { journeyFacts, listJourneyFiles, loadFlow, loadJourney, refusalMismatch, type Journey } from '../../scripts/lib/replay-journey';
 import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { applicantProfiles } from '../../src/shared/flow/walk-flow';
@@ -221,5 +221,37 @@ describe('a branch on an amount an analyst adds in JSON (a number rule on a new 
       expect(generated.entries.map((e) => e.step)).toContain('enhanced-due-diligence');
       expect(checkWith(generated), profile.name).toEqual([]);
     }
+  });
+});
+
+describe('journeys:generate follows a step removed from the flow and two steps swapped', () => {
+  const day = today();
+  const journeys = () => listJourneyFiles().map((file) => ({ name: path.basename(file, '.json'), journey: loadJourney(file) }));
+  const aligned = (changed: typeof flow) =>
+    journeys().map(({ name, journey }) => {
+      const before = checkJourneyText('j.json', JSON.stringify(journey, null, 2), changed, forms).length;
+      alignToFlow(changed, journey, day);
+      addNewSteps(changed, forms, journey, day);
+      return { name, before, after: checkJourneyText('j.json', JSON.stringify(journey, null, 2), changed, forms) };
+    });
+
+  it('drops the entries of a step no longer in the flow (the due diligence page removed)', () => {
+    const removed = structuredClone(flow);
+    for (const step of Object.values(removed.steps)) for (const t of step.next ?? []) if (t.to === 'due-diligence') t.to = 'address';
+    delete removed.steps['due-diligence'];
+    const results = aligned(removed);
+    expect(results.filter((r) => r.before > 0).length).toBeGreaterThan(0);
+    for (const { name, after } of results) expect(after, name).toEqual([]);
+  });
+
+  it('puts the entries in the new order (the PEP step before the membership declaration)', () => {
+    const swapped = structuredClone(flow);
+    const pepNext = swapped.steps['politically-exposed-persons'].next;
+    swapped.steps['mobile-verification'].next = [{ to: 'politically-exposed-persons' }];
+    swapped.steps['politically-exposed-persons'].next = [{ to: 'membership-declaration-agreement' }];
+    swapped.steps['membership-declaration-agreement'].next = pepNext;
+    const results = aligned(swapped);
+    expect(results.filter((r) => r.before > 0).length).toBeGreaterThan(0);
+    for (const { name, after } of results) expect(after, name).toEqual([]);
   });
 });
