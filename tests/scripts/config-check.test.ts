@@ -399,3 +399,28 @@ describe('a file field on a step whose call is JSON', () => {
     expect(withUpload('multipart')).toEqual([]);
   });
 });
+
+describe("an option rule's whenData or a schema dependency comparing a field with an option its list lacks", () => {
+  const FILE = 'forms/onboarding/branch.schema.json';
+  const after = (method: string) => {
+    const config = copyConfig('repository');
+    config.edit(FILE, (schema) => {
+      schema.properties.best_contact_time.optionsWhen = [{ whenData: { properties: { preferred_contact_method: { const: method } }, required: ['preferred_contact_method'] }, only: ['anytime'], default: 'anytime', message: 'We call any time.' }];
+      schema.properties.contact_phone = { type: 'string', title: 'Phone', pattern: '^\\+?[0-9]{7,15}$', errorMessage: { pattern: 'Enter a phone number.' } };
+      schema.dependencies = { preferred_contact_method: { oneOf: [{ properties: { preferred_contact_method: { const: method } }, required: ['contact_phone'] }, { properties: { preferred_contact_method: { not: { const: method } } } }] } };
+    });
+    config.edit('forms/onboarding/branch.ui.json', (ui) => Array.isArray(ui['ui:order']) && ui['ui:order'].push('contact_phone'));
+    return checkConfig(base(config.root)).filter((p) => p.file === FILE).map((p) => p.path);
+  };
+
+  it('is named where the value is written (the rule would be silently off)', () => {
+    expect(after('sms')).toEqual(expect.arrayContaining([
+      '/properties/best_contact_time/optionsWhen/0/whenData/properties/preferred_contact_method/const',
+      '/dependencies/preferred_contact_method/oneOf/0/properties/preferred_contact_method/const',
+    ]));
+  });
+
+  it('passes with an option the list has', () => {
+    expect(after('phone')).toEqual([]);
+  });
+});

@@ -147,6 +147,10 @@ export function ifConditionMistakes(file: string, schema: Json, at: At = []): Pr
   const branches = (s: unknown, sat: At) => {
     if (!isObject(s)) return;
     if (isObject(s.if)) out.push(...conditionMistakes(file, s.if, fields, [...sat, 'if'], true));
+    // A schema dependency's branches (`dependencies: { field: { oneOf: [...] } }`) pick by the values they compare.
+    for (const [name, dependency] of Object.entries<Json>(isObject(s.dependencies) ? s.dependencies : {})) {
+      if (isObject(dependency)) out.push(...conditionMistakes(file, dependency, fields, [...sat, 'dependencies', name], false));
+    }
     for (const key of ['then', 'else'] as const) branches(s[key], [...sat, key]);
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (Array.isArray(s[key]) ? s[key] : []).forEach((b: unknown, i: number) => branches(b, [...sat, key, i]));
   };
@@ -300,6 +304,8 @@ export function optionRuleMistakes(file: string, schema: Json, facts: Set<string
         for (const sibling of conditionFieldNames(rule?.whenData)) {
           if (!fields.has(sibling)) out.push({ file, path: where('whenData'), message: `option rule of "${name}" reads "${sibling}", which is not a field beside it`, hint: `Fields here: ${[...fields].join(', ')}.` });
         }
+        // A sibling compared with a value it never holds (an option its list lacks): the rule is silently off.
+        if (rule?.whenData !== undefined) out.push(...conditionMistakes(file, rule.whenData, fieldSchemas(node), [...at, 'properties', name, 'optionsWhen', i, 'whenData'], false));
       });
     }
   });
