@@ -424,3 +424,27 @@ describe("an option rule's whenData or a schema dependency comparing a field wit
     expect(after('phone')).toEqual([]);
   });
 });
+
+describe('a dependent field written with dependencies or a oneOf between schemas', () => {
+  const FILE = 'forms/onboarding/branch.schema.json';
+  const phone = { type: 'string', title: 'Phone to call', pattern: '^\\+?[0-9]{7,15}$', errorMessage: { pattern: 'Enter a phone number.' } };
+  const branches = [{ properties: { preferred_contact_method: { const: 'phone' } }, required: ['contact_phone'], errorMessage: { required: { contact_phone: 'Give the number to call.' } } }, { properties: { preferred_contact_method: { not: { const: 'phone' } } } }];
+  const after = (change: (schema: any) => void) => {
+    const config = copyConfig('repository');
+    config.edit(FILE, (schema) => {
+      schema.properties.contact_phone = phone;
+      change(schema);
+    });
+    config.edit('forms/onboarding/branch.ui.json', (ui) => Array.isArray(ui['ui:order']) && ui['ui:order'].push('contact_phone'));
+    return checkConfig(base(config.root)).filter((p) => p.file === FILE).map((p) => p.path);
+  };
+
+  it('is named: the page and the server would answer "must match exactly one schema in oneOf" and "must NOT be valid"', () => {
+    expect(after((schema) => (schema.dependencies = { preferred_contact_method: { oneOf: branches } }))).toEqual(['/dependencies']);
+    expect(after((schema) => (schema.oneOf = branches))).toEqual(['/oneOf']);
+  });
+
+  it('passes as an if/then, whose required message the form words', () => {
+    expect(after((schema) => (schema.allOf = [{ if: branches[0].properties && { properties: branches[0].properties, required: ['preferred_contact_method'] }, then: { required: ['contact_phone'], errorMessage: { required: { contact_phone: 'Give the number to call.' } } } }]))).toEqual([]);
+  });
+});

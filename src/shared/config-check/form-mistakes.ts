@@ -545,6 +545,38 @@ export function rulesWithoutMessage(file: string, schema: unknown, at: At = [], 
   return out;
 }
 
+/**
+ * A choice between schemas used as a rule (`dependencies`, or a `oneOf` / `anyOf` whose entries are not the options of
+ * a list) outside an `if`: when it fails, ajv reports the branch's own bookkeeping ("must match exactly one schema in
+ * oneOf", "must NOT be valid" under the field the branches test, "must have required property ...") and no
+ * `errorMessage` can put words in their place, so the page and the server's answer would show the library's English.
+ * The same rule as an `if`/`then` gets the form's own messages.
+ */
+export function rulesTheLibraryWords(file: string, schema: unknown, at: At = []): Problem[] {
+  const out: Problem[] = [];
+  if (Array.isArray(schema)) {
+    schema.forEach((s, i) => out.push(...rulesTheLibraryWords(file, s, [...at, i])));
+    return out;
+  }
+  if (!isObject(schema)) return out;
+  const hint = 'Write it as an "allOf" entry { "if": { "properties": { "<field>": { "const": <value> } }, "required": ["<field>"] }, "then": { "required": ["<other field>"], "errorMessage": { "required": { "<other field>": "<words>" } } } }, and hide the other field with "showWhen" (forms/README.md, "Visibility").';
+  if (isObject(schema.dependencies)) {
+    out.push({ file, path: pointer([...at, 'dependencies']), message: '"dependencies" words its refusals in the library\'s English ("must match exactly one schema in oneOf", "must NOT be valid", "must have property ..."), which no "errorMessage" can replace: applicants would read them', hint });
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const entries = schema[key];
+    if (Array.isArray(entries) && !entries.every((e: unknown) => isObject(e) && 'const' in e)) {
+      out.push({ file, path: pointer([...at, key]), message: `"${key}" between schemas words its refusals in the library's English ("must match ... schema in ${key}", and the failing branch's own), which no "errorMessage" can replace: applicants would read them`, hint });
+    }
+  }
+  for (const [key, value] of Object.entries(schema)) {
+    // A condition's keywords decide; they refuse nothing.
+    if (['if', 'not', 'optionsWhen', 'showWhen', 'examples', 'default', 'const', 'enum', 'errorMessage', '$comment', 'dependencies'].includes(key)) continue;
+    out.push(...rulesTheLibraryWords(file, value, [...at, key]));
+  }
+  return out;
+}
+
 /** A message the form's page reads by name (route-form-fields.ts) missing from its "ui:options", or not words: the page would show the name. */
 export function pageMessagesMissing(uiFile: string, formId: string, ui: Json): Problem[] {
   const names: readonly string[] = PAGE_MESSAGES[formId as keyof typeof PAGE_MESSAGES] ?? [];
