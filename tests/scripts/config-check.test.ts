@@ -420,8 +420,8 @@ describe("an option rule's whenData or a schema dependency comparing a field wit
     ]));
   });
 
-  it('passes with an option the list has', () => {
-    expect(after('phone')).toEqual([]);
+  it('passes with an option the list has (dependencies itself is named for its wording, below)', () => {
+    expect(after('phone')).toEqual(['/dependencies']);
   });
 });
 
