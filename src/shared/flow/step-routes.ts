@@ -46,10 +46,18 @@ export function stepRoutes(flow: FlowDefinition, schemaOf: (formId: string) => S
     conflicts.push(error);
   };
   const routes = new Map<string, StepRoute>();
+  // The endpoints a server action serves (createSignup's, submitApplication's, ...): a stored step cannot share one.
+  const byAction = new Map<string, string>();
+  for (const [id, step] of Object.entries(flow.steps)) if (step.submit?.action) byAction.set(`${step.submit.method} ${String(step.submit.endpoint).replace(/\/$/, '')}`, id);
   for (const [id, step] of Object.entries(flow.steps)) {
     if (!step.submit || step.submit.action || !step.form || (step.kind !== 'form' && step.kind !== 'checklist')) continue;
     const { method, endpoint, encoding = 'json' } = step.submit;
     const key = `${method} ${endpoint}`;
+    const owner = byAction.get(`${method} ${String(endpoint).replace(/\/$/, '')}`);
+    if (owner) {
+      fail(new SharedEndpointError(`step "${id}" sends ${key}, which step "${owner}" has its server action (${flow.steps[owner].submit!.action}) answer: the server cannot serve both`, id, `Give "${id}" an endpoint of its own (a new one is served by the generic step route), e.g. "/${id}/".`));
+      continue;
+    }
     const route = routes.get(key) ?? { method, url: endpoint, encoding, targets: [] };
     if (route.encoding !== encoding) {
       const others = route.targets.map((t) => t.step).join(', ');
