@@ -448,3 +448,25 @@ describe('a dependent field written with dependencies or a oneOf between schemas
     expect(after((schema) => (schema.allOf = [{ if: branches[0].properties && { properties: branches[0].properties, required: ['preferred_contact_method'] }, then: { required: ['contact_phone'], errorMessage: { required: { contact_phone: 'Give the number to call.' } } } }]))).toEqual([]);
   });
 });
+
+describe("a form given another form's change rule (x-transform)", () => {
+  const FILE = 'forms/onboarding/branch.schema.json';
+  const after = (name: string) => {
+    const config = copyConfig('repository');
+    config.edit(FILE, (schema) => {
+      schema['x-transform'] = name;
+      schema.properties.visit_date = { type: 'string', format: 'date', title: 'Preferred visit date', errorMessage: { format: 'Enter a date.' } };
+      schema.properties.dob = { type: 'string', format: 'date', title: 'Date of birth', errorMessage: { format: 'Enter a date.' } };
+    });
+    config.edit('forms/onboarding/branch.ui.json', (ui) => Array.isArray(ui['ui:order']) && ui['ui:order'].push('visit_date', 'dob'));
+    return checkConfig(base(config.root)).filter((p) => p.file === FILE).map((p) => `${p.path}: ${p.message}`);
+  };
+
+  it('is named when the rule writes a field the form lacks (every body with a date of birth refused "Unknown field: is_minor")', () => {
+    expect(after('basicInfoDerive')).toEqual([expect.stringMatching(/^\/x-transform: the change rule "basicInfoDerive" writes "is_minor"/)]);
+  });
+
+  it('passes a rule that only clears or keeps the form\'s own fields', () => {
+    expect(after('pepDerive')).toEqual([]);
+  });
+});

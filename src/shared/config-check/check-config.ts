@@ -15,7 +15,8 @@ import { factProfiles, ruleFields, wellFormedFacts } from '../facts/declared-fac
 import { duplicateOptions, errorMessageUnknown, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesTheLibraryWords, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { callsWithoutApplication, flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
-import { allBranchProps, conditionFieldNames, pointer } from './schema-walk.js';
+import { allBranchProps, conditionFieldNames, fieldSchemas, pointer } from './schema-walk.js';
+import { transforms } from '../transforms/index.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
 import { placeholdersIn, STEP_TEXT_KEYS, TEXT_PLACEHOLDERS } from '../flow/text-placeholders.js';
 import { nearMiss } from './near-miss.js';
@@ -211,6 +212,36 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });
+  else if (typeof xt === 'string' && transforms[xt]) problems.push(...transformWritesUnknown(file, inlineListRefs(raw, sources.lists, () => undefined), xt, transforms[xt]));
+}
+
+/**
+ * A change rule (`x-transform`) that writes a field the form does not have: the server runs it before validating, so
+ * every body that makes it write the field is refused ("Unknown field: is_minor" for basic info's rule on another
+ * form). Found by running the rule on answers to every field (yes and no, a minor and not).
+ */
+function transformWritesUnknown(file: string, schema: JsonObject, name: string, transform: (data: Record<string, unknown>, ctx: { today: string; facts?: Record<string, unknown> }) => Record<string, unknown>): Problem[] {
+  const fields = fieldSchemas(schema);
+  const sample = (yes: boolean) =>
+    Object.fromEntries(
+      [...fields].map(([field, s]) => {
+        const options: unknown[] = Array.isArray(s?.enum) ? s.enum : Array.isArray(s?.oneOf) ? s.oneOf.map((o: JsonObject) => o?.const) : [];
+        const type = Array.isArray(s?.type) ? s.type[0] : s?.type;
+        const value = s?.const ?? options[0] ?? (type === 'boolean' ? yes : type === 'number' || type === 'integer' ? (s.minimum ?? 1) : type === 'array' ? [] : type === 'object' ? {} : s?.format === 'date' ? '2000-01-01' : 'x');
+        return [field, value];
+      }),
+    );
+  const written = new Set<string>();
+  for (const yes of [true, false]) {
+    for (const isMinor of [true, false]) {
+      try {
+        for (const key of Object.keys(transform(sample(yes), { today: '2026-01-15', facts: { isMinor } }))) if (!fields.has(key)) written.add(key);
+      } catch {
+        // A rule that cannot run on made-up answers is judged by the journeys instead.
+      }
+    }
+  }
+  return written.size ? [{ file, path: '/x-transform', message: `the change rule "${name}" writes ${[...written].map((f) => `"${f}"`).join(', ')}, which this form does not have: the server would refuse every body it writes ${written.size > 1 ? 'them' : 'it'} into ("Unknown field")`, hint: `"${name}" is another form's rule (src/shared/transforms/): remove "x-transform", or add ${[...written].join(', ')} to the form (hidden and read-only, as the form it was written for has).` }] : [];
 }
 
 /** A step's skip settings: only on a skippable step; skipWhen uses keywords the browser evaluates and the form's fields. */
