@@ -470,3 +470,26 @@ describe("a form given another form's change rule (x-transform)", () => {
     expect(after('pepDerive')).toEqual([]);
   });
 });
+
+describe('a fact comparing a remembered answer with a value its list does not offer', () => {
+  const FLOW_FILE = 'flows/onboarding.flow.json';
+  const after = (value: string) => {
+    const config = copyConfig('repository');
+    config.edit(FLOW_FILE, (flow) => {
+      flow.facts.isStudent = { label: 'a student', rule: { equals: { of: 'employmentStatus', value } } };
+      const employment = flow.steps['employment-information'];
+      employment.remember = { ...employment.remember, employmentStatus: 'data.employment_status' };
+      flow.steps['student-offer'] = { route: '/student-offer', title: 'Student Offer', kind: 'info', requiresSignupId: true, content: { paragraphs: ['Students pay no fees.'] }, next: employment.next };
+      employment.next = [{ when: { properties: { isStudent: { const: true } }, required: ['isStudent'] }, to: 'student-offer' }, ...employment.next];
+    });
+    return checkConfig(base(config.root)).filter((p) => p.file === FLOW_FILE).map((p) => `${p.path}: ${p.message}`);
+  };
+
+  it('is named at the fact ("Student" for the list\'s "student": the branch is never taken)', () => {
+    expect(after('Student')).toEqual([expect.stringMatching(/^\/facts\/isStudent\/rule\/equals\/value: fact "isStudent" compares "employmentStatus" with "Student"/)]);
+  });
+
+  it('passes a value the list offers', () => {
+    expect(after('student')).toEqual([]);
+  });
+});

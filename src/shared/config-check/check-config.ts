@@ -289,6 +289,26 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     return list ? (list[1] as unknown[]).flatMap((sub, i) => comparisons(sub, [...at, list[0] as string, i])) : [];
   };
   const sameValue = (a: unknown, b: unknown, ignoreCase: boolean) => (ignoreCase && typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : JSON.stringify(a) === JSON.stringify(b));
+  // The same for a field a step remembers from a form field that offers options ("Student" for the list's "student").
+  const rememberedOptions = new Map<string, { options: unknown[]; where: string }>();
+  for (const [id, s] of Object.entries(steps)) {
+    const form = s.form && sources.schemas[s.form] ? inlineListRefs(sources.schemas[s.form], sources.lists, () => undefined) : undefined;
+    for (const [key, source] of Object.entries(s.remember ?? {})) {
+      if (!form || typeof source !== 'string' || !source.startsWith('data.')) continue;
+      const field = fieldSchemas(form).get(source.slice('data.'.length));
+      const options: unknown[] | undefined = Array.isArray(field?.enum) ? field.enum : Array.isArray(field?.oneOf) && field.oneOf.every((o: JsonObject) => o && typeof o === 'object' && 'const' in o) ? field.oneOf.map((o: JsonObject) => o.const) : undefined;
+      if (options) rememberedOptions.set(key, { options, where: `${s.form}'s "${source.slice('data.'.length)}" (step "${id}")` });
+    }
+  }
+  for (const [name, fact] of Object.entries(declared)) {
+    for (const c of comparisons(fact.rule, ['facts', name, 'rule'])) {
+      const offered = rememberedOptions.get(c.field);
+      if (!offered) continue;
+      // Extra spellings beside a real option are tolerated (the nationality's name beside its code); none offered is the mistake.
+      if (c.values.some((v) => offered.options.some((o) => sameValue(v, o, c.ignoreCase)))) continue;
+      problems.push({ file, path: pointer(c.at), message: `fact "${name}" compares "${c.field}" with ${c.values.map((v) => JSON.stringify(v)).join(', ')}, which ${offered.where} never holds: the fact never holds, and the steps it leads to are never shown`, hint: `Its options: ${offered.options.slice(0, 20).map((o) => JSON.stringify(o)).join(', ')}${offered.options.length > 20 ? ', ...' : ''} (mind the letter case).` });
+    }
+  }
   for (const [name, fact] of Object.entries(declared)) {
     for (const c of comparisons(fact.rule, ['facts', name, 'rule'])) {
       const given = setValues.get(c.field);
