@@ -1,12 +1,10 @@
 import auth from '../../forms/messages/auth.json';
-import transfers from '../../forms/messages/transfers.json';
 import onboarding from '../../forms/messages/onboarding.json';
 import requests from '../../forms/messages/requests.json';
-import admin from '../../forms/messages/admin.json';
 import type { MessageFile, Messages } from './message-catalog.js';
-import { fillText } from './fill-text.js';
 import { SESSION_TEXTS } from './session-texts.js';
-import { formatCents } from './money.js';
+import { ADMIN_TEXTS } from './admin-texts.js';
+import { TRANSFER_TEXTS, insufficientFundsMessage } from './transfer-texts.js';
 
 // Messages the server sends and the browser shows, written once in forms/messages/ (spec 2 section 8 and the call
 // tables): an analyst rewords them there. Read a message where it is used (`TRANSFER_TEXTS.keyUsed`), not into a
@@ -14,15 +12,11 @@ import { formatCents } from './money.js';
 
 /** The sign-in and reset flows' texts that are not a field's message (spec 1 sections 7-8). */
 export const AUTH_TEXTS: Messages<'auth'> = auth;
-export { SESSION_TEXTS };
-/** Transfers: the confirmation code, the limits, the balance (DESIGN.md "Transfers to another member"). */
-export const TRANSFER_TEXTS: Messages<'transfers'> = transfers;
+export { SESSION_TEXTS, ADMIN_TEXTS, TRANSFER_TEXTS, insufficientFundsMessage };
 /** The onboarding server's answers that belong to no one field: codes, limits, documents, the account claim. */
 export const ONBOARDING_TEXTS: Messages<'onboarding'> = onboarding;
 /** Answers any form's call may get: the general message of a refused body, the server's field messages, not found. */
 export const REQUEST_TEXTS: Messages<'requests'> = requests;
-/** The administrator area's messages that belong to no one field. */
-export const ADMIN_TEXTS: Messages<'admin'> = admin;
 
 /** Every message file's texts, by file (the server's start replaces them with the configuration folder's). */
 export const MESSAGES: { [F in MessageFile]: Messages<F> } = { auth: AUTH_TEXTS, session: SESSION_TEXTS, transfers: TRANSFER_TEXTS, onboarding: ONBOARDING_TEXTS, requests: REQUEST_TEXTS, admin: ADMIN_TEXTS };
@@ -30,10 +24,6 @@ export const MESSAGES: { [F in MessageFile]: Messages<F> } = { auth: AUTH_TEXTS,
 /** A body of another type than JSON (text, XML, multipart) on a route that reads JSON: a 415 (for developers, not people). */
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';
 
-/** A transfer of more than its account holds: the server's refusal, and the form's before the member confirms. */
-export function insufficientFundsMessage(availableCents?: number): string {
-  return availableCents === undefined ? TRANSFER_TEXTS.insufficientFunds : fillText(TRANSFER_TEXTS.insufficientFundsOf, { available: formatCents(availableCents) });
-}
 
 /** The longest message a reviewer's request for changes may carry (the server's body schema and the dialog alike). */
 export const REQUEST_CHANGES_MAX = 1000;

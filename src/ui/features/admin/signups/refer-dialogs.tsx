@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, TextField } from '@mui/material';
 import { fetchAssignees } from '../api/signups-api';
-import { ADMIN_TEXTS, REQUEST_CHANGES_MAX } from '../../../../shared/messages';
+import { REQUEST_CHANGES_MAX } from '../../../../shared/messages';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 const MAX = 500;
 

@@ -13,7 +13,7 @@ import { BackButton, LoadFailure } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useSession } from '../../auth/session-store';
 import { useKeptDraft } from '../../auth/use-kept-draft';
-import { ADMIN_TEXTS } from '../../../../shared/messages';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 /** The update form's fields from a stored user (absent values stay empty so the form's rules apply). */
 function toFormData(user: AdminUser): Record<string, unknown> {

@@ -10,7 +10,7 @@ import { postTransfer, requestTransferCode } from '../api/accounts-api';
 import { TransferCodeDialog } from './transfer-code-dialog';
 import { useKeptDraft } from '../../auth/use-kept-draft';
 import { dollarsToCents } from '../../../../shared/money';
-import { insufficientFundsMessage } from '../../../../shared/messages';
+import { insufficientFundsMessage } from '../../../../shared/transfer-texts';
 import { newIdempotencyKey, normaliseAmount, transferSummary, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
 
 /** The transfer's details, title and value a row each. */
