@@ -493,3 +493,27 @@ describe('a fact comparing a remembered answer with a value its list does not of
     expect(after('student')).toEqual([]);
   });
 });
+
+describe("an analyst's branch on a date (a days rule on an answer the flow keeps)", () => {
+  const FLOW_FILE = 'flows/onboarding.flow.json';
+  const withBranch = (rule: unknown) => {
+    const config = copyConfig('repository');
+    config.edit(FLOW_FILE, (flow) => {
+      // Born more than 36,500 days (about 100 years) ago: a note for the centenarians, after basic info.
+      flow.facts.isCentenarian = { label: 'born 100 or more years ago', rule };
+      const basic = flow.steps['basic-info'];
+      flow.steps['centenarian-note'] = { route: '/centenarian-note', title: 'A Note for You', kind: 'info', requiresSignupId: true, content: { paragraphs: ['A member of staff will call to help.'] }, next: basic.next };
+      basic.next = [{ when: { properties: { isCentenarian: { const: true } }, required: ['isCentenarian'] }, to: 'centenarian-note' }, ...basic.next];
+    });
+    return checkConfig(base(config.root)).filter((p) => p.file === FLOW_FILE).map((p) => `${p.path}: ${p.message}`);
+  };
+
+  it('checks out, and the new step is reached (the checker walks both sides of the bound)', () => {
+    expect(withBranch({ days: { of: 'dob', below: -36500 } })).toEqual([]);
+  });
+
+  it('refuses a bound written as text, at the rule', () => {
+    expect(withBranch({ days: { of: 'dob', below: '-36500' } })).toEqual(expect.arrayContaining([expect.stringMatching(/^\/facts\/isCentenarian\/rule/)]));
+  });
+});
+

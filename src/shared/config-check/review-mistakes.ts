@@ -18,6 +18,7 @@ function readsOf(rule: FactRule | undefined, at: Array<string | number>, out: Ar
   if (!rule || typeof rule !== 'object') return out;
   if ('age' in rule) out.push({ field: rule.age?.of, at: [...at, 'age', 'of'] });
   else if ('number' in rule) out.push({ field: rule.number?.of, at: [...at, 'number', 'of'] });
+  else if ('days' in rule) out.push({ field: rule.days?.of, at: [...at, 'days', 'of'] });
   else if ('equals' in rule) out.push({ field: rule.equals?.of, at: [...at, 'equals', 'of'] });
   else if ('in' in rule) out.push({ field: rule.in?.of, at: [...at, 'in', 'of'] });
   else if ('answer' in rule) out.push({ field: rule.answer, at: [...at, 'answer'] });

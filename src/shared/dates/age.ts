@@ -33,3 +33,20 @@ export function dateOnly(value: unknown): string | undefined {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString().slice(0, 10);
   return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
 }
+
+const DAY_MS = 86_400_000;
+const utc = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return Date.UTC(y, m - 1, d);
+};
+
+/** Whole days from `day` to `date` (both YYYY-MM-DD): 0 on the day itself, negative once the date has passed; null when either is not a calendar day. */
+export function daysUntil(date: unknown, day: string): number | null {
+  if (!isCalendarDay(date) || !isCalendarDay(day)) return null;
+  return Math.round((utc(date) - utc(day)) / DAY_MS);
+}
+
+/** The day (YYYY-MM-DD) `days` after `day` (before it when negative). */
+export function dayAfter(day: string, days: number): string {
+  return new Date(utc(day) + days * DAY_MS).toISOString().slice(0, 10);
+}

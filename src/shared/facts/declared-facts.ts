@@ -1,5 +1,5 @@
 import type { JsonObject } from '../forms/form-registry';
-import { ageInYears, birthDateForAge } from '../dates/age';
+import { ageInYears, birthDateForAge, dateOnly, dayAfter, daysUntil } from '../dates/age';
 import type { ApplicantContext } from './applicant-context';
 import { rememberedValues } from '../flow/remembered-values';
 
@@ -10,6 +10,8 @@ import { rememberedValues } from '../flow/remembered-values';
 export type FactRule =
   /** Age in whole years today from a date field: below / at least a number (an unknown or future date: false). */
   | { age: { of: string; below?: number; atLeast?: number } }
+  /** Whole days from today to a date field (negative once it has passed): below / at least a number (no date: false). */
+  | { days: { of: string; below?: number; atLeast?: number } }
   /** A number field (or a numeric text) below / at least a number: an amount, a count, a score (anything else: false). */
   | { number: { of: string; below?: number; atLeast?: number } }
   /** A field equals a value. */
@@ -48,6 +50,7 @@ export function isFactRule(rule: unknown): rule is FactRule {
   switch (key) {
     case 'age':
       return isObject(value) && isField(value.of) && (typeof value.below === 'number' || typeof value.atLeast === 'number') && ['below', 'atLeast'].every((k) => value[k] === undefined || typeof value[k] === 'number');
+    case 'days':
     case 'number':
       return isObject(value) && isField(value.of) && (typeof value.below === 'number' || typeof value.atLeast === 'number') && ['below', 'atLeast'].every((k) => value[k] === undefined || typeof value[k] === 'number');
     case 'equals':
@@ -86,6 +89,7 @@ export function ruleFields(rule: FactRule | undefined): string[] {
   if (!rule || typeof rule !== 'object') return [];
   if ('age' in rule) return [rule.age?.of];
   if ('number' in rule) return [rule.number?.of];
+  if ('days' in rule) return [rule.days?.of];
   if ('equals' in rule) return [rule.equals?.of];
   if ('in' in rule) return [rule.in?.of];
   if ('answer' in rule) return [rule.answer];
@@ -100,6 +104,11 @@ export function ruleHolds(rule: FactRule, context: ApplicantContext, day: string
     const age = ageInYears(context[rule.age.of], day);
     if (age === null) return false;
     return (rule.age.below === undefined || age < rule.age.below) && (rule.age.atLeast === undefined || age >= rule.age.atLeast);
+  }
+  if ('days' in rule) {
+    const days = daysUntil(dateOnly(context[rule.days.of]), day);
+    if (days === null) return false;
+    return (rule.days.below === undefined || days < rule.days.below) && (rule.days.atLeast === undefined || days >= rule.days.atLeast);
   }
   if ('number' in rule) {
     const n = asNumber(context[rule.number.of]);
@@ -131,6 +140,9 @@ function readings(rule: FactRule, out: Map<string, Set<unknown>>, day: string): 
   if ('age' in rule) {
     const bounds = [rule.age.below, rule.age.atLeast].filter((n): n is number => typeof n === 'number');
     add(rule.age.of, ...bounds.flatMap((n) => [n - 1, n].filter((a) => a >= 0).map((a) => birthDateForAge(a, day))));
+  } else if ('days' in rule) {
+    // The dates on each side of every bound: a day short of it and at it.
+    add(rule.days.of, ...[rule.days.below, rule.days.atLeast].filter((n): n is number => typeof n === 'number').flatMap((n) => [n - 1, n].map((d) => dayAfter(day, d))));
   } else if ('number' in rule) {
     // Each side of every bound: just below it and at it.
     add(rule.number.of, ...[rule.number.below, rule.number.atLeast].filter((n): n is number => typeof n === 'number').flatMap((n) => [n - 1, n]));

@@ -17,7 +17,7 @@ const RANK: Record<PersonaFieldKind, number> = { date: 4, number: 3, yesno: 2, c
 
 /**
  * Every context field the flow's declared facts read, in declaration order, with the input a persona needs for it:
- * a date for an age rule, a number for a number rule, yes/no for an answer, a choice among the compared values for equals / in, text for
+ * a date for an age or days rule, a number for a number rule, yes/no for an answer, a choice among the compared values for equals / in, text for
  * present. A new fact in the flow file gets its inputs without code.
  */
 export function personaFields(declarations: FactDeclarations): PersonaField[] {
@@ -31,6 +31,7 @@ export function personaFields(declarations: FactDeclarations): PersonaField[] {
   };
   const walk = (fact: string, rule: FactRule) => {
     if ('age' in rule) add(fact, rule.age.of, 'date');
+    else if ('days' in rule) add(fact, rule.days.of, 'date');
     else if ('number' in rule) add(fact, rule.number.of, 'number');
     else if ('equals' in rule) add(fact, rule.equals.of, 'choice', [rule.equals.value]);
     else if ('in' in rule) add(fact, rule.in.of, 'choice', rule.in.values);

@@ -95,3 +95,30 @@ describe('a number rule (a branch on an amount, with no TypeScript)', () => {
     ]));
   });
 });
+
+describe('a days rule (a branch on a date other than an age, with no TypeScript)', () => {
+  const declarations: FactDeclarations = {
+    isIdExpiringSoon: { label: 'an ID that expires within six months', rule: { days: { of: 'idExpiry', below: 183 } } },
+    isMovingIn: { label: 'a move within the next month', rule: { days: { of: 'moveDate', atLeast: 0, below: 31 } } },
+  };
+  const holds = (context: Record<string, unknown>) => computeFacts(declarations, context, day);
+
+  it('counts whole days from the day to the date, negative once it has passed; no date or not a calendar day is false', () => {
+    // day is 2026-11-22: 2027-05-24 is 183 days on.
+    expect(['2027-05-23', '2027-05-24', '2026-01-01'].map((idExpiry) => holds({ idExpiry }).isIdExpiringSoon)).toEqual([true, false, true]);
+    expect(['2026-11-21', '2026-11-22', '2026-12-22', '2026-12-23'].map((moveDate) => holds({ moveDate }).isMovingIn)).toEqual([false, true, true, false]);
+    expect(holds({ idExpiry: new Date('2027-01-01T00:00:00Z') }).isIdExpiringSoon).toBe(true);
+    expect(holds({ idExpiry: '2027-02-30' }).isIdExpiringSoon).toBe(false);
+    expect(holds({ idExpiry: 'soon' }).isIdExpiringSoon).toBe(false);
+    expect(holds({}).isIdExpiringSoon).toBe(false);
+  });
+
+  it('is enumerated on both sides of each bound, so every path is walked', () => {
+    expect(factProfiles(declarations).map((p) => p.facts)).toEqual(expect.arrayContaining([
+      { isIdExpiringSoon: true, isMovingIn: true },
+      { isIdExpiringSoon: true, isMovingIn: false },
+      { isIdExpiringSoon: false, isMovingIn: true },
+      { isIdExpiringSoon: false, isMovingIn: false },
+    ]));
+  });
+});
