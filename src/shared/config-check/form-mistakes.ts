@@ -518,8 +518,8 @@ const NOT_RULES = new Set(['if', 'not', 'optionsWhen', 'examples', 'default', 'c
 
 /**
  * A rule with no message of its own (`errorMessage` naming the keyword, `_`, or one text for all): the applicant would
- * read the library's English ("must NOT have fewer than 9 characters") under the field, in the browser and in the
- * server's 400. `schema` is a form's as written, or a list.
+ * read only a general one under the field (shared/keyword-words.ts: "Enter at least 9 characters."), not what this
+ * field asks for. `schema` is a form's as written, or a list.
  */
 export function rulesWithoutMessage(file: string, schema: unknown, at: At = [], coveredByParent = false): Problem[] {
   const out: Problem[] = [];
@@ -532,7 +532,7 @@ export function rulesWithoutMessage(file: string, schema: unknown, at: At = [], 
   const covered = (keyword: string) => coveredByParent || typeof message === 'string' || (isObject(message) && (keyword in message || '_' in message));
   for (const keyword of MESSAGED_KEYWORDS) {
     if (keyword in schema && typeof schema[keyword] !== 'object' && !covered(keyword)) {
-      out.push({ file, path: pointer([...at, keyword]), message: `"${keyword}" has no message: the applicant would read the library's English ("must ...") under the field`, hint: `Add "errorMessage": { "${keyword}": "<what to fix, in the applicant's words>" } beside it.` });
+      out.push({ file, path: pointer([...at, keyword]), message: `"${keyword}" has no message: the applicant would read only a general one under the field ("Enter at least ...", "This value is not written the way this field expects."), not what this field asks for`, hint: `Add "errorMessage": { "${keyword}": "<what to fix, in the applicant's words>" } beside it.` });
     }
   }
   const byParent = isObject(message) && isObject(message.properties) ? (message.properties as Json) : {};
