@@ -81,4 +81,19 @@ describe('a code step', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps saying where the code went when a wrong code is refused', async () => {
+    let sends = 0;
+    fakeApi({
+      '/device-verifications/send/': () => (++sends === 1 ? { status: 200, data: { message: 'Verification code sent to your email', identifier: 'ana@example.com' } } : errorBody(429, 'A code was sent a moment ago.')),
+      '/device-verifications/verify/': () => errorBody(400, 'Invalid code.', { code: 'Invalid code.' }),
+    });
+    render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
+    await screen.findByRole('status');
+    await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
+    await userEvent.keyboard('111111');
+    expect(await screen.findByText('Invalid code.')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Verification code sent to your email: ana@example.com');
+  });
 });
+

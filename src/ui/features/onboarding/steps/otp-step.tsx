@@ -86,6 +86,8 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
         setNotice(texts.sentRecently);
         return undefined;
       }
+      // No code went out: the last notice no longer says where one is.
+      setNotice(null);
       setError(translateApiError(e).message);
       throw e;
     }
@@ -147,7 +149,8 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     <Stack spacing={3}>
       {texts.instructions && <Typography>{texts.instructions}</Typography>}
       {texts.help && <Typography variant="body2" sx={{ color: 'text.secondary', maxWidth: 560 }}>{texts.help}</Typography>}
-      {notice && !error && (
+      {/* Where the code went stays in view under a wrong code's message: the applicant may need to look elsewhere. */}
+      {notice && (
         <Alert severity="info" role="status">
           {notice}
         </Alert>
