@@ -176,8 +176,11 @@ describe('beneficiary-list widget', () => {
     // At 100% the form and its Add button fold away: the keyboard lands on the message that says what next.
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Add Beneficiary' })).toBeNull());
     expect(screen.getByText('All of it is allocated.').closest('.MuiAlert-root')).toHaveFocus();
-    // Cancel Edit at 100% folds the form again: the same.
+    // Edit fills the form above with the entry: the keyboard goes to its first field, not left on Edit below it.
     await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));
+    await waitFor(() => expect(screen.getByLabelText(/First Name/)).toHaveFocus());
+    expect(screen.getByLabelText(/First Name/)).toHaveValue('Ann');
+    // Cancel Edit at 100% folds the form again: the keyboard lands on the message.
     await userEvent.click(screen.getByRole('button', { name: 'Cancel Edit' }));
     expect(screen.getByText('All of it is allocated.').closest('.MuiAlert-root')).toHaveFocus();
     // Removing the only entry (its Remove button goes with it) reopens the form: the keyboard is on its first field.

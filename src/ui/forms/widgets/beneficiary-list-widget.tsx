@@ -74,13 +74,19 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   // away or goes with its entry: the keyboard lands on what took its place, not on the page's body (seen in Chromium,
   // keyboard only: after the last Add, Tab started again from the top of the page).
   const landFocus = useRef(false);
+  // Edit fills the form above the list with the entry: the keyboard goes to its first field (it stayed on Edit, below).
+  const focusForm = useRef(false);
+  const firstField = () => addForm.current?.querySelector<HTMLElement>('input:not([disabled]), [role="combobox"], textarea, button:not([disabled])');
   const land = () => {
     const active = document.activeElement;
     if (active && active !== document.body && active.isConnected) return;
-    const firstField = addForm.current?.querySelector<HTMLElement>('input:not([disabled]), [role="combobox"], textarea, button:not([disabled])');
-    (fullAlert.current ?? firstField ?? heading.current)?.focus();
+    (fullAlert.current ?? firstField() ?? heading.current)?.focus();
   };
   useEffect(() => {
+    if (focusForm.current) {
+      focusForm.current = false;
+      firstField()?.focus();
+    }
     if (!landFocus.current) return;
     landFocus.current = false;
     land();
@@ -261,6 +267,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
                       setEditing(index);
                       setDraft(item);
                       setDraftErrors({});
+                      focusForm.current = true;
                     }}
                   >
                     <EditOutlined />
