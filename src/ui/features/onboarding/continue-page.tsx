@@ -5,6 +5,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { api } from '../../lib/api-client';
 import { translateApiError } from '../../lib/translate-api-error';
 import { FlatForm } from '../../forms/flat-form';
+import { ResendCountdown } from '../../components/resend-countdown';
+import { resendWaitSeconds } from '../../components/resend-wait';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { fillText } from '../../../shared/fill-text';
 import { loadProgress, progressStorage } from '../../../engine/saved-progress';
@@ -64,7 +66,10 @@ export default function ContinuePage() {
     open(signupId, applicantToken).catch(() => setPhase('contact'));
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const sendCode = async (value: string) => {
+  // When the last code went out: "Send a new code" waits out the server's 60 s between codes instead of being refused.
+  const [sentAt, setSentAt] = useState<number | null>(null);
+  /** Asks for a code; whether one was sent. */
+  const sendCode = async (value: string): Promise<boolean> => {
     setBusy(true);
     setError(null);
     setFieldErrors({});
@@ -73,11 +78,14 @@ export default function ContinuePage() {
       setContact(value.trim());
       setResumeId(data.resume_id);
       setInfo(data.message);
+      setSentAt(Date.now());
       setPhase('code');
+      return true;
     } catch (e) {
       const translated = translateApiError(e);
       setError(translated.message);
       setFieldErrors(translated.fieldErrors);
+      return false;
     } finally {
       setBusy(false);
     }
@@ -156,9 +164,16 @@ export default function ContinuePage() {
                       Continue
                     </Button>
                     <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-                      <Button variant="text" onClick={() => void sendCode(contact)} disabled={busy}>
-                        Send a new code
-                      </Button>
+                      <ResendCountdown
+                        key={sentAt ?? undefined}
+                        label="Send a new code"
+                        seconds={resendWaitSeconds(sentAt)}
+                        disabled={busy}
+                        onResend={async () => {
+                          // Refused (the hourly limit): the message shows above and the button stays available.
+                          if (!(await sendCode(contact))) throw new Error('no code sent');
+                        }}
+                      />
                       <Button
                         variant="text"
                         onClick={() => {

@@ -84,6 +84,8 @@ describe('continue an application', () => {
     await userEvent.type(await screen.findByLabelText(/^Email or mobile number/), 'ana@example.com{Enter}');
     expect(await screen.findByText(texts.codeSent)).toBeInTheDocument();
     expect(calls.find((c) => c.url === '/onboarding/resume/send')?.body).toEqual({ contact: 'ana@example.com' });
+    // A new code waits out the server's 60 s between codes (it was offered at once, and refused).
+    expect(screen.getByRole('button', { name: /^Send a new code \((60|59)s\)$/ })).toBeDisabled();
 
     await userEvent.type(screen.getByLabelText(/^Verification Code/), '000000{Enter}');
     expect(await screen.findByText(AUTH_TEXTS.invalidCode, { selector: '[role="alert"], [role="alert"] *' })).toBeInTheDocument();
