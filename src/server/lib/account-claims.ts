@@ -38,8 +38,8 @@ export const CLAIM_LIMITS = {
   sendsPerAccount: 2 * (1 + MAX_MOBILE_RESENDS),
 } as const;
 
-/** Advisory-lock class of the per-account claim-code count (the account number's hash is the object id). */
-const CLAIM_SEND_LOCK = 7302;
+/** Advisory-lock class of the per-account claim counts, codes sent and wrong codes (the account number's hash is the object id). */
+const CLAIM_ACCOUNT_LOCK = 7302;
 
 /** Digits only: spaces and hyphens are how people write account numbers. */
 export function accountDigits(accountNumber: string): string {
@@ -143,10 +143,17 @@ export async function currentClaim(db: Kysely<Database>, signupId: string): Prom
   return db.selectFrom('account_claims').selectAll().where('signup_id', '=', signupId).where('superseded_on', 'is', null).orderBy('created_on', 'desc').limit(1).executeTakeFirst();
 }
 
-async function requireClaim(db: Kysely<Database>, signup: Signup, now: Date): Promise<AccountClaim> {
-  const claim = await currentClaim(db, signup.id);
+/**
+ * The signup's current claim, with its account number's limits checked. Sends and code checks on one account number
+ * are taken one at a time (a transaction lock on the number): counted before they are written, parallel calls from
+ * many applications would otherwise all read the same count and pass the limits together (13 wrong codes of 10, seen
+ * on Postgres).
+ */
+async function requireClaim(trx: Transaction<Database>, signup: Signup, now: Date): Promise<AccountClaim> {
+  const claim = await currentClaim(trx, signup.id);
   if (!claim) throw badRequest(ONBOARDING_TEXTS.claimFirst, { account_number: ONBOARDING_TEXTS.claimFirst });
-  if ((await failedTriesOnAccount(db, claim.account_number, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
+  await sql`select pg_advisory_xact_lock(${CLAIM_ACCOUNT_LOCK}, hashtext(${claim.account_number}))`.execute(trx);
+  if ((await failedTriesOnAccount(trx, claim.account_number, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
   return claim;
 }
 
@@ -160,9 +167,8 @@ export async function sendClaimCode(
 ): Promise<{ message: string }> {
   const claim = await requireClaim(trx, input.signup, input.now);
   const real = claim.member_id !== null && claim.recipient !== null;
-  // Counted for every account number alike (a decoy claim too, so the limit tells nothing about the account), and
-  // serialised per account number so parallel sends from many applications cannot pass it together.
-  await sql`select pg_advisory_xact_lock(${CLAIM_SEND_LOCK}, hashtext(${claim.account_number}))`.execute(trx);
+  // Counted for every account number alike (a decoy claim too, so the limit tells nothing about the account), one
+  // call at a time per account number (requireClaim).
   if ((await codesSentForAccount(trx, claim.account_number, input.signup, input.now)) >= CLAIM_LIMITS.sendsPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyCodes);
   const code = await issueCode(trx, {
     purpose: CLAIM_CODE_PURPOSE,

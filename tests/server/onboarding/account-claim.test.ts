@@ -240,6 +240,22 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     }
   });
 
+  it('wrong claim codes entered at once from many applications stop at the limit too (counted one at a time per account number)', async () => {
+    clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+    const who = { lastName: 'Parallel', dob: '1977-07-07' };
+    const applicants = [];
+    for (let i = 0; i < 4; i++) {
+      const applicant = await createApplicant(t, adultSignup(++n, { last_name: who.lastName, dob: who.dob, is_existing_customer: true }));
+      expect((await verifyAccount(applicant, '10000008777')).statusCode).toBe(200);
+      expect((await sendClaim(applicant)).statusCode).toBe(200);
+      applicants.push(applicant);
+    }
+    // Four codes of five tries each, all at once: the account number's 10 wrong codes a day hold, not 20.
+    const answers = await Promise.all(applicants.flatMap((applicant) => Array.from({ length: 5 }, () => enterClaimCode(applicant, '000000'))));
+    const counts = answers.reduce<Record<number, number>>((out, res) => ({ ...out, [res.statusCode]: (out[res.statusCode] ?? 0) + 1 }), {});
+    expect(counts).toEqual({ 401: CLAIM_LIMITS.failedTriesPerAccount, 429: 20 - CLAIM_LIMITS.failedTriesPerAccount });
+  });
+
   it("an outsider who knows only the account number cannot lock the member out: wrong codes and codes sent count per name and birth date", async () => {
     clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
     const outsider = { lastName: 'Nobody', dob: '1980-01-01' };
