@@ -39,6 +39,8 @@ export interface SignupsTable extends SignupApplicant {
   reminders_sent: Generated<number>;
   /** The reviewer's request for changes (lib/change-requests.ts), kept after the application is sent again. */
   change_request: ColumnType<ChangeRequest | null, string | null | undefined, string | null>;
+  /** The names, email and mobile as the administrator's search reads them (accents folded): computed by the database, never written. */
+  search_text: ColumnType<string, never, never>;
   /** The administrator who claimed the application (assignment), and since when. */
   assignee_user_id: ColumnType<number | null, number | null | undefined, number | null>;
   assigned_on: NullableTimestamp;

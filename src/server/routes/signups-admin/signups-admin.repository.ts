@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePattern, type AdminListOptions } from '../../lib/admin-list.js';
-import { foldedForSearch, foldForSearch } from '../../lib/search-fold.js';
+import { foldForSearch } from '../../lib/search-fold.js';
 import { mobileSearchDigits } from '../../../shared/mobile-number.js';
 import type { Signup } from '../../db/tables/signups.table.js';
 import { SIGNUP_STATUS_FILTERS as FILTER_STATUS, SUBMITTED_SIGNUP_STATUSES as SUBMITTED, type SignupStatusFilter } from '../../../shared/statuses.js';
@@ -13,7 +13,7 @@ import { ROLES } from '../../../shared/product.js';
 type Db = Kysely<Database>;
 
 /** What the back office shows of a signup: never the password hash or the applicant token hash. */
-export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on' | 'reminders_sent' | 'change_request'>;
+export type SignupView = Omit<Signup, 'password_hash' | 'applicant_token_hash' | 'token_expires_on' | 'reminders_sent' | 'change_request' | 'search_text'>;
 
 const VIEW_COLUMNS = [
   'id',
@@ -47,12 +47,12 @@ const VIEW_COLUMNS = [
 ] as const;
 
 /**
- * Names, email and mobile in one text, searched with `ilike` without accents and marks (lib/search-fold.ts): the
- * same expression as the trigram index `signups_search_idx` (migration 2026-11-28T0400), which the planner only
- * uses when it is written alike.
- * Line breaks keep one field's end and the next one's start from matching together.
+ * Names, email and mobile in one text without accents and marks, searched with `ilike`: the column `search_text`
+ * the database computes when a row is written (migration 2026-11-28T0600, with lib/search-fold.ts's letters), under
+ * the trigram index `signups_search_idx`. Line breaks keep one field's end and the next one's start from matching
+ * together.
  */
-export const SIGNUP_SEARCH_TEXT = foldedForSearch(sql<string>`(first_name || ' ' || last_name || chr(10) || coalesce(middle_name, '') || chr(10) || email || chr(10) || mobile)`);
+export const SIGNUP_SEARCH_TEXT = sql<string>`search_text`;
 
 /** What can begin an application's id (a UUID): four or more of its characters, dashes where they fall. */
 const ID_PREFIX = /^[0-9a-f]{4}[0-9a-f-]{0,32}$/i;
@@ -187,7 +187,7 @@ export async function findSubmittedSignup(db: Db, id: string, options: { forUpda
 }
 
 export function toView(signup: Signup): SignupView {
-  const { password_hash: _p, applicant_token_hash: _t, token_expires_on: _e, reminders_sent: _r, change_request: _c, ...view } = signup;
+  const { password_hash: _p, applicant_token_hash: _t, token_expires_on: _e, reminders_sent: _r, change_request: _c, search_text: _s, ...view } = signup;
   return view;
 }
 
