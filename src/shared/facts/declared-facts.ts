@@ -49,7 +49,6 @@ export function isFactRule(rule: unknown): rule is FactRule {
   const [[key, value]] = Object.entries(rule);
   switch (key) {
     case 'age':
-      return isObject(value) && isField(value.of) && (typeof value.below === 'number' || typeof value.atLeast === 'number') && ['below', 'atLeast'].every((k) => value[k] === undefined || typeof value[k] === 'number');
     case 'days':
     case 'number':
       return isObject(value) && isField(value.of) && (typeof value.below === 'number' || typeof value.atLeast === 'number') && ['below', 'atLeast'].every((k) => value[k] === undefined || typeof value[k] === 'number');
@@ -98,23 +97,15 @@ export function ruleFields(rule: FactRule | undefined): string[] {
   return ('allOf' in rule ? rule.allOf : 'anyOf' in rule ? rule.anyOf : []).flatMap(ruleFields);
 }
 
+/** A reading (an age, a count of days, an amount) within a rule's bounds; no reading is outside them. */
+const withinBounds = (value: number | null, bounds: { below?: number; atLeast?: number }) =>
+  value !== null && (bounds.below === undefined || value < bounds.below) && (bounds.atLeast === undefined || value >= bounds.atLeast);
+
 /** Whether one rule holds for an applicant on a day (YYYY-MM-DD). */
 export function ruleHolds(rule: FactRule, context: ApplicantContext, day: string): boolean {
-  if ('age' in rule) {
-    const age = ageInYears(context[rule.age.of], day);
-    if (age === null) return false;
-    return (rule.age.below === undefined || age < rule.age.below) && (rule.age.atLeast === undefined || age >= rule.age.atLeast);
-  }
-  if ('days' in rule) {
-    const days = daysUntil(dateOnly(context[rule.days.of]), day);
-    if (days === null) return false;
-    return (rule.days.below === undefined || days < rule.days.below) && (rule.days.atLeast === undefined || days >= rule.days.atLeast);
-  }
-  if ('number' in rule) {
-    const n = asNumber(context[rule.number.of]);
-    if (n === null) return false;
-    return (rule.number.below === undefined || n < rule.number.below) && (rule.number.atLeast === undefined || n >= rule.number.atLeast);
-  }
+  if ('age' in rule) return withinBounds(ageInYears(context[rule.age.of], day), rule.age);
+  if ('days' in rule) return withinBounds(daysUntil(dateOnly(context[rule.days.of]), day), rule.days);
+  if ('number' in rule) return withinBounds(asNumber(context[rule.number.of]), rule.number);
   if ('equals' in rule) return same(context[rule.equals.of], rule.equals.value);
   if ('in' in rule) return present(context[rule.in.of]) && rule.in.values.some((v) => same(context[rule.in.of], v, rule.in.ignoreCase));
   if ('answer' in rule) return context[rule.answer] === true;
