@@ -75,7 +75,7 @@ export default defineConfig({
       // 185 -> 91 s). They leave no state behind: every app, database and environment variable a suite makes is its own
       // and closed or put back in its afterAll.
       { extends: true, test: { name: 'node', include: ['tests/**/*.test.{ts,tsx}'], exclude: [...UI_TESTS, ...NOT_IN_NPM_TEST, 'node_modules/**'], isolate: false } },
-      // Screens: each file its own DOM (jsdom, or the one tests/ui/admin installs in the node environment), in a worker
+      // Screens: each file its own DOM (happy-dom, or the one tests/ui/admin installs in the node environment), in a worker
       // thread of its own: a thread starts and loads the screens' modules sooner than a process (the project's CPU time
       // 172 -> 157 s).
       { extends: true, test: { name: 'ui', include: UI_TESTS, pool: 'threads', deps: { optimizer: { client: SCREEN_DEPS, ssr: SCREEN_DEPS } } } },

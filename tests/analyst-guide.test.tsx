@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Replays every worked example of docs/analyst-guide.md on a copy of the configuration, so the guide
 // cannot go stale, and proves a field added in JSON alone appears in the browser and is validated on
 // both sides.

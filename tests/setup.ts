@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
 import { setUpTestDom } from './helpers/dom-setup';
 
-// jsdom files: the DOM stand-ins and timeouts (a file may set a viewport with installMatchMedia(width)).
+// Screen files (happy-dom): the DOM stand-ins and timeouts (a file may set a viewport with installMatchMedia(width)).
 if (typeof window !== 'undefined') await setUpTestDom();

@@ -1,5 +1,5 @@
 /**
- * jsdom has no `matchMedia` (MUI's useMediaQuery needs it). Installs one for a viewport `width` px wide, as far
+ * The test DOM has no `matchMedia` (MUI's useMediaQuery needs it). Installs one for a viewport `width` px wide, as far
  * as CSS media queries can tell; without a width no query matches (a wide screen for max-width queries).
  */
 export function installMatchMedia(width?: number): void {

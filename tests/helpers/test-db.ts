@@ -43,8 +43,8 @@ export function dbTargets(): DbTarget[] {
         // From the run's templates (tests/global-setup.ts): the same database as migrating and seeding gives.
         const templates = inject('pgliteTemplates');
         const file = options.seed === false ? templates.migrated : templates.seeded;
-        // PGlite reads its extension bundles (pg_trgm) into a `new Blob`, and a jsdom suite's global Blob has
-        // no arrayBuffer(): Node's own while the database opens.
+        // PGlite reads its extension bundles (pg_trgm) into a `new Blob`, and a screen suite's global Blob is
+        // the DOM stand-in's: Node's own while the database opens.
         const domBlob = globalThis.Blob;
         globalThis.Blob = NodeBlob as typeof globalThis.Blob;
         try {

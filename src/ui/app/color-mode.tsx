@@ -7,7 +7,7 @@ const STORAGE_KEY = 'cu.colorMode';
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const ColorModeContext = createContext<{ mode: ColorMode; toggle: () => void }>({ mode: 'light', toggle: () => undefined });
 
-// The system's preference, followed live until the user picks a mode (jsdom has no matchMedia: light).
+// The system's preference, followed live until the user picks a mode (a test DOM without matchMedia: light).
 const darkQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY) : null);
 const subscribeToSystem = (onChange: () => void) => {
   const query = darkQuery();

@@ -1,5 +1,5 @@
-// Screens against the real server in this process: browser globals come from install-jsdom (imported first).
-import './install-jsdom';
+// Screens against the real server in this process: browser globals come from install-dom (imported first).
+import './install-dom';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminScreenSuite } from './render-admin';

@@ -25,7 +25,7 @@ const ADMIN_PAGES = {
   funnel: () => import('../../../src/ui/features/admin/funnel/funnel-page'),
 };
 
-// Every screen here waits on a real server and database, rendering MUI in jsdom: on a 2-core machine that other
+// Every screen here waits on a real server and database, rendering MUI in a DOM stand-in: on a 2-core machine that other
 // runs load 5 times over (load average 10-17), one search's debounce, query and re-render took over 5 s and a
 // whole screen test over 30 s. Waits end as soon as their condition holds, so the longer limits cost a passing
 // run nothing; they only let a starved one finish.

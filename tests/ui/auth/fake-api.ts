@@ -10,7 +10,7 @@ export interface RecordedCall {
 type Handler = (body: any) => { status: number; data: unknown };
 
 /**
- * Answers the UI's calls in jsdom from a table of handlers (these tests are about the screens; the
+ * Answers the UI's calls in a screen test from a table of handlers (these tests are about the screens; the
  * server's side is proven by tests/server/auth against the real app).
  */
 export function fakeApi(handlers: Record<string, Handler>) {

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { act, screen, waitFor } from '@testing-library/react';
 import { fakeApi } from './fake-api';
 import { renderAt } from '../render-app';

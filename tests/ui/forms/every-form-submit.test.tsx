@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // Every form of forms/, submitted empty as a person on a first visit would: no list starts with phantom
 // entries (a file row "Remove undefined"), nothing is sent, and every message the validator gives is on
 // the screen (under its field or in the form's alert). A refused submit is never silent.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The analyst studio (issue "An analyst studio and QA tooling"): a persona's path highlighted on the diagram and in
 // the lists, transitions in words, and steps previewed as that applicant sees them without calling the wizard's API.
 import fs from 'node:fs';

@@ -20,7 +20,7 @@ export interface MemberCall {
 
 type Handler = (call: MemberCall) => { status: number; data: unknown };
 
-/** Answers the member pages' calls in jsdom from handlers keyed by "METHOD url" (the server side is proven by tests/server/member). */
+/** Answers the member pages' calls in a screen test from handlers keyed by "METHOD url" (the server side is proven by tests/server/member). */
 export function fakeMemberApi(handlers: Record<string, Handler>) {
   const calls: MemberCall[] = [];
   const adapter: AxiosAdapter = async (config: AxiosRequestConfig) => {

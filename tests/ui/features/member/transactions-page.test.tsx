@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeMemberApi, renderMemberAt } from './member-fake-api';
 import { installMatchMedia } from '../../../helpers/match-media';

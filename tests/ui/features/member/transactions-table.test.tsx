@@ -1,5 +1,5 @@
 import { installMatchMedia } from '../../../helpers/match-media';
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { render, screen, within } from '@testing-library/react';
 import { createTheme } from '@mui/material/styles';
 import { TransactionsTable } from '../../../../src/ui/features/member/components/transactions-table';

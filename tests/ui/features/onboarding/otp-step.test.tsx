@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearOnboarding } from '../../../../src/ui/features/onboarding/flow-actor';

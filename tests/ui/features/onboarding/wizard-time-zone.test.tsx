@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen } from '@testing-library/react';
 import type { AxiosAdapter, AxiosResponse } from 'axios';
 import { api } from '../../../../src/ui/lib/api-client';
