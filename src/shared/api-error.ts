@@ -48,7 +48,7 @@ export function ajvErrorsToFieldErrors(errors: readonly AjvLikeError[] | null | 
     }
     const key = field || '_root';
     // A rule without a message of its own (a form's errorMessage) is said in words, not in ajv's English ("must be string").
-    const message = error.keyword === 'additionalProperties' ? `Unknown field: ${String(error.params.additionalProperty)}` : keywordInWords(error) ?? error.message ?? 'Invalid value';
+    const message = keywordInWords(error) ?? error.message ?? 'Invalid value';
     // Own keys only: an unknown field named `constructor` or `toString` is a key `in` every object; and defined, not
     // assigned, so one named `__proto__` is a key too rather than the object's prototype.
     if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value: message, enumerable: true, writable: true, configurable: true });

@@ -11,16 +11,17 @@ export interface KeywordError {
 /** The type a value should have had, in words (the first named: "string,null" wants text). */
 function typeInWords(type: unknown): string | undefined {
   const first = String(type).split(',')[0];
-  const words: Record<string, string> = { string: REQUEST_TEXTS.notText, integer: REQUEST_TEXTS.wholeNumber, number: REQUEST_TEXTS.notNumber, boolean: REQUEST_TEXTS.notTrueFalse, array: REQUEST_TEXTS.notList, object: REQUEST_TEXTS.notObject };
-  return Object.hasOwn(words, first) ? words[first] : undefined;
+  const words: Record<string, string> = { string: REQUEST_TEXTS.notText, integer: REQUEST_TEXTS.wholeNumber, number: REQUEST_TEXTS.notNumber, boolean: REQUEST_TEXTS.notTrueFalse, array: REQUEST_TEXTS.notList, object: REQUEST_TEXTS.notObject, null: REQUEST_TEXTS.notNull };
+  return Object.hasOwn(words, first) ? words[first] : REQUEST_TEXTS.badValue;
 }
 
 /**
  * A schema keyword's failure said in words (forms/messages/requests.json), for a rule with no message of its own:
  * a route schema's, or a form's `type`, `enum` and option list, which no form field lets a person get wrong but a
- * call can. Undefined keeps the validator's message: a form's own (`errorMessage`), or a keyword without words.
+ * call can. Undefined keeps the validator's message: a form's own (`errorMessage`).
  * The server's field errors (api-error.ts) and the browser's (SchemaForm, ui/forms/transform-errors.ts) both use it,
- * so the two sides say the same.
+ * so the two sides say the same. Any other keyword (`multipleOf`, `not`, a custom one) gets the general words: the
+ * validator's English ("must NOT have more than 50 properties") never reaches a person.
  */
 export function keywordInWords(error: KeywordError): string | undefined {
   const params = (error.params ?? {}) as Record<string, unknown>;
@@ -51,13 +52,19 @@ export function keywordInWords(error: KeywordError): string | undefined {
       return REQUEST_TEXTS.notListed;
     case 'required':
       return REQUEST_TEXTS.blankField;
+    case 'additionalProperties':
+      return `Unknown field: ${String(params.additionalProperty)}`;
     case 'minItems':
+    case 'minProperties':
       return fillText(REQUEST_TEXTS.tooFewItems, { limit });
     case 'maxItems':
+    case 'maxProperties':
       return fillText(REQUEST_TEXTS.tooManyItems, { limit });
     case 'uniqueItems':
       return REQUEST_TEXTS.repeatedItem;
-    default:
+    case 'errorMessage':
       return undefined;
+    default:
+      return REQUEST_TEXTS.badValue;
   }
 }

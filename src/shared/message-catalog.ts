@@ -27,7 +27,7 @@ export const MESSAGE_FILES = {
   requests: [
     'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
     'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat', 'briefOutage',
-    'notText', 'notNumber', 'notTrueFalse', 'notList', 'notObject', 'atLeast', 'atMost', 'moreThan', 'lessThan', 'tooShort', 'tooLong',
+    'notText', 'notNumber', 'notTrueFalse', 'notList', 'notObject', 'notNull', 'atLeast', 'atMost', 'moreThan', 'lessThan', 'tooShort', 'tooLong',
     'notListed', 'tooFewItems', 'tooManyItems', 'repeatedItem',
   ],
   admin: [

@@ -456,6 +456,13 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
       ['a signup id as a number', send({ identifier_type: 'mobile', operation: 'signup', signup_id: 12 }), { signup_id: REQUEST_TEXTS.notText }],
       ['an empty code', verify({ identifier_type: 'mobile', operation: 'signup', signup_id: 'x', code: '' }), { code: REQUEST_TEXTS.blankField }],
       ['a code too long', verify({ identifier_type: 'mobile', operation: 'signup', signup_id: 'x', code: '12345678901' }), { code: words(10, REQUEST_TEXTS.tooLong) }],
+      // Keywords that had no words: `type: 'null'` said "must be null", `maxProperties` "must NOT have more than 50 properties".
+      ['a reset call with a signup id', t.call({ method: 'POST', url: '/api/password/reset/send', remoteAddress: nextIp(), payload: { email: 'member@cu.example', signup_id: 'x' } }), { signup_id: REQUEST_TEXTS.notNull }],
+      [
+        'a funnel event with 51 facts',
+        t.call({ method: 'POST', url: '/api/funnel/events', remoteAddress: nextIp(), payload: { visit: 'visit-0001', step: 'basic-info', event: 'entered', facts: Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`f${i}`, true])) } }),
+        { facts: words(50, REQUEST_TEXTS.tooManyItems) },
+      ],
     ];
     for (const [name, call, errors] of cases) {
       const res = await call;
