@@ -61,6 +61,18 @@ function sameHex(a: string, b: string): boolean {
 
 /** The advisory lock's first key for issuing a code (7301 and 7302 are the sign-in throttle's and the claim's). */
 const ISSUE_CODE_LOCK = 7303;
+/** The advisory lock's first key for a count of sends to one address or by one user (sendCountTurn). */
+const SEND_COUNT_LOCK = 7304;
+
+/**
+ * Takes the transaction's turn at a send count kept by something other than the code's subject (an address over every
+ * application, a user over every transfer): counted before they are written, parallel sends would otherwise all read
+ * the same count and pass the cap together (9 signup codes to one mobile where 5 are allowed, seen on Postgres).
+ * `key` names what is counted (`recipient:<purpose>:<address>`); hold it until the count's row is written.
+ */
+export async function sendCountTurn(db: Kysely<Database>, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${SEND_COUNT_LOCK}, hashtext(${key}))`.execute(db);
+}
 
 export interface IssueCodeInput {
   purpose: CodePurpose;
@@ -112,6 +124,8 @@ export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Pr
     if (waitMs > 0) throw tooMany(ONBOARDING_TEXTS.resendCooldown, waitMs / 1000);
   }
   if (input.perRecipientPerHour) {
+    // After the subject's lock, always: every send takes the two in the same order.
+    await sendCountTurn(db, `recipient:${input.purpose}:${input.recipient.toLowerCase()}`);
     const hourAgo = new Date(input.now.getTime() - 3600_000);
     const recent = await db
       .selectFrom('one_time_codes')

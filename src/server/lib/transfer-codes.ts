@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { HttpError, conflict, tooMany } from './http-errors.js';
-import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, boundSubject, claimTry, codeMatches, hashCode, issueCode } from './one-time-codes.js';
+import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, boundSubject, claimTry, codeMatches, hashCode, issueCode, sendCountTurn } from './one-time-codes.js';
 import { formatCents } from '../../shared/money.js';
 import { AUTH_TEXTS, TRANSFER_TEXTS } from '../../shared/messages.js';
 
@@ -26,6 +26,8 @@ export async function issueTransferCode(
   db: Kysely<Database>,
   input: { userId: number; idempotencyKey: string; binding: string; recipient: string; now: Date; secret: string; perHour: number },
 ): Promise<string> {
+  // Parallel code requests under many keys count each other (the subject's lock in issueCode is one key's only).
+  await sendCountTurn(db, `transfer-codes:${input.userId}`);
   const { sent } = await db
     .selectFrom('one_time_codes')
     .select(sql<number>`count(*)::int`.as('sent'))

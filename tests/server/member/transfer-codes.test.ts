@@ -258,6 +258,15 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect((await requestTransferCode(t, await signedIn(m), body, newKey())).statusCode).toBe(200);
   });
 
+  it('the 30 codes an hour hold for requests at once under 40 keys: 30 texts, 10 refused', async () => {
+    const m = await rich();
+    const headers = await signedIn(m);
+    const body = memberBody(m.accounts[0], payee.accounts[0], 1);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => requestTransferCode(t, headers, body, newKey())));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(30);
+    expect(answers.filter((a) => a.statusCode === 429).map((a) => a.json().message)).toEqual(Array(10).fill(TRANSFER_TEXTS.tooManyCodes));
+  });
+
   it("at most 10 destination numbers not found an hour per member: then 429 for any number, so the form lists no member's accounts", async () => {
     const m = await rich();
     const headers = await signedIn(m);

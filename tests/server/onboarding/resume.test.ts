@@ -159,6 +159,15 @@ describe.each(dbTargets())('resume anywhere on $name', (target) => {
     expect((await send('no-such-contact-1@example.com')).statusCode).toBe(429);
   });
 
+  it('twelve requests at once for one contact, each from its own address: one code is sent, the rest wait (10 were sent on Postgres)', async () => {
+    const body = adultSignup(++n);
+    await verifyContacts(t, await createApplicant(t, body));
+    const answers = await Promise.all(Array.from({ length: 12 }, () => send(String(body.email))));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(11).fill(429)]);
+    const sent = await t.db.db.selectFrom('outbox_messages').select('id').where('recipient', '=', String(body.email)).where('purpose', '=', 'resume_code').execute();
+    expect(sent).toHaveLength(1);
+  });
+
   it('request changes: the reviewer names steps and a message; the applicant is told, continues, changes only those steps, and sends it again with what changed marked', async () => {
     const body = adultSignup(++n);
     const applicant = await createApplicant(t, body);

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { formBody } from '../../lib/form-body.js';
 import { errorResponses, openObject, signupIdField } from '../../lib/route-schemas.js';
 import { tooMany } from '../../lib/http-errors.js';
-import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
+import { checkCode, codeCheckError, issueCode, sendCountTurn } from '../../lib/one-time-codes.js';
 import {  } from '../../lib/applicant-rate-limit.js';
 import { APPLICANT_TOKEN_HOURS, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { ipLimit, IP_LIMITS } from '../../lib/auth-rate-limit.js';
@@ -87,6 +87,8 @@ export async function resumeRoutes(app: FastifyInstance) {
       const id = crypto.randomUUID();
       // Known or unknown address, the same statements run; only whether the code can be delivered differs.
       await app.db.transaction().execute(async (trx) => {
+        // Parallel requests for one contact count each other: the cap and the wait hold under a burst too.
+        await sendCountTurn(trx, `resume:${contact}`);
         const recent = await trx
           .selectFrom('signup_resumes')
           .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`max(created_on)`.as('last_on')])
