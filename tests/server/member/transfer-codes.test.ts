@@ -287,6 +287,15 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     for (let i = 0; i < limits.notFoundPerHour + 2; i++) expect((await requestTransferCode(t, await signedIn(other), memberBody(other.accounts[0], payee.accounts[0], 1), newKey())).statusCode).toBe(200);
   });
 
+  it('the 10 numbers not found an hour hold for 30 numbers entered at once: 10 not found, 20 refused', async () => {
+    const m = await rich();
+    const headers = await signedIn(m);
+    const missingNumber = (i: number) => ({ ...memberBody(m.accounts[0], payee.accounts[0], 1), destination_account: String(98_000_000_000 + i) });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => requestTransferCode(t, headers, missingNumber(i), newKey())));
+    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(limits.notFoundPerHour);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(30 - limits.notFoundPerHour);
+  });
+
   it('a member without a mobile on file cannot be sent a code: 422 saying why', async () => {
     const m = await rich();
     await t.db.db.updateTable('users').set({ mobile: null }).where('id', '=', m.userId).execute();

@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { HttpError, badRequest, missing, tooMany, unauthorized } from '../../lib/http-errors.js';
 import { formBody } from '../../lib/form-body.js';
 import { maskPhone } from '../../lib/sign-in-attempts.js';
-import { CODE_TTL_MS } from '../../lib/one-time-codes.js';
+import { CODE_TTL_MS, sendCountTurn } from '../../lib/one-time-codes.js';
 import { TRANSFER_CODE_PURPOSE, claimTransferCode, issueTransferCode, transferCodeMessage } from '../../lib/transfer-codes.js';
 import { dayRange, startOfToday } from '../../lib/day-bounds.js';
 import { SESSION_TEXTS, TRANSFER_TEXTS } from '../../../shared/messages.js';
@@ -341,11 +341,16 @@ export default async function accountRoutes(instance: FastifyInstance) {
     const mobile = user.mobile;
     const fingerprint = transferFingerprint(transfer);
     await refuseUsedKey(app.db, who.userId, key, fingerprint);
-    const used = await notFound(request, { increment: false });
-    if (used.remaining <= 0) throw tooMany(TRANSFER_TEXTS.tooManyNotFound, used.ttlInSeconds);
-    const destination = await checkMemberTransfer(app.db, who, transfer, now, limits, dayStart(now)).catch(async (error: unknown) => {
-      if (error instanceof HttpError && error.message === TRANSFER_TEXTS.notFound) await notFound(request);
-      throw error;
+    // One lookup at a time per member, counted before the next is let in: a burst of numbers would otherwise all read
+    // the same count and be looked up together (28 not found of 10 allowed, seen on Postgres).
+    const destination = await app.db.transaction().execute(async (trx) => {
+      await sendCountTurn(trx, `transfer-not-found:${who.userId}`);
+      const used = await notFound(request, { increment: false });
+      if (used.remaining <= 0) throw tooMany(TRANSFER_TEXTS.tooManyNotFound, used.ttlInSeconds);
+      return checkMemberTransfer(trx, who, transfer, now, limits, dayStart(now)).catch(async (error: unknown) => {
+        if (error instanceof HttpError && error.message === TRANSFER_TEXTS.notFound) await notFound(request);
+        throw error;
+      });
     });
     await app.db.transaction().execute(async (trx) => {
       const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: fingerprint, recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
