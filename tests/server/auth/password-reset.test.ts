@@ -99,6 +99,15 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     expect(after.length).toBe(before.length);
   });
 
+  it('answers sends at once for an unknown email as for a known one: one sent, the rest wait (five went through for an unknown one on Postgres)', async () => {
+    clock.advance(120_000);
+    const burst = async (email: string) => (await Promise.all(Array.from({ length: 6 }, () => send(email)))).map((r) => r.statusCode).sort();
+    const known = await burst(USER.email);
+    const unknown = await burst('nobody-at-once@cu.example');
+    expect(known).toEqual([200, 429, 429, 429, 429, 429]);
+    expect(unknown).toEqual(known);
+  });
+
   it('validates the reset bodies (bad email, unknown fields) with 400', async () => {
     expect((await post('/api/password/reset/send', { ...FIXED, email: 'not-an-email' })).statusCode).toBe(400);
     expect((await post('/api/password/reset/send', { ...FIXED, email: 'a@b.co', role_id: 1 })).statusCode).toBe(400);

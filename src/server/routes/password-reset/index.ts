@@ -9,7 +9,7 @@ import { formBody } from '../../lib/form-body.js';
 import { firstFieldMessages } from '../../../shared/forms/first-field-messages.js';
 import { ajvErrorsToFieldErrors } from '../../../shared/api-error.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { checkCode, codeCheckError, issueCode } from '../../lib/one-time-codes.js';
+import { checkCode, codeCheckError, issueCode, sendCountTurn } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
@@ -59,6 +59,9 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
       const now = app.clock.now();
       // Known or unknown email, the same queries run (a request row is written either way); only the email differs.
       const id = await app.db.transaction().execute(async (trx) => {
+        // Sends for one email take turns whether or not an account has it: the user row's lock below serialised only a
+        // known one's, so a burst for an unknown email all went through (a way to tell the two apart, on Postgres).
+        await sendCountTurn(trx, `reset:${email.toLowerCase()}`);
         const user = await trx
           .selectFrom('users')
           .select(['id', 'email', 'is_blocked', 'is_deleted'])
