@@ -39,12 +39,12 @@ export function sniffType(head: Buffer): 'pdf' | 'png' | 'jpeg' | 'webp' | null 
 
 /**
  * A file's name is shown to staff and offered on download, never used as a path (stored names are
- * random), so any printable name is accepted: `T&TEC-bill-october.pdf`, `#`, `+`, `[`, `]`, `;`,
- * accents. Refused: path separators, control characters (also %-encoded, the `x.php%00.jpg` trick),
+ * random), so any printable name is accepted: `T&TEC-bill-october.pdf`, `#`, `+`, `[`, `]`, `;`, `%`,
+ * accents. Refused: path separators and control characters, also %-encoded (`..%2F..%2Fx.pdf`, the `x.php%00.jpg` trick),
  * bidirectional overrides that disguise an extension, names of only dots, and names over 255 characters.
  */
 export const MAX_FILE_NAME_LENGTH = 255;
-const NAME_FORBIDDEN = /[/\\\p{Cc}\u202A-\u202E\u2066-\u2069]|%(?:[01][0-9A-Fa-f]|7[Ff])/u;
+const NAME_FORBIDDEN = /[/\\\p{Cc}\u202A-\u202E\u2066-\u2069]|%(?:[01][0-9A-Fa-f]|7[Ff]|2[Ff]|5[Cc])/u;
 
 /** True when a file name is acceptable as a name (the type is checked separately). */
 export function isAcceptableFileName(name: string): boolean {
