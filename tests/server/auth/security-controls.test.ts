@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SignJWT, decodeJwt } from 'jose';
 import { sql } from 'kysely';
+import { hash as argon2Hash } from '@node-rs/argon2';
 import { dbTargets } from '../../helpers/test-db';
 import { createTestApp, suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
@@ -161,6 +162,19 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     expect((await login(t, ADMIN.email, `${long200.slice(0, 199)}R`)).statusCode).toBe(401);
     expect((await login(t, ADMIN.email, long200.slice(0, 72))).statusCode).toBe(401);
     // restore for later tests
+    expect((await (await resetPassword(ADMIN.email, ADMIN.password)).update()).statusCode).toBe(200);
+  });
+
+  it('row 4: a password with an accented letter works however the letter was typed (one character, or e and its accent: NFKC)', async () => {
+    const composed = 'Caf\u00e9!2345';
+    const decomposed = 'Cafe\u0301!2345';
+    expect((await (await resetPassword(ADMIN.email, decomposed)).update()).statusCode).toBe(200);
+    expect((await login(t, ADMIN.email, composed)).statusCode).toBe(200);
+    expect((await login(t, ADMIN.email, decomposed)).statusCode).toBe(200);
+    expect((await login(t, ADMIN.email, 'Cafe!2345')).statusCode).toBe(401);
+    // A hash made before passwords were normalised (of the password as typed) still takes that password.
+    await t.db.db.updateTable('users').set({ password_hash: await argon2Hash(decomposed, { algorithm: 2 }) }).where('email', '=', ADMIN.email).execute();
+    expect((await login(t, ADMIN.email, decomposed)).statusCode).toBe(200);
     expect((await (await resetPassword(ADMIN.email, ADMIN.password)).update()).statusCode).toBe(200);
   });
 
