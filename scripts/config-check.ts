@@ -17,6 +17,15 @@ const root = process.env.CONFIG_ROOT ?? path.resolve(import.meta.dirname, '..');
 process.env.CONFIG_ROOT = root; // the server whose endpoints are checked is built from the same configuration
 let startProblem: string | undefined;
 const flowSource = () => parseJsonSource(fs.readFileSync(path.join(root, 'flows/onboarding.flow.json'), 'utf8'));
+/** Whether the flow file is JSON at all (when it is not, checkConfig reports it at its line and column). */
+function flowParses(): boolean {
+  try {
+    loadFlow();
+    return true;
+  } catch {
+    return false;
+  }
+}
 const server = process.argv.includes('--no-endpoints') ? null : await apiEndpointChecker().catch((error: Error) => ((startProblem = error.message.split('\n')[0]), null));
 const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: Object.keys(transforms), hasEndpoint: server?.hasEndpoint });
 // The forms' examples, and the QA journeys (JOURNEYS_DIR, default tests/fixtures/journeys) against journey.schema.json
@@ -24,7 +33,8 @@ const problems = checkConfig({ root, widgetNames: WIDGET_NAMES, transformNames: 
 if (!problems.length) problems.push(...checkFormExamples(readFormsDir()), ...checkJourneys(JOURNEYS_DIR, loadFlow(), readFormsDir()));
 // (not again when the checker already reported the same mistake at its place in the files)
 // A step's endpoint that is one of the app's own calls: said at the step (file, line, hint), not as a start failure.
-const clash = startProblem ? routeClashAtStep(startProblem, 'flows/onboarding.flow.json', loadFlow()) : undefined;
+// A flow file that is not JSON stops the server too; the checker has said where, so there is no step to look for.
+const clash = startProblem && flowParses() ? routeClashAtStep(startProblem, 'flows/onboarding.flow.json', loadFlow()) : undefined;
 if (clash) problems.push(withPosition(clash, flowSource()));
 else if (startProblem && !problems.some((p) => p.message === startProblem)) problems.push({ file: 'forms/, flows/', path: '/', message: `the server cannot start with this configuration: ${startProblem}`, hint: 'Fix the problems above first; endpoints were not checked.' });
 await server?.close();

@@ -316,6 +316,22 @@ describe('npm run config:check (the script)', () => {
     expect(output).toMatch(/flows\/mini\.flow\.json:\d+:\d+ at \/steps\/guardian\/next\/0\/to: transition to missing step "documentz"/);
     expect(output).toMatch(/hint: Use one of: start, about-you, guardian, documents, done/);
   });
+
+  it('a flow file that is not JSON is reported at its line and column, not thrown, when the endpoints are checked too', () => {
+    // The server cannot start on it either; the script used to read the flow again to place that failure, and crashed.
+    const config = copyConfig('repository');
+    const flowFile = `${config.root}/flows/onboarding.flow.json`;
+    fs.writeFileSync(flowFile, fs.readFileSync(flowFile, 'utf8').replace(/("to": "success"\s*\})/, '$1,'));
+    let output = '';
+    try {
+      execFileSync('npx', ['tsx', 'scripts/config-check.ts'], { env: { ...process.env, CONFIG_ROOT: config.root }, encoding: 'utf8', stdio: 'pipe' });
+    } catch (error) {
+      output = String((error as { stderr: unknown }).stderr);
+    }
+    expect(output).toMatch(/^flows\/onboarding\.flow\.json:\d+:\d+: not valid JSON/m);
+    expect(output).not.toMatch(/SyntaxError|at JSON\.parse/);
+    expect(output).toMatch(/problems? found/);
+  }, 60_000);
 });
 
 describe('a fact whose rule the vocabulary does not have', () => {
