@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -8,6 +7,7 @@ import { precompressPlugin } from './scripts/lib/precompress-plugin.js';
 import { flowStepRoutesPlugin } from './scripts/lib/flow-step-routes-plugin.js';
 import { muiChunks } from './scripts/lib/mui-chunks.js';
 import { routePreloadsPlugin } from './scripts/lib/route-preloads-plugin.js';
+import { configRootPlugin } from './scripts/lib/config-root-plugin.js';
 import { configRoot } from './src/shared/forms/read-forms-dir.js';
 
 const mui = muiChunks(import.meta.dirname);
@@ -28,21 +28,21 @@ const NOT_IN_NPM_TEST = ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**
 const apiPort = Number(process.env.API_PORT ?? 3000);
 
 export default defineConfig({
+  // The flow file, lists and message files the pages import, from the configuration folder in use (CONFIG_ROOT), as
+  // the server reads them (scripts/lib/config-root-plugin.ts).
   // Precompiled form validators (src/ui/generated/), so the browser never compiles a schema (CSP).
   // Brotli and gzip copies of the build's text files, sent to browsers that accept them (src/server/app.ts).
   // The flow's routes without the rest of the flow, for the first page's route table.
   // MUI and the wizard's code in four chunks (scripts/lib/mui-chunks.ts: what the sign-in pages use, what a wizard step adds, the wizard, the form renderer) instead of one file per module.
   // Each public page's scripts after the first, for the server's modulepreload links (route-preloads.json).
-  plugins: [react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin, routePreloadsPlugin(import.meta.dirname)],
+  plugins: [configRootPlugin(import.meta.dirname, configRoot()), react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin, routePreloadsPlugin(import.meta.dirname)],
   root: '.',
   // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx),
   // and its URI library, for references that leave the form, by a fragment join (src/ui/forms/fragment-uri.cjs).
-  // The message files (forms/messages/) from the configuration folder in use (CONFIG_ROOT), as the server reads them.
   resolve: {
     alias: [
       { find: 'markdown-to-jsx/react', replacement: path.resolve(import.meta.dirname, 'src/ui/forms/plain-markdown.tsx') },
       { find: 'fast-uri', replacement: path.resolve(import.meta.dirname, 'src/ui/forms/fragment-uri.cjs') },
-      ...(fs.existsSync(path.join(configRoot(), 'forms/messages')) ? [{ find: /^(?:\.\.\/)+forms\/messages\/([a-z-]+\.json)$/, replacement: `${path.join(configRoot(), 'forms/messages')}/$1` }] : []),
     ],
   },
   publicDir: 'public',
@@ -63,6 +63,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    // A CONFIG_ROOT copy outside the repository is served to the pages too (its flow and message files).
+    fs: { allow: [import.meta.dirname, configRoot()] },
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false } },
   },
   test: {

@@ -19,7 +19,9 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = ['src/ui', 'src/shared', 'src/engine', 'forms', 'flows', 'index.html', 'public'].map((p) => path.join(root, p));
+// The configuration the build reads is the folder in use (CONFIG_ROOT, a copy being tried), not only the repository's.
+const config = process.env.CONFIG_ROOT ? path.resolve(process.env.CONFIG_ROOT) : root;
+const sources = [...['src/ui', 'src/shared', 'src/engine', 'index.html', 'public'].map((p) => path.join(root, p)), path.join(config, 'forms'), path.join(config, 'flows')];
 const sourceTime = Math.max(...sources.map((p) => (fs.existsSync(p) && fs.statSync(p).isFile() ? fs.statSync(p).mtimeMs : newestMtime(p))));
 const buildTime = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
 if (buildTime < sourceTime || process.env.FORCE_BUILD === '1') {

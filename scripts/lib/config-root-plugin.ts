@@ -1,0 +1,35 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The configuration folders a module may import JSON from (the flow, the forms, their lists and messages). */
+const CONFIG_FOLDERS = ['forms', 'flows'];
+
+/**
+ * Where an import of a configuration file resolves to: the same file under `configRoot` (CONFIG_ROOT, a copy an
+ * analyst or a test edits) when the import names one of the repository's `forms/` or `flows/` files and the copy has
+ * it, keeping any query (`?step-routes`); else null (the import resolves as written).
+ */
+export function configFileFor(source: string, importer: string | undefined, repository: string, configRoot: string): string | null {
+  if (!importer || path.resolve(configRoot) === path.resolve(repository) || !source.startsWith('.')) return null;
+  const [file, query] = source.split(/(?=\?)/);
+  const target = path.relative(repository, path.resolve(path.dirname(importer.split('?')[0]), file));
+  if (!target.endsWith('.json') || !CONFIG_FOLDERS.includes(target.split(path.sep)[0])) return null;
+  const inCopy = path.join(configRoot, target);
+  return fs.existsSync(inCopy) ? inCopy + (query ?? '') : null;
+}
+
+/**
+ * Vite plugin: the pages read the configuration in use, as the server does. The wizard imports the flow file (its
+ * steps, facts, conditions and route table), the administrator's pages a few lists, every page the message files;
+ * under CONFIG_ROOT these come from the copy, so a flow change tried on a copy shows in the browser as on the server.
+ * `configRoot` is read once, when the build (or the dev server, or a test run) starts.
+ */
+export function configRootPlugin(repository: string, configRoot: string): { name: string; enforce: 'pre'; resolveId(source: string, importer?: string): string | null } {
+  return {
+    name: 'config-root',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return configFileFor(source, importer, repository, configRoot);
+    },
+  };
+}
