@@ -4,7 +4,8 @@
  * `showWhen` naming a missing field, duplicate option values, option rules that cannot work, conditions (`if`,
  * `showWhen`) that name a missing field or compare a field with a value it can never hold, a widget that cannot draw
  * its field's type, a default the field does not offer, bounds no value meets, a required field hidden by showWhen, a
- * rule with no message of its own, and a field the hand-written route of its form would drop.
+ * rule with no message of its own, a comparison with another field that cannot be made, and a field the hand-written
+ * route of its form would drop.
  */
 import type { Problem } from './check-config.js';
 import { matchesCondition } from '../flow/matches-condition.js';
@@ -15,6 +16,7 @@ import { nearMiss } from './near-miss.js';
 import { PASSWORD_WIDGETS } from '../forms/widget-fields.js';
 import { createAjv } from '../create-ajv.js';
 import { FIELDS_THE_SERVER_NEEDS, PAGE_MESSAGES, ROUTE_FORM_FIELDS } from '../forms/route-form-fields.js';
+import { FIELD_COMPARISON_KEYWORDS, FIELD_COMPARISON_KINDS } from '../transforms/form-rules.js';
 
 import type { JsonObject as Json } from '../forms/form-registry.js';
 const isObject = (v: unknown): v is Json => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -512,7 +514,7 @@ export function officeMistakes(file: string, list: unknown, offices: unknown): P
 }
 
 /** The keywords that refuse an answer and whose refusal the applicant reads (`type` and `enum` never show in a form). */
-const MESSAGED_KEYWORDS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'format', 'minItems', 'maxItems'];
+const MESSAGED_KEYWORDS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'format', 'minItems', 'maxItems', ...FIELD_COMPARISON_KEYWORDS];
 /** Keys whose values are conditions or values, not rules an answer must pass. */
 const NOT_RULES = new Set(['if', 'not', 'optionsWhen', 'examples', 'default', 'const', 'enum', 'errorMessage', '$comment']);
 
@@ -612,4 +614,51 @@ export function fieldsTheServerLacks(file: string, formId: string, schema: Json)
         ? { file, path: pointer(['required']), message: `"${field}" must stay required: the server reads it for ${needs.for}, and without it the call would fail or store nothing useful`, hint: `Put "${field}" back in "required" (with its message). Making it optional needs a developer (src/shared/forms/route-form-fields.ts).` }
         : { file, path: pointer(['properties']), message: `"${field}" is missing: the server reads it for ${needs.for}`, hint: `Put the field back. Removing it needs a developer (src/shared/forms/route-form-fields.ts).` },
     );
+}
+
+/** What a field holds for a comparison: a date (`format: date`), a number, or neither. */
+function comparedKind(field: Json | undefined): 'date' | 'number' | undefined {
+  if (!isObject(field)) return undefined;
+  if (field.format === 'date') return 'date';
+  const types = [field.type].flat();
+  return types.includes('number') || types.includes('integer') ? 'number' : undefined;
+}
+
+/**
+ * A comparison with another field (`afterField`, `atMostField`...) that can never be made: the other field is not
+ * beside this one (a misspelling, a field of another step), is the field itself, or does not hold what the keyword
+ * compares (a date compared with a number, a field that is not a date); or this field does not. The rule would be
+ * silently off. `schema` has its lists inlined.
+ */
+export function fieldComparisonMistakes(file: string, schema: Json): Problem[] {
+  const out: Problem[] = [];
+  const walk = (node: Json, at: At, inherited: Record<string, Json>) => {
+    if (!isObject(node)) return;
+    const beside: Record<string, Json> = { ...inherited, ...(isObject(node.properties) ? (node.properties as Record<string, Json>) : {}) };
+    // A branch may narrow a field without repeating its type: the enclosing object's declaration says what it holds.
+    const kindOf = (field: string) => comparedKind(beside[field]) ?? comparedKind(inherited[field]);
+    for (const [name, field] of Object.entries<Json>(isObject(node.properties) ? node.properties : {})) {
+      for (const keyword of FIELD_COMPARISON_KEYWORDS) {
+        const other = field?.[keyword];
+        if (typeof other !== 'string') continue;
+        const where = pointer([...at, 'properties', name, keyword]);
+        const kind = FIELD_COMPARISON_KINDS[keyword];
+        const what = kind === 'date' ? 'a date ("format": "date")' : 'a number ("type": "number" or "integer")';
+        if (other === name) out.push({ file, path: where, message: `"${name}" is compared with itself: the rule ${keyword === 'afterField' ? 'refuses every answer' : 'never refuses anything'}`, hint: 'Name the other field of this object it must be compared with.' });
+        else if (!(other in beside)) out.push({ file, path: where, message: `${keyword} names "${other}", which is not a field beside "${name}": the rule never applies`, hint: `Fields beside "${name}": ${Object.keys(beside).filter((f) => f !== name).join(', ') || 'none'}. A comparison reads a field of the same object (the same step, the same list item).` });
+        else if (kindOf(name) !== kind || kindOf(other) !== kind) {
+          const wrong = kindOf(name) !== kind ? name : other;
+          out.push({ file, path: where, message: `${keyword} compares ${kind === 'date' ? 'dates' : 'numbers'}, but "${wrong}" is not ${what}: the rule never applies`, hint: kind === 'date' ? 'Use afterField or notBeforeField between two date fields, atMostField or atLeastField between two numbers.' : 'Use atMostField or atLeastField between two number fields, afterField or notBeforeField between two dates.' });
+        }
+      }
+    }
+    for (const key of ['if', 'then', 'else', 'not'] as const) if (isObject(node[key])) walk(node[key], [...at, key], beside);
+    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) (Array.isArray(node[key]) ? node[key] : []).forEach((s: Json, i: number) => walk(s, [...at, key, i], beside));
+    for (const [name, sub] of Object.entries<Json>(isObject(node.properties) ? node.properties : {})) {
+      walk(sub, [...at, 'properties', name], {});
+      if (isObject(sub?.items)) walk(sub.items, [...at, 'properties', name, 'items'], {});
+    }
+  };
+  walk(schema, [], {});
+  return out;
 }

@@ -4,7 +4,7 @@
  */
 import type Ajv from 'ajv';
 import { createAjv } from '../create-ajv.js';
-import { DATE_KEYWORDS } from '../transforms/form-rules.js';
+import { DATE_KEYWORDS, FIELD_COMPARISON_KEYWORDS } from '../transforms/form-rules.js';
 import { OPTION_RULES_KEYWORD } from '../forms/option-rules.js';
 import type { Problem } from './check-config.js';
 import { pointer, type At } from './schema-walk.js';
@@ -19,6 +19,7 @@ import type { JsonObject as Json } from '../forms/form-registry.js';
 function strictFormAjv(): Ajv {
   const ajv = createAjv({ strict: true, strictTypes: false, strictRequired: false });
   for (const keyword of DATE_KEYWORDS) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: ['boolean', 'number'] });
+  for (const keyword of FIELD_COMPARISON_KEYWORDS) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword, schemaType: 'string' });
   // Option rules are applied outside ajv too (src/shared/forms/option-rules.ts), on both sides.
   if (!ajv.getKeyword(OPTION_RULES_KEYWORD)) ajv.addKeyword({ keyword: OPTION_RULES_KEYWORD, schemaType: 'array' });
   return ajv;
@@ -41,7 +42,7 @@ export function keywordPaths(schema: unknown, keyword: string, at: At = []): At[
   return found;
 }
 
-const KNOWN = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'format', 'enum', 'const', 'oneOf', 'anyOf', 'allOf', 'required', 'properties', 'additionalProperties', 'uniqueItems', 'multipleOf', 'errorMessage', 'title', 'description', 'default', 'items', 'type', 'maxFileSize', 'fileTypes', 'totalPercent', 'uniqueBy', OPTION_RULES_KEYWORD, ...DATE_KEYWORDS];
+const KNOWN = ['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'pattern', 'format', 'enum', 'const', 'oneOf', 'anyOf', 'allOf', 'required', 'properties', 'additionalProperties', 'uniqueItems', 'multipleOf', 'errorMessage', 'title', 'description', 'default', 'items', 'type', 'maxFileSize', 'fileTypes', 'totalPercent', 'uniqueBy', OPTION_RULES_KEYWORD, ...DATE_KEYWORDS, ...FIELD_COMPARISON_KEYWORDS];
 
 const suggestion = (keyword: string) => KNOWN.find((k) => k.toLowerCase() === keyword.toLowerCase().replace(/[-_]/g, ''));
 

@@ -21,25 +21,52 @@ function dateRuleFails(keyword: (typeof DATE_KEYWORDS)[number], rule: unknown, v
   return keyword === 'minAgeYears' ? age < rule : age > rule;
 }
 
-function walkDateRules(schema: Schema | undefined, value: unknown, path: string, today: string, out: Record<string, string>): void {
+/**
+ * Keywords comparing a field with another field of the same object, named by the keyword's value: a date after
+ * (`afterField`) or not before (`notBeforeField`) another date, a number at most (`atMostField`) or at least
+ * (`atLeastField`) another number. They hold while either value is missing or malformed (the field's own rules say so).
+ */
+export const FIELD_COMPARISON_KEYWORDS = ['afterField', 'notBeforeField', 'atMostField', 'atLeastField'] as const;
+/** What each comparison compares: dates (YYYY-MM-DD) or numbers. */
+export const FIELD_COMPARISON_KINDS: Record<(typeof FIELD_COMPARISON_KEYWORDS)[number], 'date' | 'number'> = { afterField: 'date', notBeforeField: 'date', atMostField: 'number', atLeastField: 'number' };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function comparisonFails(keyword: (typeof FIELD_COMPARISON_KEYWORDS)[number], value: unknown, other: unknown): boolean {
+  if (FIELD_COMPARISON_KINDS[keyword] === 'date') {
+    if (typeof value !== 'string' || typeof other !== 'string' || !DAY.test(value) || !DAY.test(other)) return false;
+    return keyword === 'afterField' ? value <= other : value < other;
+  }
+  if (typeof value !== 'number' || typeof other !== 'number' || !Number.isFinite(value) || !Number.isFinite(other)) return false;
+  return keyword === 'atMostField' ? value > other : value < other;
+}
+
+function walkDateRules(schema: Schema | undefined, value: unknown, path: string, today: string, out: Record<string, string>, siblings?: FormData): void {
   if (!schema || typeof schema !== 'object') return;
+  const fail = (keyword: string, fallback: string) => {
+    const message = typeof schema.errorMessage === 'object' ? schema.errorMessage?.[keyword] : typeof schema.errorMessage === 'string' ? schema.errorMessage : undefined;
+    if (!Object.hasOwn(out, path)) out[path] = message ?? fallback;
+  };
+  for (const keyword of FIELD_COMPARISON_KEYWORDS) {
+    const other = schema[keyword];
+    if (typeof other === 'string' && siblings && comparisonFails(keyword, value, siblings[other])) fail(keyword, 'Invalid value');
+  }
   if (typeof value === 'string') {
     for (const keyword of DATE_KEYWORDS) {
       if (schema[keyword] === undefined || !dateRuleFails(keyword, schema[keyword], value, today)) continue;
-      const message = typeof schema.errorMessage === 'object' ? schema.errorMessage?.[keyword] : undefined;
-      if (!Object.hasOwn(out, path)) out[path] = message ?? 'Invalid date';
+      fail(keyword, 'Invalid date');
     }
   } else if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
     value.forEach((item, index) => walkDateRules(schema.items, item, path ? `${path}.${index}` : String(index), today, out));
   } else if (value && typeof value === 'object') {
     for (const [field, sub] of Object.entries<Schema>(schema.properties ?? {})) {
-      walkDateRules(sub, (value as FormData)[field], path ? `${path}.${field}` : field, today, out);
+      walkDateRules(sub, (value as FormData)[field], path ? `${path}.${field}` : field, today, out, value as FormData);
     }
     // Rules of a branch that applies (a date rule for one ID type only: `if` the type is this, `then` the expiry's rule).
     for (const sub of Array.isArray(schema.allOf) ? (schema.allOf as Schema[]) : []) {
       if (!sub || typeof sub !== 'object') continue;
       const branch = sub.if === undefined ? sub : matchesCondition(sub.if, value) ? sub.then : sub.else;
-      walkDateRules(branch, value, path, today, out);
+      walkDateRules(branch, value, path, today, out, siblings);
     }
   }
 }
@@ -54,8 +81,9 @@ export function deriveFormData(schema: Schema, data: FormData, ctx: TransformCon
 }
 
 /**
- * What JSON Schema alone cannot decide: the date keywords (against `ctx.today`) and the option rules
- * (`optionsWhen`, against `ctx.facts` and the sibling fields). Returns field -> message.
+ * What JSON Schema alone cannot decide: the date keywords (against `ctx.today`), the comparisons with another field
+ * (`afterField`, `atMostField`...) and the option rules (`optionsWhen`, against `ctx.facts` and the sibling fields).
+ * Returns field -> message.
  */
 export function formRuleErrors(schema: Schema, data: FormData, ctx: TransformContext): Record<string, string> {
   const out: Record<string, string> = {};
