@@ -9,7 +9,7 @@
 import type { FormSources, JsonObject } from '../../src/shared/forms/form-registry';
 import { resolveForm } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition, FlowStep, StepRef } from '../../src/shared/flow/flow-types';
-import { factFields, OTHER_VALUE, type FactProfile } from '../../src/shared/facts/declared-facts';
+import { comparedValues, factFields, OTHER_VALUE, type FactProfile } from '../../src/shared/facts/declared-facts';
 import { walkFlow } from '../../src/shared/flow/walk-flow';
 import { journeyContext, journeyFacts, personalise, type Journey, type JourneyEntry } from './replay-journey';
 import { createFormValidator } from '../../src/server/lib/form-validation';
@@ -96,6 +96,16 @@ export function exampleData(schema: JsonObject): Record<string, unknown> {
   return data;
 }
 
+/** The first option of a step's list field that is none of `listed` (text compared without regard to case), if the field is a list. */
+function otherOption(forms: FormSources, step: StepRef, field: string, listed: unknown[]): unknown {
+  if (!step.form) return undefined;
+  const property = resolveForm(forms, step.form).schema.properties?.[field] as JsonObject | undefined;
+  const options: unknown[] = Array.isArray(property?.enum) ? property.enum : Array.isArray(property?.oneOf) ? property.oneOf.map((o: JsonObject) => o?.const) : [];
+  const key = (v: unknown) => (typeof v === 'string' ? v.trim().toLowerCase() : JSON.stringify(v));
+  const taken = new Set(listed.map(key));
+  return options.find((o) => o !== undefined && !taken.has(key(o)));
+}
+
 /** The answers in a step that facts are read from: `remember` entries `<context field the facts read>: data.<field>`, as [context field, form field]. */
 function factDecidingFields(step: FlowStep, read: Set<string>): Array<[string, string]> {
   return Object.entries(step.remember ?? {})
@@ -165,9 +175,10 @@ export function generateJourney(flow: FlowDefinition, forms: FormSources, donors
     variables.push({ values: candidates, set: (v) => (entries[i] = structuredClone(v as JourneyEntry)) });
     for (const [key, field] of fields) {
       // The journeys' values, then the one the path's enumeration found (the bound of a new number or age rule, say,
-      // which no journey may give yet).
+      // which no journey may give yet); for "none of the values the facts list", an option of the field's own list
+      // that is none of them (a country other than TT, for a new fact on the residential address).
       const own = profile.example[key];
-      const values = [...new Set([...candidates.map((c) => c.data?.[field]), own === OTHER_VALUE ? undefined : own].filter((v) => v !== undefined))];
+      const values = [...new Set([...candidates.map((c) => c.data?.[field]), own === OTHER_VALUE ? otherOption(forms, step, field, comparedValues(flow.facts ?? {}, key)) : own].filter((v) => v !== undefined))];
       variables.push({ values: [undefined, ...values], set: (v) => v !== undefined && entries[i].data && (entries[i].data[field] = v) });
     }
   });

@@ -224,6 +224,30 @@ describe('a branch on an amount an analyst adds in JSON (a number rule on a new 
   });
 });
 
+describe('a branch on a list answer an analyst adds in JSON (a fact "none of these values" on a new remembered answer)', () => {
+  // Applicants whose residential address is outside Trinidad and Tobago see a notice after it; every journey lives in TT.
+  const abroadFlow = structuredClone(flow);
+  abroadFlow.facts = { ...abroadFlow.facts, livesAbroad: { label: 'living abroad', rule: { allOf: [{ present: 'residenceCountry' }, { not: { equals: { of: 'residenceCountry', value: 'TT' } } }] } } };
+  abroadFlow.steps.address.remember = { residenceCountry: 'data.country' };
+  const addressNext = abroadFlow.steps.address.next ?? [];
+  abroadFlow.steps.address.next = [{ when: { properties: { livesAbroad: { const: true } }, required: ['livesAbroad'] }, to: 'living-abroad' }, ...addressNext];
+  abroadFlow.steps['living-abroad'] = { route: '/living-abroad', title: 'Living Abroad', kind: 'info', requiresSignupId: true, content: { paragraphs: ['Your statements are sent by email.'] }, next: addressNext } as (typeof abroadFlow.steps)[string];
+
+  it('journeys:generate writes the living-abroad paths with a country of the form\'s own list, though no journey gives one', () => {
+    const day = today();
+    const journeys = listJourneyFiles().map((file) => ({ name: path.basename(file, '.json'), journey: loadJourney(file) }));
+    expect(journeys.every(({ journey }) => journey.entries.every((e) => e.step !== 'address' || e.data?.country === 'TT'))).toBe(true);
+    const abroad = applicantProfiles(abroadFlow).filter((p) => p.facts.livesAbroad);
+    expect(abroad.length).toBeGreaterThan(0);
+    for (const profile of abroad.slice(0, 2)) {
+      const generated = generateJourney(abroadFlow, forms, journeys, profile, day);
+      expect(generated.entries.map((e) => e.step)).toContain('living-abroad');
+      expect(generated.entries.find((e) => e.step === 'address')?.data?.country).not.toBe('TT');
+      expect(checkJourneyText('j.json', JSON.stringify(generated, null, 2), abroadFlow, forms), profile.name).toEqual([]);
+    }
+  });
+});
+
 describe('journeys:generate follows a step removed from the flow and two steps swapped', () => {
   const day = today();
   const journeys = () => listJourneyFiles().map((file) => ({ name: path.basename(file, '.json'), journey: loadJourney(file) }));

@@ -145,6 +145,20 @@ function readings(rule: FactRule, out: Map<string, Set<unknown>>, day: string): 
   else for (const r of 'allOf' in rule ? rule.allOf : rule.anyOf) readings(r, out, day);
 }
 const OTHER = '(something else)';
+
+/** The values the declared facts compare a context field with (`equals` and `in`), e.g. nationality's "TT". */
+export function comparedValues(declarations: FactDeclarations, field: string): unknown[] {
+  const out: unknown[] = [];
+  const visit = (rule: FactRule) => {
+    if ('equals' in rule && rule.equals.of === field) out.push(rule.equals.value);
+    else if ('in' in rule && rule.in.of === field) out.push(...rule.in.values);
+    else if ('not' in rule) visit(rule.not);
+    else if ('allOf' in rule) rule.allOf.forEach(visit);
+    else if ('anyOf' in rule) rule.anyOf.forEach(visit);
+  };
+  for (const declaration of Object.values(declarations)) visit(declaration.rule);
+  return out;
+}
 /** The value an enumerated applicant has in a field a rule compares with listed values, when it is none of them. */
 export const OTHER_VALUE = OTHER;
 
