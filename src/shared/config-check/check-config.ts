@@ -12,7 +12,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, ruleFields, wellFormedFacts } from '../facts/declared-facts.js';
-import { duplicateOptions, errorMessageUnknown, fieldComparisonMistakes, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesTheLibraryWords, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
+import { duplicateOptions, enumNamesMistakes, errorMessageUnknown, fieldComparisonMistakes, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesTheLibraryWords, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { callsWithoutApplication, flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, fieldSchemas, pointer } from './schema-walk.js';
@@ -208,7 +208,7 @@ function checkForm(formId: string, sources: FormSources, options: CheckOptions, 
   }
   // Mistakes that pass JSON Schema but break the page or the rules (form-mistakes.ts).
   problems.push(...uiOrderGaps(uiFile, schema, ui), ...showWhenUnknown(uiFile, schema, ui, facts), ...requiredUnknown(file, schema), ...errorMessageUnknown(file, schema), ...ifConditionMistakes(file, schema), ...duplicateOptions(file, raw));
-  problems.push(...fieldsARouteDrops(file, formId, schema), ...fieldsTheServerLacks(file, formId, schema), ...pageMessagesMissing(uiFile, formId, ui), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui, [], formId in ROUTE_FORM_FIELDS), ...requiredWhileHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw), ...rulesTheLibraryWords(file, raw), ...blankMessages(file, raw), ...optionMistakes(file, schema), ...passwordsDrawnAsText(uiFile, raw, ui), ...fieldComparisonMistakes(file, schema));
+  problems.push(...fieldsARouteDrops(file, formId, schema), ...fieldsTheServerLacks(file, formId, schema), ...pageMessagesMissing(uiFile, formId, ui), ...widgetTypeMismatch(uiFile, schema, ui), ...impossibleFieldRules(file, schema), ...requiredButHidden(uiFile, schema, ui, [], formId in ROUTE_FORM_FIELDS), ...requiredWhileHidden(uiFile, schema, ui), ...rulesWithoutMessage(file, raw), ...rulesTheLibraryWords(file, raw), ...blankMessages(file, raw), ...optionMistakes(file, schema), ...passwordsDrawnAsText(uiFile, raw, ui), ...fieldComparisonMistakes(file, schema), ...enumNamesMistakes(file, uiFile, schema, ui));
   // Named change rule.
   const xt = raw['x-transform'];
   if (xt !== undefined && !options.transformNames.includes(xt)) problems.push({ file, path: '/x-transform', message: `unknown transform "${xt}"`, hint: `Register it in src/shared/transforms/index.ts; known: ${options.transformNames.join(', ')}.` });

@@ -335,6 +335,33 @@ function eachUiField(schema: Json, ui: Json, at: At, visit: (name: string, field
   }
 }
 
+/**
+ * A field written as a bare `enum` whose options would show as their raw values: no `ui:enumNames` at all, or names
+ * that do not match the values one for one (an option added to the enum without its name, a name left after its
+ * option went). RJSF labels the i-th value with the i-th name and falls back to the value itself. A field drawn
+ * hidden shows no options.
+ */
+export function enumNamesMistakes(file: string, uiFile: string, schema: Json, ui: Json, schemaAt: At = [], uiAt: At = []): Problem[] {
+  const out: Problem[] = [];
+  for (const [name, field] of fieldSchemas(schema)) {
+    const entry: Json = isObject(ui?.[name]) ? ui[name] : {};
+    const fieldAt = [...schemaAt, 'properties', name];
+    if (field?.type === 'object' || isObject(field?.properties)) out.push(...enumNamesMistakes(file, uiFile, field, entry, fieldAt, [...uiAt, name]));
+    if (isObject(field?.items)) out.push(...enumNamesMistakes(file, uiFile, field.items, isObject(entry.items) ? entry.items : {}, [...fieldAt, 'items'], [...uiAt, name, 'items']));
+    const values = Array.isArray(field?.enum) ? (field.enum as unknown[]) : null;
+    if (!values || entry['ui:widget'] === 'hidden' || field.readOnly === true) continue;
+    const names = entry['ui:enumNames'];
+    const shown = (list: unknown[]) => list.map((v) => JSON.stringify(v)).join(', ');
+    if (names === undefined) {
+      out.push({ file, path: pointer([...fieldAt, 'enum']), message: `the options of "${name}" (${shown(values)}) have no titles: the applicant would read the raw values`, hint: `Write the field as a list ("oneOf": [{ "const": ${JSON.stringify(values[0])}, "title": "<the words the applicant reads>" }, ...], forms/README.md "Lists"), or give "${name}" in the UI schema "ui:enumNames" with one name per value, in the same order.` });
+    } else if (Array.isArray(names) && names.length !== values.length) {
+      const effect = names.length < values.length ? `${shown(values.slice(names.length))} would show as ${values.length - names.length > 1 ? 'their raw values' : 'its raw value'}` : `the last ${names.length - values.length > 1 ? `${names.length - values.length} names name` : 'name names'} no option`;
+      out.push({ file: uiFile, path: pointer([...uiAt, name, 'ui:enumNames']), message: `"ui:enumNames" gives ${names.length} name${names.length === 1 ? '' : 's'} for the ${values.length} values of "${name}" (${shown(values)}): they no longer match one for one (${effect}; a name missing in between labels every later option wrongly)`, hint: 'One name per value of the schema\'s "enum", in the same order.' });
+    }
+  }
+  return out;
+}
+
 /** A widget on a field of a type it cannot draw (a file upload on a text field, Yes/No on a list of bands). */
 export function widgetTypeMismatch(uiFile: string, schema: Json, ui: Json): Problem[] {
   const out: Problem[] = [];
