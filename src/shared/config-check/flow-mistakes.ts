@@ -1,12 +1,14 @@
 /**
- * Flow mistakes beyond references: a cycle of steps (an applicant could go round for ever), and a
- * transition whose condition can hold but never together with the conditions on the way to its step.
+ * Flow mistakes beyond references: a cycle of steps (an applicant could go round for ever), a transition whose
+ * condition can hold but never together with the conditions on the way to its step, and one that reads a fact
+ * before the answer the fact is made of.
  */
 import type { FlowDefinition } from '../flow/flow-types.js';
 import { matchesCondition } from '../flow/matches-condition.js';
 import { chooseTransition, walkFlow } from '../flow/walk-flow.js';
 import type { Problem } from './check-config.js';
 import { pointer } from './schema-walk.js';
+import { factsInCondition, ruleFields } from '../facts/declared-facts.js';
 
 /** Each cycle of transitions once, named by its steps in order, at the transition that closes it. */
 export function flowCycles(file: string, flow: FlowDefinition): Problem[] {
@@ -92,6 +94,45 @@ export function callsWithoutApplication(file: string, flow: FlowDefinition, prof
   }
   for (const id of early.keys()) {
     problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" comes before ${creators.map((c) => `"${c}"`).join(' or ')}, the step whose call creates the application, so its call (or its "requiresSignupId") has no application yet: every applicant is stopped here`, hint: `Move it after ${creators.map((c) => `"${c}"`).join(' or ')} in the steps' "next", or make it a step without a call (info, checklist) and without "requiresSignupId".` });
+  }
+  return problems;
+}
+
+/**
+ * Transitions that read a fact before any step on the way has kept the answer the fact is made of (a branch on
+ * "living abroad" at a step before the residential address): the wizard decides at that step with the answer
+ * missing, so the fact does not hold there, while the server's check at final submission walks the flow with every
+ * answer stored and asks for the steps of the other branch: those applicants cannot finish. Walked for every
+ * combination of facts; what a step keeps (`remember`, a choice's `set`) counts from that step's own transitions on.
+ */
+export function factsReadTooEarly(file: string, flow: FlowDefinition, profiles: Array<Record<string, unknown>>): Problem[] {
+  const steps = flow.steps ?? {};
+  const kept = (id: string) => [...Object.keys(steps[id]?.remember ?? {}), ...(steps[id]?.choices ?? []).flatMap((c) => Object.keys(c?.set ?? {}))];
+  const keepers = (fields: string[]) => Object.keys(steps).filter((id) => kept(id).some((k) => fields.includes(k)));
+  const reported = new Set<string>();
+  const problems: Problem[] = [];
+  for (const facts of profiles) {
+    const known = new Set<string>();
+    for (const { id } of walkFlow(flow, facts)) {
+      kept(id).forEach((k) => known.add(k));
+      (steps[id]?.next ?? []).forEach((t, i) => {
+        if (!t?.when) return;
+        for (const fact of factsInCondition(t.when)) {
+          const fields = [...new Set(ruleFields(flow.facts?.[fact]?.rule))].filter((f) => typeof f === 'string' && !known.has(f));
+          const by = keepers(fields);
+          // A field no step keeps at all is reported at the fact.
+          if (!fields.length || !by.length || reported.has(`${id} ${i}`)) continue;
+          reported.add(`${id} ${i}`);
+          const names = (list: string[]) => list.map((x) => `"${x}"`).join(', ');
+          problems.push({
+            file,
+            path: pointer(['steps', id, 'next', i, 'when']),
+            message: `this condition reads "${fact}", made of ${names(fields)}, which ${by.length > 1 ? 'the steps' : 'the step'} ${names(by)} ${by.length > 1 ? 'keep' : 'keeps'} only after "${id}" (or off the way here): the wizard decides here without that answer, while the final submission's check, with every answer, walks the other way and asks for steps these applicants never saw, so they cannot finish`,
+            hint: `Branch on "${fact}" in the "next" of ${names(by)} or a later step, or keep ${names(fields)} on a step before "${id}".`,
+          });
+        }
+      });
+    }
   }
   return problems;
 }
