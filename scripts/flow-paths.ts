@@ -5,8 +5,10 @@ import path from 'node:path';
 import type { FlowDefinition } from '../src/shared/flow/flow-types.js';
 import { applicantProfiles, factsUsedByConditions, walkFlow } from '../src/shared/flow/walk-flow.js';
 import { impossiblePairs } from '../src/shared/facts/declared-facts.js';
+import { configRoot } from '../src/shared/forms/read-forms-dir.js';
 
-const file = process.argv[2] ?? path.resolve(import.meta.dirname, '../flows/onboarding.flow.json');
+// The configuration in use (CONFIG_ROOT, a copy an analyst tries a change on), as config:check and the server read it.
+const file = process.argv[2] ?? path.join(configRoot(), 'flows/onboarding.flow.json');
 const flow = JSON.parse(fs.readFileSync(file, 'utf8')) as FlowDefinition;
 const profiles = applicantProfiles(flow);
 for (const profile of profiles) {
