@@ -1,7 +1,7 @@
 /**
  * Keeps the QA journeys in step with the flow:
  *   npm run journeys:generate [-- --dry-run]
- * First, each journey follows the flow's steps: entries for a step its path no longer passes (removed, or moved off
+ * First, each journey follows the flow's steps: entries of a step renamed go to its new id, entries for a step its path no longer passes (removed, or moved off
  * this applicant's path) are dropped, the rest put in the path's order (two steps swapped), and a step an analyst added
  * gets an entry in every journey whose path now passes it (skipped when the step may be, else its form's examples: QA
  * checks them). Then a journey skeleton is written for every applicant path no
@@ -17,7 +17,7 @@ import { today } from '../src/shared/dates/today';
 import { formatProblems } from '../src/shared/config-check/check-config';
 import { JOURNEYS_DIR, journeyFacts, listJourneyFiles, loadFlow, type Journey } from './lib/replay-journey';
 import { checkJourneyText } from './lib/check-journeys';
-import { addNewSteps, alignToFlow, generateJourney, pathSlug } from './lib/generate-journey';
+import { addNewSteps, alignToFlow, followRenamedSteps, generateJourney, pathSlug } from './lib/generate-journey';
 
 const dryRun = process.argv.includes('--dry-run');
 const flow = loadFlow();
@@ -29,14 +29,20 @@ for (const file of listJourneyFiles()) {
   const relative = path.relative(process.cwd(), file);
   const journey = JSON.parse(fs.readFileSync(file, 'utf8')) as Journey;
   let added: string[] = [];
+  let renamed: Array<[string, string]> = [];
   let aligned = { dropped: [] as string[], moved: false };
   try {
+    renamed = followRenamedSteps(flow, forms, journey, day);
     aligned = alignToFlow(flow, journey, day);
     added = addNewSteps(flow, forms, journey, day);
   } catch {
     // A journey this cannot read is reported with its problems below.
   }
   const text = `${JSON.stringify(journey, null, 2)}\n`;
+  if (renamed.length) {
+    if (!dryRun && !added.length && !aligned.dropped.length && !aligned.moved) fs.writeFileSync(file, text);
+    console.log(`${dryRun ? 'would have ' : ''}moved the entries of ${renamed.map(([from, to]) => `${from} to ${to}`).join(', ')} (a step renamed) in ${relative}`);
+  }
   if (aligned.dropped.length || aligned.moved) {
     if (!dryRun && !added.length) fs.writeFileSync(file, text);
     const what = [aligned.dropped.length ? `dropped ${aligned.dropped.join(', ')} (no longer on its path)` : '', aligned.moved ? "put the entries in the flow's order" : ''].filter(Boolean).join(' and ');

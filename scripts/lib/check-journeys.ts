@@ -84,7 +84,7 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
     const problem = (key: string, message: string, hint: string) => problems.push({ file, path: key ? `${at}/${key}` : at, message, hint });
     const step = flow.steps[entry.step];
     if (!step) {
-      problem('step', `unknown step "${entry.step}"`, `The flow's steps: ${Object.keys(flow.steps).join(', ')}.`);
+      problem('step', `unknown step "${entry.step}"`, `The flow's steps: ${Object.keys(flow.steps).join(', ')}. A step renamed or removed: npm run journeys:generate moves its entries to the new id (or drops them).`);
       expected = undefined;
       return;
     }

@@ -11,6 +11,7 @@ import { resolveForm } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition, FlowStep, StepRef } from '../../src/shared/flow/flow-types';
 import { comparedValues, factFields, OTHER_VALUE, type FactProfile } from '../../src/shared/facts/declared-facts';
 import { walkFlow } from '../../src/shared/flow/walk-flow';
+import { fieldsOf } from '../../src/shared/config-check/schema-walk';
 import { journeyContext, journeyFacts, personalise, type Journey, type JourneyEntry } from './replay-journey';
 import { createFormValidator } from '../../src/server/lib/form-validation';
 import { createAjv } from '../../src/shared/create-ajv';
@@ -62,6 +63,34 @@ export function addNewSteps(flow: FlowDefinition, forms: FormSources, journey: J
     added.push(step.id);
   });
   return added;
+}
+
+/**
+ * Entries of a step the flow no longer has, moved to the step that took its place (an analyst renamed a step's id:
+ * `mailing-address` became `postal-address`): a step of the journey's path with no entries yet, right after the step
+ * the entries follow, whose form has every field the entries' data gives (or, for entries without data, of the same
+ * kind: skipped entries go to a step that may be skipped). Without this the old entries were dropped and the new step
+ * got its form's bare examples. Changes the journey; answers the renames made, [old id, new id].
+ */
+export function followRenamedSteps(flow: FlowDefinition, forms: FormSources, journey: Journey, day: string): Array<[string, string]> {
+  const renamed: Array<[string, string]> = [];
+  for (;;) {
+    const gone = journey.entries.map((e) => e.step).find((id) => !flow.steps[id]);
+    if (!gone) return renamed;
+    const at = journey.entries.findIndex((e) => e.step === gone);
+    const before = journey.entries.slice(0, at).map((e) => e.step).pop();
+    const entries = journey.entries.filter((e) => e.step === gone);
+    const path = walkFlow(flow, journeyFacts(flow, journey, day));
+    const fits = (step: StepRef) => {
+      const fields = step.form ? fieldsOf(resolveForm(forms, step.form).schema) : null;
+      return entries.every((e) => (e.skip ? Boolean(step.skippable) : e.data ? Boolean(fields) && Object.keys(e.data).every((k) => fields!.has(k)) : step.kind !== 'form'));
+    };
+    const candidates = path.filter((step, i) => (i === 0 ? before === undefined : path[i - 1].id === before) && !journey.entries.some((e) => e.step === step.id) && fits(step));
+    // None, or more than one that fits: the entries are dropped as a removed step's are (alignToFlow).
+    if (candidates.length !== 1) return renamed;
+    for (const entry of entries) entry.step = candidates[0].id;
+    renamed.push([gone, candidates[0].id]);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { checkFormExamples, checkJourneyText } from '../../scripts/lib/check-journeys';
 import { addNewSteps, alignToFlow, generateJourney, newStepEntry, pathSlug, serverStepCheck } from '../../scripts/lib/generate-journey';
@@ -7,6 +8,7 @@ import { readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { applicantProfiles } from '../../src/shared/flow/walk-flow';
 import { listSteps, type StepRef } from '../../src/shared/flow/flow-types';
 import { today } from '../../src/shared/dates/today';
+import { copyConfig } from './config-copy';
 
 const flow = loadFlow();
 const forms = readFormsDir();
@@ -246,6 +248,28 @@ describe('a branch on a list answer an analyst adds in JSON (a fact "none of the
       expect(checkJourneyText('j.json', JSON.stringify(generated, null, 2), abroadFlow, forms), profile.name).toEqual([]);
     }
   });
+});
+
+describe('journeys:generate follows a step renamed in the flow (its id)', () => {
+  // mailing-address becomes postal-address: the journeys' entries (their addresses and files) go to the new id, not
+  // dropped and replaced with the form's bare example, which the form refuses.
+  it('moves the entries to the new id, so every journey checks out with its own data', () => {
+    const config = copyConfig('repository');
+    config.edit('flows/onboarding.flow.json', (f) => {
+      f.steps = Object.fromEntries(Object.entries<any>(f.steps).map(([id, step]) => [id === 'mailing-address' ? 'postal-address' : id, step]));
+      for (const step of Object.values<any>(f.steps)) for (const t of step.next ?? []) if (t.to === 'mailing-address') t.to = 'postal-address';
+    });
+    const journeysDir = path.join(config.root, 'journeys');
+    fs.cpSync(path.resolve(import.meta.dirname, '../fixtures/journeys'), journeysDir, { recursive: true });
+    const before = Object.fromEntries(listJourneyFiles().map((f) => [path.basename(f), loadJourney(f).entries.filter((e) => e.step === 'mailing-address')]));
+    execFileSync('npx', ['tsx', 'scripts/journeys-generate.ts'], { env: { ...process.env, CONFIG_ROOT: config.root, JOURNEYS_DIR: journeysDir }, encoding: 'utf8', stdio: 'pipe' });
+    const renamed = config.read('flows/onboarding.flow.json');
+    for (const [name, entries] of Object.entries(before)) {
+      const text = fs.readFileSync(path.join(journeysDir, name), 'utf8');
+      expect(checkJourneyText(name, text, renamed, forms), name).toEqual([]);
+      expect((JSON.parse(text) as Journey).entries.filter((e) => e.step === 'postal-address').map((e) => e.data), name).toEqual(entries.map((e) => e.data));
+    }
+  }, 60_000);
 });
 
 describe('journeys:generate follows a step removed from the flow and two steps swapped', () => {
