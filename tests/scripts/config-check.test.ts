@@ -241,6 +241,8 @@ describe('config:check', () => {
       f.steps['living-abroad'] = { route: '/living-abroad', title: 'Living Abroad', kind: 'info', requiresSignupId: true, content: { paragraphs: ['Statements are sent by email.'] }, next: [{ to: 'address' }] };
       f.steps['due-diligence'].next = [{ when: { properties: { livesAbroad: { const: true } }, required: ['livesAbroad'] }, to: 'living-abroad' }, { to: 'address' }];
     }), { file: ONBOARDING, path: '/steps/due-diligence/next/0/when', message: /reads "livesAbroad", made of "residenceCountry", which the step "address" keeps only after "due-diligence".*cannot finish/, hint: /Branch on "livesAbroad" in the "next" of "address" or a later step/ }],
+    // A widget option of the wrong kind: school-search sliced its list to NaN names and showed none (review9).
+    ['a widget option of the wrong kind', (c) => c.edit('forms/onboarding/basic-info.ui.json', (u) => (u.school_name['ui:options'].browseLimit = 'ten')), { file: 'forms/onboarding/basic-info.ui.json', path: '/school_name/ui:options/browseLimit', message: /must be integer/, hint: /form\.ui\.meta\.schema\.json/ }],
     // Options that would show as their raw values (review9, 2026-11-28).
     ['an option added to an enum without its name in ui:enumNames', (c) => c.edit('forms/admin/user.schema.json', (s) => s.properties.gender.enum.push('prefer_not_to_say')), { file: 'forms/admin/user.ui.json', path: '/gender/ui:enumNames', message: /gives 3 names for the 4 values of "gender" .*"prefer_not_to_say" would show as its raw value/, hint: /One name per value/ }],
     ['a list written as a bare enum with no names', (c) => c.edit('forms/onboarding/branch.schema.json', (s) => (s.properties.visit_reason = { type: 'string', title: 'Reason for the visit', enum: ['open_account', 'loan'], errorMessage: 'Choose a reason.' })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/visit_reason/enum', message: /the options of "visit_reason" \("open_account", "loan"\) have no titles/, hint: /"oneOf".*ui:enumNames/ }],
@@ -343,6 +345,18 @@ describe('npm run config:check (the script)', () => {
     expect(output).not.toMatch(/SyntaxError|at JSON\.parse/);
     expect(output).toMatch(/problems? found/);
   }, 60_000);
+});
+
+describe('a fact reading an answer no step keeps', () => {
+  it('is named once, though its rule reads the answer twice (present, then equals)', () => {
+    const config = copyConfig('repository');
+    config.edit('flows/onboarding.flow.json', (f) => {
+      f.facts.livesAbroad = { label: 'living abroad', rule: { allOf: [{ present: 'residenceCountry' }, { not: { equals: { of: 'residenceCountry', value: 'TT' } } }] } };
+      f.steps.address.next = [{ when: { properties: { livesAbroad: { const: true } }, required: ['livesAbroad'] }, to: 'mailing-address' }, ...f.steps.address.next];
+    });
+    const problems = checkConfig(base(config.root)).filter((p) => /reads "residenceCountry", which no step keeps/.test(p.message));
+    expect(problems).toHaveLength(1);
+  });
 });
 
 describe('a fact whose rule the vocabulary does not have', () => {

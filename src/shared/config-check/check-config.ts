@@ -270,7 +270,8 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   // A fact reads the applicant's context: each field it reads must be kept by some step (`remember`) or choice (`set`).
   const kept = new Set<string>(Object.values(steps).flatMap((s) => [...Object.keys(s.remember ?? {}), ...(s.choices ?? []).flatMap((c) => Object.keys(c.set ?? {}))]));
   for (const [name, fact] of Object.entries(declared)) {
-    for (const field of ruleFields(fact.rule)) {
+    // (once per field: a rule may read one field twice, `present` and `equals` of the same answer)
+    for (const field of new Set(ruleFields(fact.rule))) {
       if (!kept.has(field)) problems.push({ file, path: pointer(['facts', name, 'rule']), message: `fact "${name}" reads "${field}", which no step keeps`, hint: `Keep it with a step's "remember" ({ "${field}": "data.<field>" }) or a choice's "set"; kept now: ${[...kept].join(', ')}.` });
     }
   }
