@@ -86,11 +86,29 @@ function branchProperty(schema: Json, field: string): Json | undefined {
 }
 
 /** Opens a MUI select (by its combobox id) and picks the option(s) by their visible label. */
+/**
+ * An option the page does not offer this applicant (an option rule, `optionsWhen`, narrows the list): the browser
+ * cannot send it, so an attempt the journey expects the server to refuse for it is refused here by not offering it.
+ */
+class OptionNotOffered extends Error {
+  constructor(
+    readonly label: string,
+    readonly field = '',
+  ) {
+    super(`the page offers no option "${label}"${field ? ` for ${field}` : ''} to this applicant (an option rule narrows the list?)`);
+  }
+}
+
 async function chooseInSelect(page: Page, combo: Locator, labels: string[]): Promise<void> {
   await combo.click();
   const list = page.getByRole('listbox');
+  await list.waitFor();
   for (const label of labels) {
     const option = list.getByRole('option', { name: label, exact: true });
+    if (!(await option.count())) {
+      await page.keyboard.press('Escape');
+      throw new OptionNotOffered(label);
+    }
     if ((await option.getAttribute('aria-selected')) !== 'true') await option.click();
   }
   if (await list.isVisible().catch(() => false)) await page.keyboard.press('Escape');
@@ -158,10 +176,12 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
   if (widget === 'yes-no') return page.locator(`${id}-${value === true ? 'yes' : 'no'}`).check();
   if (widget === 'radio') {
     // A yes/no question drawn as radios offers Yes then No (RJSF's boolean options), with no list in its schema.
-    const options = optionsOf(prop).length ? optionsOf(prop).map((o) => o.value) : prop?.type === 'boolean' ? [true, false] : [];
-    const index = options.findIndex((o) => o === value);
-    if (index < 0) throw new Error(`Field ${field}: the radio offers no option ${JSON.stringify(value)}.`);
-    return page.locator(`${id}-${index}`).check();
+    if (!optionsOf(prop).length && prop?.type === 'boolean') return page.locator(`${id}-${value === true ? 0 : 1}`).check();
+    if (!optionsOf(prop).some((o) => o.value === value)) throw new Error(`Field ${field}: the radio offers no option ${JSON.stringify(value)}.`);
+    // By its words, not its place: an option rule may offer this applicant fewer options than the list has.
+    const radio = page.locator(`input[type="radio"][id^="root_${field}-"]`).and(page.getByRole('radio', { name: labelOf(prop, value), exact: true }));
+    if (!(await radio.count())) throw new OptionNotOffered(labelOf(prop, value), field);
+    return radio.check();
   }
   if (widget === 'country-select' || widget === 'searchable-select') {
     const input = page.locator(id);
@@ -178,7 +198,11 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
   if (prop?.type === 'array' && (optionsOf(prop.items ?? {}).length || prop.items?.$ref)) {
     return chooseInSelect(page, page.locator(id), ((value as unknown[]) ?? []).map((v) => labelOf(prop.items, v)));
   }
-  if (optionsOf(prop).length && widget !== 'school-search') return chooseInSelect(page, page.locator(id), [labelOf(prop, value)]);
+  if (optionsOf(prop).length && widget !== 'school-search') {
+    return chooseInSelect(page, page.locator(id), [labelOf(prop, value)]).catch((error: unknown) => {
+      throw error instanceof OptionNotOffered ? new OptionNotOffered(error.label, field) : error;
+    });
+  }
   const input = page.locator(id);
   // A list a conditional branch adds (the if/then of the form): the field renders as a select.
   if ((await input.getAttribute('role')) === 'combobox' && widget !== 'school-search') return chooseInSelect(page, input, [labelOf(branchProperty(rootSchema, field) ?? {}, value)]);
@@ -399,7 +423,19 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
         }
         verdict('ok', step.texts?.receivedTitle ?? 'received');
       } else {
-        await fillFormStep(page, step, entry, facts, today, { log });
+        const notOffered = await fillFormStep(page, step, entry, facts, today, { log }).then(
+          () => null,
+          (error: unknown) => {
+            if (error instanceof OptionNotOffered && entry.expect?.errors?.[error.field] !== undefined) return error;
+            throw error;
+          },
+        );
+        if (notOffered) {
+          // The server refuses this value (the journey's expect); the page does not even offer it.
+          await capture();
+          verdict('refused as expected', `${notOffered.field}: "${notOffered.label}" is not offered to this applicant (the server would answer: ${entry.expect!.errors![notOffered.field]})`);
+          continue;
+        }
         if (!entry.expect) await capture();
         const callsBefore = apiCalls;
         await page.locator('form button[type="submit"]').first().click();
