@@ -1,6 +1,7 @@
 import { ageInYears, birthDateForAge } from '../dates/age';
 import { matchesCondition } from '../flow/matches-condition';
 import { optionRuleErrors } from '../forms/option-rules';
+import { withPinnedReadOnlyFields } from '../forms/branch-consts';
 import { transforms } from './index';
 import type { FormData, TransformContext } from './types';
 
@@ -71,13 +72,15 @@ function walkDateRules(schema: Schema | undefined, value: unknown, path: string,
   }
 }
 
-/** Applies a form's `x-transform` (its derived fields and change rules); unknown names fail loudly. */
+/**
+ * Applies a form's `x-transform` (its derived fields and change rules; unknown names fail loudly), then fills the
+ * read-only fields its branches pin (withPinnedReadOnlyFields).
+ */
 export function deriveFormData(schema: Schema, data: FormData, ctx: TransformContext): FormData {
   const name = schema['x-transform'];
-  if (!name) return data;
-  const transform = transforms[name];
-  if (!transform) throw new Error(`Unknown transform "${name}" named by the form schema "${schema.title ?? ''}".`);
-  return transform(data, ctx);
+  const transform = name ? transforms[name] : undefined;
+  if (name && !transform) throw new Error(`Unknown transform "${name}" named by the form schema "${schema.title ?? ''}".`);
+  return withPinnedReadOnlyFields(schema, transform ? transform(data, ctx) : data, ctx.previous);
 }
 
 /**

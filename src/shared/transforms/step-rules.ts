@@ -30,20 +30,13 @@ export function pepPayload(data: FormData): FormData {
   return { ...pepDerive(data), is_confirmed: true };
 }
 
-export const NEVER_EXPIRES = '9999-12-31';
-
 /**
- * ID forms: a Birth Certificate's expiry is 9999-12-31 (and read-only in the form); leaving Birth
- * Certificate clears that sentinel; unticking the child's second ID clears its fields (spec 3 section 4).
+ * ID forms: unticking the child's second ID clears its fields (spec 3 section 4). A Birth Certificate's expiry,
+ * 9999-12-31 and read-only, is the form's own if/then (withPinnedReadOnlyFields fills and clears it), so no type is
+ * named here.
  */
-export function identificationDerive(data: FormData, ctx: TransformContext): FormData {
+export function identificationDerive(data: FormData, _ctx: TransformContext): FormData {
   let out = { ...data };
-  for (const prefix of ['primary', 'secondary']) {
-    const type = `${prefix}_id_type`;
-    const expiry = `${prefix}_id_expiry_date`;
-    if (out[type] === 'birth_certificate') out[expiry] = NEVER_EXPIRES;
-    else if (ctx.previous?.[type] === 'birth_certificate' && out[expiry] === NEVER_EXPIRES) delete out[expiry];
-  }
   if (out.holder_type === 'child' && out.has_secondary_id !== true) {
     out = without(out, ['secondary_id_type', 'secondary_id_number', 'secondary_id_expiry_date', 'secondary_id_files']);
   }

@@ -1,6 +1,6 @@
 import { computeFacts, type FactDeclarations } from '../../../src/shared/facts/declared-facts';
 import { basicInfoDerive, basicInfoPayload } from '../../../src/shared/transforms/basic-info';
-import { formRuleErrors } from '../../../src/shared/transforms/form-rules';
+import { deriveFormData, formRuleErrors } from '../../../src/shared/transforms/form-rules';
 import { transforms } from '../../../src/shared/transforms/index';
 import {
   beneficiariesPayload,
@@ -47,10 +47,24 @@ describe('step rules', () => {
   it('confirms the PEP declaration and drops details of a No', () => {
     expect(pepPayload({ is_pep: false, job_title: 'x', is_close_associate: false, associate_name: 'y' })).toEqual({ is_pep: false, is_close_associate: false, is_confirmed: true });
   });
-  it('sets a Birth Certificate expiry to 9999-12-31, clears it when the type changes, and clears an unticked second child ID', () => {
-    expect(identificationDerive({ primary_id_type: 'birth_certificate' }, { today }).primary_id_expiry_date).toBe('9999-12-31');
-    expect(identificationDerive({ primary_id_type: 'passport', primary_id_expiry_date: '9999-12-31' }, { today, previous: { primary_id_type: 'birth_certificate' } })).not.toHaveProperty('primary_id_expiry_date');
+  it('sets a Birth Certificate expiry to 9999-12-31 (the form\'s read-only branch), clears it when the type changes, and clears an unticked second child ID', () => {
+    for (const formId of ['onboarding/id-information', 'onboarding/child-id-information']) {
+      const { schema } = resolveForm(readFormsDir(), formId);
+      expect(deriveFormData(schema, { primary_id_type: 'birth_certificate' }, { today }).primary_id_expiry_date, formId).toBe('9999-12-31');
+      expect(deriveFormData(schema, { primary_id_type: 'passport', primary_id_expiry_date: '9999-12-31' }, { today, previous: { primary_id_type: 'birth_certificate', primary_id_expiry_date: '9999-12-31' } }), formId).not.toHaveProperty('primary_id_expiry_date');
+      expect(deriveFormData(schema, { primary_id_type: 'passport', primary_id_expiry_date: '2030-01-31' }, { today, previous: { primary_id_type: 'passport' } }).primary_id_expiry_date, formId).toBe('2030-01-31');
+    }
     expect(identificationDerive({ holder_type: 'child', has_secondary_id: false, secondary_id_type: 'passport', secondary_id_number: 'X' }, { today })).toEqual({ holder_type: 'child', has_secondary_id: false });
+  });
+  it('keeps doing so when an analyst renames the option in JSON (no ID type named in TypeScript)', () => {
+    // 'birth_certificate' renamed 'birth_cert' in the lists and the forms' if/then: the child was stuck on a read-only,
+    // empty, required expiry date in the browser ("Primary ID expiry date is required.").
+    const sources = readFormsDir();
+    const renamed = JSON.parse(JSON.stringify(sources).replaceAll('"birth_certificate"', '"birth_cert"'));
+    const { schema } = resolveForm(renamed, 'onboarding/child-id-information');
+    const data = deriveFormData(schema, { primary_id_type: 'birth_cert' }, { today });
+    expect(data.primary_id_expiry_date).toBe('9999-12-31');
+    expect(deriveFormData(schema, { ...data, primary_id_type: 'passport' }, { today, previous: data })).not.toHaveProperty('primary_id_expiry_date');
   });
   it("clears the mailing fields when 'same as residential' is ticked", () => {
     expect(mailingAddressDerive({ same_as_residential: true, address_line_1: 'x', city: 'y', country: 'TT' })).toEqual({ same_as_residential: true });
