@@ -104,6 +104,7 @@ export function callsWithoutApplication(file: string, flow: FlowDefinition, prof
  * missing, so the fact does not hold there, while the server's check at final submission walks the flow with every
  * answer stored and asks for the steps of the other branch: those applicants cannot finish. Walked for every
  * combination of facts; what a step keeps (`remember`, a choice's `set`) counts from that step's own transitions on.
+ * A step's banner that reads such a fact is named too: it shows before the step keeps anything, and would never show.
  */
 export function factsReadTooEarly(file: string, flow: FlowDefinition, profiles: Array<Record<string, unknown>>): Problem[] {
   const steps = flow.steps ?? {};
@@ -111,19 +112,30 @@ export function factsReadTooEarly(file: string, flow: FlowDefinition, profiles: 
   const keepers = (fields: string[]) => Object.keys(steps).filter((id) => kept(id).some((k) => fields.includes(k)));
   const reported = new Set<string>();
   const problems: Problem[] = [];
+  const names = (list: string[]) => list.map((x) => `"${x}"`).join(', ');
+  const unknownFields = (fact: string, known: Set<string>) => [...new Set(ruleFields(flow.facts?.[fact]?.rule))].filter((f) => typeof f === 'string' && !known.has(f));
   for (const facts of profiles) {
     const known = new Set<string>();
     for (const { id } of walkFlow(flow, facts)) {
+      // A banner shows with the step, before the step keeps anything: only what the steps before it kept counts.
+      (steps[id]?.banners ?? []).forEach((banner, i) => {
+        for (const fact of banner?.when ? factsInCondition(banner.when) : []) {
+          const fields = unknownFields(fact, known);
+          const by = keepers(fields);
+          if (!fields.length || !by.length || reported.has(`${id} banner ${i}`)) continue;
+          reported.add(`${id} banner ${i}`);
+          problems.push({ file, path: pointer(['steps', id, 'banners', i, 'when']), message: `this banner reads "${fact}", made of ${names(fields)}, which ${names(by)} ${by.length > 1 ? 'keep' : 'keeps'} only at or after "${id}": the page shows before the step keeps the answer, so the banner does not show to the applicant filling it in (only on coming back)`, hint: `Put the banner on a step after ${names(by)}, or keep ${names(fields)} on a step before "${id}".` });
+        }
+      });
       kept(id).forEach((k) => known.add(k));
       (steps[id]?.next ?? []).forEach((t, i) => {
         if (!t?.when) return;
         for (const fact of factsInCondition(t.when)) {
-          const fields = [...new Set(ruleFields(flow.facts?.[fact]?.rule))].filter((f) => typeof f === 'string' && !known.has(f));
+          const fields = unknownFields(fact, known);
           const by = keepers(fields);
           // A field no step keeps at all is reported at the fact.
           if (!fields.length || !by.length || reported.has(`${id} ${i}`)) continue;
           reported.add(`${id} ${i}`);
-          const names = (list: string[]) => list.map((x) => `"${x}"`).join(', ');
           problems.push({
             file,
             path: pointer(['steps', id, 'next', i, 'when']),
