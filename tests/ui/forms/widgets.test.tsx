@@ -81,6 +81,21 @@ describe('file-upload widget', () => {
     expect(store.has('a.pdf')).toBe(false);
   });
 
+  it('keeps the keyboard in the field when a Remove goes with its file (it fell to the page body)', async () => {
+    const store = new FileStore();
+    store.add(file('a.pdf', 1));
+    store.add(file('b.png', 1));
+    render(<Host Widget={FileUploadWidget} schema={fileSchema} initial={['a.pdf', 'b.png']} formContext={{ fileStore: store }} />);
+    // The first of two: the keyboard goes to the Remove of the file that took its place.
+    screen.getByRole('button', { name: 'Remove a.pdf' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove b.png' })).toHaveFocus());
+    // The last one: the keyboard goes to Choose files, to attach the right file.
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByTestId('value')).toHaveTextContent('null');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Choose files: Proof of Address' })).toHaveFocus());
+  });
+
   it('shows a progress bar per file while uploading', () => {
     const store = new FileStore();
     store.add(file('a.pdf', 100));

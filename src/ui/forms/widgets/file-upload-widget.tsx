@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Box, Button, FormControl, FormHelperText, FormLabel, IconButton, LinearProgress, List, ListItem, ListItemText, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
@@ -15,6 +15,10 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
   // RJSF 6 hands widgets the form's context in `registry.formContext` (a direct `formContext` prop is for tests).
   const formContext = registry?.formContext ?? given;
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const fileList = useRef<HTMLUListElement>(null);
+  // Where the file removed last stood: its Remove button goes with it, and the keyboard fell to the page body.
+  const removedAt = useRef<number | null>(null);
   const [rejections, setRejections] = useState<string[]>([]);
   const store: FileStore | undefined = formContext?.fileStore;
   const progress: UploadProgress = formContext?.uploadProgress ?? {};
@@ -31,11 +35,21 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
     if (input.current) input.current.value = '';
   };
   const remove = (name: string) => {
+    removedAt.current = names.indexOf(name);
     store?.remove(name);
     setRejections([]);
     const next = names.filter((n) => n !== name);
     onChange(next.length ? next : undefined);
   };
+
+  useEffect(() => {
+    if (removedAt.current === null) return;
+    const at = removedAt.current;
+    removedAt.current = null;
+    // The next file's Remove (or the last one's), else Choose files: the keyboard stays where the person was working.
+    const removes = Array.from(fileList.current?.querySelectorAll<HTMLButtonElement>('[data-remove-file]') ?? []);
+    (removes[Math.min(at, removes.length - 1)] ?? chooseButton.current)?.focus();
+  }, [value]);
 
   const accept = limits.fileTypes?.map((t) => `.${t}`).join(',');
   const hint = [limits.fileTypes?.map((t) => t.toUpperCase()).join(', '), limits.maxFileSize ? `max ${formatBytes(limits.maxFileSize)} each` : '', limits.maxItems ? `up to ${limits.maxItems} files` : '']
@@ -55,6 +69,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
               (focus-first-invalid.ts): nothing here was marked, so the focus stayed on Next, or on the page, and on a
               phone the message sat out of sight above. */}
           <Button
+            ref={chooseButton}
             variant="outlined"
             startIcon={<UploadFile />}
             disabled={locked || full}
@@ -82,7 +97,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
         </Box>
       )}
       {names.length > 0 && (
-        <List dense aria-label={`${label}: chosen files`}>
+        <List ref={fileList} dense aria-label={`${label}: chosen files`}>
           {names.map((name) => {
             const file = store?.get(name);
             const pct = progress[name];
@@ -91,7 +106,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
                 key={name}
                 secondaryAction={
                   !locked && (
-                    <IconButton edge="end" aria-label={`Remove ${name}`} onClick={() => remove(name)}>
+                    <IconButton edge="end" aria-label={`Remove ${name}`} data-remove-file onClick={() => remove(name)}>
                       <DeleteOutline />
                     </IconButton>
                   )
