@@ -4,6 +4,7 @@ import type { FlatFormDefinition } from './load-flat-form';
 import { flatWidgetFor } from './flat-widget-for';
 import { flatFieldOrder } from './flat-field-order';
 import { FORM_ONLY_REQUIRED } from '../../shared/forms/form-only-required';
+import { afterPointerRelease } from './after-pointer-release';
 
 export interface FlatFormState {
   values: Record<string, string>;
@@ -88,7 +89,7 @@ export function FlatForm({ form, onSubmit, initialValues, onValuesChange, server
                 label={ui['ui:title'] ?? schema.title ?? field}
                 value={values[field]}
                 onChange={(value) => change(field, value)}
-                onBlur={() => setTouched((t) => ({ ...t, [field]: true }))}
+                onBlur={() => afterPointerRelease(() => setTouched((t) => ({ ...t, [field]: true })))}
                 onComplete={(value) => !disabled && submitValues({ ...values, [field]: value })}
                 error={shown(field)}
                 help={ui['ui:help']}

@@ -21,6 +21,7 @@ import { withoutRootTitle } from './without-root-title';
 import { withoutPasswordFields } from './without-password-fields';
 import { fieldErrorsFor } from './field-errors-for';
 import { focusFirstInvalid } from './focus-first-invalid';
+import { afterPointerRelease } from './after-pointer-release';
 import { transformErrors } from './transform-errors';
 import { rootMessages } from './root-messages';
 import GroupedObjectFieldTemplate from './templates/grouped-object-field-template';
@@ -145,6 +146,10 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   // The live data (also when the parent does not control formData), so visibility follows every change.
   const [live, setLive] = useState<unknown>(formData);
   useEffect(() => setLive(formData), [formData]);
+  const liveNow = useRef(live);
+  useEffect(() => {
+    liveNow.current = live;
+  }, [live]);
   const shownData = useMemo(() => visible(live), [live, form, facts]); // eslint-disable-line react-hooks/exhaustive-deps
   const uiSchema = useMemo(
     () => {
@@ -225,7 +230,9 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
           if (validateOn !== 'blur' || submitted) return;
           const ids = new Set(touched).add(id);
           setTouched(ids);
-          setBlurErrors(touchedErrors(live, ids));
+          // A press elsewhere took the focus: its messages wait until it is released (after-pointer-release.ts),
+          // then read the form as it is by then (the press may have ticked a box).
+          afterPointerRelease(() => setBlurErrors(touchedErrors(liveNow.current, ids)));
         }}
         onError={(errors) => {
           setSubmitted(true);

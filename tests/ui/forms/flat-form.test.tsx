@@ -32,6 +32,16 @@ describe('FlatForm', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
   });
 
+  it('a message waits until a press that took the focus is released (it moved the pressed button: the click was lost)', async () => {
+    renderForm(await loadFlatForm('auth/sign-in'));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/), 'nope');
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByLabelText(/^Password/) });
+    expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+    await user.pointer({ keys: '[/MouseLeft]', target: screen.getByLabelText(/^Password/) });
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+  });
+
   it('on submit checks every field, focuses the first invalid one and sends only valid values', async () => {
     const onSubmit = renderForm(await loadFlatForm('auth/sign-in'));
     await userEvent.type(screen.getByLabelText(/^Password/), 'Member!2345');

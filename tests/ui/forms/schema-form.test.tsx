@@ -206,6 +206,21 @@ describe('SchemaForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('validateOn blur: messages wait until a press that took the focus is released (they moved its target: a select opened and shut, a click was lost)', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    render(<SchemaForm form={form} validateOn="blur" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/First Name/), 'A');
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByLabelText(/Email/) });
+    expect(screen.getByLabelText(/Email/)).toHaveFocus();
+    expect(screen.queryByText('First name must be at least 2 characters')).toBeNull();
+    await user.pointer({ keys: '[/MouseLeft]', target: screen.getByLabelText(/Email/) });
+    expect(await screen.findByText('First name must be at least 2 characters')).toBeInTheDocument();
+    // The keyboard's Tab is no press: its messages come at once.
+    await user.tab();
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+  });
+
   it('read-only mode renders no password fields', async () => {
     const withPassword = { ...miniSchema, properties: { ...miniSchema.properties, password: { type: 'string', title: 'Password' }, confirm: { type: 'string', title: 'Confirm Password' } } };
     const ui = { password: { 'ui:widget': 'password-strength' }, confirm: { 'ui:widget': 'password' } };
