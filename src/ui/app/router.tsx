@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/public-layout';
 import { ScrollToTop } from '../components/scroll-to-top';
+import { FocusPageHeading } from '../components/focus-page-heading';
 import { PageLoader } from '../components/page-loader';
 import { muiPage } from '../components/mui-page';
 import WelcomePage from '../features/welcome/welcome-page';
@@ -19,6 +20,7 @@ function Root() {
   return (
     <>
       <ScrollToTop />
+      <FocusPageHeading />
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
