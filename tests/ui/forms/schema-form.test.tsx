@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
 import { formFromModule } from '../../../src/ui/forms/load-form';
@@ -219,6 +219,32 @@ describe('SchemaForm', () => {
     // The keyboard's Tab is no press: its messages come at once.
     await user.tab();
     expect(await screen.findByText('Email is required')).toBeInTheDocument();
+  });
+
+  it("says a date the browser cannot read (30 February) is no date, not that it is missing", async () => {
+    const schema = {
+      type: 'object',
+      required: ['dob'],
+      properties: { dob: { type: 'string', title: 'Date of Birth', format: 'date', errorMessage: { format: 'Enter the date of birth as a real date' } } },
+      errorMessage: { required: { dob: 'Date of birth is required' } },
+    };
+    const form = formFromModule(await compileToModule('test/date', schema, {}));
+    const onSubmit = vi.fn();
+    render(<SchemaForm form={form} onSubmit={onSubmit} />);
+    const box = screen.getByLabelText(/Date of Birth/) as HTMLInputElement;
+    // A browser's date box holding 02/30/2009 has the value '' and says so in its validity (jsdom has no such box).
+    const validity = { badInput: true };
+    Object.defineProperty(box, 'validity', { get: () => validity });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Enter the date of birth as a real date')).toBeInTheDocument();
+    expect(screen.queryByText('Date of birth is required')).toBeNull();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+    // A real date goes through.
+    validity.badInput = false;
+    fireEvent.change(box, { target: { value: '2009-02-28' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
   });
 
   it('read-only mode renders no password fields', async () => {
