@@ -264,6 +264,17 @@ describe('beneficiary-list widget in the designation form', () => {
     expect(document.querySelector('#root_beneficiaries-id_number')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
   });
+
+  it('says a birth date the browser cannot read (30 February) is no date, not that it is missing', async () => {
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} />);
+    const dob = await screen.findByLabelText(/^Date of Birth/, { selector: '#root_beneficiaries-dob' });
+    // A browser's date box holding 02/30/2009 has the value '' and says so in its validity (jsdom has no such box).
+    Object.defineProperty(dob, 'validity', { get: () => ({ badInput: true }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    expect(await screen.findByText(item.properties.dob.errorMessage.format)).toBeInTheDocument();
+    expect(screen.queryByText(item.properties.dob.errorMessage.type)).toBeNull();
+  });
 });
 
 describe('beneficiary-list widget, read-only (an application under review)', () => {

@@ -2,24 +2,13 @@ import type { FieldErrorProps } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
 import { Templates } from '@rjsf/mui';
 import { ALLOWED_OPTIONS_WIDGET } from '../widget-registry';
+import { unreadableDateMessage } from '../unreadable-date-message';
 
 const MuiFieldErrorTemplate = Templates.FieldErrorTemplate!;
 
 /** A widget that renders its field's messages itself (from `rawErrors`) says so with this flag. */
 export interface ShowsOwnMessages {
   showsOwnMessages?: boolean;
-}
-
-/**
- * A date the browser shows but cannot read (30 February, a year not finished) leaves the field empty to the form:
- * its message read "Date of birth is required" under a box showing 02/30/2009. Such a field's message is the
- * schema's `format` message (the box is read as the messages are drawn: after a Next, a Save or a blur).
- */
-function unreadableDateMessage(props: FieldErrorProps): string | undefined {
-  const format = (props.schema.errorMessage as Record<string, unknown> | undefined)?.format;
-  if (props.schema.format !== 'date' || typeof format !== 'string' || !props.errors?.length) return undefined;
-  const box = typeof document === 'undefined' ? null : document.getElementById(props.fieldPathId.$id);
-  return box instanceof HTMLInputElement && box.type === 'date' && box.validity.badInput ? format : undefined;
 }
 
 /**
@@ -35,6 +24,7 @@ export default function FieldErrorTemplate(props: FieldErrorProps) {
   const widget = options.widget === ALLOWED_OPTIONS_WIDGET && typeof options.optionsWidget === 'string' ? options.optionsWidget : options.widget;
   const component = (typeof widget === 'string' ? props.registry.widgets[widget] : widget) as ShowsOwnMessages | undefined;
   if (component?.showsOwnMessages) return null;
-  const unreadable = unreadableDateMessage(props);
+  // Read as the messages are drawn (after a Next, a Save, a blur): the box's own state, which the form never sees.
+  const unreadable = props.errors?.length ? unreadableDateMessage(props.schema, props.fieldPathId.$id) : undefined;
   return <MuiFieldErrorTemplate {...props} errors={unreadable ? [unreadable] : props.errors} />;
 }

@@ -9,6 +9,7 @@ import { formRuleErrors } from '../../../shared/transforms/form-rules';
 import { today } from '../../../shared/dates/today';
 import { ONBOARDING_TEXTS } from '../../../shared/messages';
 import { focusFirstInvalid } from '../focus-first-invalid';
+import { unreadableDateMessage } from '../unreadable-date-message';
 
 type Item = Record<string, unknown>;
 
@@ -162,6 +163,10 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const check = (item: Item): Record<string, string> => {
     const errors: Record<string, string> = itemRuleErrors(item);
     for (const field of requiredFields) if (item[field] === undefined || item[field] === '') errors[field] = requiredMessages[field] ?? `${properties[field]?.title ?? field} is required`;
+    for (const [field, prop] of Object.entries(properties)) {
+      const unreadable = unreadableDateMessage(prop, `${id}-${field}`);
+      if (unreadable) errors[field] = unreadable;
+    }
     const pct = item[percentField];
     const pctMessages = properties[percentField]?.errorMessage ?? {};
     if (typeof pct === 'number') {
