@@ -112,20 +112,24 @@ async function codesSentForAccount(db: Kysely<Database>, digits: string, who: Cl
 
 /**
  * POST /onboarding/verify-account: records a claim attempt for the signup (locked by the caller) and
- * supersedes the older ones. Whatever the inputs, the caller answers the same; only the stored attempt
+ * supersedes the older ones; the same number for the same person again keeps the current attempt. Whatever the inputs, the caller answers the same; only the stored attempt
  * knows whether a code will really go out.
  */
 export async function startClaim(trx: Transaction<Database>, input: { signup: Signup; accountNumber: string; now: Date }): Promise<AccountClaim> {
   const { signup, now } = input;
   const digits = accountDigits(input.accountNumber);
-  const tried = await trx.selectFrom('account_claims').select(sql<number>`count(*)::int`.as('n')).where('signup_id', '=', signup.id).executeTakeFirstOrThrow();
-  if (Number(tried.n) >= CLAIM_LIMITS.attemptsPerSignup) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
-  if ((await failedTriesOnAccount(trx, digits, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
-
   const member = await matchingMember(trx, signup, digits);
   const onFile = member?.mobile ? { channel: 'sms' as const, recipient: member.mobile } : member?.email ? { channel: 'email' as const, recipient: member.email } : undefined;
   // A member with neither a mobile nor an email on file cannot prove control online: a decoy like any mismatch.
   const claim = onFile && member ? { member_id: member.member_id, ...onFile } : { member_id: null, channel: 'sms' as const, recipient: null };
+  // The same number again for the same person (Back, then Next): the attempt stands, with the code it sent. A new
+  // one used up one of the application's few attempts (five times Back and Next, and the applicant was refused for
+  // too many), superseded the attempt its code was sent for, and the review said "2 account numbers tried" of one number.
+  const current = await currentClaim(trx, signup.id);
+  if (current && current.account_number === digits && current.member_id === claim.member_id && current.recipient === claim.recipient) return current;
+  const tried = await trx.selectFrom('account_claims').select(sql<number>`count(*)::int`.as('n')).where('signup_id', '=', signup.id).executeTakeFirstOrThrow();
+  if (Number(tried.n) >= CLAIM_LIMITS.attemptsPerSignup) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
+  if ((await failedTriesOnAccount(trx, digits, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
 
   await trx.updateTable('account_claims').set({ superseded_on: now }).where('signup_id', '=', signup.id).where('superseded_on', 'is', null).execute();
   const row = await trx

@@ -207,6 +207,22 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     expect(mixed.json().errors.identifier_type).toBe('identifier_type must be on_file for operation account_claim.');
   });
 
+  it('the same account number again (Back, then Next) is the same attempt: not counted again, and its code still links', async () => {
+    clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
+    const keisha = { accountNumber: '10000000301', lastName: 'Mohammed', dob: '1979-11-30', onFileMobile: '+18684000001' };
+    const applicant = await createApplicant(t, adultSignup(++n, { last_name: keisha.lastName, dob: keisha.dob, is_existing_customer: true }));
+    expect((await verifyAccount(applicant, keisha.accountNumber)).statusCode).toBe(200);
+    expect((await sendClaim(applicant)).statusCode).toBe(200);
+    const code = await latestCodeFor(t, keisha.onFileMobile, 'account_claim_code');
+    // More times than the application's attempts, written as people write it: each was a new attempt, then 429.
+    for (let i = 0; i < CLAIM_LIMITS.attemptsPerSignup; i++) expect((await verifyAccount(applicant, '1000 0000 301')).statusCode).toBe(200);
+    expect((await enterClaimCode(applicant, code)).statusCode).toBe(200);
+    // One attempt on record: the review says "1 account number tried".
+    const attempts = await t.db.db.selectFrom('account_claims').select('account_number').where('signup_id', '=', applicant.id).execute();
+    expect(attempts).toEqual([{ account_number: keisha.accountNumber }]);
+    expect((await t.db.db.selectFrom('signups').select('member_id').where('id', '=', applicant.id).executeTakeFirstOrThrow()).member_id).not.toBeNull();
+  });
+
   it('limits guessing: per address, per application, and per account number across applications and addresses', async () => {
     clock.advance(CLAIM_LIMITS.failedTriesWindowMs + 1);
     // One address: a few account numbers, then 429 (whatever the application).
