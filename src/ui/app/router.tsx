@@ -1,8 +1,7 @@
 import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router-dom';
 import { PublicLayout } from '../components/public-layout';
-import { ScrollToTop } from '../components/scroll-to-top';
-import { FocusPageHeading } from '../components/focus-page-heading';
+import { PageChange } from '../components/page-change';
 import { PageLoader } from '../components/page-loader';
 import { muiPage } from '../components/mui-page';
 import WelcomePage from '../features/welcome/welcome-page';
@@ -19,8 +18,7 @@ const NotFoundPage = muiPage(() => import('../components/not-found-page'));
 function Root() {
   return (
     <>
-      <ScrollToTop />
-      <FocusPageHeading />
+      <PageChange />
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
