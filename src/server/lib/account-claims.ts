@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { takeTurn } from '../db/take-turn.js';
 import type { Database } from '../db/database.js';
 import type { Signup } from '../db/tables/signups.table.js';
 import type { AccountClaim } from '../db/tables/account-claims.table.js';
@@ -37,9 +38,6 @@ export const CLAIM_LIMITS = {
    */
   sendsPerAccount: 2 * (1 + MAX_MOBILE_RESENDS),
 } as const;
-
-/** Advisory-lock class of the per-account claim counts, codes sent and wrong codes (the account number's hash is the object id). */
-const CLAIM_ACCOUNT_LOCK = 7302;
 
 /** Digits only: spaces and hyphens are how people write account numbers. */
 export function accountDigits(accountNumber: string): string {
@@ -156,7 +154,7 @@ export async function currentClaim(db: Kysely<Database>, signupId: string): Prom
 async function requireClaim(trx: Transaction<Database>, signup: Signup, now: Date): Promise<AccountClaim> {
   const claim = await currentClaim(trx, signup.id);
   if (!claim) throw badRequest(ONBOARDING_TEXTS.claimFirst, { account_number: ONBOARDING_TEXTS.claimFirst });
-  await sql`select pg_advisory_xact_lock(${CLAIM_ACCOUNT_LOCK}, hashtext(${claim.account_number}))`.execute(trx);
+  await takeTurn(trx, 'claimAccount', claim.account_number);
   if ((await failedTriesOnAccount(trx, claim.account_number, signup, now)) >= CLAIM_LIMITS.failedTriesPerAccount) throw tooMany(ONBOARDING_TEXTS.claimTooManyAttempts);
   return claim;
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import { takeTurn } from '../db/take-turn.js';
 import type { Database } from '../db/database.js';
 import { HttpError, tooMany } from './http-errors.js';
 import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../shared/messages.js';
@@ -59,11 +60,6 @@ function sameHex(a: string, b: string): boolean {
   return x.length === y.length && crypto.timingSafeEqual(x, y);
 }
 
-/** The advisory lock's first key for issuing a code (7301 and 7302 are the sign-in throttle's and the claim's). */
-const ISSUE_CODE_LOCK = 7303;
-/** The advisory lock's first key for a count of sends to one address or by one user (sendCountTurn). */
-const SEND_COUNT_LOCK = 7304;
-
 /**
  * Takes the transaction's turn at a send count kept by something other than the code's subject (an address over every
  * application, a user over every transfer): counted before they are written, parallel sends would otherwise all read
@@ -71,7 +67,7 @@ const SEND_COUNT_LOCK = 7304;
  * `key` names what is counted (`recipient:<purpose>:<address>`); hold it until the count's row is written.
  */
 export async function sendCountTurn(db: Kysely<Database>, key: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(${SEND_COUNT_LOCK}, hashtext(${key}))`.execute(db);
+  await takeTurn(db, 'sendCount', key);
 }
 
 export interface IssueCodeInput {
@@ -107,7 +103,7 @@ export function boundSubject(subject: string, binding: string | null | undefined
 export async function issueCode(db: Kysely<Database>, input: IssueCodeInput): Promise<string> {
   // Parallel requests for one subject's code take turns, so the cooldown and the send cap below count each other:
   // without it, two requests read no code sent and both sent one (Postgres; PGlite runs one at a time anyway).
-  await sql`select pg_advisory_xact_lock(${ISSUE_CODE_LOCK}, hashtext(${`${input.purpose}:${input.subject}`}))`.execute(db);
+  await takeTurn(db, 'issueCode', `${input.purpose}:${input.subject}`);
   const previous = await db
     .selectFrom('one_time_codes')
     .select([

@@ -1,6 +1,7 @@
 // The per-account sign-in throttle (SECURITY.md row 1): wrong passwords at POST /users/login and wrong codes at
 // POST /device-verifications/verify/ are the account's failed sign-ins, at most FAILED_SIGN_IN_LIMIT an hour.
 import { sql, type Kysely } from 'kysely';
+import { takeTurn } from '../db/take-turn.js';
 import type { Database } from '../db/database.js';
 
 export const FAILED_SIGN_IN_LIMIT = 100;
@@ -21,9 +22,6 @@ export async function countRecentFailures(db: Kysely<Database>, key: string, now
   return row.n;
 }
 
-/** Advisory-lock class of the per-account sign-in throttle (the key's hash is the object id). */
-const SIGN_IN_THROTTLE_LOCK = 7301;
-
 /**
  * Counts this sign-in as failed BEFORE the password is checked and answers whether it may be checked.
  * The count and the claim are one atomic step: a transaction-scoped advisory lock on the account key
@@ -33,7 +31,7 @@ const SIGN_IN_THROTTLE_LOCK = 7301;
  */
 export async function claimSignInCheck(db: Kysely<Database>, key: string, ip: string, now: Date): Promise<{ allowed: true; id: number } | { allowed: false }> {
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${SIGN_IN_THROTTLE_LOCK}, hashtext(${key}))`.execute(trx);
+    await takeTurn(trx, 'signInThrottle', key);
     if ((await countRecentFailures(trx, key, now)) >= FAILED_SIGN_IN_LIMIT) return { allowed: false };
     const row = await trx.insertInto('sign_in_failures').values({ account_key: key, ip, created_on: now }).returning('id').executeTakeFirstOrThrow();
     return { allowed: true, id: row.id };
