@@ -1,6 +1,17 @@
 import { matchesCondition } from '../flow/matches-condition';
 import type { JsonObject } from './form-registry';
 
+/** The fields the form's applying branches pin (`then` or `else` of each `if`, at its root or in its `allOf`), with their rules. */
+function* pinnedFields(schema: JsonObject, data: Record<string, unknown>): Generator<[string, JsonObject]> {
+  for (const node of [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as JsonObject[]) : [])]) {
+    if (!node || typeof node !== 'object' || node.if === undefined) continue;
+    const branch = (matchesCondition(node.if, data) ? node.then : node.else) as JsonObject | undefined;
+    for (const [field, rule] of Object.entries<JsonObject>(branch?.properties ?? {})) {
+      if (rule && typeof rule === 'object' && 'const' in rule) yield [field, rule];
+    }
+  }
+}
+
 /**
  * The form's data with the fields its conditional branches pin filled in (forms/README.md "Fields a branch
  * fixes"): for each `if` of the schema (at its root or in its `allOf`) the branch that applies, `then` or `else`,
@@ -11,28 +22,14 @@ import type { JsonObject } from './form-registry';
  */
 export function withBranchConsts(schema: JsonObject, data: Record<string, unknown>): Record<string, unknown> {
   const out = { ...data };
-  const branches = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as JsonObject[]) : [])];
-  for (const node of branches) {
-    if (!node || typeof node !== 'object' || node.if === undefined) continue;
-    const branch = (matchesCondition(node.if, data) ? node.then : node.else) as JsonObject | undefined;
-    for (const [field, rule] of Object.entries<JsonObject>(branch?.properties ?? {})) {
-      if (rule && typeof rule === 'object' && 'const' in rule && out[field] === undefined) out[field] = rule.const;
-    }
-  }
+  for (const [field, rule] of pinnedFields(schema, data)) if (out[field] === undefined) out[field] = rule.const;
   return out;
 }
 
 /** The read-only fields the form's applying branches pin to a value (`const` with `readOnly: true`), for these answers. */
 function pinnedReadOnly(schema: JsonObject, data: Record<string, unknown>): Map<string, unknown> {
   const pinned = new Map<string, unknown>();
-  const branches = [schema, ...(Array.isArray(schema.allOf) ? (schema.allOf as JsonObject[]) : [])];
-  for (const node of branches) {
-    if (!node || typeof node !== 'object' || node.if === undefined) continue;
-    const branch = (matchesCondition(node.if, data) ? node.then : node.else) as JsonObject | undefined;
-    for (const [field, rule] of Object.entries<JsonObject>(branch?.properties ?? {})) {
-      if (rule && typeof rule === 'object' && 'const' in rule && rule.readOnly === true) pinned.set(field, rule.const);
-    }
-  }
+  for (const [field, rule] of pinnedFields(schema, data)) if (rule.readOnly === true) pinned.set(field, rule.const);
   return pinned;
 }
 
