@@ -42,7 +42,7 @@ function comparisonFails(keyword: (typeof FIELD_COMPARISON_KEYWORDS)[number], va
   return keyword === 'atMostField' ? value > other : value < other;
 }
 
-function walkDateRules(schema: Schema | undefined, value: unknown, path: string, today: string, out: Record<string, string>, siblings?: FormData): void {
+function walkFieldRules(schema: Schema | undefined, value: unknown, path: string, today: string, out: Record<string, string>, siblings?: FormData): void {
   if (!schema || typeof schema !== 'object') return;
   const fail = (keyword: string, fallback: string) => {
     const message = typeof schema.errorMessage === 'object' ? schema.errorMessage?.[keyword] : typeof schema.errorMessage === 'string' ? schema.errorMessage : undefined;
@@ -58,16 +58,16 @@ function walkDateRules(schema: Schema | undefined, value: unknown, path: string,
       fail(keyword, 'Invalid date');
     }
   } else if (Array.isArray(value) && schema.items && typeof schema.items === 'object') {
-    value.forEach((item, index) => walkDateRules(schema.items, item, path ? `${path}.${index}` : String(index), today, out));
+    value.forEach((item, index) => walkFieldRules(schema.items, item, path ? `${path}.${index}` : String(index), today, out));
   } else if (value && typeof value === 'object') {
     for (const [field, sub] of Object.entries<Schema>(schema.properties ?? {})) {
-      walkDateRules(sub, (value as FormData)[field], path ? `${path}.${field}` : field, today, out, value as FormData);
+      walkFieldRules(sub, (value as FormData)[field], path ? `${path}.${field}` : field, today, out, value as FormData);
     }
     // Rules of a branch that applies (a date rule for one ID type only: `if` the type is this, `then` the expiry's rule).
     for (const sub of Array.isArray(schema.allOf) ? (schema.allOf as Schema[]) : []) {
       if (!sub || typeof sub !== 'object') continue;
       const branch = sub.if === undefined ? sub : matchesCondition(sub.if, value) ? sub.then : sub.else;
-      walkDateRules(branch, value, path, today, out, siblings);
+      walkFieldRules(branch, value, path, today, out, siblings);
     }
   }
 }
@@ -90,7 +90,7 @@ export function deriveFormData(schema: Schema, data: FormData, ctx: TransformCon
  */
 export function formRuleErrors(schema: Schema, data: FormData, ctx: TransformContext): Record<string, string> {
   const out: Record<string, string> = {};
-  walkDateRules(schema, data, '', ctx.today, out);
+  walkFieldRules(schema, data, '', ctx.today, out);
   for (const [field, message] of Object.entries(optionRuleErrors(schema, data, ctx.facts))) out[field] ??= message;
   return out;
 }

@@ -4,8 +4,7 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import type { StepRef } from '../../../../shared/flow/flow-types';
 import { factsWithStepData } from '../../../../shared/facts/declared-facts';
 import { withAllowedOptions } from '../../../../shared/forms/option-rules';
-import { withPinnedReadOnlyFields } from '../../../../shared/forms/branch-consts';
-import { transforms } from '../../../../shared/transforms';
+import { deriveFormData } from '../../../../shared/transforms/form-rules';
 import { stepPayload } from '../../../../shared/transforms/step-payload';
 import { fillText } from '../../../../shared/fill-text';
 import { FILE_WIDGETS, PASSWORD_WIDGETS, fieldsDrawnBy } from '../../../../shared/forms/widget-fields';
@@ -89,11 +88,8 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
   }, [guard, dirty]);
 
   const derive = (next: Data, previous?: Data) => {
-    const name = form?.schema['x-transform'];
-    const fn = typeof name === 'string' ? transforms[name] : undefined;
-    const transformed = fn ? fn(next, { today, previous, facts: factsWith(next) }) : next;
-    // A read-only field a branch of the form pins (an expiry the ID type fixes) takes its value, as on the server.
-    const derived = form ? withPinnedReadOnlyFields(form.schema, transformed, previous) : transformed;
+    // The form's x-transform and the read-only fields its branches pin, as the server derives them.
+    const derived = form ? deriveFormData(form.schema, next, { today, previous, facts: factsWith(next) }) : next;
     // `optionsWhen`: a value the new facts no longer allow becomes the rule's default or goes (forms/README.md).
     return form ? withAllowedOptions(form.schema, derived, factsWith(derived)) : derived;
   };
