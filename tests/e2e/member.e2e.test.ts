@@ -1,5 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, latestCode, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
+import { fieldMessage } from '../helpers/form-messages';
+
+// The transfer form's words, as forms/member words them.
+const SELF = 'member/transfer-to-self';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 
@@ -104,13 +108,13 @@ describe('member area in Chromium', () => {
   it('shows the form rules and a clear error for an amount larger than the balance', async () => {
     await page.goto('/users/transfer-to-self');
     await page.getByRole('button', { name: 'Transfer Now' }).click();
-    await page.getByText('Required').first().waitFor();
-    await page.getByText('Enter a valid amount').waitFor();
+    await page.getByText(fieldMessage(SELF, 'source_id', 'required')).first().waitFor();
+    await page.getByText(fieldMessage(SELF, 'amount', 'required')).waitFor();
     await choose(page, 'Source Account', /^10000000102 - Christmas Club Savings/);
     await choose(page, 'Destination Account', /^20000000101 - Fixed Deposit/);
     await page.getByLabel('Amount').fill('1.005');
     await page.getByRole('button', { name: 'Transfer Now' }).click();
-    await page.getByText('Enter a valid amount').waitFor();
+    await page.getByText(fieldMessage(SELF, 'amount', 'multipleOf')).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Amount').fill('5000');
     await page.getByRole('button', { name: 'Transfer Now' }).click();

@@ -1,5 +1,5 @@
 import type { JsonObject as Schema } from '../forms/form-registry';
-import { ONBOARDING_TEXTS } from '../messages.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../messages.js';
 
 /**
  * A step stored from one call per record (the flow file's `submit.parts`, flows/README.md) as well as from one
@@ -36,6 +36,20 @@ export function isRecordBody(parts: StepParts, body: Data): boolean {
   return isSlotParts(parts) ? parts.key in body : !(parts.list in body);
 }
 
+/** Slots named "true" and "false": the key is a boolean (`is_primary_id`). */
+function hasBooleanSlots(parts: SlotParts): boolean {
+  return Object.keys(parts.slots).every((n) => n === 'true' || n === 'false');
+}
+
+/**
+ * What a call is told when the field that chooses a step's variant or a record's slot is missing or not one of its
+ * choices: the form's own required message for it (else the general one), or the words for a value not listed.
+ */
+export function unpickedMessage(schema: Schema, field: string, value: unknown, boolean = false): string {
+  if (value === undefined || value === null || value === '') return schema.errorMessage?.required?.[field] ?? REQUEST_TEXTS.blankField;
+  return boolean ? REQUEST_TEXTS.notTrueFalse : REQUEST_TEXTS.notListed;
+}
+
 function setFields(parts: SlotParts): Set<string> {
   return new Set(Object.values(parts.slots).flatMap((s) => Object.keys(s.set ?? {})));
 }
@@ -65,8 +79,7 @@ export function recordSchema(parts: StepParts, stepSchema: Schema): Schema {
     for (const { prefix } of Object.values(parts.slots)) {
       for (const f of slotFields(stepSchema, prefix)) props[f] ??= stepSchema.properties[prefix + f];
     }
-    const names = Object.keys(parts.slots);
-    props[parts.key] = names.every((n) => n === 'true' || n === 'false') ? { type: 'boolean' } : { type: 'string', enum: names };
+    props[parts.key] = hasBooleanSlots(parts) ? { type: 'boolean' } : { type: 'string', enum: Object.keys(parts.slots) };
   } else {
     Object.assign(props, stepSchema.properties?.[parts.list]?.items?.properties ?? {});
   }
@@ -93,13 +106,13 @@ export function mergeRecord(parts: StepParts, stepSchema: Schema, stored: Data, 
     else list[index] = record;
     return { merged: { ...stored, [parts.list]: list }, place: { index } };
   }
-  const slotName = String(record[parts.key]);
-  // Its own keys only: "__proto__" or "constructor" would find the object's machinery.
-  const slot = record[parts.key] !== undefined && Object.hasOwn(parts.slots, slotName) ? parts.slots[slotName] : undefined;
-  if (!slot) {
-    const message = `${parts.key} must be one of: ${Object.keys(parts.slots).join(', ')}.`;
-    return { errors: { [parts.key]: message } };
-  }
+  const value = record[parts.key];
+  const slotName = String(value);
+  // true/false slots take a boolean (never [true] or "true" in JSON; the multipart reader coerces by recordSchema), any
+  // other a text; its own keys only: "__proto__" or "constructor" would find the object's machinery.
+  const typed = hasBooleanSlots(parts) ? typeof value === 'boolean' : typeof value === 'string';
+  const slot = typed && Object.hasOwn(parts.slots, slotName) ? parts.slots[slotName] : undefined;
+  if (!slot) return { errors: { [parts.key]: unpickedMessage(stepSchema, parts.key, value, hasBooleanSlots(parts)) } };
   const shared = new Set(sharedFields(parts, stepSchema));
   const merged: Data = { ...stored };
   for (const f of slotFields(stepSchema, slot.prefix)) delete merged[slot.prefix + f];
@@ -118,7 +131,7 @@ export function recordOf(parts: StepParts, stepSchema: Schema, data: Data, place
   const out: Data = {};
   for (const f of sharedFields(slots, stepSchema)) if (data[f] !== undefined) out[f] = data[f];
   for (const f of slotFields(stepSchema, place.prefix)) if (data[place.prefix + f] !== undefined) out[f] = data[place.prefix + f];
-  out[slots.key] = Object.keys(slots.slots).every((n) => n === 'true' || n === 'false') ? place.slot === 'true' : place.slot;
+  out[slots.key] = hasBooleanSlots(slots) ? place.slot === 'true' : place.slot;
   return out;
 }
 

@@ -1,4 +1,5 @@
 import type { JsonObject as Json } from './form-registry';
+import { fieldMessage } from './field-message';
 
 /** The UI-schema option that makes a field required in the browser form only (forms/README.md "Required in the form only"). */
 export const FORM_ONLY_REQUIRED = 'requiredInForm';
@@ -25,8 +26,7 @@ export function formOnlyRequiredErrors(schema: Json, uiSchema: Json, data: unkno
   for (const field of fieldsOf(schema, uiSchema)) {
     const value = values[field];
     if (value !== undefined && value !== null && value !== '') continue;
-    const own = schema.properties[field]?.errorMessage;
-    out[field] = schema.errorMessage?.required?.[field] ?? (typeof own === 'string' ? own : own?.type) ?? 'This field is required';
+    out[field] = schema.errorMessage?.required?.[field] ?? fieldMessage(schema.properties[field], 'type') ?? 'This field is required';
   }
   return out;
 }

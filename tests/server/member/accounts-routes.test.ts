@@ -196,23 +196,26 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
   });
 
   it.each([
-    ['negative', -1],
-    ['zero', 0],
-    ['a fraction of a cent', 1.005],
-    ['float drift', 0.1 + 0.2],
-    ['a tiny exponent', 1e-7],
-    ['a string', '10'],
-    ['a formatted string', '$10.00'],
-    ['above 2^53', 2 ** 53 + 2],
-    ['huge', 1e300],
-    ['null', null],
-    ['a boolean', true],
-    ['an object', { value: 1 }],
-  ])('I3/row 15: an amount that is %s gets 400 with the amount message of the form, never a 500', async (_label, amount) => {
+    ['negative', -1, 'exclusiveMinimum'],
+    ['zero', 0, 'exclusiveMinimum'],
+    ['a fraction of a cent', 1.005, 'multipleOf'],
+    ['three decimals', 12.345, 'multipleOf'],
+    // Written with more digits than a double holds exactly, a number is read as text (lib/exact-numbers.ts).
+    ['float drift', 0.1 + 0.2, 'type'],
+    ['a tiny exponent', 1e-7, 'multipleOf'],
+    ['a string', '10', 'type'],
+    ['a formatted string', '$10.00', 'type'],
+    ['above 2^53', 2 ** 53 + 2, 'type'],
+    ['above the largest transfer', 1_000_000_000.01, 'maximum'],
+    ['huge', 1e300, 'maximum'],
+    ['null', null, 'type'],
+    ['a boolean', true, 'type'],
+    ['an object', { value: 1 }, 'type'],
+  ])('I3/row 15: an amount that is %s (%s) gets 400 with the form\'s %s message for the amount, never a 500', async (_label, amount, keyword) => {
     const before = await balanceOf(t.db.db, a.accounts[0].id);
     const res = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[1], amount);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.amount).toBe(INVALID_AMOUNT);
+    expect(res.json().errors.amount).toBe(fieldMessage(SELF, 'amount', keyword));
     expect(await balanceOf(t.db.db, a.accounts[0].id)).toBe(before);
   });
 
@@ -251,6 +254,10 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     const missing = await post({});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toMatchObject({ source_id: fieldMessage(SELF, 'source_id', 'required'), destination_id: fieldMessage(SELF, 'destination_id', 'required'), amount: fieldMessage(SELF, 'amount', 'required') });
+    // Each refusal says what is wrong with the value sent, not "Required" for an id sent as text, nor a length for a number.
+    const wrongKinds = await post({ ...base, source_id: String(base.source_id), source_account: 'savings', instructions: 5 });
+    expect(wrongKinds.statusCode).toBe(400);
+    expect(wrongKinds.json().errors).toEqual({ source_id: fieldMessage(SELF, 'source_id', 'type'), source_account: fieldMessage(SELF, 'source_account', 'pattern'), instructions: REQUEST_TEXTS.notText });
     const memberMissing = await t.call({ method: 'POST', url: '/api/accounts/transfer-to-member', headers: { ...aHeaders, [IDEMPOTENCY_HEADER]: newKey() }, payload: {} });
     expect(memberMissing.json().errors).toMatchObject({ destination_product: fieldMessage(MEMBER, 'destination_product', 'required'), destination_account: fieldMessage(MEMBER, 'destination_account', 'required') });
   });

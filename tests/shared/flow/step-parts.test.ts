@@ -1,4 +1,5 @@
 import { isRecordBody, mergeRecord, partsProblems, recordOf, recordSchema, splitRecordErrors, type StepParts } from '../../../src/shared/flow/step-parts';
+import { REQUEST_TEXTS } from '../../../src/shared/messages';
 
 // A step form with two ID slots and a shared field, and one with a list: the shapes of id-information and
 // designation-of-beneficiary, reduced to what the mechanism reads.
@@ -45,7 +46,13 @@ describe('step parts (submit.parts)', () => {
   });
 
   it('refuses a record naming no slot, or a field the step does not have', () => {
-    expect(mergeRecord(slots, ids, {}, { is_primary_id: 'maybe', id_type: 'passport' })).toEqual({ errors: { is_primary_id: 'is_primary_id must be one of: true, false.' } });
+    // A true/false key takes a boolean only: not "maybe", nor [true] or "true" (String() of both is "true").
+    for (const key of ['maybe', [true], 'true', { true: 1 }]) {
+      expect(mergeRecord(slots, ids, {}, { is_primary_id: key, id_type: 'passport' })).toEqual({ errors: { is_primary_id: REQUEST_TEXTS.notTrueFalse } });
+    }
+    expect(mergeRecord(slots, ids, {}, { is_primary_id: null, id_type: 'passport' })).toEqual({ errors: { is_primary_id: REQUEST_TEXTS.blankField } });
+    const named: StepParts = { key: 'holder', slots: { child: { prefix: 'child_' }, adult: { prefix: 'adult_' } } };
+    expect(mergeRecord(named, ids, {}, { holder: ['child'] })).toEqual({ errors: { holder: REQUEST_TEXTS.notListed } });
     expect(mergeRecord(slots, ids, {}, { is_primary_id: true, id_colour: 'blue' })).toEqual({ errors: { id_colour: 'Unknown field: id_colour' } });
   });
 

@@ -12,6 +12,9 @@ import { SESSION_TEXTS, TRANSFER_TEXTS } from '../../../shared/messages.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
+import { fieldMessage } from '../../../shared/forms/field-message.js';
+import type { JsonObject } from '../../../shared/forms/form-registry.js';
+import { keywordInWords } from '../../../shared/keyword-words.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
 import { answerError } from '../../plugins/errors.js';
 import { checkMemberTransfer, performTransfer, refuseUsedKey, transferFingerprint, SessionNotLive, type SessionCaller, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
@@ -238,8 +241,9 @@ export default async function accountRoutes(instance: FastifyInstance) {
   const guard = { preValidation: app.requireMember };
   // The same JSON Schemas the browser renders (forms/member); bodies are validated by them.
   const transferSchemas = { self: app.forms.schemaOf('member/transfer-to-self'), member: app.forms.schemaOf('member/transfer-to-member') };
-  /** The form's amount message: every amount refusal, including the exact-cents check, says the same. */
-  const amountMessage: string = transferSchemas.self.properties.amount.errorMessage;
+  // The exact-cents check (I3) says what each form's `multipleOf` says.
+  const centsMessage = (schema: JsonObject) => fieldMessage(schema.properties.amount, 'multipleOf') ?? keywordInWords({ keyword: 'multipleOf' })!;
+  const amountMessages = { self: centsMessage(transferSchemas.self), member: centsMessage(transferSchemas.member) };
 
   // The transfer bodies are forms/ schemas loaded at run time (JsonObject-typed): the handlers name their body type.
   const transferExample = { source_id: 1, source_account: '10000000101', destination_account: '10000000102', amount: 25.5, instructions: 'Rent for November' };
@@ -276,7 +280,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
 
   /** The member transfer a body asks for, once its destination type is one of the listed ones. */
   async function readMemberTransfer(request: FastifyRequest<{ Body: MemberBody }>) {
-    const { key, common } = readTransfer(request, amountMessage);
+    const { key, common } = readTransfer(request, amountMessages.member);
     const products = await listDestinationProducts(app.db);
     if (!products.some((p) => p.product_code === request.body.destination_product)) {
       const message: string = transferSchemas.member.properties.destination_product.errorMessage;
@@ -321,7 +325,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
   };
   app.post<{ Body: SelfBody }>('/transfer-to-self', { ...selfGuard, schema: { body: documented.self, response: transferResponses } }, async (request) => {
     const claims = claimsOf.get(request)!;
-    const { key, common } = readTransfer(request, amountMessage);
+    const { key, common } = readTransfer(request, amountMessages.self);
     const transfer: TransferRequest = { ...common, kind: 'self', destinationId: request.body.destination_id };
     const outcome = await performTransfer(app.db, claims, key, transfer, app.clock.now(), undefined, (session) => {
       request.user = { id: session.user_id, sessionId: claims.sessionId, roleId: session.role_id, memberId: session.member_id, email: session.email };

@@ -17,7 +17,7 @@ import { stepCallContext } from '../../lib/step-call-context.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { stepRoutes, type StepRoute, type StepTarget } from '../../../shared/flow/step-routes.js';
 import { SERVER_ACTION_NAMES } from '../../../shared/flow/server-actions.js';
-import { isRecordBody, recordSchema } from '../../../shared/flow/step-parts.js';
+import { isRecordBody, recordSchema, unpickedMessage } from '../../../shared/flow/step-parts.js';
 import { storeRecord } from './store-record.js';
 import { resumeRoutes } from './resume.js';
 import { consentsGiven } from '../../lib/review-rules.js';
@@ -69,8 +69,8 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     // Its own keys only: "__proto__" or "toString" would find the object's machinery.
     const target = typeof value === 'string' && Object.hasOwn(route.pickBy.values, value) ? route.pickBy.values[value] : undefined;
     if (!target) {
-      const message = `${route.pickBy.field} must be one of: ${Object.keys(route.pickBy.values).join(', ')}.`;
-      throw badRequest(REQUEST_TEXTS.fixFields, { [route.pickBy.field]: message });
+      const { field } = route.pickBy;
+      throw badRequest(REQUEST_TEXTS.fixFields, { [field]: unpickedMessage(validator.schemaOf(route.targets[0].form), field, value) });
     }
     return target;
   }

@@ -5,6 +5,8 @@ import { deepEquals, ErrorSchemaBuilder, type ErrorSchema, type RJSFSchema, type
 import type { LoadedForm } from '../../forms/load-form';
 import { flatFieldOrder } from '../../forms/flat-field-order';
 import { dollarsToCents, formatCents, parseTypedAmount } from '../../../shared/money';
+import { fieldMessage } from '../../../shared/forms/field-message';
+import { keywordInWords } from '../../../shared/keyword-words';
 
 export interface RuntimeOptions {
   values: Array<string | number>;
@@ -46,8 +48,8 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
   }
 
   const base = form.validator;
-  // The amount's message from the form file: the exact-cents check says what the schema says.
-  const amountMessage: string = form.schema.properties.amount.errorMessage;
+  // The amount's message from the form file: the exact-cents check says what the schema's `multipleOf` says.
+  const amountMessage = fieldMessage(form.schema.properties.amount, 'multipleOf') ?? keywordInWords({ keyword: 'multipleOf' })!;
   const original = (s: RJSFSchema) => (s && deepEquals(s, schema) ? form.schema : s);
   const validator: ValidatorType = {
     validateFormData(formData, _schema, customValidate, transformErrors, ui) {
