@@ -8,7 +8,7 @@ import type { OneTimeCodesTable } from './tables/one-time-codes.table.js';
 import type { AuditLogTable } from './tables/audit-log.table.js';
 import type { SignInFailuresTable, SignInAttemptsTable, PasswordResetsTable } from './tables/auth.table.js';
 import type { ConfigVersionsTable, FunnelEventsTable } from './tables/funnel.table.js';
-import type { MembersTable, AccountsTable, LedgerEntriesTable, TransfersTable } from './tables/accounts.table.js';
+import type { MembersTable, AccountsTable, LedgerEntriesTable, ProductsTable, TransfersTable } from './tables/accounts.table.js';
 
 /** The typed schema Kysely checks every query against; one entry per table. */
 export interface Database {
@@ -18,6 +18,7 @@ export interface Database {
   sessions: SessionsTable;
   outbox_messages: OutboxTable;
   members: MembersTable;
+  products: ProductsTable;
   accounts: AccountsTable;
   transfers: TransfersTable;
   ledger_entries: LedgerEntriesTable;

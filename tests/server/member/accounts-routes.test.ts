@@ -70,8 +70,19 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect(res.statusCode).toBe(200);
     const { Source, Destination } = res.json().data;
     expect(Source).toHaveLength(2);
-    expect(Destination).toEqual(expect.arrayContaining([{ Prd: 'SAV', Product: 'SAV product' }, { Prd: 'XMS', Product: 'XMS product' }]));
-    expect(Destination.some((d: { Prd: string }) => d.Prd === 'PLN')).toBe(false);
+    const codes = Destination.map((d: { Prd: string }) => d.Prd);
+    expect(codes).toEqual(expect.arrayContaining(['SAV', 'XMS']));
+    expect(codes).not.toContain('PLN');
+    // One entry a product from the catalog (accounts opened under other names never list a type twice).
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  it("lists a member destination type while an active account of it exists: a new product at once, a product whose accounts all closed no more", async () => {
+    const codes = async () => (await t.call({ method: 'GET', url: '/api/accounts/transfer-to-member-options', headers: aHeaders })).json().data.Destination.map((d: { Prd: string }) => d.Prd);
+    const other = await createMember(t.db.db, [{ type: 'deposit', cents: 0, productCode: 'FD6' }]);
+    expect(await codes()).toContain('FD6');
+    await t.db.db.updateTable('accounts').set({ status: 'closed' }).where('id', '=', other.accounts[0].id).execute();
+    expect(await codes()).not.toContain('FD6');
   });
 
   it('transfers to self: reference number, both balances, and two ledger entries in the transactions list', async () => {

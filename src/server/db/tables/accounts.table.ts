@@ -15,6 +15,13 @@ export interface MembersTable {
 export type AccountType = 'savings' | 'deposit' | 'loan';
 
 /** Accounts hold integer cents; balance_cents always equals the sum of the account's ledger entries. */
+/** A product of the credit union (the member transfer's destination types); openAccount adds one on first use. */
+export interface ProductsTable {
+  product_code: string;
+  product_name: string;
+  account_type: AccountType;
+}
+
 export interface AccountsTable {
   id: Generated<number>;
   member_id: number;

@@ -26,14 +26,15 @@ export function isTransferable(account: Pick<Account, 'account_type'>): boolean 
 
 /** The product types another member's money may be sent to (code and name), from the products in use. */
 export async function listDestinationProducts(db: Db): Promise<Array<{ product_code: string; product_name: string }>> {
+  // The catalog's transferable products that some active account holds (an index probe each, never a scan of accounts).
   return db
-    .selectFrom('accounts')
+    .selectFrom('products')
     .select(['product_code', 'product_name'])
-    .distinct()
     .where('account_type', 'in', [...TRANSFERABLE_TYPES])
-    .where('status', '=', 'active')
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('accounts').select(sql.lit(1).as('one')).whereRef('accounts.product_code', '=', 'products.product_code').where('accounts.status', '=', 'active')),
+    )
     .orderBy('product_code')
-    .orderBy('product_name')
     .execute();
 }
 
