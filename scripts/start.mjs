@@ -1,31 +1,20 @@
-// npm start: build the browser app if it is missing or older than its sources, and the server's bundle
+// npm start: build the browser app if it is missing or was made from other sources or configuration, and the server's bundle
 // (dist-server/server.mjs, scripts/build-server.mjs) likewise, then run the server with plain Node (it migrates
 // and seeds the embedded database, listens, and prints the URL and demo sign-ins).
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildServer, bundle, root, serverBundleFresh } from './build-server.mjs';
+import { buildIsCurrent } from './lib/build-key.mjs';
 
-const built = path.join(root, 'dist', 'index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  if (!fs.existsSync(dir)) return 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else newest = Math.max(newest, fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-// The configuration the build reads is the folder in use (CONFIG_ROOT, a copy being tried), not only the repository's.
+// The build in dist/ is used when it was made from exactly these sources and this configuration (CONFIG_ROOT, a copy
+// being tried, else the repository's): the digest its build wrote (scripts/lib/build-key.mjs) against the one of the
+// files now. By content, not by time: a configuration copied with old timestamps, or a switch back to the
+// repository's, is built again.
 const config = process.env.CONFIG_ROOT ? path.resolve(process.env.CONFIG_ROOT) : root;
-const sources = [...['src/ui', 'src/shared', 'src/engine', 'index.html', 'public'].map((p) => path.join(root, p)), path.join(config, 'forms'), path.join(config, 'flows')];
-const sourceTime = Math.max(...sources.map((p) => (fs.existsSync(p) && fs.statSync(p).isFile() ? fs.statSync(p).mtimeMs : newestMtime(p))));
-const buildTime = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-if (buildTime < sourceTime || process.env.FORCE_BUILD === '1') {
-  console.log('Building the web app...');
+const dist = path.join(root, 'dist');
+if (!buildIsCurrent(dist, root, config) || process.env.FORCE_BUILD === '1') {
+  console.log(fs.existsSync(path.join(dist, 'index.html')) ? 'Building the web app (its sources or configuration changed)...' : 'Building the web app...');
   const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

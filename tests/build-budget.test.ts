@@ -6,6 +6,8 @@ import path from 'node:path';
 import { build } from 'vite';
 import { cachedBuild } from '../scripts/lib/build-cache';
 import { firstLoadScripts, staticClosure } from '../scripts/lib/first-load';
+import { buildIsCurrent } from '../scripts/lib/build-key.mjs';
+import { configRoot } from '../src/shared/forms/read-forms-dir';
 import { pageModules, ROUTE_PRELOADS_FILE } from '../scripts/lib/route-preloads-plugin';
 import type { FlowDefinition } from '../src/shared/flow/flow-types';
 
@@ -52,6 +54,10 @@ describe('production build', () => {
     // string, for its class names and theme overrides) and no emotion (its style sheets carry `data-emotion`).
     // A chunk's file name (`isMuiElement-....js` in Vite's preload list) is not a quoted name.
     expect(code).not.toMatch(/["'`]Mui[A-Z]\w*["'`]|data-emotion/);
+  });
+
+  it('writes the digest of what it was made from, which npm start compares with the files in use (scripts/lib/build-key.mjs)', () => {
+    expect(buildIsCurrent(outDir, path.resolve(import.meta.dirname, '..'), configRoot())).toBe(true);
   });
 
   it('loads no MUI and no wizard code after / renders (the session check with the server)', () => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Plugin } from 'vite';
+import { BUILD_KEY_FILE, buildKey } from './build-key.mjs';
 
 /** The configuration folders a module may import JSON from (the flow, the forms, their lists and messages). */
 const CONFIG_FOLDERS = ['forms', 'flows'];
@@ -22,14 +24,27 @@ export function configFileFor(source: string, importer: string | undefined, repo
  * Vite plugin: the pages read the configuration in use, as the server does. The wizard imports the flow file (its
  * steps, facts, conditions and route table), the administrator's pages a few lists, every page the message files;
  * under CONFIG_ROOT these come from the copy, so a flow change tried on a copy shows in the browser as on the server.
- * `configRoot` is read once, when the build (or the dev server, or a test run) starts.
+ * `configRoot` is read once, when the build (or the dev server, or a test run) starts. A build writes the digest of
+ * what it was made from (`build-key.txt`, scripts/lib/build-key.mjs), so `npm start` knows a build of another
+ * configuration or of older sources when it sees one.
  */
-export function configRootPlugin(repository: string, configRoot: string): { name: string; enforce: 'pre'; resolveId(source: string, importer?: string): string | null } {
+export function configRootPlugin(repository: string, configRoot: string): Plugin {
+  let building = false;
+  let key = '';
   return {
     name: 'config-root',
     enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
+    buildStart() {
+      if (building) key = buildKey(repository, configRoot);
+    },
     resolveId(source, importer) {
       return configFileFor(source, importer, repository, configRoot);
+    },
+    generateBundle() {
+      if (key) this.emitFile({ type: 'asset', fileName: BUILD_KEY_FILE, source: `${key}\n` });
     },
   };
 }
