@@ -1,12 +1,15 @@
 // `npm run flow:graph`: writes docs/flows/<flow>.md, a Mermaid diagram of the flow (the studio, /dev/studio, draws it too).
+// The flow is the configuration's in use: under CONFIG_ROOT (a copy being tried) the copy's, drawn into the copy's own
+// docs/flows/, so the repository's diagram keeps showing the repository's flow.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FlowDefinition } from '../src/shared/flow/flow-types.js';
 import { flowToMermaid } from '../src/shared/flow/flow-graph.js';
+import { configRoot } from '../src/shared/forms/read-forms-dir.js';
 
-const file = process.argv[2] ?? path.resolve(import.meta.dirname, '../flows/onboarding.flow.json');
+const file = process.argv[2] ?? path.join(configRoot(), 'flows/onboarding.flow.json');
 const flow = JSON.parse(fs.readFileSync(file, 'utf8')) as FlowDefinition;
-const out = path.resolve(import.meta.dirname, `../docs/flows/${flow.id}.md`);
+const out = path.join(configRoot(), `docs/flows/${flow.id}.md`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
