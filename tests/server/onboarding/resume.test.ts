@@ -272,6 +272,26 @@ describe.each(dbTargets())('drafts: reminders and purge on $name', (target) => {
     for (const f of files) expect(fs.existsSync(path.join(uploadDir, f.stored_name))).toBe(false);
   });
 
+  it('sends a contact at most 5 resume codes an hour and 10 a day, known or not (25 guesses every hour of every day were allowed)', async () => {
+    const body = adultSignup(++n);
+    await verifyContacts(t, await createApplicant(t, body), clock.now());
+    const send = (contact: string) => t.call({ method: 'POST', url: '/api/onboarding/resume/send', payload: { contact }, remoteAddress: nextAddress() });
+    for (const contact of [String(body.email), 'nobody-resumes-here@example.com']) {
+      const answers: number[] = [];
+      // Three hours of requests, two minutes apart: five in the first, five in the second, none in the third.
+      for (let hour = 0; hour < 3; hour++) {
+        for (let i = 0; i < 6; i++) {
+          answers.push((await send(contact)).statusCode);
+          clock.advance(2 * 60_000);
+        }
+        clock.advance(60 * 60_000 - 6 * 2 * 60_000);
+      }
+      expect(answers, contact).toEqual([200, 200, 200, 200, 200, 429, 200, 200, 200, 200, 200, 429, 429, 429, 429, 429, 429, 429]);
+      clock.advance(DAY);
+      expect((await send(contact)).statusCode, contact).toBe(200);
+    }
+  });
+
   it('activity starts the count again, and a submitted application is never purged', async () => {
     const applicant = await createApplicant(t, adultSignup(++n));
     await verifyContacts(t, applicant, clock.now());

@@ -5,7 +5,6 @@ import { formBody } from '../../lib/form-body.js';
 import { errorResponses, openObject, signupIdField } from '../../lib/route-schemas.js';
 import { tooMany } from '../../lib/http-errors.js';
 import { checkCode, codeCheckError, issueCode, sendCountTurn } from '../../lib/one-time-codes.js';
-import {  } from '../../lib/applicant-rate-limit.js';
 import { APPLICANT_TOKEN_HOURS, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { ipLimit, IP_LIMITS } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../shared/messages.js';
@@ -20,8 +19,13 @@ const PURPOSE = 'resume_code' as const;
 /** The column that records the proof of the contact a resume goes by, and the other contact's. */
 const proofColumns = (byEmail: boolean) =>
   byEmail ? ({ own: 'email_verified_on', other: 'mobile_verified_on' } as const) : ({ own: 'mobile_verified_on', other: 'email_verified_on' } as const);
-/** Per email or mobile, answered alike whether or not an application uses it: one request a minute, five an hour. */
+/**
+ * Per email or mobile, answered alike whether or not an application uses it: one request a minute, five an hour, ten a
+ * day. Each code takes five wrong guesses, so someone guessing at another person's draft gets 50 of the million codes a
+ * day (25 an hour every hour, 600 a day, before the daily cap).
+ */
 const SENDS_PER_HOUR = 5;
+const SENDS_PER_DAY = 10;
 const SEND_COOLDOWN_MS = 60_000;
 
 const draftStep = {
@@ -89,13 +93,18 @@ export async function resumeRoutes(app: FastifyInstance) {
       await app.db.transaction().execute(async (trx) => {
         // Parallel requests for one contact count each other: the cap and the wait hold under a burst too.
         await sendCountTurn(trx, `resume:${contact}`);
+        const hourAgo = new Date(now.getTime() - 3600_000);
         const recent = await trx
           .selectFrom('signup_resumes')
-          .select([sql<number>`count(*)::int`.as('count'), sql<Date | null>`max(created_on)`.as('last_on')])
+          .select([
+            sql<number>`count(*)::int`.as('day'),
+            sql<number>`(count(*) filter (where created_on > ${hourAgo}))::int`.as('hour'),
+            sql<Date | null>`max(created_on)`.as('last_on'),
+          ])
           .where('contact', '=', contact)
-          .where('created_on', '>', new Date(now.getTime() - 3600_000))
+          .where('created_on', '>', new Date(now.getTime() - 24 * 3600_000))
           .executeTakeFirstOrThrow();
-        if (recent.count >= SENDS_PER_HOUR) throw tooMany(ONBOARDING_TEXTS.tooManyRequests);
+        if (recent.hour >= SENDS_PER_HOUR || recent.day >= SENDS_PER_DAY) throw tooMany(ONBOARDING_TEXTS.tooManyRequests);
         if (recent.last_on && now.getTime() - new Date(recent.last_on).getTime() < SEND_COOLDOWN_MS) throw tooMany(ONBOARDING_TEXTS.resendCooldown, SEND_COOLDOWN_MS / 1000);
         let query = trx.selectFrom('signups').select(['id', 'email', 'mobile', 'first_name']).where('status', 'in', APPLICANT_EDITABLE_STATUSES).where('updated_on', '>', liveDraftSince(now, settings));
         // Anyone can start a draft with another person's email. Such a draft is never handed to the email's owner
