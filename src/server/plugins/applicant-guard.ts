@@ -13,6 +13,9 @@ type Checker = (request: FastifyRequest, options?: { increment?: boolean }) => P
  * found no application; past APPLICANT_LIMITS.misses in the window, every applicant call from that address
  * is refused until the window ends. Counting happens on the way out (the 404 itself), the refusal on the
  * way in. Counted by @fastify/rate-limit, in Redis when REDIS_URL is set (plugins/counters.ts), else in process.
+ * A call still in progress may yet be a miss, so it holds a place: calls sent at once (60 random ids in one burst
+ * were all answered 404, none yet counted) pass only while the misses counted and the calls in progress from that
+ * address stay under the limit (per server: with several, the burst is bounded by the servers times the limit).
  */
 async function applicantGuardPlugin(app: FastifyInstance) {
   let misses: Checker | undefined;
@@ -21,14 +24,30 @@ async function applicantGuardPlugin(app: FastifyInstance) {
     await holder.register(rateLimit, { global: false, ...app.counters.storeOptions('applicant-misses') });
     misses = holder.createRateLimit({ ...APPLICANT_LIMITS.misses }) as Checker;
   });
+  /** Guarded calls in progress, by client address. */
+  const inProgress = new Map<string, number>();
+  const holding = new WeakSet<FastifyRequest>();
+  const release = (request: FastifyRequest) => {
+    if (!holding.delete(request)) return;
+    const left = (inProgress.get(request.ip) ?? 1) - 1;
+    if (left > 0) inProgress.set(request.ip, left);
+    else inProgress.delete(request.ip);
+  };
   app.decorate('applicantGuard', {
     async refuse(request: FastifyRequest): Promise<void> {
       const status = await misses!(request, { increment: false });
-      if (status.remaining <= 0) throw tooMany(ONBOARDING_TEXTS.tooManyRequests, status.ttlInSeconds);
+      if (status.remaining - (inProgress.get(request.ip) ?? 0) <= 0) throw tooMany(ONBOARDING_TEXTS.tooManyRequests, status.ttlInSeconds);
+      inProgress.set(request.ip, (inProgress.get(request.ip) ?? 0) + 1);
+      holding.add(request);
     },
     async count(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      if (reply.statusCode === 404) await misses!(request);
+      try {
+        if (reply.statusCode === 404) await misses!(request);
+      } finally {
+        release(request);
+      }
     },
+    release,
   });
 }
 
@@ -46,10 +65,13 @@ export function guardApplicantRoutes(app: FastifyInstance, applies: (request: Fa
     if (applies(request)) await app.applicantGuard.count(request, reply);
     return payload;
   });
+  // A call that ends without an answer sent (the client went away) gives its place back too.
+  app.addHook('onResponse', async (request) => app.applicantGuard.release(request));
+  app.addHook('onRequestAbort', async (request) => app.applicantGuard.release(request));
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    applicantGuard: { refuse(request: FastifyRequest): Promise<void>; count(request: FastifyRequest, reply: FastifyReply): Promise<void> };
+    applicantGuard: { refuse(request: FastifyRequest): Promise<void>; count(request: FastifyRequest, reply: FastifyReply): Promise<void>; release(request: FastifyRequest): void };
   }
 }

@@ -157,6 +157,23 @@ describe.each(dbTargets())('signup privacy and applicant limits on $name', (targ
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('row 17: 60 random signup ids sent at once from one address: as many 404s as the limit, the rest 429 (all 60 were 404)', async () => {
+    const ip = nextAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => t.call({ method: 'POST', url: '/api/peps', remoteAddress: ip, headers: { 'x-applicant-token': crypto.randomBytes(32).toString('base64url') }, payload: { signup_id: crypto.randomUUID(), is_pep: false, is_close_associate: false } })),
+    );
+    const limit = APPLICANT_LIMITS.misses.max;
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array(limit).fill(404), ...Array(60 - limit).fill(429)]);
+    // Calls that found their application give their places back: after ten at once, an address still gets its 20 misses.
+    const other = nextAddress();
+    const real = await createApplicant(t, adultSignup(++n, unique()));
+    const found = await Promise.all(Array.from({ length: 10 }, () => call(real, '/api/peps', { signup_id: real.id, is_pep: false, is_close_associate: false }, other)));
+    expect(found.every((a) => a.statusCode !== 404 && a.statusCode !== 429), found.map((a) => a.body).join('\n')).toBe(true);
+    const misses: number[] = [];
+    for (let i = 0; i <= limit; i++) misses.push((await call(real, '/api/peps', { signup_id: crypto.randomUUID(), is_pep: false, is_close_associate: false }, other)).statusCode);
+    expect(misses).toEqual([...Array(limit).fill(404), 429]);
+  });
+
   it('rows 17 and 22: new applications and every onboarding route are limited per client address', async () => {
     const ip = nextAddress();
     const created: number[] = [];
