@@ -2,6 +2,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_TIME_ZONE, isTimeZone } from '../shared/dates/today.js';
 
+/** The product's name in the pages' title and every email and text message, unless PRODUCT_NAME says otherwise. */
+export const DEFAULT_PRODUCT_NAME = 'Credit Union Online';
+
 export type TrustProxy = false | number | string[];
 
 export interface ServerTimeouts {
@@ -330,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsGateway: smsGatewaySetting(env),
     outbox: { maxAttempts: intSetting(env, 'OUTBOX_MAX_ATTEMPTS', 8, 1, 50), retryBaseMs: intSetting(env, 'OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000) },
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
-    productName: env.PRODUCT_NAME ?? 'Credit Union Online',
+    productName: env.PRODUCT_NAME ?? DEFAULT_PRODUCT_NAME,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${Number(env.PORT ?? 3000)}`).replace(/\/+$/, ''),
     devTools: !production && env.DEV_TOOLS !== '0',
     funnelEvents: env.FUNNEL_EVENTS !== '0',

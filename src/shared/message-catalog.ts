@@ -32,10 +32,18 @@ export const MESSAGE_FILES = {
   ],
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
-    'userAlreadyDeleted', 'cannotBlockSelf', 'cannotDeleteSelf', 'commentAdded', 'commentRecorded', 'approved', 'rejected', 'referred', 'alreadyApproved', 'alreadyRejected',
+    'userAlreadyDeleted', 'cannotBlockSelf', 'cannotDeleteSelf', 'commentAdded', 'commentRecorded', 'approved', 'firstApproval', 'rejected', 'referred', 'alreadyApproved', 'alreadyRejected',
     'alreadyReferred', 'waitingForChanges', 'cannotDecide', 'memberHasAccess', 'sameAdminTwice', 'notIndependent', 'claimed', 'released',
     'reassigned', 'cannotAssignDecided', 'alreadyClaimed', 'assignedTo', 'notAssigned', 'onlyAssigneeReleases', 'chooseAdministrator',
     'alreadyAssignedTo', 'unknownSteps', 'notAStep', 'changesRequested',
+  ],
+  notifications: [
+    'signInCodeSubject', 'signInCode', 'transferCodeSubject', 'transferCode', 'claimCodeSubject', 'claimCode',
+    'resumeCodeSubject', 'resumeCode', 'resetCodeSubject', 'resetCode', 'passwordChangedSubject', 'passwordChanged',
+    'emailCodeSubject', 'emailCode', 'mobileCode', 'existingAccountSms', 'existingAccountEmailSubject',
+    'existingAccountEmail', 'contactChangedSubject', 'contactChangedEmail', 'contactChangedMobile',
+    'contactChangedBoth', 'approvedSubject', 'approvedNewMember', 'approvedExistingMember', 'memberAccessSubject',
+    'memberAccess', 'rejectedSubject', 'rejected',
   ],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -64,4 +72,49 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'requests.tooLong': ['limit'],
   'requests.tooFewItems': ['limit'],
   'requests.tooManyItems': ['limit'],
+  // Every email and text message may name the product ({product}).
+  'notifications.signInCodeSubject': ['product'],
+  'notifications.signInCode': ['product', 'code'],
+  'notifications.transferCodeSubject': ['product'],
+  'notifications.transferCode': ['product', 'code', 'amount', 'accountEnding'],
+  'notifications.claimCodeSubject': ['product'],
+  'notifications.claimCode': ['product', 'code'],
+  'notifications.resumeCodeSubject': ['product'],
+  'notifications.resumeCode': ['product', 'code'],
+  'notifications.resetCodeSubject': ['product'],
+  'notifications.resetCode': ['product', 'code'],
+  'notifications.passwordChangedSubject': ['product'],
+  'notifications.passwordChanged': ['product', 'name', 'when'],
+  'notifications.emailCodeSubject': ['product'],
+  'notifications.emailCode': ['product', 'code'],
+  'notifications.mobileCode': ['product', 'code'],
+  'notifications.existingAccountSms': ['product', 'signIn', 'reset'],
+  'notifications.existingAccountEmailSubject': ['product'],
+  'notifications.existingAccountEmail': ['product', 'signIn', 'reset'],
+  'notifications.contactChangedSubject': ['product'],
+  'notifications.contactChangedEmail': ['product', 'name', 'email', 'when'],
+  'notifications.contactChangedMobile': ['product', 'name', 'mobile', 'when'],
+  'notifications.contactChangedBoth': ['product', 'name', 'email', 'mobile', 'when'],
+  'notifications.approvedSubject': ['product'],
+  'notifications.approvedNewMember': ['product', 'name', 'accountNumber'],
+  'notifications.approvedExistingMember': ['product', 'name'],
+  'notifications.memberAccessSubject': ['product'],
+  'notifications.memberAccess': ['product', 'email'],
+  'notifications.rejectedSubject': ['product'],
+  'notifications.rejected': ['product', 'name'],
+};
+
+/**
+ * The {placeholders} a message cannot do without, by `file.key`: a code's message without {code} would reach the person
+ * with no code in it. The checker refuses such a message.
+ */
+export const MESSAGE_REQUIRED_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
+  'notifications.$comment': ['code'],
+  'notifications.signInCode': ['code'],
+  'notifications.transferCode': ['code'],
+  'notifications.claimCode': ['code'],
+  'notifications.resumeCode': ['code'],
+  'notifications.resetCode': ['code'],
+  'notifications.emailCode': ['code'],
+  'notifications.mobileCode': ['code'],
 };

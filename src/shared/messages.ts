@@ -18,8 +18,11 @@ export const ONBOARDING_TEXTS: Messages<'onboarding'> = onboarding;
 /** Answers any form's call may get: the general message of a refused body, the server's field messages, not found. */
 export const REQUEST_TEXTS: Messages<'requests'> = requests;
 
-/** Every message file's texts, by file (the server's start replaces them with the configuration folder's). */
-export const MESSAGES: { [F in MessageFile]: Messages<F> } = { auth: AUTH_TEXTS, session: SESSION_TEXTS, transfers: TRANSFER_TEXTS, onboarding: ONBOARDING_TEXTS, requests: REQUEST_TEXTS, admin: ADMIN_TEXTS };
+/**
+ * Every message file's texts the pages may show, by file (the server's start replaces them with the configuration
+ * folder's). The emails and text messages (`notifications`) are the server's alone: src/server/lib/notification-texts.ts.
+ */
+export const MESSAGES: { [F in Exclude<MessageFile, 'notifications'>]: Messages<F> } = { auth: AUTH_TEXTS, session: SESSION_TEXTS, transfers: TRANSFER_TEXTS, onboarding: ONBOARDING_TEXTS, requests: REQUEST_TEXTS, admin: ADMIN_TEXTS };
 
 /** A body of another type than JSON (text, XML, multipart) on a route that reads JSON: a 415 (for developers, not people). */
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';

@@ -230,7 +230,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.getByRole('heading', { level: 1, name: 'Andre Charles' }).waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve Signup' }).getByRole('button', { name: 'Approve' }).click();
-    await page.getByText('First approval recorded. A second administrator must approve this application.').waitFor();
+    await page.getByText(ADMIN_TEXTS.firstApproval).waitFor();
     await page.getByText('You gave the first approval. A different administrator must give the second approval.').waitFor();
     await context.close();
 

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../e2e/harness';
 import { API_KEY_HEADER, API_SECRET_HEADER, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../src/shared/product';
 import { DEMO_MEMBER, DEMO_OTHER_MEMBER } from '../../src/server/db/seed';
 import { transferCodeMessage } from '../../src/server/lib/transfer-codes';
+import { DEFAULT_PRODUCT_NAME } from '../../src/server/config';
 
 const CLIENT_HEADERS = { [API_KEY_HEADER]: 'cu-web', [API_SECRET_HEADER]: 'cu-web-client' };
 
@@ -273,7 +274,7 @@ async function codeOf(baseUrl: string, transfer: PlannedTransfer, timeoutMs: num
     const outbox = await call<{ items: Array<{ body: string }> }>(baseUrl, 'GET', `/api/dev/outbox?${new URLSearchParams({ recipient: mobile, purpose: 'transfer_code' })}`);
     // This transfer's SMS (its amount and destination), newest first: a code request the fault held up can land
     // after a later transfer's, and the newest SMS to the mobile is then that one's.
-    const expected = transferCodeMessage('000000', transfer.cents, String(transfer.body.destination_account));
+    const expected = transferCodeMessage(DEFAULT_PRODUCT_NAME, '000000', transfer.cents, String(transfer.body.destination_account));
     transfer.code = outbox.items.find((item) => item.body.replace(/\b\d{6}\b/, '000000') === expected)?.body.match(/\b(\d{6})\b/)?.[1];
     return transfer.code ? null : { kind: 'unknown', reason: 'no transfer code in the outbox' };
   });

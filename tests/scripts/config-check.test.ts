@@ -289,6 +289,22 @@ describe('config:check', () => {
     expect(files).toContainEqual(expect.objectContaining({ file: 'forms/messages/admin.json', message: 'missing message file' }));
   });
 
+  // The emails and text messages are messages like the others (forms/messages/notifications.json); a code's text
+  // reworded without its {code} would send people a code message with no code.
+  it('checks the emails and text messages: a code message must keep its {code}, and may name the product anywhere', () => {
+    const file = 'forms/messages/notifications.json';
+    const config = copyConfig('repository');
+    config.edit(file, (messages) => {
+      messages.signInCode = 'Your sign-in code is on its way.';
+      messages.rejectedSubject = 'Your application to {product}';
+      messages.approvedSubject = 'Approved for {account}';
+    });
+    const found = checkConfig(base(config.root));
+    expect(found).toContainEqual(expect.objectContaining({ file, path: '/signInCode', message: 'message "signInCode" lacks {code}', hint: expect.stringContaining('Write {code}') }));
+    expect(found).toContainEqual(expect.objectContaining({ file, path: '/approvedSubject', message: '{account} is not filled in this message' }));
+    expect(found.filter((p) => p.path === '/rejectedSubject')).toEqual([]);
+  });
+
   it("refuses a code step that offers more resends than the server sends (the page's Resend would be refused)", () => {
     const config = copyConfig('repository');
     const flowFile = 'flows/onboarding.flow.json';

@@ -10,6 +10,7 @@ import { copyConfig } from '../scripts/config-copy';
 import { useConfiguredMessages } from '../../src/server/lib/configured-messages';
 import { configRoot } from '../../src/shared/forms/read-forms-dir';
 import { REQUEST_TEXTS } from '../../src/shared/messages';
+import { notification } from '../../src/server/lib/notification-texts';
 
 /** Issue 12 item 4: the server runs the configuration checker at start. */
 
@@ -59,6 +60,7 @@ describe.each(dbTargets())('configuration check at start on $name', (target) => 
     const config = copyConfig('repository');
     config.edit('forms/messages/requests.json', (m) => (m.fixFields = 'Some answers need another look: see the marked fields.'));
     config.edit('forms/messages/session.json', (m) => (m.expired = 'You were signed out after 5 minutes. Sign in again to go on.'));
+    config.edit('forms/messages/notifications.json', (m) => (m.resetCode = '{product} password reset: {code}.'));
     try {
       app = await buildApp({ db, configRoot: config.root, config: { ...appOptions(dataDir), env: 'test' } });
       await app.ready();
@@ -68,6 +70,8 @@ describe.each(dbTargets())('configuration check at start on $name', (target) => 
       const signedOut = await app.inject({ method: 'GET', url: '/api/accounts', headers: { ...API_HEADERS, authorization: 'Bearer not-a-session' } });
       expect(signedOut.statusCode).toBe(401);
       expect(signedOut.json().message).toBe('You were signed out after 5 minutes. Sign in again to go on.');
+      // The emails and text messages too (they were written in the code).
+      expect(notification('resetCode', 'Credit Union Online', { code: '123456' })).toBe('Credit Union Online password reset: 123456.');
       await app.close();
       app = undefined;
     } finally {

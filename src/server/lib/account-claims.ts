@@ -8,6 +8,7 @@ import { badRequest, tooMany } from './http-errors.js';
 import { checkCode, issueCode, MAX_MOBILE_RESENDS, type CheckCodeResult } from './one-time-codes.js';
 import type { OutgoingMessage } from '../plugins/outbox.js';
 import { ONBOARDING_TEXTS } from '../../shared/messages.js';
+import { notification } from './notification-texts.js';
 
 /**
  * Claiming an existing member's accounts (DESIGN.md "Existing-customer claim", SECURITY.md row 21).
@@ -182,8 +183,8 @@ export async function sendClaimCode(
     undeliverable: !real,
   });
   if (real) {
-    const text = `${input.productName}: your code to link your accounts to online banking is ${code}. It expires in 10 minutes. If you did not apply for online banking, do not share this code and call your branch.`;
-    await input.send(claim.channel === 'sms' ? { channel: 'sms', to: claim.recipient!, body: text, purpose: CLAIM_CODE_PURPOSE } : { channel: 'email', to: claim.recipient!, subject: 'Your code to link your accounts', body: text, purpose: CLAIM_CODE_PURPOSE });
+    const text = notification('claimCode', input.productName, { code });
+    await input.send(claim.channel === 'sms' ? { channel: 'sms', to: claim.recipient!, body: text, purpose: CLAIM_CODE_PURPOSE } : { channel: 'email', to: claim.recipient!, subject: notification('claimCodeSubject', input.productName), body: text, purpose: CLAIM_CODE_PURPOSE });
   }
   return { message: ONBOARDING_TEXTS.claimSent };
 }

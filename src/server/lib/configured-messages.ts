@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGE_FILES, type MessageFile } from '../../shared/message-catalog.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { NOTIFICATION_TEXTS } from './notification-texts.js';
 
 /**
  * The messages of the configuration folder the server runs with (CONFIG_ROOT: a copy an analyst tries a change on),
@@ -11,6 +12,7 @@ import { MESSAGES } from '../../shared/messages.js';
  * (empty, not text) is left as built in.
  */
 export function useConfiguredMessages(root: string): void {
+  const built: Record<MessageFile, Record<string, string>> = { ...MESSAGES, notifications: NOTIFICATION_TEXTS };
   for (const file of Object.keys(MESSAGE_FILES) as MessageFile[]) {
     const at = path.join(root, 'forms/messages', `${file}.json`);
     if (!fs.existsSync(at)) continue;
@@ -21,7 +23,7 @@ export function useConfiguredMessages(root: string): void {
       continue; // the configuration checker reports it
     }
     if (!content || typeof content !== 'object') continue;
-    const texts = MESSAGES[file] as Record<string, string>;
+    const texts = built[file];
     for (const key of MESSAGE_FILES[file] as readonly string[]) {
       const text = (content as Record<string, unknown>)[key];
       if (typeof text === 'string' && text.trim()) texts[key] = text;

@@ -1,4 +1,5 @@
 import type { OutgoingMessage } from '../plugins/outbox.js';
+import { notification } from './notification-texts.js';
 
 export const EXISTING_ACCOUNT_PURPOSE = 'signup_existing_account';
 
@@ -12,29 +13,13 @@ export function existingAccountNotice(kind: 'email' | 'mobile', to: string, app:
   const signIn = `${app.publicUrl}/login`;
   const reset = `${app.publicUrl}/reset-password`;
   if (kind === 'mobile') {
-    return {
-      channel: 'sms',
-      to,
-      purpose: EXISTING_ACCOUNT_PURPOSE,
-      body: `${app.productName}: this mobile number already has online banking, so no code was sent for the new application. Sign in: ${signIn} Forgot your password? ${reset}`,
-    };
+    return { channel: 'sms', to, purpose: EXISTING_ACCOUNT_PURPOSE, body: notification('existingAccountSms', app.productName, { signIn, reset }) };
   }
   return {
     channel: 'email',
     to,
-    subject: 'You already have online banking with us',
+    subject: notification('existingAccountEmailSubject', app.productName),
     purpose: EXISTING_ACCOUNT_PURPOSE,
-    body: [
-      'Hello,',
-      '',
-      'Someone, probably you, started an application for online banking with this email address. This address already belongs to an online banking account, so no verification code was sent and the new application cannot continue with it.',
-      '',
-      `Sign in: ${signIn}`,
-      `Forgot your password? Reset it: ${reset}`,
-      '',
-      'If you cannot sign in, contact your branch. If you did not start an application, you can ignore this email.',
-      '',
-      app.productName,
-    ].join('\n'),
+    body: notification('existingAccountEmail', app.productName, { signIn, reset }),
   };
 }

@@ -5,6 +5,7 @@ import type { Database } from '../db/database.js';
 import { issueCode, type CodePurpose } from './one-time-codes.js';
 import { MAX_MOBILE_RESENDS } from '../../shared/flow/otp-operations.js';
 import { AUTH_TEXTS } from '../../shared/messages.js';
+import { notification } from './notification-texts.js';
 
 /**
  * The sign-in attempt between the password (POST /users/login) and the code (POST /device-verifications/verify/):
@@ -27,7 +28,7 @@ export function signInCodeChannel(user: { mobile: string | null; email: string }
 
 /** The SMS or email carrying the sign-in code. */
 export function signInCodeMessage(productName: string, code: string): string {
-  return `${productName}: your sign-in code is ${code}. It expires in 10 minutes. Never share it with anyone, including our staff.`;
+  return notification('signInCode', productName, { code });
 }
 
 /**
@@ -51,7 +52,7 @@ export async function issueSignInCode(
     purpose: SIGN_IN_CODE_PURPOSE, subject: input.attemptId, recipient: target.to, now: input.now, secret: app.config.jwtSecret, maxSends: 1 + MAX_MOBILE_RESENDS,
     perRecipientPerHour: { max: SIGN_IN_CODES_PER_RECIPIENT_PER_HOUR, message: AUTH_TEXTS.tooManySignInCodes },
   });
-  await app.outbox.send({ channel: target.channel, to: target.to, subject: 'Your sign-in code', body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
+  await app.outbox.send({ channel: target.channel, to: target.to, subject: notification('signInCodeSubject', app.config.productName), body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
   return target;
 }
 

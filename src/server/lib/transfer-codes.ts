@@ -4,6 +4,7 @@ import { HttpError, conflict, tooMany } from './http-errors.js';
 import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, boundSubject, claimTry, codeMatches, hashCode, issueCode, sendCountTurn } from './one-time-codes.js';
 import { formatCents } from '../../shared/money.js';
 import { AUTH_TEXTS, TRANSFER_TEXTS } from '../../shared/messages.js';
+import { notification } from './notification-texts.js';
 
 export const TRANSFER_CODE_PURPOSE = 'transfer_code' as const;
 
@@ -13,8 +14,8 @@ export function transferCodeSubject(userId: number, idempotencyKey: string): str
 }
 
 /** The SMS: the code with the amount and the destination's last four digits (PSD2 RTS art. 5, dynamic linking). */
-export function transferCodeMessage(code: string, amountCents: number, destinationAccount: string): string {
-  return `Your code ${code} confirms a transfer of ${formatCents(amountCents)} to account ending ${destinationAccount.slice(-4)}. Never share it.`;
+export function transferCodeMessage(productName: string, code: string, amountCents: number, destinationAccount: string): string {
+  return notification('transferCode', productName, { code, amount: formatCents(amountCents), accountEnding: destinationAccount.slice(-4) });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MESSAGE_FILES, MESSAGE_PLACEHOLDERS } from '../message-catalog.js';
+import { MESSAGE_FILES, MESSAGE_PLACEHOLDERS, MESSAGE_REQUIRED_PLACEHOLDERS } from '../message-catalog.js';
 import { placeholdersIn } from '../flow/text-placeholders.js';
 import type { JsonObject } from '../forms/form-registry.js';
 import { nearMiss } from './near-miss.js';
@@ -8,7 +8,8 @@ import type { Problem } from './check-config.js';
 /**
  * The message files under forms/messages/ (`files`: their contents by path, as the checker read them) against the
  * keys the code reads (src/shared/message-catalog.ts): each file there, each key the code reads in it with a text that
- * shows something, no key the code does not read, and no {placeholder} the code does not fill. A configuration folder
+ * shows something, no key the code does not read, no {placeholder} the code does not fill, and every one a message
+ * cannot do without (a code's {code}). A configuration folder
  * without forms/messages/ (the engine's test configuration) has nothing to check.
  */
 export function messageMistakes(files: Record<string, JsonObject>): Problem[] {
@@ -44,6 +45,9 @@ export function messageMistakes(files: Record<string, JsonObject>): Problem[] {
         const allowed = MESSAGE_PLACEHOLDERS[`${name}.${key}`] ?? [];
         for (const placeholder of placeholdersIn(text).filter((p) => !allowed.includes(p))) {
           problems.push({ file, path: at, message: `{${placeholder}} is not filled in this message`, hint: allowed.length ? `This message fills ${allowed.map((p) => `{${p}}`).join(', ')}; any other placeholder would show as written.` : 'This message is shown as written: remove the braces, or write the value itself.' });
+        }
+        for (const placeholder of (MESSAGE_REQUIRED_PLACEHOLDERS[`${name}.${key}`] ?? []).filter((p) => !placeholdersIn(text).includes(p))) {
+          problems.push({ file, path: at, message: `message "${key}" lacks {${placeholder}}`, hint: `It is sent to people for its {${placeholder}}: without it they would get the message and not the ${placeholder}. Write {${placeholder}} where it belongs in the words.` });
         }
       }
     }

@@ -126,7 +126,7 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       await flag(id);
       const first = await put('/api/signups/approve', { signup_id: id });
       expect(first.statusCode, first.body).toBe(200);
-      expect(first.json()).toEqual({ signup_id: id, status: 'awaiting_second_approval', message: 'First approval recorded. A second administrator must approve this application.' });
+      expect(first.json()).toEqual({ signup_id: id, status: 'awaiting_second_approval', message: ADMIN_TEXTS.firstApproval });
       expect(await row(id)).toMatchObject({ status: 'awaiting_second_approval', user_id: null });
       expect(await t.db.db.selectFrom('users').select('id').where('email', '=', contact.email).executeTakeFirst()).toBeUndefined();
       expect((await get('/api/signups?status=awaiting_second_approval')).json().signups.map((s: { id: string }) => s.id)).toContain(id);

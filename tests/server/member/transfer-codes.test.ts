@@ -4,6 +4,8 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
 import { TRANSFER_TEXTS } from '../../../src/shared/messages';
 import { fieldMessage } from '../../helpers/form-messages';
+import { NOTIFICATION_TEXTS } from '../../../src/server/lib/notification-texts';
+import { fillText } from '../../../src/shared/fill-text';
 import {
   addSessionRoute,
   balanceOf,
@@ -55,7 +57,8 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect(asked.statusCode, asked.body).toBe(200);
     expect(asked.json()).toMatchObject({ message: TRANSFER_TEXTS.codeSent, expires_in: 600, phone: expect.stringContaining('***') });
     const sms = await latestSms(t.db.db, m.userId);
-    expect(sms.body).toBe(`Your code ${sms.code} confirms a transfer of TTD $25.50 to account ending ${payee.accounts[0].number.slice(-4)}. Never share it.`);
+    // In the configured words (forms/messages/notifications.json), with the code, the amount and the destination's last four digits.
+    expect(sms.body).toBe(fillText(NOTIFICATION_TEXTS.transferCode, { product: t.app.config.productName, code: sms.code!, amount: 'TTD $25.50', accountEnding: payee.accounts[0].number.slice(-4) }));
     // Nothing moves before the code.
     expect(await balanceOf(t.db.db, payee.accounts[0].id)).toBe(0);
     const done = await confirmMemberTransfer(t, headers, body, key, sms.code);

@@ -60,7 +60,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     const dialog = await screen.findByRole('dialog', { name: 'Approve Signup' });
     expect(dialog).toHaveTextContent('a second administrator must approve it too');
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await screen.findByText('First approval recorded. A second administrator must approve this application.')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.firstApproval)).toBeInTheDocument();
     // The focus goes to the outcome, not back to Approve (disabled once the page reloads, which dropped the focus).
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(await screen.findByText('You gave the first approval. A different administrator must give the second approval.')).toBeInTheDocument();

@@ -18,6 +18,7 @@ import { keywordInWords } from '../../../shared/keyword-words.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
 import { answerError } from '../../plugins/errors.js';
 import { checkMemberTransfer, performTransfer, refuseUsedKey, transferFingerprint, SessionNotLive, type SessionCaller, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
+import { notification } from '../../lib/notification-texts.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -358,7 +359,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
     });
     await app.db.transaction().execute(async (trx) => {
       const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: fingerprint, recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
-      await app.outbox.send({ channel: 'sms', to: mobile, subject: 'Your transfer code', body: transferCodeMessage(code, transfer.amountCents, destination.account_number), purpose: TRANSFER_CODE_PURPOSE }, trx);
+      await app.outbox.send({ channel: 'sms', to: mobile, subject: notification('transferCodeSubject', app.config.productName), body: transferCodeMessage(app.config.productName, code, transfer.amountCents, destination.account_number), purpose: TRANSFER_CODE_PURPOSE }, trx);
     });
     void app.outbox.flush().catch(() => undefined);
     return { message: TRANSFER_TEXTS.codeSent, phone: maskPhone(mobile) ?? '', expires_in: CODE_TTL_MS / 1000 };

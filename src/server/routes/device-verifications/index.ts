@@ -14,6 +14,7 @@ import { AUTH_TEXTS, ONBOARDING_TEXTS } from '../../../shared/messages.js';
 import { DB_INTEGER_MAX } from '../../../shared/forms/integer-bounds.js';
 import { findLiveAttempt, hashToken, issueSignInCode, SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie } from '../../lib/sign-in-attempts.js';
 import { accountKey, claimSignInCheck, forgetFailure } from '../../lib/sign-in-throttle.js';
+import { notification } from '../../lib/notification-texts.js';
 
 interface DeviceVerificationBody {
   identifier_type: 'email' | 'mobile' | 'on_file';
@@ -184,8 +185,8 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
           taken
             ? existingAccountNotice(kind, to, app.config)
             : kind === 'email'
-              ? { channel: 'email', to, subject: 'Verify your email address', body: `${app.config.productName}: your email verification code is ${code}. It expires in 10 minutes.${continueHint(app)}`, purpose }
-              : { channel: 'sms', to, body: `${app.config.productName}: your mobile verification code is ${code}. It expires in 10 minutes.`, purpose },
+              ? { channel: 'email', to, subject: notification('emailCodeSubject', app.config.productName), body: `${notification('emailCode', app.config.productName, { code })}${continueHint(app)}`, purpose }
+              : { channel: 'sms', to, body: notification('mobileCode', app.config.productName, { code }), purpose },
           trx,
         );
         return { signup_id: signup.id, email: signup.email, identifier: to };

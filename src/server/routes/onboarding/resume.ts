@@ -13,6 +13,7 @@ import { APPLICANT_EDITABLE_STATUSES } from '../../../shared/statuses.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { draftState } from '../../lib/draft-state.js';
 import { liveDraftSince, resumeSettings } from '../../lib/draft-lifetime.js';
+import { notification } from '../../lib/notification-texts.js';
 
 const PURPOSE = 'resume_code' as const;
 
@@ -118,8 +119,8 @@ export async function resumeRoutes(app: FastifyInstance) {
         await trx.insertInto('signup_resumes').values({ id, signup_id: draft?.id ?? null, contact, created_on: now }).execute();
         const code = await issueCode(trx, { purpose: PURPOSE, subject: id, recipient: contact, now, secret, maxSends: 1, undeliverable: !draft });
         if (draft) {
-          const text = `${app.config.productName}: your code to continue your application is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
-          await app.outbox.send(byEmail ? { channel: 'email', to: draft.email, subject: 'Your code to continue your application', body: text, purpose: PURPOSE } : { channel: 'sms', to: draft.mobile, body: text, purpose: PURPOSE }, trx);
+          const text = notification('resumeCode', app.config.productName, { code });
+          await app.outbox.send(byEmail ? { channel: 'email', to: draft.email, subject: notification('resumeCodeSubject', app.config.productName), body: text, purpose: PURPOSE } : { channel: 'sms', to: draft.mobile, body: text, purpose: PURPOSE }, trx);
         }
       });
       void app.outbox.flush().catch(() => undefined);

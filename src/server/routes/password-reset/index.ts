@@ -13,6 +13,7 @@ import { checkCode, codeCheckError, issueCode, sendCountTurn } from '../../lib/o
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
+import { notification } from '../../lib/notification-texts.js';
 
 const PURPOSE = 'password_reset_code' as const;
 
@@ -79,8 +80,8 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
             {
               channel: 'email',
               to: account.email,
-              subject: 'Your password reset code',
-              body: `${app.config.productName}: your password reset code is ${code}. It expires in 10 minutes. If you did not ask to reset your password, ignore this email; your password stays the same.`,
+              subject: notification('resetCodeSubject', app.config.productName),
+              body: notification('resetCode', app.config.productName, { code }),
               purpose: PURPOSE,
             },
             trx,
@@ -161,8 +162,8 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
           {
             channel: 'email',
             to: user.email,
-            subject: 'Your password was changed',
-            body: `Hello ${user.first_name}, the password of your ${app.config.productName} online banking was changed on ${formatDateTime(now)}. Every device was signed out. If this was not you, call the credit union at once.`,
+            subject: notification('passwordChangedSubject', app.config.productName),
+            body: notification('passwordChanged', app.config.productName, { name: user.first_name, when: formatDateTime(now) }),
             purpose: 'password_changed',
           },
           trx,

@@ -16,6 +16,7 @@ import { maskEmail, provenClaim } from '../../lib/account-claims.js';
 import { UNDECIDED_SIGNUP_STATUSES } from '../../../shared/statuses.js';
 import { ADMIN_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 import { fillText } from '../../../shared/fill-text.js';
+import { notification } from '../../lib/notification-texts.js';
 
 const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
 
@@ -165,19 +166,20 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
     await writeAudit(trx, { actorUserId, action: 'signup.approve', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after });
     await writeAudit(trx, { actorUserId, action: 'user.create', entityType: 'user', entityId: user.id, after: { signup_id: signup.id, role_id: ROLES.CUSTOMER, member_id: memberId } });
 
+    const product = app.config.productName;
     const body = signup.is_existing_customer
-      ? `Dear ${signup.first_name},\n\nYour application for online banking has been approved. Sign in with your email address and the password you chose; your existing accounts are waiting for you.\n\n${app.config.productName}`
-      : `Dear ${signup.first_name},\n\nWelcome! Your membership application has been approved and your savings account ${accountNumber} is open. Sign in with your email address and the password you chose.\n\n${app.config.productName}`;
-    await app.outbox.send({ channel: 'email', to: signup.email, subject: 'Your application has been approved', body, purpose: 'signup_approved' }, trx);
+      ? notification('approvedExistingMember', product, { name: signup.first_name })
+      : notification('approvedNewMember', product, { name: signup.first_name, accountNumber: accountNumber ?? '' });
+    await app.outbox.send({ channel: 'email', to: signup.email, subject: notification('approvedSubject', product), body, purpose: 'signup_approved' }, trx);
     if (onFile) {
       // The member hears it at the contact on file too, so a link they did not ask for does not go unnoticed.
-      const notice = `${app.config.productName}: online banking access to your accounts was approved for ${maskEmail(signup.email)}. If this was not you, call your branch at once.`;
-      await app.outbox.send({ channel: onFile.channel, to: onFile.to, subject: 'Online banking access to your accounts', body: notice, purpose: 'member_online_access' }, trx);
+      const notice = notification('memberAccess', product, { email: maskEmail(signup.email) });
+      await app.outbox.send({ channel: onFile.channel, to: onFile.to, subject: notification('memberAccessSubject', product), body: notice, purpose: 'member_online_access' }, trx);
     }
     return { signup_id: signup.id, status: 'approved' as const, user_id: user.id, member_id: memberId, account_number: accountNumber };
   });
   if ('first' in result) {
-    return { signup_id: result.signup_id, status: result.status, message: 'First approval recorded. A second administrator must approve this application.' };
+    return { signup_id: result.signup_id, status: result.status, message: ADMIN_TEXTS.firstApproval };
   }
   void app.outbox.flush().catch(() => undefined);
   return { ...result, message: ADMIN_TEXTS.approved };
@@ -204,8 +206,8 @@ export async function rejectSignup(app: FastifyInstance, signupId: string, actor
     assertPending(signup);
     await trx.updateTable('signups').set({ status: 'rejected', decided_on: now, decided_by: actorUserId, updated_on: now }).where('id', '=', signup.id).execute();
     await writeAudit(trx, { actorUserId, action: 'signup.reject', entityType: 'signup', entityId: signup.id, before: { status: signup.status }, after: { status: 'rejected', ...(reason ? { reason } : {}) } });
-    const body = `Dear ${signup.first_name},\n\nThank you for applying. We are unable to approve your application at this time. Please contact your branch if you have any questions.\n\n${app.config.productName}`;
-    await app.outbox.send({ channel: 'email', to: signup.email, subject: 'Your application', body, purpose: 'signup_rejected' }, trx);
+    const body = notification('rejected', app.config.productName, { name: signup.first_name });
+    await app.outbox.send({ channel: 'email', to: signup.email, subject: notification('rejectedSubject', app.config.productName), body, purpose: 'signup_rejected' }, trx);
     return { signup_id: signup.id, status: 'rejected' as const };
   });
   void app.outbox.flush().catch(() => undefined);

@@ -12,6 +12,7 @@ import { findUser, insertUser, listUsers, updateUser } from './users.repository.
 import { takenContacts } from '../../lib/user-contacts.js';
 import { maskEmail, maskPhone } from '../../lib/sign-in-attempts.js';
 import { formatDateTime } from '../../../shared/format-date.js';
+import { notification } from '../../lib/notification-texts.js';
 import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
 import { ROLES } from '../../../shared/roles.js';
 import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
@@ -105,12 +106,11 @@ function userColumns(body: UserFormBody) {
  * old contacts can raise the alarm. The new ones are masked.
  */
 function contactChangedText(before: { email: string; mobile: string | null }, after: { email: string; mobile: string | null; first_name: string }, productName: string, now: Date): string | undefined {
-  const changes = [
-    ...(before.email !== after.email ? [`email address to ${maskEmail(after.email)}`] : []),
-    ...(before.mobile !== after.mobile ? [`mobile number to ${maskPhone(after.mobile)}`] : []),
-  ];
-  if (!changes.length) return undefined;
-  return `Hello ${after.first_name}, the credit union changed the ${changes.join(' and the ')} of your ${productName} online banking on ${formatDateTime(now)}. Sign-in codes and password resets go there from now on. If you did not ask for this, call the credit union at once.`;
+  const email = before.email !== after.email;
+  const mobile = before.mobile !== after.mobile;
+  if (!email && !mobile) return undefined;
+  const values = { name: after.first_name, email: maskEmail(after.email), mobile: maskPhone(after.mobile) ?? '', when: formatDateTime(now) };
+  return notification(email && mobile ? 'contactChangedBoth' : email ? 'contactChangedEmail' : 'contactChangedMobile', productName, values);
 }
 
 /**
@@ -225,7 +225,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.update', entityType: 'user', entityId: id, before, after });
         const notice = contactChangedText(before, after, app.config.productName, now);
         if (notice) {
-          await app.outbox.send({ channel: 'email', to: before.email, subject: 'Your sign-in details were changed', body: notice, purpose: 'contact_changed' }, trx);
+          await app.outbox.send({ channel: 'email', to: before.email, subject: notification('contactChangedSubject', app.config.productName), body: notice, purpose: 'contact_changed' }, trx);
           if (before.mobile) await app.outbox.send({ channel: 'sms', to: before.mobile, body: notice, purpose: 'contact_changed' }, trx);
         }
         return after;
