@@ -141,6 +141,16 @@ describe('config:check', () => {
     ['a form open to unknown fields (form meta-schema)', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.additionalProperties = true)), { file: 'forms/mini/guardian.schema.json', path: '/additionalProperties', message: /must be equal to constant/, hint: /form\.meta\.schema\.json/ }],
     ['a mistyped file limit (form meta-schema)', (c) => c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.guardian_name.maxFileSize = '5MB')), { file: 'forms/mini/guardian.schema.json', path: '/properties/guardian_name/maxFileSize', message: /must be integer/, hint: /form\.meta\.schema\.json/ }],
     ['a misspelt ui key (ui meta-schema)', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u['ui:ordr'] = ['guardian_name'])), { file: 'forms/mini/guardian.ui.json', path: '/ui:ordr', message: /unknown key "ui:ordr"/, hint: /form\.ui\.meta\.schema\.json/ }],
+    // RJSF offers only the values "ui:enumOrder" names (the admin user forms offer Male and Female, the schema takes "other" too).
+    [
+      'an option order naming a value the field lacks (its option would not be offered)',
+      (c) => {
+        c.edit('forms/mini/guardian.schema.json', (s) => (s.properties.contact_time = { type: 'string', title: 'Best time', enum: ['morning', 'evening'] }));
+        c.edit('forms/mini/guardian.ui.json', (u) => (u.contact_time = { 'ui:enumNames': ['Morning', 'Evening'], 'ui:enumOrder': ['evening', 'mornin'] }));
+      },
+      { file: 'forms/mini/guardian.ui.json', path: '/contact_time/ui:enumOrder/1', message: /names "mornin", which is not a value of "contact_time"/, hint: /"morning"/ },
+    ],
+    ['an option order on a list field (it changes nothing)', (c) => c.edit('forms/mini/about-you.ui.json', (u) => (u.nationality = { ...u.nationality, 'ui:enumOrder': ['TT', '*'] })), { file: 'forms/mini/about-you.ui.json', path: '/nationality/ui:enumOrder', message: /not written as a bare "enum": it changes nothing/, hint: /oneOf/ }],
     ['a section (ui:groups) naming a field the schema lacks', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u['ui:groups'] = [{ title: 'Guardian', fields: ['guardian_nmae', 'is_parent'] }])), { file: 'forms/mini/guardian.ui.json', path: '/ui:groups/0/fields/0', message: /group "Guardian" names "guardian_nmae", which is not a field/, hint: /guardian_name/ }],
     ['a field in two sections', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u['ui:groups'] = [{ title: 'Guardian', fields: ['guardian_name'] }, { title: 'Parent', fields: ['is_parent', 'guardian_name'] }])), { file: 'forms/mini/guardian.ui.json', path: '/ui:groups/1/fields/1', message: /"guardian_name" is in two groups/, hint: /one group/ }],
     ['a section without a title (ui meta-schema)', (c) => c.edit('forms/mini/guardian.ui.json', (u) => (u['ui:groups'] = [{ fields: ['guardian_name'] }])), { file: 'forms/mini/guardian.ui.json', path: '/ui:groups/0', message: /title/, hint: /form\.ui\.meta\.schema\.json/ }],

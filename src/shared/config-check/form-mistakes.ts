@@ -349,9 +349,24 @@ export function enumNamesMistakes(file: string, uiFile: string, schema: Json, ui
     if (field?.type === 'object' || isObject(field?.properties)) out.push(...enumNamesMistakes(file, uiFile, field, entry, fieldAt, [...uiAt, name]));
     if (isObject(field?.items)) out.push(...enumNamesMistakes(file, uiFile, field.items, isObject(entry.items) ? entry.items : {}, [...fieldAt, 'items'], [...uiAt, name, 'items']));
     const values = Array.isArray(field?.enum) ? (field.enum as unknown[]) : null;
+    const shown = (list: unknown[]) => list.map((v) => JSON.stringify(v)).join(', ');
+    // "ui:enumOrder" (RJSF): the options offered and their order; an option it leaves out is not offered (the admin
+    // user forms offer Male and Female while the schema also takes "other"), and a name that is no value offers nothing.
+    const order = entry['ui:enumOrder'];
+    if (Array.isArray(order)) {
+      const orderAt = pointer([...uiAt, name, 'ui:enumOrder']);
+      if (!values) {
+        out.push({ file: uiFile, path: orderAt, message: `"ui:enumOrder" orders the options of "${name}", which is not written as a bare "enum": it changes nothing`, hint: 'Order the options in the list itself (its "oneOf"), or drop "ui:enumOrder".' });
+      } else {
+        for (const [i, item] of order.entries()) {
+          if (item === '*' || values.some((v) => String(v) === String(item))) continue;
+          const close = nearMiss(String(item), values.map(String));
+          out.push({ file: uiFile, path: pointer([...uiAt, name, 'ui:enumOrder', String(i)]), message: `"ui:enumOrder" names ${JSON.stringify(item)}, which is not a value of "${name}" (${shown(values)}): no option is offered for it`, hint: close ? `Did you mean ${JSON.stringify(close)}?` : 'Name values of the schema\'s "enum", or "*" for every value not named.' });
+        }
+      }
+    }
     if (!values || entry['ui:widget'] === 'hidden' || field.readOnly === true) continue;
     const names = entry['ui:enumNames'];
-    const shown = (list: unknown[]) => list.map((v) => JSON.stringify(v)).join(', ');
     if (names === undefined) {
       out.push({ file, path: pointer([...fieldAt, 'enum']), message: `the options of "${name}" (${shown(values)}) have no titles: the applicant would read the raw values`, hint: `Write the field as a list ("oneOf": [{ "const": ${JSON.stringify(values[0])}, "title": "<the words the applicant reads>" }, ...], forms/README.md "Lists"), or give "${name}" in the UI schema "ui:enumNames" with one name per value, in the same order.` });
     } else if (Array.isArray(names) && names.length !== values.length) {
