@@ -77,6 +77,35 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     expect(ids.json().errors.primary_id_files).toBe(fieldMessage('onboarding/id-information', 'primary_id_files', 'maxItems'));
   });
 
+  it("holds files on an endpoint two steps share to the limit and words of the step the body names, not the other step's", async () => {
+    // POST /identifications/ serves the child's ID step and the adult's, told apart by holder_type; their forms allow
+    // different numbers of files. Over both limits, an adult was told the child's "up to 5" while the form allows 3.
+    const call = stepRequest('id-information');
+    const limitOf = (formId: string) => t.app.forms.schemaOf(formId).properties.primary_id_files.maxItems as number;
+    const tooMany = Math.max(limitOf('onboarding/id-information'), limitOf('onboarding/child-id-information')) + 1;
+    const files = Array.from({ length: tooMany }, (_, i) => ({ field: 'primary_id_files', name: `id${i}.pdf`, content: PDF() }));
+    const adultMessage = fieldMessage('onboarding/id-information', 'primary_id_files', 'maxItems');
+    const before = storedFiles().length;
+    const res = await upload(await createApplicant(t, adultSignup(++n)), call.url, call.body, [...files, ...call.files.filter((f) => f.field !== 'primary_id_files')]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.primary_id_files).toBe(adultMessage);
+    expect(storedFiles().length).toBe(before);
+    // The files before the field that names the step: held to the stricter of the two, in that form's words.
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const form = multipart({}, files);
+    const fields = multipart({ signup_id: applicant.id, ...call.body }, []);
+    const boundaryOf = (type: string) => type.split('boundary=')[1];
+    const filesFirst = Buffer.concat([
+      form.payload.subarray(0, form.payload.lastIndexOf(`--${boundaryOf(form.headers['content-type'])}--`)),
+      Buffer.from(fields.payload.toString('latin1').replaceAll(boundaryOf(fields.headers['content-type']), boundaryOf(form.headers['content-type'])), 'latin1'),
+    ]);
+    const reversed = await t.call({ method: 'POST', url: call.url, payload: filesFirst, headers: { ...applicant.headers, ...form.headers }, remoteAddress: applicant.address });
+    expect(reversed.statusCode).toBe(400);
+    const strictest = limitOf('onboarding/id-information') <= limitOf('onboarding/child-id-information') ? 'onboarding/id-information' : 'onboarding/child-id-information';
+    expect(reversed.json().errors.primary_id_files).toBe(fieldMessage(strictest, 'primary_id_files', 'maxItems'));
+    expect(storedFiles().length).toBe(before);
+  });
+
   it.each([
     ['an SVG renamed .png', 'logo.png', SVG],
     ['a text file named .pdf', 'notes.pdf', Buffer.from('just some text, not a PDF')],

@@ -139,6 +139,9 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     return valid;
   }
 
+  /** A step's forms as its multipart body is read: a step that may arrive record by record also reads the record's fields and files (the spec's id_files). */
+  const schemasOfTarget = (t: StepTarget) => [validator.schemaOf(t.form), ...(t.parts ? [recordSchema(t.parts, validator.schemaOf(t.form))] : [])];
+
   const flow = onboardingFlow();
   for (const [id, step] of Object.entries(flow.steps)) {
     const action = step.submit?.action;
@@ -164,9 +167,12 @@ export default async function onboardingRoutes(app: FastifyInstance) {
           return { signup_id: signupId, step: target.step, ...valid };
         }
         await requireKnownApplicant(request);
-        // A step that may arrive record by record also reads the record's fields and files (the spec's id_files).
-        const schemas = route.targets.flatMap((t) => [validator.schemaOf(t.form), ...(t.parts ? [recordSchema(t.parts, validator.schemaOf(t.form))] : [])]);
-        const body = await readMultipart(app, request, schemas);
+        const body = await readMultipart(app, request, (fields) => {
+          // Once the field that picks the step has come, its form alone sets the files' limits and messages.
+          const picked = route.pickBy ? fields[route.pickBy.field] : undefined;
+          const target = route.pickBy && typeof picked === 'string' && Object.hasOwn(route.pickBy.values, picked) ? route.pickBy.values[picked] : undefined;
+          return target ? schemasOfTarget(target) : route.targets.flatMap(schemasOfTarget);
+        });
         try {
           const { signupId, data } = takeSignupId(body.fields);
           const target = pickTarget(route, data);

@@ -77,11 +77,31 @@ function propertyOf(schema: Schema, field: string): Schema | undefined {
 }
 
 function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
-  for (const schema of schemas) {
-    const property = propertyOf(schema, field);
-    if (property && property.type === 'array' && (property.maxFileSize !== undefined || property.fileTypes !== undefined)) return property;
+  const found = schemas.map((schema) => propertyOf(schema, field)).filter((p): p is Schema => !!p && p.type === 'array' && (p.maxFileSize !== undefined || p.fileTypes !== undefined));
+  return found.length > 1 ? strictestFileField(found) : found[0];
+}
+
+/**
+ * One file field as several forms sharing an endpoint declare it, while the body has not yet said which form it is
+ * for (the files came before the field that picks it): each limit at its strictest (the fewest files, the smallest
+ * size, only the types every form takes), each with the message of the form it came from. Never the loosest: a
+ * child's five files must not be offered to an adult's form of three, nor stored for it.
+ */
+function strictestFileField(properties: Schema[]): Schema {
+  const messageOf = (property: Schema, keyword: string) => (property.errorMessage && typeof property.errorMessage === 'object' ? property.errorMessage[keyword] : undefined);
+  const smallest = (keyword: 'maxItems' | 'maxFileSize') =>
+    properties.filter((p) => typeof p[keyword] === 'number').sort((a, b) => (a[keyword] as number) - (b[keyword] as number))[0];
+  const merged: Schema = { ...properties[0], errorMessage: { ...(typeof properties[0].errorMessage === 'object' ? properties[0].errorMessage : {}) } };
+  for (const keyword of ['maxItems', 'maxFileSize'] as const) {
+    const strictest = smallest(keyword);
+    if (!strictest) continue;
+    merged[keyword] = strictest[keyword];
+    const message = messageOf(strictest, keyword);
+    if (message !== undefined) merged.errorMessage[keyword] = message;
   }
-  return undefined;
+  const typeLists = properties.map((p) => p.fileTypes).filter((t): t is string[] => Array.isArray(t));
+  if (typeLists.length) merged.fileTypes = typeLists.reduce((kept, list) => kept.filter((t) => list.includes(t)));
+  return merged;
 }
 
 const PLAIN_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
@@ -117,15 +137,18 @@ class UploadAbandoned extends Error {}
 /**
  * Reads a multipart request: each file is streamed to the file store (app.files) under a random name while its
  * size and SHA-256 are counted and its first bytes sniffed; limits come from the form schemas'
- * `maxFileSize` / `fileTypes` / `maxItems`. Exactly the limit passes; one byte more is a 413. Any
+ * `maxFileSize` / `fileTypes` / `maxItems` (`schemasFor`: the forms the fields read so far leave open). Exactly the limit passes; one byte more is a 413. Any
  * failure removes what was stored. File fields come back as arrays of original names (docs/development.md).
  */
-export async function readMultipart(app: FastifyInstance, request: FastifyRequest, schemas: Schema[]): Promise<MultipartBody> {
+export async function readMultipart(app: FastifyInstance, request: FastifyRequest, schemasFor: (fields: Record<string, unknown>) => Schema[]): Promise<MultipartBody> {
   if (!request.isMultipart()) throw new HttpError(415, ONBOARDING_TEXTS.notMultipart);
   const fields: Record<string, unknown> = {};
   const files: ReceivedFile[] = [];
   try {
     for await (const part of request.parts()) {
+      // The forms this body may be for, from what it has said so far (an endpoint several steps share is told
+      // apart by a field: once it has come, the files are read by that step's form and no other's).
+      const schemas = schemasFor(fields);
       if (!isStorableText(part.fieldname)) {
         if (part.type === 'file') part.file.resume();
         throw badRequest(UNSTORABLE_TEXT_MESSAGE);
