@@ -163,6 +163,35 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     },
   );
 
+  it.each([
+    ['an object', '{"line":"1 Main Street"}'],
+    ['a list', '["1 Main Street","Apt 2"]'],
+    ['a number too large for a number', '1e400'],
+    ['null', 'null'],
+    ['a quoted string', '"1 Main Street"'],
+  ])('refuses a text field sent as JSON (%s) under the field, storing nothing', async (_label, json) => {
+    // The multipart reader parses a part whose Content-Type is application/json: an object reached the address form as
+    // the text "[object Object]", a list as "x,y", 1e400 as "Infinity", null as "null", and was stored.
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const textFields = Object.keys(ADDRESS).filter((field) => typeof ADDRESS[field] === 'string');
+    const before = storedFiles().length;
+    for (const field of textFields) {
+      const form = multipart({ signup_id: applicant.id, ...ADDRESS, [field]: '@@json@@' }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+      const asJson = form.payload.toString('latin1').replace(`name="${field}"\r\n\r\n@@json@@`, `name="${field}"\r\nContent-Type: application/json\r\n\r\n${json}`);
+      const res = await t.call({ method: 'POST', url: '/api/addresses/', payload: Buffer.from(asJson, 'latin1'), headers: { ...applicant.headers, ...form.headers }, remoteAddress: applicant.address });
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errors, field).toEqual({ [field]: REQUEST_TEXTS.notText });
+    }
+    expect(storedFiles().length).toBe(before);
+    expect(await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).where('step', '=', 'address').execute()).toEqual([]);
+    // The same field as a plain text part, with or without a charset, is read as typed.
+    const plain = multipart({ signup_id: applicant.id, ...ADDRESS }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+    const withCharset = plain.payload.toString('latin1').replace(`name="${textFields[0]}"\r\n\r\n`, `name="${textFields[0]}"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n`);
+    const res = await t.call({ method: 'POST', url: '/api/addresses/', payload: Buffer.from(withCharset, 'latin1'), headers: { ...applicant.headers, ...plain.headers }, remoteAddress: applicant.address });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()[textFields[0]]).toBe(ADDRESS[textFields[0]]);
+  });
+
   it('refuses a file part under a field that is not a file field of the form', async () => {
     const res = await address([{ field: 'avatar', name: 'me.png', content: PNG() }]);
     expect(res.statusCode).toBe(400);

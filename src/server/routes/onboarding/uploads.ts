@@ -104,6 +104,11 @@ function strictestFileField(properties: Schema[]): Schema {
   return merged;
 }
 
+/** A text part as browsers send one (no Content-Type of its own reads as text/plain), whatever its charset. */
+function isPlainTextPart(mimetype: string | undefined): boolean {
+  return /^text\/plain\s*(?:;|$)/i.test(mimetype ?? 'text/plain');
+}
+
 const PLAIN_DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 /** Text parts become JSON by the schema's property type: booleans, numbers, repeated parts as arrays. */
@@ -158,7 +163,11 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         // document sent without a file name arrives as text too (its bytes are no character problem of the person's).
         const fileField = fileFieldOf(schemas, part.fieldname);
         if (fileField) throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
-        if (!isStorableText(String(part.value))) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: REQUEST_TEXTS.unstorableField });
+        // A part that says it is JSON (Content-Type: application/json) comes parsed from the multipart reader: an
+        // object, a list, null or 1e400 reached the form as the text "[object Object]", "x,y", "null" or "Infinity",
+        // which nobody typed (an address line of "[object Object]" was stored). A form's field is text, sent as text.
+        if (typeof part.value !== 'string' || !isPlainTextPart(part.mimetype)) throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: REQUEST_TEXTS.notText });
+        if (!isStorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: REQUEST_TEXTS.unstorableField });
         const value = coerceField(schemas, part.fieldname, String(part.value));
         if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
         // A field of one value sent twice (holder_type=child, then adult) would keep the last without a word.
