@@ -33,7 +33,7 @@ export const MESSAGE_FILES = {
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
     'userAlreadyDeleted', 'cannotBlockSelf', 'cannotDeleteSelf', 'commentAdded', 'commentRecorded', 'approved', 'firstApproval', 'rejected', 'referred', 'alreadyApproved', 'alreadyRejected',
-    'alreadyReferred', 'waitingForChanges', 'cannotDecide', 'memberHasAccess', 'sameAdminTwice', 'notIndependent', 'claimed', 'released',
+    'alreadyReferred', 'waitingForChanges', 'cannotDecide', 'memberHasAccess', 'sameAdminTwice', 'ownApplication', 'notIndependent', 'claimed', 'released',
     'reassigned', 'cannotAssignDecided', 'alreadyClaimed', 'assignedTo', 'notAssigned', 'onlyAssigneeReleases', 'chooseAdministrator',
     'alreadyAssignedTo', 'unknownSteps', 'notAStep', 'changesRequested',
   ],

@@ -225,6 +225,36 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       expect(res.json()).toMatchObject({ status: 'approved' });
       expect((await get(`/api/signups/${id}`)).json()).toMatchObject({ approvals_needed: 1, approvals: [{ admin_user_id: avaId }] });
     });
+
+    it("an administrator cannot approve an application in their own name and birth date, first or second, applied for with other contacts", async () => {
+      // Ava applied with a personal email and mobile (so no contact is taken) under her own name and birth date, typed
+      // in capitals; the application has no flag, so one approval, hers, made her a member.
+      const ava = await t.db.db.selectFrom('users').select(['first_name', 'last_name', 'dob']).where('id', '=', avaId).executeTakeFirstOrThrow();
+      const inHerName = async () => {
+        const id = await insertSubmittedSignup(t.db.db, next());
+        await t.db.db.updateTable('signups').set({ first_name: ava.first_name.toUpperCase(), last_name: ava.last_name.toUpperCase(), dob: ava.dob ?? '' }).where('id', '=', id).execute();
+        return id;
+      };
+      const id = await inHerName();
+      const own = await put('/api/signups/approve', { signup_id: id });
+      expect(own.statusCode).toBe(409);
+      expect(own.json().message).toBe(ADMIN_TEXTS.ownApplication);
+      expect(await row(id)).toMatchObject({ status: 'pending_approval', user_id: null });
+      expect(await t.db.db.selectFrom('signup_approvals').select('admin_user_id').where('signup_id', '=', id).execute()).toEqual([]);
+      expect((await put('/api/signups/approve', { signup_id: id }, ben)).json()).toMatchObject({ status: 'approved' });
+      // Flagged: another administrator's first approval, then hers as the second, is refused alike.
+      const flagged = await inHerName();
+      await flag(flagged);
+      expect((await put('/api/signups/approve', { signup_id: flagged }, ben)).json()).toMatchObject({ status: 'awaiting_second_approval' });
+      const second = await put('/api/signups/approve', { signup_id: flagged });
+      expect(second.statusCode).toBe(409);
+      expect(second.json().message).toBe(ADMIN_TEXTS.ownApplication);
+      expect((await row(flagged)).status).toBe('awaiting_second_approval');
+      // The same name with another birth date is another person: she approves it.
+      const namesake = await inHerName();
+      await t.db.db.updateTable('signups').set({ dob: '1999-09-09' }).where('id', '=', namesake).execute();
+      expect((await put('/api/signups/approve', { signup_id: namesake })).json()).toMatchObject({ status: 'approved' });
+    });
   });
 
   describe('refer, reject and statuses', () => {

@@ -17,6 +17,7 @@ import { UNDECIDED_SIGNUP_STATUSES } from '../../../shared/statuses.js';
 import { ADMIN_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 import { fillText } from '../../../shared/fill-text.js';
 import { notification } from '../../lib/notification-texts.js';
+import { foldForSearch } from '../../lib/search-fold.js';
 
 const SAVINGS = { type: 'savings' as const, productCode: 'SAV', productName: 'Regular Savings' };
 
@@ -81,6 +82,23 @@ async function controlsTheOther(trx: Transaction<Database>, a: number, b: number
   });
 }
 
+/** A name as the back office searches it: marks, case, hyphens, apostrophes and runs of spaces aside (lib/search-fold.ts). */
+const nameKey = (name: string | null | undefined) => foldForSearch((name ?? '').toLowerCase()).replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether the application is the deciding administrator's own: their name and date of birth, or their sign-in
+ * email or mobile. An administrator who applied with a personal email and mobile approved their own membership
+ * alone (no flag, one approval); deciding one's own application is the one thing four eyes exist to stop.
+ */
+async function isOwnApplication(trx: Transaction<Database>, signup: Signup, actorUserId: number): Promise<boolean> {
+  const actor = await trx.selectFrom('users').select(['first_name', 'last_name', 'dob', 'email', 'mobile']).where('id', '=', actorUserId).executeTakeFirst();
+  if (!actor) return false;
+  const sameName = nameKey(actor.first_name) === nameKey(signup.first_name) && nameKey(actor.last_name) === nameKey(signup.last_name);
+  const sameBirth = !!actor.dob && !!signup.dob && String(actor.dob).slice(0, 10) === String(signup.dob).slice(0, 10);
+  const sameContact = actor.email.toLowerCase() === signup.email.toLowerCase() || (!!actor.mobile && actor.mobile === signup.mobile);
+  return (sameName && sameBirth) || sameContact;
+}
+
 /** The office of the new online user: the one the option the applicant chose names (the home branch's `x-office`). */
 async function homeOffice(app: FastifyInstance, trx: Transaction<Database>, signupId: string): Promise<number | null> {
   const steps = await loadSteps(trx, signupId);
@@ -103,6 +121,7 @@ export async function approveSignup(app: FastifyInstance, signupId: string, acto
 
     // The row lock above orders approvals of one application; the (signup, administrator) key refuses a repeat.
     const earlier = await trx.selectFrom('signup_approvals').select('admin_user_id').where('signup_id', '=', signup.id).execute();
+    if (await isOwnApplication(trx, signup, actorUserId)) throw conflict(ADMIN_TEXTS.ownApplication);
     if (earlier.some((a) => a.admin_user_id === actorUserId)) throw conflict(ADMIN_TEXTS.sameAdminTwice);
     for (const other of earlier) if (await controlsTheOther(trx, other.admin_user_id, actorUserId)) throw conflict(ADMIN_TEXTS.notIndependent);
     await assertApprovable(trx, signup);
