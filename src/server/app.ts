@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
@@ -58,6 +58,30 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
   return trust;
 }
 
+/** The answer to a request whose Expect header the server does not support (anything but 100-continue). */
+export const EXPECT_REFUSED = 'The request asks for something (an Expect header) this server does not support. Send it without the Expect header.';
+
+/**
+ * An error answered by the HTTP server itself, before Fastify has a request (bytes that are not HTTP, headers too
+ * large, too slow, an unsupported Expect): the one error shape, with the headers every other answer carries that
+ * matter for a body a browser might be shown (no sniffing, no framing, nothing loaded, not cached).
+ */
+function rawErrorAnswer(status: number, message: string): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify(errorBody(status, message, crypto.randomUUID()));
+  return {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Cache-Control': 'no-store',
+      Connection: 'close',
+    },
+    body,
+  };
+}
+
 /** Builds the whole application (plugins, then routes) without listening: tests call `inject`. */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config = loadConfig(options.env ?? process.env, options.config);
@@ -104,9 +128,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       }
       const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
       const message = status === 431 ? 'The request headers or address are too large.' : status === 408 ? 'The request took too long to arrive. Please try again.' : 'The request could not be read.';
-      const body = JSON.stringify(errorBody(status, message, crypto.randomUUID()));
-      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+      const { headers, body } = rawErrorAnswer(status, message);
+      socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
     },
+  });
+  // An Expect header other than 100-continue: Node answers 417 itself, with no body and none of the security headers.
+  app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
+    const { headers, body } = rawErrorAnswer(417, EXPECT_REFUSED);
+    response.writeHead(417, headers);
+    response.end(body);
   });
 
   useJsonBodies(app);

@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app';
+import { buildApp, EXPECT_REFUSED } from '../../src/server/app';
 import { loadConfig, parseTrustProxy, runtimeEnv, type AppConfig } from '../../src/server/config';
 import { seed, DEMO_ADMIN, DEMO_MEMBER } from '../../src/server/db/seed';
 import type { DbHandle } from '../../src/server/db/create-db';
@@ -274,6 +274,24 @@ describe('time limits: a slow or half-sent request cannot hold a socket', () => 
     expect(received).toMatch(/^HTTP\/1\.1 431/);
     const body = JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4));
     expect(body).toMatchObject({ status: 431, message: 'The request headers or address are too large.', detail: 'The request headers or address are too large.', request_id: expect.any(String) });
+  });
+
+  it('what the HTTP server answers itself (an Expect it does not support, bytes that are not HTTP): the one error shape, with the security headers', async () => {
+    // Node answered "Expect: 200-ok" with a bare 417 and no body; its other own answers lacked nosniff and framing rules.
+    const answers = [
+      [417, EXPECT_REFUSED, `${HEADERS}Expect: 200-ok\r\nContent-Length: 2\r\n\r\n{}`],
+      [400, 'The request could not be read.', 'GET /api/he\u0000alth HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+      [431, 'The request headers or address are too large.', `GET /api/users/${'1'.repeat(50_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`],
+    ] as const;
+    for (const [status, message, request] of answers) {
+      const { received } = await openSocket((socket) => socket.write(request));
+      expect(received, request.slice(0, 40)).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      const head = received.slice(0, received.indexOf('\r\n\r\n')).toLowerCase();
+      expect(head).toContain('x-content-type-options: nosniff');
+      expect(head).toContain("frame-ancestors 'none'");
+      expect(head).toContain('content-type: application/json');
+      expect(JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4))).toMatchObject({ status, message, detail: message, request_id: expect.any(String) });
+    }
   });
 
   it('a path part longer than any id is a 404, not a 414', async () => {
