@@ -1,6 +1,7 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
-import { ADULT_STEPS, adultSignup, createApplicant, sendStep } from './onboarding-helpers';
+import { ADULT_STEPS, adultSignup, createApplicant, multipart, sendStep } from './onboarding-helpers';
+import { isSlotParts, sharedFields, slotFields, type SlotParts } from '../../../src/shared/flow/step-parts';
 import { stepRequest } from '../../helpers/journey-bodies';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
@@ -71,6 +72,37 @@ describe.each(dbTargets())('walking on after a request for changes, on $name', (
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().message).toBe(ONBOARDING_TEXTS.notRequestedStep);
     expect(await stored(applicant.id, step)).toEqual(before);
+  });
+
+  it("refuses new documents for a step not asked for that come one record per call (the specification's call per ID), even under the names they had", async () => {
+    // The whole step's call was refused, but the record call replaced the ID documents (same names, other bytes) of a
+    // step the reviewer had not reopened, and the review still showed the step unchanged.
+    const flow = onboardingFlow();
+    const recordStep = ADULT_STEPS.find((s) => {
+      const parts = flow.steps[s].submit?.parts;
+      return !!parts && isSlotParts(parts) && stepRequest(s).files.length > 0;
+    })!;
+    const applicant = await sentBack(ADULT_STEPS.find((s) => s !== recordStep && stepRequest(s).files.length > 0)!);
+    const parts = flow.steps[recordStep].submit!.parts as SlotParts;
+    const { schema } = resolveForm(readFormsDir(), flow.steps[recordStep].form!);
+    const call = stepRequest(recordStep);
+    const [slot, { prefix }] = Object.entries(parts.slots)[0];
+    const record = {
+      signup_id: applicant.id,
+      [parts.key]: slot,
+      ...Object.fromEntries(sharedFields(parts, schema).filter((f) => f in call.body).map((f) => [f, call.body[f]])),
+      ...Object.fromEntries(slotFields(schema, prefix).filter((f) => prefix + f in call.body).map((f) => [f, call.body[prefix + f]])),
+    };
+    const files = call.files.filter((f) => f.field.startsWith(prefix)).map((f) => ({ field: f.field.slice(prefix.length), name: f.name, content: Buffer.concat([f.content, Buffer.from('another document')]) }));
+    expect(files.length).toBeGreaterThan(0);
+    const documents = () => t.db.db.selectFrom('signup_files').select(['field', 'original_name', 'sha256']).where('signup_id', '=', applicant.id).where('step', '=', recordStep).orderBy('field').orderBy('original_name').execute();
+    const before = await documents();
+    const form = multipart(record, files);
+    const res = await t.call({ method: call.method, url: call.url, payload: form.payload, headers: { ...applicant.headers, ...form.headers }, remoteAddress: applicant.address });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(ONBOARDING_TEXTS.notRequestedStep);
+    expect(await documents()).toEqual(before);
+    expect((await t.db.db.selectFrom('signups').select('status').where('id', '=', applicant.id).executeTakeFirstOrThrow()).status).toBe('changes_requested');
   });
 
   it('refuses new documents for a later step not asked for (the page continues it as sent instead)', async () => {

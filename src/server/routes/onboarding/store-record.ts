@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { badRequest } from '../../lib/http-errors.js';
+import { badRequest, conflict } from '../../lib/http-errors.js';
 import { loadApplicantSignup } from '../../lib/applicant-access.js';
 import { loadStepData, saveStep } from '../../lib/signup-steps.repository.js';
 import { consentsGiven } from '../../lib/review-rules.js';
@@ -8,7 +8,7 @@ import { mergeRecord, recordOf, recordSchema, slotFields, splitRecordErrors, typ
 import { replaceStepFiles } from './steps.repository.js';
 import type { ReceivedFile } from './uploads.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
-import { REQUEST_TEXTS } from '../../../shared/messages.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 
 /**
  * One record of a step the flow lets arrive record by record (`submit.parts`: the specification's one call per
@@ -29,9 +29,12 @@ export async function storeRecord(app: FastifyInstance, request: FastifyRequest,
     const { data, errors } = app.forms.check(target.form, merge.merged, await stepCallContext(trx, signup));
     const { refused, pending } = splitRecordErrors(target.parts, stepSchema, merge.merged, merge.place, errors);
     if (Object.keys(refused).length) throw badRequest(refused._root ?? REQUEST_TEXTS.fixFields, refused);
-    await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
+    // A step not asked for again (changes requested to others) takes its answers only as they are, and never new
+    // documents: a record under the names the documents had replaced them unseen, as the whole step's call refuses to.
+    const taken = await saveStep(trx, signupId, target.step, data, { now, configVersion: app.configVersion, consents: consentsGiven(target.step, data, request.ip) });
+    if (!taken && files?.length) throw conflict(ONBOARDING_TEXTS.notRequestedStep);
     let replaced: string[] = [];
-    if (files && 'prefix' in merge.place) {
+    if (taken && files && 'prefix' in merge.place) {
       const { prefix } = merge.place;
       const fileFields = Object.entries(recordSchema(target.parts, stepSchema).properties as Record<string, { maxFileSize?: number; fileTypes?: string[] }>)
         .filter(([, p]) => p.maxFileSize !== undefined || p.fileTypes !== undefined)
