@@ -76,6 +76,24 @@ describe.each(dbTargets())('studio API on $name', (target) => {
       expect((await t.call({ method: 'GET', url: '/api/dev/studio/configuration', headers: auth(member) })).statusCode).toBe(404);
     });
 
+    it('answers 404 to anyone but an administrator before reading the body or the query, so a malformed one tells nothing either', async () => {
+      // The hidden studio answered a body or query its schema refuses with 400 and the fields it takes (step, body),
+      // to anyone: its guard ran after validation.
+      const member = await tokenFor(t.app, DEMO_MEMBER.email);
+      for (const headers of [{}, auth(member)]) {
+        for (const payload of [{}, { step: 5 }, { ...body(), extra: true }]) {
+          const res = await verdict(t, payload, headers);
+          expect(res.statusCode, JSON.stringify(payload)).toBe(404);
+          expect(res.json().errors, JSON.stringify(payload)).toBeUndefined();
+        }
+        for (const url of ['/api/dev/studio/form', '/api/dev/studio/form?id=../../etc', '/api/dev/studio/form?id=onboarding/basic-info&x=1']) {
+          const res = await t.call({ method: 'GET', url, headers });
+          expect(res.statusCode, url).toBe(404);
+          expect(res.json().errors, url).toBeUndefined();
+        }
+      }
+    });
+
     it('answers 403 to an administrator whose role lacks the studio flag, and serves one whose role has it', async () => {
       const admin = await tokenFor(t.app, DEMO_ADMIN.email);
       expect((await verdict(t, body(), auth(admin))).statusCode).toBe(403);
