@@ -250,6 +250,14 @@ describe.each(dbTargets())('review queue (assignment, risk flags, four eyes, ref
       expect(second.statusCode).toBe(409);
       expect(second.json().message).toBe(ADMIN_TEXTS.ownApplication);
       expect((await row(flagged)).status).toBe('awaiting_second_approval');
+      // Her name written another way (full-width letters, a combining accent, an invisible variation selector) is hers.
+      for (const written of [[...ava.first_name].map((ch) => String.fromCodePoint(ch.codePointAt(0)! + 0xfee0)).join(''), `${ava.first_name[0]}\u0301${ava.first_name.slice(1)}`, `${ava.first_name}\ufe0f`]) {
+        const disguised = await inHerName();
+        await t.db.db.updateTable('signups').set({ first_name: written }).where('id', '=', disguised).execute();
+        const res = await put('/api/signups/approve', { signup_id: disguised });
+        expect(res.statusCode, written).toBe(409);
+        expect(res.json().message).toBe(ADMIN_TEXTS.ownApplication);
+      }
       // The same name with another birth date is another person: she approves it.
       const namesake = await inHerName();
       await t.db.db.updateTable('signups').set({ dob: '1999-09-09' }).where('id', '=', namesake).execute();

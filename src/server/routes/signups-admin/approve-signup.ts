@@ -82,8 +82,15 @@ async function controlsTheOther(trx: Transaction<Database>, a: number, b: number
   });
 }
 
-/** A name as the back office searches it: marks, case, hyphens, apostrophes and runs of spaces aside (lib/search-fold.ts). */
-const nameKey = (name: string | null | undefined) => foldForSearch((name ?? '').toLowerCase()).replace(/\s+/g, ' ').trim();
+/**
+ * A name with what does not change whose it is set aside: width and compatibility forms ('Ａｖａ'), marks ('Āva',
+ * 'A\u0301va'), invisible characters (a variation selector), case, hyphens, apostrophes and runs of spaces
+ * (lib/search-fold.ts), so a name typed another way is still the same name.
+ */
+const nameKey = (name: string | null | undefined) =>
+  foldForSearch((name ?? '').normalize('NFKD').replace(/[\p{M}\p{Default_Ignorable_Code_Point}]/gu, '').toLowerCase())
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * Whether the application is the deciding administrator's own: their name and date of birth, or their sign-in
