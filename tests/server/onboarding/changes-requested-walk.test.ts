@@ -1,6 +1,8 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { ADULT_STEPS, adultSignup, createApplicant, multipart, sendStep } from './onboarding-helpers';
+import { fieldsDrawnBy, PASSWORD_WIDGETS } from '../../../src/shared/forms/widget-fields';
+import { verifyPassword } from '../../../src/server/lib/passwords';
 import { isSlotParts, sharedFields, slotFields, type SlotParts } from '../../../src/shared/flow/step-parts';
 import { stepRequest } from '../../helpers/journey-bodies';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
@@ -103,6 +105,26 @@ describe.each(dbTargets())('walking on after a request for changes, on $name', (
     expect(res.json().message).toBe(ONBOARDING_TEXTS.notRequestedStep);
     expect(await documents()).toEqual(before);
     expect((await t.db.db.selectFrom('signups').select('status').where('id', '=', applicant.id).executeTakeFirstOrThrow()).status).toBe('changes_requested');
+  });
+
+  it('refuses a new password sent with basic info not asked for again, keeping the one the application holds', async () => {
+    // The password is kept out of the stored answers, so basic info sent again with the same answers and another
+    // password was "unchanged" and taken: the password the member will sign in with changed after the review.
+    const applicant = await sentBack(asked);
+    const body = adultSignup(n);
+    const passwordFields = fieldsDrawnBy(resolveForm(readFormsDir(), 'onboarding/basic-info').uiSchema, PASSWORD_WIDGETS);
+    expect(passwordFields.length).toBeGreaterThan(0);
+    const original = String(body[passwordFields[0]]);
+    const holds = async (password: string) => verifyPassword((await t.db.db.selectFrom('signups').select('password_hash').where('id', '=', applicant.id).executeTakeFirstOrThrow()).password_hash, password);
+    const send = (payload: Record<string, unknown>) => t.call({ method: 'POST', url: '/api/signups/', payload, headers: applicant.headers, remoteAddress: applicant.address });
+    const same = await send(body);
+    expect(same.statusCode, same.body).toBeLessThan(300);
+    const changed = `${original}x`;
+    const res = await send({ ...body, ...Object.fromEntries(passwordFields.map((f) => [f, changed])) });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(ONBOARDING_TEXTS.notRequestedStep);
+    expect(await holds(original)).toBe(true);
+    expect(await holds(changed)).toBe(false);
   });
 
   it('refuses new documents for a later step not asked for (the page continues it as sent instead)', async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../lib/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { conflict } from '../../lib/http-errors.js';
 import { APPLICANT_TOKEN_HOURS, applicantTokenOf, hashApplicantToken, loadApplicantSignup, newApplicantToken } from '../../lib/applicant-access.js';
 import { takeSignupId } from '../../lib/form-validation.js';
 import { saveStep } from '../../lib/signup-steps.repository.js';
@@ -91,6 +92,13 @@ export default async function signupRoutes(app: FastifyInstance) {
         updated_on: now,
       };
       if (existing) {
+        // Basic info not asked for again (changes requested to other steps) takes its answers only as they are; the
+        // password is kept out of the stored answers, so it is compared here: it changed unseen otherwise.
+        const taken = await saveStep(trx, existing.id, 'basic-info', stored, { now, configVersion: app.configVersion, consents: consentsGiven('basic-info', stored, request.ip) });
+        if (!taken) {
+          if (!(await verifyPassword(existing.password_hash, String(data.password)))) throw conflict(ONBOARDING_TEXTS.notRequestedStep);
+          return { id: existing.id, token: presented as string, expiresOn: new Date(existing.token_expires_on), created: false };
+        }
         await trx
           .updateTable('signups')
           .set({
@@ -100,7 +108,6 @@ export default async function signupRoutes(app: FastifyInstance) {
           })
           .where('id', '=', existing.id)
           .execute();
-        await saveStep(trx, existing.id, 'basic-info', stored, { now, configVersion: app.configVersion, consents: consentsGiven('basic-info', stored, request.ip) });
         return { id: existing.id, token: presented as string, expiresOn: new Date(existing.token_expires_on), created: false };
       }
       const id = crypto.randomUUID();
