@@ -13,7 +13,7 @@ import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../src/shared/create-ajv';
 import { metaProblems, withPosition, type Problem } from '../../src/shared/config-check/check-config';
 import { JsonSyntaxError, parseJsonSource } from '../../src/shared/config-check/json-source';
-import { fieldsOf } from '../../src/shared/config-check/schema-walk';
+import { fieldsOf, fileFieldSchemas } from '../../src/shared/config-check/schema-walk';
 import { resolveForm, type FormSources } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types';
 import { createFormValidator, type FormValidator } from '../../src/server/lib/form-validation';
@@ -46,7 +46,7 @@ interface EntryLike {
   step: string;
   choice?: number;
   data?: Record<string, unknown>;
-  files?: Record<string, unknown>;
+  files?: Record<string, unknown[]>;
   skip?: boolean;
   retry?: boolean;
   codeTo?: string;
@@ -110,6 +110,16 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
       const fields = fieldsOf(schema);
       for (const field of given.filter((f) => !fields.has(f))) {
         problem(`${key}/${field}`, `"${field}" is not a field of forms/${step.form}.schema.json`, `Its fields: ${[...fields].join(', ')}.`);
+      }
+    }
+    // A file field's names under "data" travel as text: the server keeps only the files attached, so names without
+    // "files" are an empty field to it (journeys:generate once wrote a new step's example that way).
+    if (schema && step.submit) {
+      for (const field of fileFieldSchemas(schema).keys()) {
+        const named = entry.data?.[field];
+        if (!Array.isArray(named) || !named.length || entry.files?.[field]?.length) continue;
+        const listed = named.map((n) => `{ "name": "${String(n)}", "type": "pdf" }`).join(', ');
+        problem(`data/${field}`, `"${field}" names files (${named.join(', ')}) that the entry does not attach: the replay sends no file, and the step refuses it`, `Attach them under "files": { "${field}": [${listed}] } (type pdf, png or jpg), or remove the names.`);
       }
     }
     if (step.kind === 'choice' && entry.choice !== undefined) Object.assign(context, step.choices?.[entry.choice]?.set);

@@ -11,8 +11,8 @@ import { resolveForm } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition, FlowStep, StepRef } from '../../src/shared/flow/flow-types';
 import { comparedValues, factFields, OTHER_VALUE, type FactProfile } from '../../src/shared/facts/declared-facts';
 import { walkFlow } from '../../src/shared/flow/walk-flow';
-import { fieldsOf } from '../../src/shared/config-check/schema-walk';
-import { journeyContext, journeyFacts, personalise, type Journey, type JourneyEntry } from './replay-journey';
+import { fieldsOf, fileFieldSchemas } from '../../src/shared/config-check/schema-walk';
+import { journeyContext, journeyFacts, personalise, type FixtureFile, type Journey, type JourneyEntry } from './replay-journey';
 import { createFormValidator } from '../../src/server/lib/form-validation';
 import { createAjv } from '../../src/shared/create-ajv';
 
@@ -45,8 +45,41 @@ function finalEntries(journey: Journey): Map<string, JourneyEntry> {
 /** An entry for a step no journey answers yet: skipped when the step may be, else its form's examples (QA checks them). */
 export function newStepEntry(step: StepRef, forms: FormSources): JourneyEntry {
   if (step.skippable) return { step: step.id, skip: true };
-  if (step.form && step.kind !== 'checklist') return { $comment: "the schema's examples and first options: check them", step: step.id, data: exampleData(resolveForm(forms, step.form).schema) };
+  if (step.form && step.kind !== 'checklist') {
+    const schema = resolveForm(forms, step.form).schema;
+    const data = exampleData(schema);
+    const files = exampleFiles(schema, data);
+    return { $comment: "the schema's examples and first options: check them", step: step.id, data, ...(Object.keys(files).length ? { files } : {}) };
+  }
   return { step: step.id };
+}
+
+/** The kinds of file a journey can attach (journey.schema.json), by extension. */
+const FIXTURE_TYPES: Record<string, FixtureFile['type']> = { pdf: 'pdf', png: 'png', jpg: 'jpg', jpeg: 'jpg' };
+
+/**
+ * The files an example's file fields name, to attach (the server keeps a file field's attached files, not names
+ * sent as text), and for a required file field the example leaves empty, as many as it needs; `data` gets the names
+ * too, as the wizard's widget sends them. Each file's type is its name's, else the first the field accepts.
+ */
+export function exampleFiles(schema: JsonObject, data: Record<string, unknown>): Record<string, FixtureFile[]> {
+  const files: Record<string, FixtureFile[]> = {};
+  const required = new Set<string>(Array.isArray(schema.required) ? schema.required : []);
+  for (const [field, p] of fileFieldSchemas(schema)) {
+    const accepted = (Array.isArray(p.fileTypes) ? p.fileTypes : Object.keys(FIXTURE_TYPES)).map((t: string) => FIXTURE_TYPES[String(t).toLowerCase()]).filter(Boolean);
+    const fallback: FixtureFile['type'] = accepted[0] ?? 'pdf';
+    let names = Array.isArray(data[field]) ? (data[field] as unknown[]).map(String) : [];
+    if (!names.length && required.has(field)) {
+      names = Array.from({ length: Math.max(1, typeof p.minItems === 'number' ? p.minItems : 1) }, (_, i) => `${field.replace(/_files?$/, '').replace(/_/g, '-')}-${i + 1}.${fallback}`);
+      data[field] = names;
+    }
+    if (!names.length) continue;
+    files[field] = names.map((name) => {
+      const own = FIXTURE_TYPES[/\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? ''];
+      return { name, type: own && accepted.includes(own) ? own : fallback };
+    });
+  }
+  return files;
 }
 
 /**

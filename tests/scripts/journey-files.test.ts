@@ -190,6 +190,53 @@ describe('journeys:generate', () => {
   });
 });
 
+describe('a new step with a document to upload (a required file field)', () => {
+  // The analyst review added a "Source of Wealth" step with a required upload: journeys:generate answered it with the
+  // form's example, whose file names travelled as text, and config:check passed the journeys; every replay then
+  // stopped at the step ("Please attach at least one document."): the server keeps the files attached, not names.
+  const sowFlow = structuredClone(flow);
+  const employmentNext = sowFlow.steps['employment-information'].next ?? [];
+  sowFlow.steps['employment-information'].next = [{ to: 'source-of-wealth' }];
+  sowFlow.steps['source-of-wealth'] = {
+    route: '/source-of-wealth', title: 'Source of Wealth', kind: 'form', form: 'onboarding/source-of-wealth', requiresSignupId: true,
+    submit: { method: 'POST', endpoint: '/sources-of-wealth/', encoding: 'multipart' }, next: employmentNext,
+  } as (typeof sowFlow.steps)[string];
+  const sowSchema = {
+    title: 'Source of Wealth', type: 'object', additionalProperties: false, required: ['wealth_origin', 'wealth_files', 'statement_files'],
+    properties: {
+      wealth_origin: { type: 'string', title: 'Origin', minLength: 2, maxLength: 60, errorMessage: { minLength: 'Say where.', maxLength: 'Too long.' } },
+      wealth_files: { type: 'array', title: 'Documents', items: { type: 'string' }, minItems: 1, maxItems: 3, maxFileSize: 5242880, fileTypes: ['pdf', 'jpg', 'png'], errorMessage: { minItems: 'Please attach at least one document.', maxItems: 'At most 3.', maxFileSize: 'Too big.', fileTypes: 'PDF, JPG or PNG.' } },
+      statement_files: { type: 'array', title: 'Bank statements', items: { type: 'string' }, minItems: 2, maxItems: 3, maxFileSize: 5242880, fileTypes: ['png'], errorMessage: { minItems: 'Two statements.', maxItems: 'At most 3.', maxFileSize: 'Too big.', fileTypes: 'PNG.' } },
+    },
+    errorMessage: { required: { wealth_origin: 'Say where.', wealth_files: 'Please attach at least one document.', statement_files: 'Two statements.' } },
+    examples: [{ wealth_origin: 'Salary', wealth_files: ['payslip.pdf', 'scan.JPEG'] }],
+  };
+  const sowForms = { ...forms, schemas: { ...forms.schemas, 'onboarding/source-of-wealth': sowSchema }, uiSchemas: { ...forms.uiSchemas, 'onboarding/source-of-wealth': { 'ui:order': ['wealth_origin', 'wealth_files', 'statement_files'] } } };
+  const checkWith = (journey: Journey) => checkJourneyText('j.json', JSON.stringify(journey, null, 2), sowFlow, sowForms);
+  const adult = () => loadJourney(listJourneyFiles().find((f) => path.basename(f) === 'adult-new-local.json')!);
+
+  it("attaches the files the form's example names, and files for a required upload the example leaves out", () => {
+    const journey = adult();
+    expect(addNewSteps(sowFlow, sowForms, journey, today())).toEqual(['source-of-wealth']);
+    const entry = journey.entries.find((e) => e.step === 'source-of-wealth')!;
+    expect(entry.files).toEqual({
+      wealth_files: [{ name: 'payslip.pdf', type: 'pdf' }, { name: 'scan.JPEG', type: 'jpg' }],
+      statement_files: [{ name: 'statement-1.png', type: 'png' }, { name: 'statement-2.png', type: 'png' }],
+    });
+    expect(entry.data).toMatchObject({ wealth_files: ['payslip.pdf', 'scan.JPEG'], statement_files: ['statement-1.png', 'statement-2.png'] });
+    expect(checkWith(journey)).toEqual([]);
+  });
+
+  it('names file names under "data" that the entry does not attach, at the field', () => {
+    const journey = adult();
+    addNewSteps(sowFlow, sowForms, journey, today());
+    const entry = journey.entries.find((e) => e.step === 'source-of-wealth')!;
+    delete entry.files!.wealth_files;
+    const i = journey.entries.indexOf(entry);
+    expect(checkWith(journey)).toEqual([expect.objectContaining({ path: `/entries/${i}/data/wealth_files`, message: expect.stringContaining('names files (payslip.pdf, scan.JPEG) that the entry does not attach') })]);
+  });
+});
+
 describe('a branch on an amount an analyst adds in JSON (a number rule on a new step\'s answer)', () => {
   // A "Your Wealth" step after the PEP step keeps the net worth; at least 1,000,000 adds an information step.
   const wealthFlow = structuredClone(flow);

@@ -38,6 +38,11 @@ export function fieldsOf(schema: Json | undefined): Set<string> {
   return new Set(fieldSchemas(schema).keys());
 }
 
+/** An object schema's file fields (its own and its branches'): lists of names carrying `maxFileSize` or `fileTypes`. */
+export function fileFieldSchemas(schema: Json | undefined): Map<string, Json> {
+  return new Map([...fieldSchemas(schema)].filter(([, p]) => p && typeof p === 'object' && (p.maxFileSize !== undefined || p.fileTypes !== undefined)));
+}
+
 /** Names a condition's `properties` and `required` use, at every level of allOf/anyOf/oneOf/not. */
 export function conditionFieldNames(condition: unknown): Set<string> {
   const used = new Set<string>();
