@@ -1,9 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { checkConfig } from '../../src/shared/config-check/check-config';
 import { WIDGET_NAMES } from '../../src/shared/forms/widget-names';
 import { transforms } from '../../src/shared/transforms';
 import { copyConfig } from './config-copy';
 
 const REVIEW = 'flows/review.json';
+const REPO = path.resolve(import.meta.dirname, '../..');
 
 /** The checker's problems in flows/review.json after one change to a copy of the repository's configuration. */
 function reviewProblemsAfter(change: (review: any) => void) {
@@ -24,6 +27,23 @@ describe('config:check of flows/review.json (risk flags and consents)', () => {
         r.riskFlags.senior = { label: 'Senior', rule: { age: { of: 'dob', atLeast: 75 } } };
       }),
     ).toEqual([]);
+  });
+
+  it('takes every rule of the flow\'s fact vocabulary: an amount or a date window on a stored answer is a JSON edit too', () => {
+    // The analyst review flagged a high annual income with { "number": ... } as flows/README.md "Facts" lists it: the
+    // review file's own list of rules lacked "number" and "days", so config:check refused the flag as an unknown key.
+    const flowRules = Object.keys(JSON.parse(fs.readFileSync(path.join(REPO, 'flows/flow.schema.json'), 'utf8')).definitions.factRule.properties).sort();
+    const reviewRules = Object.keys(JSON.parse(fs.readFileSync(path.join(REPO, 'flows/review.schema.json'), 'utf8')).definitions.rule.properties).sort();
+    expect(reviewRules).toEqual(flowRules);
+    expect(
+      reviewProblemsAfter((r) => {
+        r.riskFlags.large_contribution = { label: 'Large child account contribution', rule: { number: { of: 'employment-information.child_account_contribution_amount', atLeast: 100000 } } };
+        r.riskFlags.id_expiring = { label: 'ID expiring', rule: { days: { of: 'id-information.primary_id_expiry_date', below: 30 } } };
+      }),
+    ).toEqual([]);
+    expect(reviewProblemsAfter((r) => (r.riskFlags.minor.rule = { number: { of: 'employment-information.monthly_remuneraton', atLeast: 1 } }))).toContainEqual(
+      expect.objectContaining({ path: '/riskFlags/minor/rule/number/of', message: expect.stringMatching(/reads "employment-information.monthly_remuneraton"/) }),
+    );
   });
 
   it.each([
