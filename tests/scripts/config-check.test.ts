@@ -1,7 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { checkConfig, formatProblems, type CheckOptions } from '../../src/shared/config-check/check-config';
-import { WIDGET_NAMES } from '../../src/shared/forms/widget-names';
+import { KNOWN_UI_OPTIONS, WIDGET_NAMES } from '../../src/shared/forms/widget-names';
 import { transforms } from '../../src/shared/transforms';
 import { copyConfig } from './config-copy';
 import { ROUTE_FORM_FIELDS } from '../../src/shared/forms/route-form-fields';
@@ -259,6 +260,10 @@ describe('config:check', () => {
       f.steps['mailing-address'].banners = [{ when: { properties: { livesAbroad: { const: true } }, required: ['livesAbroad'] }, severity: 'info', title: 'Abroad', text: 'Give a mailing address abroad.' }];
       f.steps.address.banners = [{ when: { properties: { livesAbroad: { const: true } }, required: ['livesAbroad'] }, severity: 'info', title: 'Abroad', text: 'Give your address abroad.' }];
     }), { file: ONBOARDING, path: '/steps/address/banners/0/when', message: /this banner reads "livesAbroad", made of "residenceCountry", which "address" keeps only at or after "address"/, hint: /Put the banner on a step after "address"/ }],
+    // Widget options the UI meta-schema left untyped, or the checker did not know (review10): "no" turned auto-submit on.
+    ['an otp\'s autoSubmit written as a word', (c) => c.edit('forms/onboarding/email-verification.ui.json', (u) => (u.code['ui:options'] = { autoSubmit: 'no' })), { file: 'forms/onboarding/email-verification.ui.json', path: '/code/ui:options/autoSubmit', message: /must be boolean/, hint: /form\.ui\.meta\.schema\.json/ }],
+    ['school-search\'s list of schools written as one text', (c) => c.edit('forms/onboarding/basic-info.ui.json', (u) => (u.school_name['ui:options'].schools = "Queen's Royal College, Fatima College")), { file: 'forms/onboarding/basic-info.ui.json', path: '/school_name/ui:options/schools', message: /must be array/, hint: /form\.ui\.meta\.schema\.json/ }],
+    ['a misspelt schools option (forms/README.md documents it)', (c) => c.edit('forms/onboarding/basic-info.ui.json', (u) => (u.school_name['ui:options'].schoools = ["Queen's Royal College"])), { file: 'forms/onboarding/basic-info.ui.json', path: '/school_name/ui:options/schoools', message: /is read by nothing/, hint: /Did you mean "schools"/ }],
     // Options that would show as their raw values (review9, 2026-11-28).
     ['an option added to an enum without its name in ui:enumNames', (c) => c.edit('forms/admin/user.schema.json', (s) => s.properties.gender.enum.push('prefer_not_to_say')), { file: 'forms/admin/user.ui.json', path: '/gender/ui:enumNames', message: /gives 3 names for the 4 values of "gender" .*"prefer_not_to_say" would show as its raw value/, hint: /One name per value/ }],
     ['a list written as a bare enum with no names', (c) => c.edit('forms/onboarding/branch.schema.json', (s) => (s.properties.visit_reason = { type: 'string', title: 'Reason for the visit', enum: ['open_account', 'loan'], errorMessage: 'Choose a reason.' })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/visit_reason/enum', message: /the options of "visit_reason" \("open_account", "loan"\) have no titles/, hint: /"oneOf".*ui:enumNames/ }],
@@ -270,6 +275,23 @@ describe('config:check', () => {
     const match = problems.find((p) => p.file === expected.file && p.path === expected.path && expected.message.test(p.message));
     expect(match, formatProblems(problems)).toBeDefined();
     expect(match!.hint).toMatch(expected.hint);
+  });
+
+  it('knows and types every ui:options name the form widgets read, so a misspelt or mistyped one is reported', () => {
+    // Read by the widgets and templates of src/ui/forms from a UI schema's ui:options (names the code sets itself,
+    // and RJSF's, excepted): each must be in KNOWN_UI_OPTIONS (a misspelling of it is named) and typed in the UI
+    // meta-schema (a value of the wrong kind is named; "no" for a yes/no option would read as true).
+    const setByCode = new Set(['allowedOptions', 'optionsWidget', 'widget', 'enumOptions', 'mui', 'emptyValue', 'autocomplete']);
+    const dir = path.resolve(import.meta.dirname, '../../src/ui/forms');
+    const read = new Set<string>();
+    for (const file of fs.readdirSync(dir, { recursive: true }) as string[]) {
+      if (!/\.tsx?$/.test(file)) continue;
+      for (const m of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/\boptions\??\.([a-zA-Z]+)\b/g)) if (!setByCode.has(m[1])) read.add(m[1]);
+    }
+    expect(read.size).toBeGreaterThan(20);
+    const typed = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../forms/form.ui.meta.schema.json'), 'utf8')).definitions.fieldUi.properties['ui:options'].properties;
+    expect([...read].filter((name) => !KNOWN_UI_OPTIONS.includes(name)), 'missing from KNOWN_UI_OPTIONS').toEqual([]);
+    expect([...read].filter((name) => !typed[name]?.type), 'untyped in forms/form.ui.meta.schema.json').toEqual([]);
   });
 
   it('checks the message files against the messages the app reads: a missing, misspelt or empty one, and a placeholder it does not fill', () => {
