@@ -19,6 +19,14 @@ function problemsAfter(change: (c: ReturnType<typeof copyConfig>) => void, optio
   return checkConfig({ ...base(config.root), ...options });
 }
 
+/** A fact on the mailing address's country (kept by the mailing address step), for conditions placed before and after it. */
+function mailsAbroad(c: ReturnType<typeof copyConfig>) {
+  c.edit('flows/onboarding.flow.json', (f) => {
+    f.facts.mailsAbroad = { label: 'mailing abroad', rule: { allOf: [{ present: 'mailingCountry' }, { not: { equals: { of: 'mailingCountry', value: 'TT' } } }] } };
+    f.steps['mailing-address'].remember = { mailingCountry: 'data.country' };
+  });
+}
+
 describe('config:check', () => {
   it('passes the engine’s mini config and the repository’s own config', () => {
     expect(formatProblems(checkConfig(base(copyConfig().root)))).toBe('');
@@ -260,6 +268,17 @@ describe('config:check', () => {
       f.steps['mailing-address'].banners = [{ when: { properties: { livesAbroad: { const: true } }, required: ['livesAbroad'] }, severity: 'info', title: 'Abroad', text: 'Give a mailing address abroad.' }];
       f.steps.address.banners = [{ when: { properties: { livesAbroad: { const: true } }, required: ['livesAbroad'] }, severity: 'info', title: 'Abroad', text: 'Give your address abroad.' }];
     }), { file: ONBOARDING, path: '/steps/address/banners/0/when', message: /this banner reads "livesAbroad", made of "residenceCountry", which "address" keeps only at or after "address"/, hint: /Put the banner on a step after "address"/ }],
+    // A form's condition on a fact kept only by a later step (review10: an option rule on employment read the annual
+    // income a later Source of Wealth step keeps; it never held while the applicant answered, and a high earner's
+    // "Business Income" was stored and submitted).
+    ['an option rule reading a fact a later step keeps', (c) => {
+      mailsAbroad(c);
+      c.edit('forms/onboarding/address.schema.json', (s) => (s.properties.dwelling_status.optionsWhen = [{ when: { properties: { mailsAbroad: { const: true } }, required: ['mailsAbroad'] }, only: ['Owned'], message: 'Owners only.' }]));
+    }, { file: 'forms/onboarding/address.schema.json', path: '/properties/dwelling_status/optionsWhen/0/when', message: /the option rule of "dwelling_status" reads "mailsAbroad", made of "mailingCountry", which "mailing-address" keeps only after "address"/, hint: /Put the rule on the form of "mailing-address" or a later step/ }],
+    ['a showWhen reading a fact a later step keeps', (c) => {
+      mailsAbroad(c);
+      c.edit('forms/onboarding/address.ui.json', (u) => (u.address_line_2 = { ...u.address_line_2, 'ui:options': { showWhen: { properties: { mailsAbroad: { const: true } }, required: ['mailsAbroad'] } } }));
+    }, { file: 'forms/onboarding/address.ui.json', path: '/address_line_2/ui:options/showWhen', message: /the showWhen of "address_line_2" reads "mailsAbroad".*only after "address"/, hint: /mailing-address/ }],
     // Widget options the UI meta-schema left untyped, or the checker did not know (review10): "no" turned auto-submit on.
     ['an otp\'s autoSubmit written as a word', (c) => c.edit('forms/onboarding/email-verification.ui.json', (u) => (u.code['ui:options'] = { autoSubmit: 'no' })), { file: 'forms/onboarding/email-verification.ui.json', path: '/code/ui:options/autoSubmit', message: /must be boolean/, hint: /form\.ui\.meta\.schema\.json/ }],
     ['school-search\'s list of schools written as one text', (c) => c.edit('forms/onboarding/basic-info.ui.json', (u) => (u.school_name['ui:options'].schools = "Queen's Royal College, Fatima College")), { file: 'forms/onboarding/basic-info.ui.json', path: '/school_name/ui:options/schools', message: /must be array/, hint: /form\.ui\.meta\.schema\.json/ }],
@@ -268,6 +287,14 @@ describe('config:check', () => {
     ['an option added to an enum without its name in ui:enumNames', (c) => c.edit('forms/admin/user.schema.json', (s) => s.properties.gender.enum.push('prefer_not_to_say')), { file: 'forms/admin/user.ui.json', path: '/gender/ui:enumNames', message: /gives 3 names for the 4 values of "gender" .*"prefer_not_to_say" would show as its raw value/, hint: /One name per value/ }],
     ['a list written as a bare enum with no names', (c) => c.edit('forms/onboarding/branch.schema.json', (s) => (s.properties.visit_reason = { type: 'string', title: 'Reason for the visit', enum: ['open_account', 'loan'], errorMessage: 'Choose a reason.' })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/visit_reason/enum', message: /the options of "visit_reason" \("open_account", "loan"\) have no titles/, hint: /"oneOf".*ui:enumNames/ }],
   ];
+  it('passes a form condition on a fact its own step or an earlier one keeps', () => {
+    const config = copyConfig('repository');
+    mailsAbroad(config);
+    config.edit('forms/onboarding/mailing-address.ui.json', (u) => (u.address_line_2 = { ...u.address_line_2, 'ui:options': { showWhen: { properties: { mailsAbroad: { const: true } }, required: ['mailsAbroad'] } } }));
+    config.edit('forms/onboarding/employment-information.schema.json', (s) => (s.properties.source_of_funds.optionsWhen = [{ when: { properties: { mailsAbroad: { const: true } }, required: ['mailsAbroad'] }, only: ['Salary/Wages'], message: 'Salary only.' }]));
+    expect(formatProblems(checkConfig(base(config.root)))).toBe('');
+  });
+
   it.each(reviewCases)('finds %s', (_name, change, expected) => {
     const config = copyConfig('repository');
     change(config);

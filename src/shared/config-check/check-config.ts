@@ -12,7 +12,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, ruleFields, wellFormedFacts } from '../facts/declared-facts.js';
-import { duplicateOptions, enumNamesMistakes, errorMessageUnknown, fieldComparisonMistakes, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesTheLibraryWords, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
+import { duplicateOptions, enumNamesMistakes, formFactReads, errorMessageUnknown, fieldComparisonMistakes, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesTheLibraryWords, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
 import { callsWithoutApplication, factsReadTooEarly, flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, fieldSchemas, pointer } from './schema-walk.js';
@@ -438,7 +438,10 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     const reached = new Set<string>();
     for (const facts of profiles) for (const s of walkFlow(flow, facts)) reached.add(s.id);
     for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
-    problems.push(...transitionsNeverTaken(file, flow, profiles), ...callsWithoutApplication(file, flow, profiles), ...factsReadTooEarly(file, flow, profiles));
+    problems.push(...transitionsNeverTaken(file, flow, profiles), ...callsWithoutApplication(file, flow, profiles), ...factsReadTooEarly(file, flow, profiles, (stepId) => {
+      const form = steps[stepId]?.form;
+      return form && sources.schemas[form] ? formFactReads(form, sources.schemas[form], sources.uiSchemas[form] ?? {}, new Set(factNames)) : [];
+    }));
   }
 }
 

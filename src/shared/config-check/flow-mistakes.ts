@@ -7,6 +7,7 @@ import type { FlowDefinition } from '../flow/flow-types.js';
 import { matchesCondition } from '../flow/matches-condition.js';
 import { chooseTransition, walkFlow } from '../flow/walk-flow.js';
 import type { Problem } from './check-config.js';
+import type { FormFactRead } from './form-mistakes.js';
 import { pointer } from './schema-walk.js';
 import { factsInCondition, ruleFields } from '../facts/declared-facts.js';
 
@@ -105,8 +106,11 @@ export function callsWithoutApplication(file: string, flow: FlowDefinition, prof
  * answer stored and asks for the steps of the other branch: those applicants cannot finish. Walked for every
  * combination of facts; what a step keeps (`remember`, a choice's `set`) counts from that step's own transitions on.
  * A step's banner that reads such a fact is named too: it shows before the step keeps anything, and would never show.
+ * So is a condition of a step's form (an option rule's `when`, a `showWhen`; `formReads` lists them by step) that reads
+ * a fact whose answer is kept only after the step (the form's own answers count): it is off while the applicant fills
+ * the step in, so the step is sent and stored without the rule.
  */
-export function factsReadTooEarly(file: string, flow: FlowDefinition, profiles: Array<Record<string, unknown>>): Problem[] {
+export function factsReadTooEarly(file: string, flow: FlowDefinition, profiles: Array<Record<string, unknown>>, formReads: (stepId: string) => FormFactRead[] = () => []): Problem[] {
   const steps = flow.steps ?? {};
   const kept = (id: string) => [...Object.keys(steps[id]?.remember ?? {}), ...(steps[id]?.choices ?? []).flatMap((c) => Object.keys(c?.set ?? {}))];
   const keepers = (fields: string[]) => Object.keys(steps).filter((id) => kept(id).some((k) => fields.includes(k)));
@@ -128,6 +132,15 @@ export function factsReadTooEarly(file: string, flow: FlowDefinition, profiles: 
         }
       });
       kept(id).forEach((k) => known.add(k));
+      // The form's conditions read the facts with its own answers counted: what the step keeps counts.
+      for (const read of formReads(id)) {
+        const fields = unknownFields(read.fact, known);
+        const by = keepers(fields);
+        const key = `${read.file} ${read.path} ${read.fact}`;
+        if (!fields.length || !by.length || reported.has(key)) continue;
+        reported.add(key);
+        problems.push({ file: read.file, path: read.path, message: `${read.what} reads "${read.fact}", made of ${names(fields)}, which ${names(by)} ${by.length > 1 ? 'keep' : 'keeps'} only after "${id}", the step this form is on: the condition does not hold while the applicant fills the step in, so the step is sent and stored without it`, hint: `Put the rule on the form of ${names(by)} or a later step, or keep ${names(fields)} on a step before "${id}".` });
+      }
       (steps[id]?.next ?? []).forEach((t, i) => {
         if (!t?.when) return;
         for (const fact of factsInCondition(t.when)) {

@@ -183,6 +183,41 @@ export function showWhenUnknown(uiFile: string, schema: Json, ui: Json, facts: R
   return out;
 }
 
+/** A fact a form's condition reads: an option rule's `when`, or a `showWhen` naming a fact (not a field beside it). */
+export interface FormFactRead {
+  fact: string;
+  file: string;
+  path: string;
+  /** The condition in words: `the option rule of "source_of_funds"`, `the showWhen of "credit_union_name"`. */
+  what: string;
+}
+
+/** The facts a form's option rules (schema) and showWhen conditions (UI schema) read, each at its place. */
+export function formFactReads(formId: string, schema: Json, ui: Json, facts: ReadonlySet<string>): FormFactRead[] {
+  const out: FormFactRead[] = [];
+  eachSchemaNode(schema, [], new Set(), (node, at) => {
+    for (const [name, field] of Object.entries<Json>(isObject(node.properties) ? node.properties : {})) {
+      (Array.isArray(field?.optionsWhen) ? field.optionsWhen : []).forEach((rule: Json, i: number) => {
+        for (const fact of conditionFieldNames(rule?.when)) if (facts.has(fact)) out.push({ fact, file: `forms/${formId}.schema.json`, path: pointer([...at, 'properties', name, 'optionsWhen', i, 'when']), what: `the option rule of "${name}"` });
+      });
+    }
+  });
+  const walkUi = (sub: Json, entries: Json, at: At) => {
+    if (!isObject(entries)) return;
+    const fields = fieldsOf(sub);
+    for (const [name, entry] of Object.entries<Json>(entries)) {
+      if (name.startsWith('ui:') || !isObject(entry)) continue;
+      const when = entry['ui:options']?.showWhen;
+      for (const used of when === undefined ? [] : conditionFieldNames(when)) if (!fields.has(used) && facts.has(used)) out.push({ fact: used, file: `forms/${formId}.ui.json`, path: pointer([...at, name, 'ui:options', 'showWhen']), what: `the showWhen of "${name}"` });
+      const child = sub?.properties?.[name];
+      if (isObject(child) && (child.type === 'object' || child.properties)) walkUi(child, entry, [...at, name]);
+      if (isObject(child?.items) && isObject(entry.items)) walkUi(child.items, entry.items, [...at, name, 'items']);
+    }
+  };
+  walkUi(schema, ui, []);
+  return out;
+}
+
 /** Option values given twice (an `enum` entry, or a `const` in `oneOf`/`anyOf`), anywhere in a schema or list. */
 export function duplicateOptions(file: string, schema: unknown, at: At = []): Problem[] {
   const out: Problem[] = [];
