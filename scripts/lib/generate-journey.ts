@@ -11,7 +11,7 @@ import { resolveForm } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition, FlowStep, StepRef } from '../../src/shared/flow/flow-types';
 import { comparedValues, factFields, OTHER_VALUE, type FactProfile } from '../../src/shared/facts/declared-facts';
 import { walkFlow } from '../../src/shared/flow/walk-flow';
-import { fieldsOf, fileFieldSchemas } from '../../src/shared/config-check/schema-walk';
+import { fieldSchemas, fieldsOf, fileFieldSchemas } from '../../src/shared/config-check/schema-walk';
 import { journeyContext, journeyFacts, personalise, type FixtureFile, type Journey, type JourneyEntry } from './replay-journey';
 import { createFormValidator } from '../../src/server/lib/form-validation';
 import { createAjv } from '../../src/shared/create-ajv';
@@ -240,7 +240,10 @@ export function generateJourney(flow: FlowDefinition, forms: FormSources, donors
       // which no journey may give yet); for "none of the values the facts list", an option of the field's own list
       // that is none of them (a country other than TT, for a new fact on the residential address).
       const own = profile.example[key];
-      const values = [...new Set([...candidates.map((c) => c.data?.[field]), own === OTHER_VALUE ? otherOption(forms, step, field, comparedValues(flow.facts ?? {}, key)) : own].filter((v) => v !== undefined))];
+      // A list answer (several options ticked) holds the value the fact names as one of its items.
+      const isList = step.form ? fieldSchemas(resolveForm(forms, step.form).schema).get(field)?.type === 'array' : false;
+      const asAnswer = (v: unknown) => (isList && v !== undefined && !Array.isArray(v) ? [v] : v);
+      const values = [...new Set([...candidates.map((c) => c.data?.[field]), asAnswer(own === OTHER_VALUE ? otherOption(forms, step, field, comparedValues(flow.facts ?? {}, key)) : own)].filter((v) => v !== undefined))];
       variables.push({ values: [undefined, ...values], set: (v) => v !== undefined && entries[i].data && (entries[i].data[field] = v) });
     }
   });

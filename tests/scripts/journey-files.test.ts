@@ -237,6 +237,26 @@ describe('a new step with a document to upload (a required file field)', () => {
   });
 });
 
+describe('a branch on a list answer of several ticked options (a fact "in" on the PEP positions)', () => {
+  const pepFlow = structuredClone(flow);
+  pepFlow.facts = { ...pepFlow.facts, isSeniorPep: { label: 'a senior politically exposed person', rule: { in: { of: 'pepRoles', values: ['Head of State or Government', 'Government Minister'] } } } };
+  const pep = pepFlow.steps['politically-exposed-persons'];
+  const after = pep.next ?? [];
+  pep.remember = { pepRoles: 'data.domestic_foreign_roles' };
+  pepFlow.steps['senior-pep-notice'] = { route: '/senior-pep-notice', title: 'Senior Public Office', kind: 'info', requiresSignupId: true, content: { paragraphs: ['A compliance officer will call you.'] }, next: after } as (typeof pepFlow.steps)[string];
+  pep.next = [{ when: { properties: { isSeniorPep: { const: true } }, required: ['isSeniorPep'] }, to: 'senior-pep-notice' }, ...after];
+
+  it('journeys:generate writes the senior-PEP paths with the position ticked in the list', () => {
+    const day = today();
+    const journeys = listJourneyFiles().map((file) => ({ name: path.basename(file, '.json'), journey: loadJourney(file) }));
+    const profile = applicantProfiles(pepFlow).find((p) => p.facts.isSeniorPep && !p.facts.isMinor)!;
+    const generated = generateJourney(pepFlow, forms, journeys, profile, day);
+    expect(generated.entries.map((e) => e.step)).toContain('senior-pep-notice');
+    expect(generated.entries.find((e) => e.step === 'politically-exposed-persons')?.data?.domestic_foreign_roles).toEqual(expect.arrayContaining([expect.stringMatching(/Head of State or Government|Government Minister/)]));
+    expect(checkJourneyText('j.json', JSON.stringify(generated, null, 2), pepFlow, forms)).toEqual([]);
+  });
+});
+
 describe('a branch on an amount an analyst adds in JSON (a number rule on a new step\'s answer)', () => {
   // A "Your Wealth" step after the PEP step keeps the net worth; at least 1,000,000 adds an information step.
   const wealthFlow = structuredClone(flow);

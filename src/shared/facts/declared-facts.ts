@@ -79,9 +79,12 @@ const asNumber = (value: unknown): number | null => {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : null;
 };
-const present = (value: unknown) => value !== undefined && value !== null && value !== '';
-const same = (a: unknown, b: unknown, ignoreCase?: boolean) =>
+/** An answer given: a list answer (several options ticked) only with at least one value. */
+const present = (value: unknown) => value !== undefined && value !== null && value !== '' && !(Array.isArray(value) && value.length === 0);
+const sameValue = (a: unknown, b: unknown, ignoreCase?: boolean) =>
   ignoreCase && typeof a === 'string' && typeof b === 'string' ? a.trim().toLowerCase() === b.trim().toLowerCase() : a === b;
+/** An answer equal to a value; a list answer (several options ticked) when one of its values is. */
+const same = (a: unknown, b: unknown, ignoreCase?: boolean) => (Array.isArray(a) ? a.some((item) => sameValue(item, b, ignoreCase)) : sameValue(a, b, ignoreCase));
 
 /** The context fields a fact's rule reads. */
 export function ruleFields(rule: FactRule | undefined): string[] {

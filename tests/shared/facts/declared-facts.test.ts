@@ -68,6 +68,20 @@ describe('fact rules', () => {
     expect(computeFacts(declarations, { wantsCard: true, email: 'a@b.co', country: 'BARBADOS' }, day)).toEqual({ asked: true, known: true, caribbean: true, eitherWay: true, both: true });
     expect(computeFacts(declarations, { wantsCard: 'yes', email: '', country: 'Canada' }, day)).toEqual({ asked: false, known: false, caribbean: false, eitherWay: true, both: false });
   });
+
+  it('reads a list answer (several options ticked) by its items: one of them among the values, and present with one', () => {
+    // The analyst review branched on the PEP step's positions (a list of ticked options) with "in": a Head of State
+    // ticked among others never held, and no journey could walk the branch.
+    const declarations: FactDeclarations = {
+      seniorPep: { rule: { in: { of: 'pepRoles', values: ['Head of State or Government', 'Government Minister'] } } },
+      minister: { rule: { equals: { of: 'pepRoles', value: 'Government Minister' } } },
+      anyRole: { rule: { present: 'pepRoles' } },
+    };
+    expect(computeFacts(declarations, { pepRoles: ['Ambassador', 'Head of State or Government'] }, day)).toEqual({ seniorPep: true, minister: false, anyRole: true });
+    expect(computeFacts(declarations, { pepRoles: ['Government Minister'] }, day)).toEqual({ seniorPep: true, minister: true, anyRole: true });
+    expect(computeFacts(declarations, { pepRoles: ['Ambassador'] }, day)).toEqual({ seniorPep: false, minister: false, anyRole: true });
+    expect(computeFacts(declarations, { pepRoles: [] }, day)).toEqual({ seniorPep: false, minister: false, anyRole: false });
+  });
 });
 
 describe('a number rule (a branch on an amount, with no TypeScript)', () => {
