@@ -19,6 +19,20 @@ function problemsAfter(change: (c: ReturnType<typeof copyConfig>) => void, optio
   return checkConfig({ ...base(config.root), ...options });
 }
 
+/**
+ * A choice step "Account Type" before employment, whose "Joint" sets accountType; joint applicants go past
+ * employment to the beneficiaries ('employment-information'), or see an information page first and go on ('info-only').
+ */
+function accountTypeChoice(c: ReturnType<typeof copyConfig>, variant: 'employment-information' | 'info-only') {
+  c.edit('flows/onboarding.flow.json', (f) => {
+    f.facts.isJoint = { label: 'a joint applicant', rule: { equals: { of: 'accountType', value: 'joint' } } };
+    for (const id of ['mailing-address', 'foreign-national-bank-information']) for (const t of f.steps[id].next) if (t.to === 'employment-information') t.to = 'account-type';
+    const joint = { when: { properties: { isJoint: { const: true } }, required: ['isJoint'] }, to: variant === 'info-only' ? 'joint-notice' : 'designation-of-beneficiary' };
+    f.steps['account-type'] = { route: '/account-type', title: 'Account Type', kind: 'choice', requiresSignupId: true, choices: [{ label: 'Personal', set: { accountType: 'personal' } }, { label: 'Joint', set: { accountType: 'joint' } }], next: [joint, { to: 'employment-information' }] };
+    f.steps['joint-notice'] = { route: '/joint-notice', title: 'Joint Accounts', kind: 'info', requiresSignupId: true, content: { paragraphs: ['Bring the other holder to the branch.'] }, next: [{ to: 'employment-information' }] };
+  });
+}
+
 /** A fact on the mailing address's country (kept by the mailing address step), for conditions placed before and after it. */
 function mailsAbroad(c: ReturnType<typeof copyConfig>) {
   c.edit('flows/onboarding.flow.json', (f) => {
@@ -279,6 +293,9 @@ describe('config:check', () => {
       mailsAbroad(c);
       c.edit('forms/onboarding/address.ui.json', (u) => (u.address_line_2 = { ...u.address_line_2, 'ui:options': { showWhen: { properties: { mailsAbroad: { const: true } }, required: ['mailsAbroad'] } } }));
     }, { file: 'forms/onboarding/address.ui.json', path: '/address_line_2/ui:options/showWhen', message: /the showWhen of "address_line_2" reads "mailsAbroad".*only after "address"/, hint: /mailing-address/ }],
+    // A branch on a new choice step (review10): a joint applicant skipped employment in the browser, and the final
+    // submission, which never learns a choice, asked for it: "Employment Information is missing".
+    ['a branch on a choice the server never learns, past a step it requires', (c) => accountTypeChoice(c, 'employment-information'), { file: ONBOARDING, path: '/facts/isJoint', message: /"isJoint" is made of "accountType", which only the choice step "account-type" keeps.*skip "employment-information", which the final submission .* asks for/, hint: /Ask it with a form step instead.*"remember": \{ "accountType": "data.<field>" \}/ }],
     // Widget options the UI meta-schema left untyped, or the checker did not know (review10): "no" turned auto-submit on.
     ['an otp\'s autoSubmit written as a word', (c) => c.edit('forms/onboarding/email-verification.ui.json', (u) => (u.code['ui:options'] = { autoSubmit: 'no' })), { file: 'forms/onboarding/email-verification.ui.json', path: '/code/ui:options/autoSubmit', message: /must be boolean/, hint: /form\.ui\.meta\.schema\.json/ }],
     ['school-search\'s list of schools written as one text', (c) => c.edit('forms/onboarding/basic-info.ui.json', (u) => (u.school_name['ui:options'].schools = "Queen's Royal College, Fatima College")), { file: 'forms/onboarding/basic-info.ui.json', path: '/school_name/ui:options/schools', message: /must be array/, hint: /form\.ui\.meta\.schema\.json/ }],
@@ -287,6 +304,12 @@ describe('config:check', () => {
     ['an option added to an enum without its name in ui:enumNames', (c) => c.edit('forms/admin/user.schema.json', (s) => s.properties.gender.enum.push('prefer_not_to_say')), { file: 'forms/admin/user.ui.json', path: '/gender/ui:enumNames', message: /gives 3 names for the 4 values of "gender" .*"prefer_not_to_say" would show as its raw value/, hint: /One name per value/ }],
     ['a list written as a bare enum with no names', (c) => c.edit('forms/onboarding/branch.schema.json', (s) => (s.properties.visit_reason = { type: 'string', title: 'Reason for the visit', enum: ['open_account', 'loan'], errorMessage: 'Choose a reason.' })), { file: 'forms/onboarding/branch.schema.json', path: '/properties/visit_reason/enum', message: /the options of "visit_reason" \("open_account", "loan"\) have no titles/, hint: /"oneOf".*ui:enumNames/ }],
   ];
+  it('passes a branch on a choice that only adds a page without a call (the server asks for nothing it skips)', () => {
+    const config = copyConfig('repository');
+    accountTypeChoice(config, 'info-only');
+    expect(checkConfig(base(config.root)).filter((p) => p.path === '/facts/isJoint')).toEqual([]);
+  });
+
   it('passes a form condition on a fact its own step or an earlier one keeps', () => {
     const config = copyConfig('repository');
     mailsAbroad(config);

@@ -13,7 +13,7 @@ import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } fr
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, ruleFields, wellFormedFacts } from '../facts/declared-facts.js';
 import { duplicateOptions, enumNamesMistakes, formFactReads, errorMessageUnknown, fieldComparisonMistakes, fieldsARouteDrops, fieldsTheServerLacks, pageMessagesMissing, ifConditionMistakes, impossibleFieldRules, optionRuleMistakes, blankMessages, optionMistakes, passwordsDrawnAsText, requiredButHidden, requiredWhileHidden, officeMistakes, rulesTheLibraryWords, rulesWithoutMessage, requiredUnknown, showWhenUnknown, uiOrderGaps, widgetTypeMismatch } from './form-mistakes.js';
-import { callsWithoutApplication, factsReadTooEarly, flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
+import { callsWithoutApplication, choicesTheServerCannotSee, factsReadTooEarly, flowCycles, transitionsNeverTaken } from './flow-mistakes.js';
 import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, fieldSchemas, pointer } from './schema-walk.js';
 import { transforms } from '../transforms/index.js';
@@ -438,6 +438,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     const reached = new Set<string>();
     for (const facts of profiles) for (const s of walkFlow(flow, facts)) reached.add(s.id);
     for (const id of ids) if (!reached.has(id)) problems.push({ file, path: pointer(['steps', id]), message: `step "${id}" is unreachable`, hint: 'No transition leads here for any applicant: add one, or remove the step.' });
+    problems.push(...choicesTheServerCannotSee(file, flow, profiles));
     problems.push(...transitionsNeverTaken(file, flow, profiles), ...callsWithoutApplication(file, flow, profiles), ...factsReadTooEarly(file, flow, profiles, (stepId) => {
       const form = steps[stepId]?.form;
       return form && sources.schemas[form] ? formFactReads(form, sources.schemas[form], sources.uiSchemas[form] ?? {}, new Set(factNames)) : [];

@@ -5,11 +5,11 @@
  */
 import type { FlowDefinition } from '../flow/flow-types.js';
 import { matchesCondition } from '../flow/matches-condition.js';
-import { chooseTransition, walkFlow } from '../flow/walk-flow.js';
+import { chooseTransition, requiredSubmissions, walkFlow } from '../flow/walk-flow.js';
 import type { Problem } from './check-config.js';
 import type { FormFactRead } from './form-mistakes.js';
 import { pointer } from './schema-walk.js';
-import { factsInCondition, ruleFields } from '../facts/declared-facts.js';
+import { computeFacts, factsInCondition, ruleFields } from '../facts/declared-facts.js';
 
 /** Each cycle of transitions once, named by its steps in order, at the transition that closes it. */
 export function flowCycles(file: string, flow: FlowDefinition): Problem[] {
@@ -157,6 +157,46 @@ export function factsReadTooEarly(file: string, flow: FlowDefinition, profiles: 
           });
         }
       });
+    }
+  }
+  return problems;
+}
+
+/**
+ * The answers a choice step keeps (its choices' `set`) that the server learns all the same: the first step's customer
+ * type, which basic info sends as `is_existing_customer` (basicInfoDerive) and the application keeps as a column.
+ */
+export const CHOICES_THE_SERVER_KNOWS: readonly string[] = ['customerType'];
+
+/**
+ * Facts made only of what a choice step keeps (its choices' `set`), which the server never receives (a choice sends
+ * nothing): the final submission walks the flow as if no choice were made. Where the choice leads past a step the
+ * final submission requires on that other walk, those applicants cannot finish ("... is missing"). Named at the fact.
+ */
+export function choicesTheServerCannotSee(file: string, flow: FlowDefinition, profiles: Array<Record<string, unknown>>): Problem[] {
+  const steps = flow.steps ?? {};
+  const remembered = new Set(Object.values(steps).flatMap((s) => Object.keys(s?.remember ?? {})));
+  const choiceFields = new Set(Object.values(steps).flatMap((s) => (s?.choices ?? []).flatMap((c) => Object.keys(c?.set ?? {}))));
+  const onlyChosen = (field: string) => choiceFields.has(field) && !remembered.has(field) && !CHOICES_THE_SERVER_KNOWS.includes(field);
+  const problems: Problem[] = [];
+  for (const [name, fact] of Object.entries(flow.facts ?? {})) {
+    const fields = [...new Set(ruleFields(fact?.rule))].filter((f) => typeof f === 'string');
+    if (!fields.length || !fields.every(onlyChosen)) continue;
+    // What the server computes: the fact without the choice's answer (no date is read: the fields are choices').
+    const serverValue = computeFacts({ [name]: fact }, {}, '2000-01-01')[name];
+    for (const facts of profiles) {
+      if (facts[name] === serverValue) continue;
+      const walked = new Set(walkFlow(flow, facts).map((s) => s.id));
+      const missed = requiredSubmissions(walkFlow(flow, { ...facts, [name]: serverValue })).filter((s) => !walked.has(s.id));
+      if (!missed.length) continue;
+      const chooser = Object.keys(steps).find((id) => (steps[id]?.choices ?? []).some((c) => Object.keys(c?.set ?? {}).some((k) => fields.includes(k))));
+      problems.push({
+        file,
+        path: pointer(['facts', name]),
+        message: `"${name}" is made of ${fields.map((f) => `"${f}"`).join(', ')}, which only the choice step${chooser ? ` "${chooser}"` : ''} keeps, and a choice sends nothing to the server: applicants for whom it holds skip ${missed.map((s) => `"${s.id}"`).join(', ')}, which the final submission (walking the flow without the choice) asks for, so they cannot finish`,
+        hint: `Ask it with a form step instead (a field with its option list, and "remember": { "${fields[0]}": "data.<field>" }): the server keeps a step's answers. Or let these applicants pass ${missed.map((s) => `"${s.id}"`).join(', ')}.`,
+      });
+      break;
     }
   }
   return problems;
