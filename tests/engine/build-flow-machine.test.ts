@@ -101,7 +101,7 @@ describe('navigation', () => {
     expect(canVisit(flow, adult, 'done', TODAY)).toBe(false);
   });
   it('sends a step that needs a signup id to the restart route when none is held', () => {
-    expect(restartRouteFor(flow, { id: 'guardian', ...flow.steps.guardian }, {})).toBe('/basic-info');
+    expect(restartRouteFor({ ...flow, restartRoute: undefined }, { id: 'guardian', ...flow.steps.guardian }, {})).toBe('/basic-info');
     expect(restartRouteFor(flow, { id: 'guardian', ...flow.steps.guardian }, { signupId: 'S1' })).toBeNull();
     expect(restartRouteFor({ ...flow, restartRoute: '/mini/about-you' }, { id: 'guardian', ...flow.steps.guardian }, {})).toBe('/mini/about-you');
   });

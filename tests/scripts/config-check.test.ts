@@ -293,6 +293,10 @@ describe('config:check', () => {
       mailsAbroad(c);
       c.edit('forms/onboarding/address.ui.json', (u) => (u.address_line_2 = { ...u.address_line_2, 'ui:options': { showWhen: { properties: { mailsAbroad: { const: true } }, required: ['mailsAbroad'] } } }));
     }, { file: 'forms/onboarding/address.ui.json', path: '/address_line_2/ui:options/showWhen', message: /the showWhen of "address_line_2" reads "mailsAbroad".*only after "address"/, hint: /mailing-address/ }],
+    // Basic info's route renamed (review10): the restart route, where a later step sends an applicant without an
+    // application, stayed /basic-info, a page that no longer exists.
+    ['a restart route no step has (basic info\'s route renamed)', (c) => c.edit(ONBOARDING, (f) => (f.steps['basic-info'].route = '/about-you')), { file: ONBOARDING, path: '/restartRoute', message: /the restart route "\/basic-info" is no step's route/, hint: /"\/about-you"/ }],
+    ['a restart route on a step that needs an application itself', (c) => c.edit(ONBOARDING, (f) => (f.restartRoute = f.steps['email-verification'].route)), { file: ONBOARDING, path: '/restartRoute', message: /is the route of "email-verification", which needs an application itself/, hint: /"\/basic-info"/ }],
     // A branch on a new choice step (review10): a joint applicant skipped employment in the browser, and the final
     // submission, which never learns a choice, asked for it: "Employment Information is missing".
     ['a branch on a choice the server never learns, past a step it requires', (c) => accountTypeChoice(c, 'employment-information'), { file: ONBOARDING, path: '/facts/isJoint', message: /"isJoint" is made of "accountType", which only the choice step "account-type" keeps.*skip "employment-information", which the final submission .* asks for/, hint: /Ask it with a form step instead.*"remember": \{ "accountType": "data.<field>" \}/ }],

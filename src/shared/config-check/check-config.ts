@@ -8,7 +8,7 @@ import { inlineListRefs } from '../forms/inline-list-refs.js';
 import { findWidgetNames } from '../forms/find-widget-names.js';
 import { APP_PAGE_PATHS, APP_PAGE_PREFIXES, appPageOf } from '../app-pages.js';
 import { FLAT_FORM_AREAS, FLAT_WIDGET_NAMES } from '../forms/widget-names.js';
-import type { FlowDefinition } from '../flow/flow-types.js';
+import { DEFAULT_RESTART_ROUTE, type FlowDefinition } from '../flow/flow-types.js';
 import { CONDITION_KEYWORDS, matchesCondition, unsupportedConditionKeywords } from '../flow/matches-condition.js';
 import { walkFlow } from '../flow/walk-flow.js';
 import { factProfiles, ruleFields, wellFormedFacts } from '../facts/declared-facts.js';
@@ -267,6 +267,17 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   // read the well-formed ones, and still count the name as declared (no "unknown fact" echo where it is used).
   const declared = wellFormedFacts(flow.facts);
   const factNames = Object.keys(flow.facts ?? {});
+  // Where a step that needs the application sends an applicant who has none (a new tab, an expired draft): a step's
+  // page that does not need one itself. A route renamed in the flow (basic info's) left the restart on a missing page.
+  if (Object.values(steps).some((s) => s?.requiresSignupId)) {
+    const restart = flow.restartRoute ?? DEFAULT_RESTART_ROUTE;
+    const where = flow.restartRoute === undefined ? '' : '/restartRoute';
+    const creators = Object.values(steps).filter((s) => s?.submit?.action === 'createSignup' && typeof s.route === 'string').map((s) => `"${s.route}"`);
+    const use = `Set "restartRoute" at the top of the flow file to the route of the step that creates the application${creators.length ? ` (${creators.join(', ')})` : ''}.`;
+    const target = Object.entries(steps).find(([, s]) => s?.route === restart);
+    if (!target) problems.push({ file, path: where, message: `the restart route "${restart}"${where ? '' : ' (the default, no "restartRoute" is set)'} is no step's route: an applicant without an application who opens a later step is sent to a page that does not exist`, hint: use });
+    else if (target[1].requiresSignupId) problems.push({ file, path: where, message: `the restart route "${restart}" is the route of "${target[0]}", which needs an application itself: an applicant without one is sent round and round`, hint: use });
+  }
   // A fact reads the applicant's context: each field it reads must be kept by some step (`remember`) or choice (`set`).
   const kept = new Set<string>(Object.values(steps).flatMap((s) => [...Object.keys(s.remember ?? {}), ...(s.choices ?? []).flatMap((c) => Object.keys(c.set ?? {}))]));
   for (const [name, fact] of Object.entries(declared)) {
