@@ -122,7 +122,8 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
         problem(`data/${field}`, `"${field}" names files (${named.join(', ')}) that the entry does not attach: the replay sends no file, and the step refuses it`, `Attach them under "files": { "${field}": [${listed}] } (type pdf, png or jpg), or remove the names.`);
       }
     }
-    if (step.kind === 'choice' && entry.choice !== undefined) Object.assign(context, step.choices?.[entry.choice]?.set);
+    // The replays press the first button when an entry names none: the walk here follows the same button.
+    if (step.kind === 'choice') Object.assign(context, step.choices?.[entry.choice ?? 0]?.set);
     /** The body the step sends for this entry (its submit transform, files as their names), checked as the server checks it. */
     const checked = (given: Record<string, unknown>) => {
       const data = personalise({ ...given, ...Object.fromEntries(Object.entries(entry.files ?? {}).map(([field, list]) => [field, (list as Array<{ name: string }>).map((f) => f.name)])) }, { tag: 'check', digits: '5550000' });

@@ -92,7 +92,17 @@ export function addNewSteps(flow: FlowDefinition, forms: FormSources, journey: J
   path.forEach((step, i) => {
     if (journey.entries.some((e) => e.step === step.id)) return;
     const after = i === 0 ? -1 : journey.entries.map((e) => e.step).lastIndexOf(path[i - 1].id);
-    journey.entries.splice(after + 1, 0, newStepEntry(step, forms));
+    const entry = newStepEntry(step, forms);
+    journey.entries.splice(after + 1, 0, entry);
+    // A new choice step: the button that keeps the journey on its path (its facts as they were), the first if none does.
+    if (step.kind === 'choice' && step.choices?.length) {
+      const ids = path.map((s) => s.id).join(' ');
+      entry.choice = step.choices.findIndex((_c, n) => {
+        entry.choice = n;
+        return walkFlow(flow, journeyFacts(flow, journey, day)).map((s) => s.id).join(' ') === ids;
+      });
+      if (entry.choice < 0) entry.choice = 0;
+    }
     added.push(step.id);
   });
   return added;

@@ -172,7 +172,8 @@ export function journeyContext(flow: FlowDefinition, journey: Journey): Record<s
   const context: Record<string, unknown> = {};
   for (const entry of journey.entries) {
     const step = flow.steps[entry.step];
-    if (step?.kind === 'choice' && entry.choice !== undefined) Object.assign(context, step.choices?.[entry.choice]?.set);
+    // As the replays press it: a choice entry without `choice` presses the first button.
+    if (step?.kind === 'choice') Object.assign(context, step.choices?.[entry.choice ?? 0]?.set);
     if (step && entry.data && !entry.expect) rememberFromData(step, entry.data, context);
   }
   return context;

@@ -257,6 +257,38 @@ describe('a branch on a list answer of several ticked options (a fact "in" on th
   });
 });
 
+describe('a new choice step whose first button branches (an "Account Type" choice, Joint first)', () => {
+  // The analyst review added a choice step before the final one: journeys:generate gave the journeys an entry without
+  // "choice", config:check walked it as no choice made (the default branch) and said OK, and the replay pressed the
+  // first button, Joint, and stopped: "the flow is at joint-notice".
+  const choiceFlow = structuredClone(flow);
+  const branchNext = choiceFlow.steps.branch.next ?? [];
+  choiceFlow.facts = { ...choiceFlow.facts, isJoint: { label: 'a joint applicant', rule: { equals: { of: 'accountType', value: 'joint' } } } };
+  choiceFlow.steps.branch.next = [{ to: 'account-type' }];
+  choiceFlow.steps['account-type'] = {
+    route: '/account-type', title: 'Account Type', kind: 'choice', requiresSignupId: true,
+    choices: [{ label: 'Joint', set: { accountType: 'joint' } }, { label: 'Personal', set: { accountType: 'personal' } }],
+    next: [{ when: { properties: { isJoint: { const: true } }, required: ['isJoint'] }, to: 'joint-notice' }, ...branchNext],
+  } as (typeof choiceFlow.steps)[string];
+  choiceFlow.steps['joint-notice'] = { route: '/joint-notice', title: 'Joint Accounts', kind: 'info', requiresSignupId: true, content: { paragraphs: ['Bring the other holder.'] }, next: branchNext } as (typeof choiceFlow.steps)[string];
+  const checkWith = (journey: Journey) => checkJourneyText('j.json', JSON.stringify(journey, null, 2), choiceFlow, forms);
+  const adult = () => loadJourney(listJourneyFiles().find((f) => path.basename(f) === 'adult-new-local.json')!);
+
+  it('gives the new entry the button that keeps the journey on its path', () => {
+    const journey = adult();
+    expect(addNewSteps(choiceFlow, forms, journey, today())).toEqual(['account-type']);
+    expect(journey.entries.find((e) => e.step === 'account-type')).toMatchObject({ choice: 1 });
+    expect(checkWith(journey)).toEqual([]);
+  });
+
+  it('walks an entry without "choice" as the replay presses it (the first button), and names where they part', () => {
+    const journey = adult();
+    const i = journey.entries.findIndex((e) => e.step === 'success');
+    journey.entries.splice(i, 0, { step: 'account-type' });
+    expect(checkWith(journey)).toEqual([expect.objectContaining({ path: `/entries/${i + 1}/step`, message: expect.stringContaining('the flow is at "joint-notice" here, and the journey sends "success"') })]);
+  });
+});
+
 describe('a branch on an amount an analyst adds in JSON (a number rule on a new step\'s answer)', () => {
   // A "Your Wealth" step after the PEP step keeps the net worth; at least 1,000,000 adds an information step.
   const wealthFlow = structuredClone(flow);
