@@ -76,6 +76,21 @@ describe.each(dbTargets())('a step added in JSON only, served on $name', (target
 // after it.
 const branched = guideConfig();
 const flowFile = 'flows/onboarding.flow.json';
+// Tax Residency moved up, right after the membership declaration, so that many steps with a call come after it.
+// Its branches (the guide's senior page) go on to where the declaration went; the step before it goes on past it.
+branched.edit(flowFile, (f) => {
+  type Transition = { when?: unknown; to: string };
+  const membership = f.steps['membership-declaration-agreement'];
+  const taxNext: Transition[] = f.steps['tax-residency'].next;
+  const resume = taxNext.at(-1)!.to;
+  const branches = taxNext.filter((t) => t.when).map((t) => t.to);
+  for (const [id, step] of Object.entries(f.steps) as Array<[string, { next?: Transition[] }]>) {
+    if (id === 'tax-residency' || id === 'membership-declaration-agreement') continue;
+    step.next = (step.next ?? []).map((t) => (t.to === 'tax-residency' ? { ...t, to: resume } : branches.includes(id) && t.to === resume ? { ...t, to: membership.next.at(-1).to } : t));
+  }
+  f.steps['tax-residency'].next = taxNext.map((t) => (t.when ? t : { to: membership.next.at(-1).to }));
+  membership.next = [{ to: 'tax-residency' }];
+});
 const flowCopy = branched.read(flowFile);
 const defaultNext = (id: string): string => flowCopy.steps[id].next.at(-1).to;
 const required = (id: string) => flowCopy.steps[id].submit && !flowCopy.steps[id].skippable && flowCopy.steps[id].requiredForSubmission !== false;
@@ -92,11 +107,20 @@ branched.edit(flowFile, (f) => {
 // it, the step's call did not, and only final submission refused the answer). Each JSON step with a call of its own
 // (the generic route's, or a server action's after the application exists) whose journey body picks an option of a
 // list: with a TIN, the rule allows another option only.
+// Only steps after Tax Residency: on an earlier one the rule could not hold while the applicant fills it in (the TIN
+// comes later), and config:check refuses it.
+const after = new Set<string>();
+for (let queue = [...flowCopy.steps['tax-residency'].next.map((t: { to: string }) => t.to)]; queue.length; ) {
+  const id = queue.shift()!;
+  if (after.has(id)) continue;
+  after.add(id);
+  queue = [...queue, ...(flowCopy.steps[id].next ?? []).map((t: { to: string }) => t.to)];
+}
 const ruled = (() => {
   const sources = readFormsDir();
   const found: Array<{ step: string; form: string; request: ReturnType<typeof stepRequest>; field: string; other: unknown }> = [];
   for (const [step, s] of Object.entries(flowCopy.steps as Record<string, any>)) {
-    if (s.kind !== 'form' || !s.submit || s.submit.action === 'createSignup' || (s.submit.encoding ?? 'json') !== 'json' || s.submit.parts || step === 'tax-residency') continue;
+    if (!after.has(step) || s.kind !== 'form' || !s.submit || s.submit.action === 'createSignup' || (s.submit.encoding ?? 'json') !== 'json' || s.submit.parts) continue;
     const candidate = journeysWith(step).flatMap((journey) => {
       const request = stepRequest(step, { journey });
       const properties = resolveForm(sources, s.form).schema.properties as Record<string, { oneOf?: Array<{ const: unknown }> }>;
