@@ -3,7 +3,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { adultSignup, createApplicant, JPEG, multipart, PDF, PNG, SVG, type Applicant } from './onboarding-helpers';
 import { fillText } from '../../../src/shared/fill-text';
-import { MAX_FILE_NAME_LENGTH } from '../../../src/server/routes/onboarding/uploads';
+import { MAX_FIELD_BYTES, MAX_FILE_NAME_LENGTH } from '../../../src/server/routes/onboarding/uploads';
 import { stepRequest } from '../../helpers/journey-bodies';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 import { fieldMessage } from '../../helpers/form-messages';
@@ -11,6 +11,7 @@ import { fieldMessage } from '../../helpers/form-messages';
 const MIB = 1024 * 1024;
 /** The residential address step's answers as the wizard sends them (the QA journey's: a field an analyst adds is there). */
 const ADDRESS = stepRequest('address').body;
+const ADDRESS_FORM = 'onboarding/address';
 /** The address form's own words for a refused document (tests read them from the form, as the server does). */
 const fileMessage = (keyword: string) => fieldMessage('onboarding/address', 'proof_of_address_files', keyword);
 const TYPE_MESSAGE = fileMessage('fileTypes');
@@ -190,6 +191,24 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
     const res = await t.call({ method: 'POST', url: '/api/addresses/', payload: Buffer.from(withCharset, 'latin1'), headers: { ...applicant.headers, ...plain.headers }, remoteAddress: applicant.address });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()[textFields[0]]).toBe(ADDRESS[textFields[0]]);
+  });
+
+  // Past the reader's field size (MAX_FIELD_BYTES) a text part arrived cut short and was checked as the shorter text:
+  // a list field was told its (cut) answer was not one of its values, a text field was stored cut.
+  it('refuses a text field longer than a multipart body carries as too long, in the field\'s own words when it has a limit', async () => {
+    const applicant = await createApplicant(t, adultSignup(++n));
+    const textFields = Object.keys(ADDRESS).filter((field) => typeof ADDRESS[field] === 'string');
+    const schema = t.app.forms.schemaOf(ADDRESS_FORM);
+    for (const field of textFields) {
+      const long = `${ADDRESS[field]}${'x'.repeat(MAX_FIELD_BYTES)}`;
+      const form = multipart({ signup_id: applicant.id, ...ADDRESS, [field]: long }, [{ field: 'proof_of_address_files', name: 'bill.pdf', content: PDF() }]);
+      const res = await t.call({ method: 'POST', url: '/api/addresses/', payload: form.payload, headers: { ...applicant.headers, ...form.headers }, remoteAddress: applicant.address });
+      expect(res.statusCode, field).toBe(400);
+      const property = schema.properties[field];
+      const expected = typeof property?.maxLength === 'number' ? fieldMessage(ADDRESS_FORM, field, 'maxLength') : fillText(REQUEST_TEXTS.tooLong, { limit: MAX_FIELD_BYTES });
+      expect(res.json().errors, field).toEqual({ [field]: expected });
+    }
+    expect(await t.db.db.selectFrom('signup_steps').select('step').where('signup_id', '=', applicant.id).where('step', '=', 'address').execute()).toEqual([]);
   });
 
   it('refuses a file part under a field that is not a file field of the form', async () => {

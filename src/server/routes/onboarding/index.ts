@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { badRequest, conflict, missing } from '../../lib/http-errors.js';
 import { applicantTokenOf, hashApplicantToken, holdsToken, loadApplicantSignup } from '../../lib/applicant-access.js';
 import { takeSignupId } from '../../lib/form-validation.js';
-import { readMultipart, removeStored, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
+import { readMultipart, removeStored, MAX_FIELD_BYTES, MAX_UPLOAD_BYTES, type ReceivedFile } from './uploads.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
 import { replaceStepFiles } from './steps.repository.js';
 import { answerUntakenStep, saveStep, saveStepIfUnchanged, type StepGuard, type StepStamp } from '../../lib/signup-steps.repository.js';
@@ -48,7 +48,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
   await app.register(multipart, {
     // preservePath: see the name as sent, so a name with a path is refused rather than silently cut.
     preservePath: true,
-    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 12, fields: 80, fieldSize: 10_000, parts: 100, headerPairs: 50 },
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 12, fields: 80, fieldSize: MAX_FIELD_BYTES, parts: 100, headerPairs: 50 },
   });
   // Per address: each route's own limit, and the count of calls that found no application (404 then 429).
   await registerIpRateLimit(app);

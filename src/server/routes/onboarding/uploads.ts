@@ -6,6 +6,8 @@ import { isBlankText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/
 import { removeStoredNames } from '../../lib/remove-stored.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+/** The longest text field a multipart body may carry, in bytes (the reader's `fieldSize`): a longer one is refused. */
+export const MAX_FIELD_BYTES = 10_000;
 
 /** A file received and stored under a random name; `field` is the form field (part name). */
 export interface ReceivedFile {
@@ -25,6 +27,7 @@ export interface MultipartBody {
 import type { JsonObject as Schema } from '../../../shared/forms/form-registry.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 import { fillText } from '../../../shared/fill-text.js';
+import { fieldMessage } from '../../../shared/forms/field-message.js';
 
 const MIME: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
@@ -167,6 +170,13 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         // object, a list, null or 1e400 reached the form as the text "[object Object]", "x,y", "null" or "Infinity",
         // which nobody typed (an address line of "[object Object]" was stored). A form's field is text, sent as text.
         if (typeof part.value !== 'string' || !isPlainTextPart(part.mimetype)) throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: REQUEST_TEXTS.notText });
+        // Past the reader's field size the text arrives cut short: refused as too long (the field's own words for its
+        // maxLength), never checked as the shorter text nobody sent.
+        if (part.valueTruncated) {
+          const property = schemas.map((schema) => propertyOf(schema, part.fieldname)).find((p): p is Schema => !!p);
+          const words = typeof property?.maxLength === 'number' ? (fieldMessage(property, 'maxLength') ?? fillText(REQUEST_TEXTS.tooLong, { limit: property.maxLength })) : fillText(REQUEST_TEXTS.tooLong, { limit: MAX_FIELD_BYTES });
+          throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: words });
+        }
         if (!isStorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: REQUEST_TEXTS.unstorableField });
         const value = coerceField(schemas, part.fieldname, String(part.value));
         if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
