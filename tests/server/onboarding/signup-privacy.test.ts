@@ -8,6 +8,7 @@ import { auth, tokenFor } from '../admin/admin-helpers';
 import { ADULT_STEPS, adultSignup, createApplicant, nextAddress, sendStep, type Applicant } from './onboarding-helpers';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 import { stepRequest } from '../../helpers/journey-bodies';
+import { notification } from '../../../src/server/lib/notification-texts';
 
 /**
  * SECURITY.md rows 22 and 17 (DESIGN.md "Duplicate contacts at signup", "Applicant access"): a new
@@ -95,7 +96,7 @@ describe.each(dbTargets())('signup privacy and applicant limits on $name', (targ
     expect(answers[2]).toEqual(answers[3]);
 
     const mail = await t.db.db.selectFrom('outbox_messages').select(['channel', 'subject', 'body', 'purpose']).where('recipient', '=', 'MEMBER@cu.example').execute();
-    expect(mail).toEqual([expect.objectContaining({ channel: 'email', subject: 'You already have online banking with us', purpose: 'signup_existing_account' })]);
+    expect(mail).toEqual([expect.objectContaining({ channel: 'email', subject: notification('existingAccountEmailSubject', t.app.config.productName), purpose: 'signup_existing_account' })]);
     expect(mail[0].body).toContain(`${t.app.config.publicUrl}/login`);
     expect(mail[0].body).toContain(`${t.app.config.publicUrl}/reset-password`);
     expect(mail[0].body).not.toMatch(/\b\d{6}\b/);
