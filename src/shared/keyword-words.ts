@@ -1,5 +1,7 @@
 import { fillText } from './fill-text.js';
 import { REQUEST_TEXTS } from './messages.js';
+import { fieldMessage } from './forms/field-message.js';
+import type { JsonObject } from './forms/form-registry.js';
 
 /** The parts of a validator's error (ajv's, or RJSF's copy of it: `name` for `keyword`) the words are chosen by. */
 export interface KeywordError {
@@ -67,4 +69,9 @@ export function keywordInWords(error: KeywordError): string | undefined {
     default:
       return REQUEST_TEXTS.badValue;
   }
+}
+
+/** A field's own words for a failed keyword (its `errorMessage`), else the keyword's general words. */
+export function ruleMessage(property: JsonObject | undefined, keyword: string, params?: Record<string, unknown>): string {
+  return fieldMessage(property, keyword) ?? keywordInWords({ keyword, params }) ?? REQUEST_TEXTS.badValue;
 }

@@ -26,10 +26,6 @@ export function signInCodeChannel(user: { mobile: string | null; email: string }
     : { channel: 'email' as const, to: user.email, masked: maskEmail(user.email) };
 }
 
-/** The SMS or email carrying the sign-in code. */
-export function signInCodeMessage(productName: string, code: string): string {
-  return notification('signInCode', productName, { code });
-}
 
 /**
  * The most sign-in codes one mobile (or email) is sent in an hour, over all attempts: a member signs in again after
@@ -52,7 +48,7 @@ export async function issueSignInCode(
     purpose: SIGN_IN_CODE_PURPOSE, subject: input.attemptId, recipient: target.to, now: input.now, secret: app.config.jwtSecret, maxSends: 1 + MAX_MOBILE_RESENDS,
     perRecipientPerHour: { max: SIGN_IN_CODES_PER_RECIPIENT_PER_HOUR, message: AUTH_TEXTS.tooManySignInCodes },
   });
-  await app.outbox.send({ channel: target.channel, to: target.to, subject: notification('signInCodeSubject', app.config.productName), body: signInCodeMessage(app.config.productName, code), purpose: SIGN_IN_CODE_PURPOSE }, trx);
+  await app.outbox.send({ channel: target.channel, to: target.to, subject: notification('signInCodeSubject', app.config.productName), body: notification('signInCode', app.config.productName, { code }), purpose: SIGN_IN_CODE_PURPOSE }, trx);
   return target;
 }
 

@@ -12,9 +12,7 @@ import { SESSION_TEXTS, TRANSFER_TEXTS } from '../../../shared/messages.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
-import { fieldMessage } from '../../../shared/forms/field-message.js';
-import type { JsonObject } from '../../../shared/forms/form-registry.js';
-import { keywordInWords } from '../../../shared/keyword-words.js';
+import { ruleMessage } from '../../../shared/keyword-words.js';
 import { isTransferable, listDestinationProducts, listMemberAccounts, listMemberTransactions } from './accounts.repository.js';
 import { answerError } from '../../plugins/errors.js';
 import { checkMemberTransfer, performTransfer, refuseUsedKey, transferFingerprint, SessionNotLive, type SessionCaller, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
@@ -243,8 +241,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
   // The same JSON Schemas the browser renders (forms/member); bodies are validated by them.
   const transferSchemas = { self: app.forms.schemaOf('member/transfer-to-self'), member: app.forms.schemaOf('member/transfer-to-member') };
   // The exact-cents check (I3) says what each form's `multipleOf` says.
-  const centsMessage = (schema: JsonObject) => fieldMessage(schema.properties.amount, 'multipleOf') ?? keywordInWords({ keyword: 'multipleOf' })!;
-  const amountMessages = { self: centsMessage(transferSchemas.self), member: centsMessage(transferSchemas.member) };
+  const amountMessages = { self: ruleMessage(transferSchemas.self.properties.amount, 'multipleOf'), member: ruleMessage(transferSchemas.member.properties.amount, 'multipleOf') };
 
   // The transfer bodies are forms/ schemas loaded at run time (JsonObject-typed): the handlers name their body type.
   const transferExample = { source_id: 1, source_account: '10000000101', destination_account: '10000000102', amount: 25.5, instructions: 'Rent for November' };

@@ -27,7 +27,8 @@ export interface MultipartBody {
 import type { JsonObject as Schema } from '../../../shared/forms/form-registry.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
 import { fillText } from '../../../shared/fill-text.js';
-import { fieldMessage } from '../../../shared/forms/field-message.js';
+import { keywordMessage } from '../../../shared/forms/field-message.js';
+import { ruleMessage } from '../../../shared/keyword-words.js';
 
 const MIME: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };
 
@@ -69,16 +70,15 @@ function typeMatches(allowed: string[], ext: string, sniffed: string): boolean {
 }
 
 function fileFieldMessage(property: Schema, keyword: string, fallback: string): string {
-  const messages = property.errorMessage;
-  return (messages && typeof messages === 'object' && typeof messages[keyword] === 'string' ? messages[keyword] : undefined) ?? fallback;
+  return keywordMessage(property, keyword) ?? fallback;
 }
 
-/** A file field of a form schema: an array of names carrying `maxFileSize` / `fileTypes`. */
 /** A form's own property of that name: a part named `constructor` or `toString` names none. */
 function propertyOf(schema: Schema, field: string): Schema | undefined {
   return schema.properties && Object.hasOwn(schema.properties, field) ? schema.properties[field] : undefined;
 }
 
+/** A file field of a form schema: an array of names carrying `maxFileSize` / `fileTypes`. */
 function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
   const found = schemas.map((schema) => propertyOf(schema, field)).filter((p): p is Schema => !!p && p.type === 'array' && (p.maxFileSize !== undefined || p.fileTypes !== undefined));
   return found.length > 1 ? strictestFileField(found) : found[0];
@@ -91,7 +91,6 @@ function fileFieldOf(schemas: Schema[], field: string): Schema | undefined {
  * child's five files must not be offered to an adult's form of three, nor stored for it.
  */
 function strictestFileField(properties: Schema[]): Schema {
-  const messageOf = (property: Schema, keyword: string) => (property.errorMessage && typeof property.errorMessage === 'object' ? property.errorMessage[keyword] : undefined);
   const smallest = (keyword: 'maxItems' | 'maxFileSize') =>
     properties.filter((p) => typeof p[keyword] === 'number').sort((a, b) => (a[keyword] as number) - (b[keyword] as number))[0];
   const merged: Schema = { ...properties[0], errorMessage: { ...(typeof properties[0].errorMessage === 'object' ? properties[0].errorMessage : {}) } };
@@ -99,7 +98,7 @@ function strictestFileField(properties: Schema[]): Schema {
     const strictest = smallest(keyword);
     if (!strictest) continue;
     merged[keyword] = strictest[keyword];
-    const message = messageOf(strictest, keyword);
+    const message = keywordMessage(strictest, keyword);
     if (message !== undefined) merged.errorMessage[keyword] = message;
   }
   const typeLists = properties.map((p) => p.fileTypes).filter((t): t is string[] => Array.isArray(t));
@@ -174,7 +173,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
         // maxLength), never checked as the shorter text nobody sent.
         if (part.valueTruncated) {
           const property = schemas.map((schema) => propertyOf(schema, part.fieldname)).find((p): p is Schema => !!p);
-          const words = typeof property?.maxLength === 'number' ? (fieldMessage(property, 'maxLength') ?? fillText(REQUEST_TEXTS.tooLong, { limit: property.maxLength })) : fillText(REQUEST_TEXTS.tooLong, { limit: MAX_FIELD_BYTES });
+          const words = typeof property?.maxLength === 'number' ? ruleMessage(property, 'maxLength', { limit: property.maxLength }) : ruleMessage(undefined, 'maxLength', { limit: MAX_FIELD_BYTES });
           throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: words });
         }
         if (!isStorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: REQUEST_TEXTS.unstorableField });

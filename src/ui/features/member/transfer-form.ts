@@ -5,8 +5,7 @@ import { deepEquals, ErrorSchemaBuilder, type ErrorSchema, type RJSFSchema, type
 import type { LoadedForm } from '../../forms/load-form';
 import { flatFieldOrder } from '../../forms/flat-field-order';
 import { dollarsToCents, formatCents, parseTypedAmount } from '../../../shared/money';
-import { fieldMessage } from '../../../shared/forms/field-message';
-import { keywordInWords } from '../../../shared/keyword-words';
+import { ruleMessage } from '../../../shared/keyword-words';
 
 export interface RuntimeOptions {
   values: Array<string | number>;
@@ -49,7 +48,7 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
 
   const base = form.validator;
   // The amount's message from the form file: the exact-cents check says what the schema's `multipleOf` says.
-  const amountMessage = fieldMessage(form.schema.properties.amount, 'multipleOf') ?? keywordInWords({ keyword: 'multipleOf' })!;
+  const amountMessage = ruleMessage(form.schema.properties.amount, 'multipleOf');
   const original = (s: RJSFSchema) => (s && deepEquals(s, schema) ? form.schema : s);
   const validator: ValidatorType = {
     validateFormData(formData, _schema, customValidate, transformErrors, ui) {
