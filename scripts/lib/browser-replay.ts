@@ -85,7 +85,6 @@ function branchProperty(schema: Json, field: string): Json | undefined {
   return undefined;
 }
 
-/** Opens a MUI select (by its combobox id) and picks the option(s) by their visible label. */
 /**
  * An option the page does not offer this applicant (an option rule, `optionsWhen`, narrows the list): the browser
  * cannot send it, so an attempt the journey expects the server to refuse for it is refused here by not offering it.
@@ -99,6 +98,7 @@ class OptionNotOffered extends Error {
   }
 }
 
+/** Opens a MUI select (by its combobox id) and picks the option(s) by their visible label. */
 async function chooseInSelect(page: Page, combo: Locator, labels: string[]): Promise<void> {
   await combo.click();
   const list = page.getByRole('listbox');

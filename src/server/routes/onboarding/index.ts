@@ -63,14 +63,19 @@ export default async function onboardingRoutes(app: FastifyInstance) {
     if (!row) throw missing('signup');
   }
 
-  function pickTarget(route: StepRoute, data: Record<string, unknown>): StepTarget {
+  /** The step an endpoint several steps share is called for, by the body's field that tells them apart (undefined: none yet). */
+  function pickedTarget(route: StepRoute, data: Record<string, unknown>): StepTarget | undefined {
     if (!route.pickBy) return route.targets[0];
     const value = data[route.pickBy.field];
     // Its own keys only: "__proto__" or "toString" would find the object's machinery.
-    const target = typeof value === 'string' && Object.hasOwn(route.pickBy.values, value) ? route.pickBy.values[value] : undefined;
+    return typeof value === 'string' && Object.hasOwn(route.pickBy.values, value) ? route.pickBy.values[value] : undefined;
+  }
+
+  function pickTarget(route: StepRoute, data: Record<string, unknown>): StepTarget {
+    const target = pickedTarget(route, data);
     if (!target) {
-      const { field } = route.pickBy;
-      throw badRequest(REQUEST_TEXTS.fixFields, { [field]: unpickedMessage(validator.schemaOf(route.targets[0].form), field, value) });
+      const { field } = route.pickBy!;
+      throw badRequest(REQUEST_TEXTS.fixFields, { [field]: unpickedMessage(validator.schemaOf(route.targets[0].form), field, data[field]) });
     }
     return target;
   }
@@ -167,10 +172,9 @@ export default async function onboardingRoutes(app: FastifyInstance) {
           return { signup_id: signupId, step: target.step, ...valid };
         }
         await requireKnownApplicant(request);
+        // Once the field that picks the step has come, its form alone sets the files' limits and messages.
         const body = await readMultipart(app, request, (fields) => {
-          // Once the field that picks the step has come, its form alone sets the files' limits and messages.
-          const picked = route.pickBy ? fields[route.pickBy.field] : undefined;
-          const target = route.pickBy && typeof picked === 'string' && Object.hasOwn(route.pickBy.values, picked) ? route.pickBy.values[picked] : undefined;
+          const target = pickedTarget(route, fields);
           return target ? schemasOfTarget(target) : route.targets.flatMap(schemasOfTarget);
         });
         try {
