@@ -16,7 +16,7 @@ import { JsonSyntaxError, parseJsonSource } from '../../src/shared/config-check/
 import { fieldsOf, fileFieldSchemas } from '../../src/shared/config-check/schema-walk';
 import { resolveForm, type FormSources } from '../../src/shared/forms/form-registry';
 import type { FlowDefinition } from '../../src/shared/flow/flow-types';
-import { createFormValidator, type FormValidator } from '../../src/server/lib/form-validation';
+import { toolFormValidator } from './tool-form-validator';
 import { personalise, rememberFromData, stepBody } from './replay-journey';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
 import { chooseTransition } from '../../src/shared/flow/walk-flow';
@@ -30,17 +30,6 @@ const META = 'tests/fixtures/journeys/journey.schema.json';
 export const isJourneyFile = (name: string) => name.endsWith('.json') && !name.endsWith('.schema.json');
 
 let validateShape: ValidateFunction | undefined;
-
-/** One forms validator per set of forms (it compiles each form at its first check): every journey file and example share it. */
-const validators = new WeakMap<FormSources, FormValidator>();
-function validatorFor(forms: FormSources): FormValidator {
-  let validator = validators.get(forms);
-  if (!validator) {
-    validator = createFormValidator({ sources: forms, ajv: createAjv(), clock: { now: () => new Date() } });
-    validators.set(forms, validator);
-  }
-  return validator;
-}
 
 interface EntryLike {
   step: string;
@@ -75,7 +64,7 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
   // What the applicant has told so far (choices, remembered answers), for the facts a later form depends on.
   const context: Record<string, unknown> = {};
   const day = creditUnionToday();
-  const validator = validatorFor(forms);
+  const validator = toolFormValidator(forms);
   // Where the flow has the applicant before each entry (the replay walks it so): an entry for another step is out of
   // order, named once, at the first entry where the journey and the flow part.
   let expected: string | undefined = flow.initial;
@@ -169,7 +158,7 @@ function entryProblems(file: string, entries: EntryLike[], flow: FlowDefinition,
  * field made required, or a rule changed, names the example to update instead of failing the API document's test.
  */
 export function checkFormExamples(forms: FormSources): Problem[] {
-  const validator = validatorFor(forms);
+  const validator = toolFormValidator(forms);
   return Object.entries(forms.schemas).flatMap(([formId, schema]) =>
     ((schema as { examples?: unknown[] }).examples ?? []).flatMap((example, i) => {
       if (!example || typeof example !== 'object') return [];

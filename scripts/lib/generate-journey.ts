@@ -13,8 +13,7 @@ import { comparedValues, factFields, OTHER_VALUE, type FactProfile } from '../..
 import { walkFlow } from '../../src/shared/flow/walk-flow';
 import { fieldSchemas, fieldsOf, fileFieldSchemas } from '../../src/shared/config-check/schema-walk';
 import { journeyContext, journeyFacts, personalise, type FixtureFile, type Journey, type JourneyEntry } from './replay-journey';
-import { createFormValidator } from '../../src/server/lib/form-validation';
-import { createAjv } from '../../src/shared/create-ajv';
+import { toolFormValidator } from './tool-form-validator';
 
 export interface NamedJourney {
   name: string;
@@ -190,7 +189,7 @@ type CheckStep = (formId: string, data: Record<string, unknown>, context: Record
 
 /** A checker of step data with the server's own form validation (schema, visibility, option and date rules). */
 export function serverStepCheck(forms: FormSources): CheckStep {
-  const validator = createFormValidator({ sources: forms, ajv: createAjv(), clock: { now: () => new Date() } });
+  const validator = toolFormValidator(forms);
   return (formId, data, context) => {
     try {
       validator.validate(formId, data, context);

@@ -1,4 +1,3 @@
-import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { resolveForm, type FormSources, type JsonObject } from '../../shared/forms/form-registry.js';
 import { badRequest } from './http-errors.js';
@@ -57,7 +56,12 @@ interface CompiledForm {
  * for these answers is refused (forms/README.md "Visibility": the browser never sends one, so it is never stored),
  * ajv checks the schema, then the date keywords and option rules run. Any failure is a 400 with the field messages.
  */
-export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: Ajv | (() => Ajv); clock: Clock }) {
+/** What compiles a form's schema: an ajv instance made by createAjv, or one that is made when first needed. */
+interface SchemaCompiler {
+  compile(schema: JsonObject): ValidateFunction;
+}
+
+export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: SchemaCompiler | (() => SchemaCompiler); clock: Clock }) {
   const cache = new Map<string, CompiledForm>();
   function resolved(formId: string): CompiledForm {
     let entry = cache.get(formId);

@@ -8,6 +8,7 @@ import { pageAfterSignIn } from '../../../src/ui/features/auth/return-page';
 import { ROLES } from '../../../src/shared/product';
 import userEvent from '@testing-library/user-event';
 import { adminScreenSuite } from './render-admin';
+import { controlPageTimers, passTime } from '../../helpers/page-timers';
 import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 
 /** A form's root title, as an analyst wrote it. */
@@ -20,6 +21,7 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, o
 
 describe('create and edit user pages (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
+  afterEach(() => vi.useRealTimers());
 
   it('creates a user: a future birth date and a taken email are shown under their fields; success resets and returns to the list after 2 s', async () => {
     const user = userEvent.setup({ delay: null });
@@ -55,13 +57,15 @@ describe('create and edit user pages (real API, PGlite)', () => {
     const email = screen.getByLabelText(/^Email Address/);
     await user.clear(email);
     await user.type(email, 'imani.joseph@example.com');
+    controlPageTimers();
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText(ADMIN_TEXTS.userCreated)).toBeInTheDocument();
     // The message takes the focus (and the view): the page had stayed at the disabled button.
     await waitFor(() => expect(screen.getByText(ADMIN_TEXTS.userCreated).closest('[role="status"]')).toHaveFocus());
     expect(screen.getByLabelText(/^First Name/)).toHaveValue('');
     expect(sessionStorage.getItem('cu.auth.draft.admin-user-create')).toBeNull();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 4000 });
+    await passTime(2000);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
     // The list says it too, with the focus: the message went with the page.
     await waitFor(() => expect(screen.getByText(ADMIN_TEXTS.userCreated).closest('[role="status"]')).toHaveFocus());
     const row = await t.db.db.selectFrom('users').selectAll().where('email', '=', 'imani.joseph@example.com').executeTakeFirstOrThrow();

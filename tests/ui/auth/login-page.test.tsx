@@ -2,6 +2,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
+import { controlPageTimers, passTime } from '../../helpers/page-timers';
 import { renderAt } from '../render-app';
 import { clearSession } from '../../../src/ui/features/auth/session-store';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
@@ -96,6 +97,8 @@ describe('login page', () => {
 });
 
 describe('sign-in verification page', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('verifies the six digits automatically, shows the success dialog, and opens the dashboard 2 s later', async () => {
     sessionStorage.setItem('cu.auth.signIn', JSON.stringify({ userId: 7, phone: '+1******0002', loginStep: 'mobile-verification' }));
     const calls = fakeApi({
@@ -111,10 +114,14 @@ describe('sign-in verification page', () => {
     expect(await screen.findByText(AUTH_TEXTS.invalidCode)).toBeInTheDocument();
     // The emptied boxes take the focus back: the right code can be typed at once.
     await waitFor(() => expect(screen.getByLabelText('Digit 1 of 6')).toHaveFocus());
+    controlPageTimers();
     await userEvent.keyboard('123456');
     expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toHaveTextContent('Taking you to your dashboard');
     expect(calls.at(-1)!.body).toEqual({ identifier_type: 'mobile', operation: 'sign_in', user_id: 7, code: '123456' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/users/dashboard'), { timeout: 3500 });
+    await passTime(1900);
+    expect(router.state.location.pathname).toBe('/auth/mobile-verification');
+    await passTime(100);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/dashboard'));
     expect(localStorage.getItem('cu.auth.user')).toContain('member@cu.example');
     expect(JSON.stringify({ ...localStorage })).not.toContain('jwt');
   });
@@ -124,9 +131,11 @@ describe('sign-in verification page', () => {
     fakeApi({ '/device-verifications/verify/': () => ({ status: 200, data: { access_token: 'jwt', user_id: 1, email: 'admin@cu.example', name: 'Ava Administrator', first_name: 'Ava', role_id: 1 } }) });
     const router = renderAt('/auth/mobile-verification');
     await userEvent.click(await screen.findByLabelText('Digit 1 of 6'));
+    controlPageTimers();
     await userEvent.keyboard('123456');
     expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toHaveTextContent('Taking you to the Users page');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'), { timeout: 3500 });
+    await passTime(2000);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/users'));
   });
 
   it('Back goes to /login', async () => {

@@ -2,10 +2,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
+import { controlPageTimers, passTime } from '../../helpers/page-timers';
 import { renderAt } from '../render-app';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
 
 beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.useRealTimers());
 
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
 
@@ -97,10 +99,14 @@ describe('reset password page', () => {
     await userEvent.clear(confirm);
     await userEvent.type(confirm, 'Brand-New-Pass1');
     expect(update).toBeEnabled();
+    controlPageTimers();
     await userEvent.click(update);
     expect(await screen.findByText(AUTH_TEXTS.passwordUpdated)).toBeInTheDocument();
     expect(calls[2].body).toEqual({ ...FIXED, user_id: 'req-1', email: 'member@cu.example', new_password: 'Brand-New-Pass1', reset_token: 'tok-1' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3500 });
+    await passTime(1900);
+    expect(router.state.location.pathname).not.toBe('/login');
+    await passTime(100);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText(AUTH_TEXTS.resetSuccessRedirect)).toBeInTheDocument();
     expect(JSON.stringify({ ...sessionStorage, ...localStorage })).not.toContain('tok-1');
   });

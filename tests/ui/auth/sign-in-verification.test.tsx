@@ -2,6 +2,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { errorBody, fakeApi } from './fake-api';
+import { controlPageTimers, passTime } from '../../helpers/page-timers';
 import { renderAt } from '../render-app';
 import { clearSession, startSession } from '../../../src/ui/features/auth/session-store';
 import { pageAfterSignIn, rememberPage } from '../../../src/ui/features/auth/return-page';
@@ -94,9 +95,11 @@ describe('signing in again after the session ended', () => {
     fakeApi({ '/device-verifications/verify/': () => ({ status: 200, data: { access_token: 'jwt', user_id: marcus.id, email: marcus.email, name: marcus.name, first_name: marcus.first_name, role_id: marcus.role_id } }) });
     await act(() => router.navigate('/auth/mobile-verification'));
     await userEvent.click(await screen.findByLabelText('Digit 1 of 6'));
+    controlPageTimers();
     await userEvent.keyboard('123456');
     expect(await screen.findByRole('dialog', { name: /Mobile Verified Successfully/ })).toHaveTextContent('Taking you back to the page you were on');
-    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/users/transactions?from=2026-01-01'), { timeout: 3500 });
+    await passTime(2000);
+    await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/users/transactions?from=2026-01-01'));
   });
 
   it('sends another user, or anyone after a logout, to their own first page; never outside their area', async () => {
