@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { checkConfig, formatProblems, type CheckOptions } from '../../src/shared/config-check/check-config';
 import { KNOWN_UI_OPTIONS, WIDGET_NAMES } from '../../src/shared/forms/widget-names';
 import { transforms } from '../../src/shared/transforms';
+import { configCheckProblems } from '../../scripts/lib/config-check-run';
 import { copyConfig } from './config-copy';
 import { ROUTE_FORM_FIELDS } from '../../src/shared/forms/route-form-fields';
 import { fieldsOf } from '../../src/shared/config-check/schema-walk';
@@ -438,21 +439,15 @@ describe('npm run config:check (the script)', () => {
     expect(output).toMatch(/hint: Use one of: start, about-you, guardian, documents, done/);
   });
 
-  it('a flow file that is not JSON is reported at its line and column, not thrown, when the endpoints are checked too', () => {
+  it('a flow file that is not JSON is reported at its line and column, not thrown, when the endpoints are checked too', async () => {
     // The server cannot start on it either; the script used to read the flow again to place that failure, and crashed.
     const config = copyConfig('repository');
     const flowFile = `${config.root}/flows/onboarding.flow.json`;
     fs.writeFileSync(flowFile, fs.readFileSync(flowFile, 'utf8').replace(/("to": "success"\s*\})/, '$1,'));
-    let output = '';
-    try {
-      execFileSync('npx', ['tsx', 'scripts/config-check.ts'], { env: { ...process.env, CONFIG_ROOT: config.root }, encoding: 'utf8', stdio: 'pipe' });
-    } catch (error) {
-      output = String((error as { stderr: unknown }).stderr);
-    }
+    const output = formatProblems(await configCheckProblems({ root: config.root, endpoints: true }));
     expect(output).toMatch(/^flows\/onboarding\.flow\.json:\d+:\d+: not valid JSON/m);
-    expect(output).not.toMatch(/SyntaxError|at JSON\.parse/);
-    expect(output).toMatch(/problems? found/);
-  }, 60_000);
+    expect(output).toMatch(/the server cannot start with this configuration/);
+  });
 });
 
 describe('a fact reading an answer no step keeps', () => {
