@@ -25,7 +25,7 @@ export const MESSAGE_FILES = {
     'sendNeedsSignup', 'verifyNeedsSignup',
   ],
   requests: [
-    'fixFields', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
+    'fixFields', 'fixQuery', 'fixPath', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
     'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat', 'briefOutage',
     'notText', 'notNumber', 'notTrueFalse', 'notList', 'notObject', 'notNull', 'atLeast', 'atMost', 'moreThan', 'lessThan', 'tooShort', 'tooLong',
     'notListed', 'tooFewItems', 'tooManyItems', 'repeatedItem',

@@ -41,7 +41,7 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {
       return reply.status(400).send(errorBody(400, BODY_NOT_OBJECT, request.id));
     }
-    const general = errors._root ?? (where === 'body' ? REQUEST_TEXTS.fixFields : `Invalid ${where}.`);
+    const general = errors._root ?? (where === 'querystring' ? REQUEST_TEXTS.fixQuery : where === 'params' ? REQUEST_TEXTS.fixPath : REQUEST_TEXTS.fixFields);
     return reply.status(400).send(errorBody(400, general, request.id, errors));
   }
   if (error.code === UNIQUE_VIOLATION) {

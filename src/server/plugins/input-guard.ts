@@ -121,7 +121,7 @@ function refuseOddIntegers(fields: Array<['params' | 'query', string[]]>) {
       for (const name of names) {
         const value = values?.[name];
         const texts = Array.isArray(value) ? value : [value];
-        if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) throw badRequest(`Invalid ${part === 'query' ? 'querystring' : 'params'}.`, { [name]: REQUEST_TEXTS.wholeNumber });
+        if (texts.some((text) => typeof text === 'string' && !CANONICAL_INTEGER.test(text))) throw badRequest(part === 'query' ? REQUEST_TEXTS.fixQuery : REQUEST_TEXTS.fixPath, { [name]: REQUEST_TEXTS.wholeNumber });
       }
     }
   };
@@ -142,7 +142,7 @@ function refuseRepeatedQueryFields(names: string[]) {
   return async function repeatedQueryGuard(request: FastifyRequest): Promise<void> {
     const query = request.query as Record<string, unknown> | undefined;
     const repeated = names.find((name) => Array.isArray(query?.[name]));
-    if (repeated) throw badRequest('Invalid querystring.', { [repeated]: ONBOARDING_TEXTS.repeatedField });
+    if (repeated) throw badRequest(REQUEST_TEXTS.fixQuery, { [repeated]: ONBOARDING_TEXTS.repeatedField });
   };
 }
 
