@@ -231,7 +231,7 @@ describe('administrator approves an application in Chromium; the new member sign
     await page.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog', { name: 'Approve Signup' }).getByRole('button', { name: 'Approve' }).click();
     await page.getByText(ADMIN_TEXTS.firstApproval).waitFor();
-    await page.getByText('You gave the first approval. A different administrator must give the second approval.').waitFor();
+    await page.getByText(ADMIN_TEXTS.firstApprovalByYou).waitFor();
     await context.close();
 
     const second = await newPage(e2e.browser, e2e.server.url);

@@ -150,3 +150,12 @@ export function configuredMessage(formId: string, field: string, text: string): 
   if (texts.length !== 1 || texts[0] === undefined) throw new Error(`The configured forms/${formId}.schema.json words ${JSON.stringify(text)} of ${field} ${texts.length > 1 ? 'in several ways' : 'nowhere'}:${listed(at)}`);
   return texts[0];
 }
+
+/**
+ * A message file's text as a pattern of what the page shows: the `values` filled in, any other {placeholder} (a date,
+ * a name the test does not know) matching any text. A rewording in the file keeps the test.
+ */
+export function messagePattern(text: string, values: Record<string, string> = {}): RegExp {
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(text.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? (values[part.slice(1, -1)] !== undefined ? escape(values[part.slice(1, -1)]) : '.*') : escape(part))).join(''));
+}

@@ -4,6 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminScreenSuite } from './render-admin';
 import { formatSeconds } from '../../../src/ui/features/admin/funnel/funnel-page';
+import { ADMIN_TEXTS } from '../../../src/shared/messages';
 
 describe('onboarding funnel page (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -52,7 +53,7 @@ describe('onboarding funnel page (real API, PGlite)', () => {
     // Days in the wrong order: said under From at once; the figures stay those of the period they name.
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-03-01' } });
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    expect(screen.getByText('The first day must not be after the last.')).toBeInTheDocument();
+    expect(screen.getByText(ADMIN_TEXTS.reversedDays)).toBeInTheDocument();
     expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByText(/^From 01\.01\.2020 to 31\.01\.2020/)).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { ensureSecondAdmin, insertSubmittedSignup, tokenFor } from '../../server/admin/admin-helpers';
 import { adminScreenSuite, renderAsAdmin } from './render-admin';
 import { ADMIN_TEXTS } from '../../../src/shared/messages';
+import { messagePattern } from '../../helpers/form-messages';
 
 describe('review queue screens: risk chips, assignment, "Assigned to me", second approval, consents (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -46,7 +47,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
     expect(options).toEqual(['All', 'Pending', 'Awaiting second approval', 'Referred', 'Changes requested', 'Approved', 'Rejected']);
     await user.click(screen.getByRole('option', { name: 'Referred' }));
-    expect(await screen.findByText('No applications match these filters.')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.noApplicationsMatch)).toBeInTheDocument();
   });
 
   it('a flagged application: the first approval leaves it awaiting a second approval, which the same administrator cannot give', async () => {
@@ -63,7 +64,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     expect(await screen.findByText(ADMIN_TEXTS.firstApproval)).toBeInTheDocument();
     // The focus goes to the outcome, not back to Approve (disabled once the page reloads, which dropped the focus).
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
-    expect(await screen.findByText('You gave the first approval. A different administrator must give the second approval.')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.firstApprovalByYou)).toBeInTheDocument();
     // The closing dialog keeps the page aria-hidden for a moment; findBy waits until it is reachable again.
     expect(await screen.findByRole('button', { name: 'Give Second Approval' })).toBeDisabled();
     expect(screen.getAllByText('Awaiting second approval').length).toBeGreaterThan(0);
@@ -153,7 +154,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     await user.type(within(dialog).getByRole('textbox', { name: /Message to the applicant/ }), 'Please choose the branch nearest your home.');
     await user.click(within(dialog).getByRole('button', { name: 'Send Back to Applicant' }));
     expect(await screen.findByText(ADMIN_TEXTS.changesRequested)).toBeInTheDocument();
-    expect(await screen.findByText(/Waiting for the applicant: changes requested on .* to Branch Selection: "Please choose the branch nearest your home\."/)).toBeInTheDocument();
+    expect(await screen.findByText(messagePattern(ADMIN_TEXTS.waitingForApplicant, { steps: 'Branch Selection', message: 'Please choose the branch nearest your home.' }))).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled());
   });
 });

@@ -12,9 +12,9 @@ import { ADMIN_TEXTS, ONBOARDING_TEXTS } from '../../../src/shared/messages';
 describe('signup approvals and application review (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
 
-  it('previews comments to 40 characters or says No comments', () => {
-    expect(commentPreview(null)).toBe('No comments');
-    expect(commentPreview('  ')).toBe('No comments');
+  it('previews comments to 40 characters or says there are none', () => {
+    expect(commentPreview(null)).toBe(ADMIN_TEXTS.noComments);
+    expect(commentPreview('  ')).toBe(ADMIN_TEXTS.noComments);
     expect(commentPreview('x'.repeat(40))).toBe('x'.repeat(40));
     expect(commentPreview('y'.repeat(41))).toBe(`${'y'.repeat(40)}…`);
   });
@@ -31,7 +31,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     expect(row).toHaveTextContent('ruth@example.com');
     expect(row).toHaveTextContent('04.03.2026 09:05');
     expect(row).toHaveTextContent('Pending');
-    expect(row).toHaveTextContent('No comments');
+    expect(row).toHaveTextContent(ADMIN_TEXTS.noComments);
   });
 
   it('adds a comment through the dialog with its 500-character counter; Add Comment is disabled while blank', async () => {
@@ -75,7 +75,7 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     expect(router.state.location.search).toContain('search=zainab.search');
     await user.clear(screen.getByRole('textbox', { name: 'Search applications' }));
     await user.type(screen.getByRole('textbox', { name: 'Search applications' }), 'nobody-by-this-name');
-    expect(await screen.findByText('No applications match these filters.')).toBeInTheDocument();
+    expect(await screen.findByText(ADMIN_TEXTS.noApplicationsMatch)).toBeInTheDocument();
   });
 
   it('reviews an application: every step read-only from its form, documents to download, decision buttons, audit trail', async () => {

@@ -50,7 +50,7 @@ describe('create and edit user pages (real API, PGlite)', () => {
     await user.type(dob, '1991-09-09');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText(REQUEST_TEXTS.emailTaken, { selector: 'p, li, span, div' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Failed to create user');
+    expect(screen.getByRole('alert')).toHaveTextContent(ADMIN_TEXTS.createFailed);
     // The refusal takes the keyboard (and the view) to the field it names, as the browser's own check does.
     await waitFor(() => expect(screen.getByLabelText(/^Email Address/)).toHaveFocus());
 

@@ -6,6 +6,7 @@ import { insertManyUsers } from '../../server/admin/admin-helpers';
 import { UserStatusChip } from '../../../src/ui/features/admin/components/user-status-chip';
 import { adminScreenSuite } from './render-admin';
 import { ADMIN_TEXTS } from '../../../src/shared/messages';
+import { messagePattern } from '../../helpers/form-messages';
 
 describe('admin users list and view (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite({ prepare: (db) => insertManyUsers(db.db, 1_050) });
@@ -116,13 +117,13 @@ describe('admin users list and view (real API, PGlite)', () => {
     expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Block' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Block' })).toHaveAccessibleDescription('You cannot block or delete your own account.');
+    expect(screen.getByRole('button', { name: 'Block' })).toHaveAccessibleDescription(ADMIN_TEXTS.selfLockout);
     expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled();
   });
 
   it('shows the empty message for an unknown user id', async () => {
     renderAdmin('/admin/users/999999');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch user');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messagePattern(ADMIN_TEXTS.userNotLoaded));
   });
 });
 

@@ -3,13 +3,11 @@ import { setUserBlocked, softDeleteUser, type AdminUser } from '../api/users-api
 import { ConfirmDialog } from './confirm-dialog';
 import type { Feedback } from './feedback-alert';
 import { usePendingAction } from './use-pending-action';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 export type UserAction = 'block' | 'unblock' | 'delete';
 
-/** Why Block and Delete are disabled on the administrator's own account (the server refuses them too, 409). */
-export const SELF_LOCKOUT_HINT = 'You cannot block or delete your own account.';
-
-const FAILURE: Record<UserAction, string> = { block: 'Failed to block user', unblock: 'Failed to unblock user', delete: 'Failed to delete user' };
+const FAILURE: Record<UserAction, string> = { block: ADMIN_TEXTS.blockFailed, unblock: ADMIN_TEXTS.unblockFailed, delete: ADMIN_TEXTS.deleteFailed };
 
 async function perform(action: UserAction, user: AdminUser): Promise<string> {
   const result = action === 'delete' ? await softDeleteUser(user.id) : await setUserBlocked(user.id, action === 'block');

@@ -5,6 +5,7 @@ import { useServerData } from '../../../lib/use-server-data';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { fetchFunnel, type FunnelReport } from '../api/funnel-api';
 import { FunnelChart } from './funnel-chart';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 /** "1 min 5 s", "42 s", or "—" when no applicant finished the step. */
 export function formatSeconds(seconds: number | null): string {
@@ -14,7 +15,6 @@ export function formatSeconds(seconds: number | null): string {
 }
 
 /** One titled panel of the report. */
-const REVERSED_DAYS = 'The first day must not be after the last.';
 
 function FunnelSection({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
@@ -54,7 +54,7 @@ export default function FunnelPage() {
     event.preventDefault();
     const from = draft.from ?? report?.from;
     const to = draft.to ?? report?.to;
-    if (from && to && from > to) return setRangeError(REVERSED_DAYS);
+    if (from && to && from > to) return setRangeError(ADMIN_TEXTS.reversedDays);
     setRangeError(null);
     setQuery({ from, to, version: draft.version || undefined });
   };

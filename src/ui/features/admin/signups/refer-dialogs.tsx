@@ -55,7 +55,7 @@ export function ReassignDialog({ open, name, current, busy, onSubmit, onClose }:
         <DialogContentText sx={{ mb: 2 }}>
           Who should review the application of <strong>{name}</strong>?
         </DialogContentText>
-        <TextField select label="Administrator" value={chosen} onChange={(e) => setChosen(e.target.value)} error={failed} helperText={failed ? 'Failed to load the administrators.' : undefined} fullWidth>
+        <TextField select label="Administrator" value={chosen} onChange={(e) => setChosen(e.target.value)} error={failed} helperText={failed ? ADMIN_TEXTS.administratorsNotLoaded : undefined} fullWidth>
           {(admins ?? [])
             .filter((a) => a.id !== current)
             .map((a) => (

@@ -33,13 +33,14 @@ import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../..
 import { RiskFlagChips } from '../components/risk-flag-chips';
 import { useSession } from '../../auth/session-store';
 import { SIGNUP_STATUS_FILTERS, SIGNUP_STATUS_LABELS, UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 const PAGE_SIZE = 20;
 const PREVIEW = 40;
 
-/** First 40 characters of the comments, or 'No comments' (spec 2 section 2). */
+/** First 40 characters of the comments, or ADMIN_TEXTS.noComments (spec 2 section 2). */
 export function commentPreview(comments: string | null): string {
-  if (!comments || !comments.trim()) return 'No comments';
+  if (!comments || !comments.trim()) return ADMIN_TEXTS.noComments;
   return comments.length > PREVIEW ? `${comments.slice(0, PREVIEW).trimEnd()}…` : comments;
 }
 
@@ -197,7 +198,7 @@ export default function SignupApprovalsPage() {
             hover
             narrowCells
             cardsSx={{ px: 2, pt: 1 }}
-            emptyMessage={data && filtered ? 'No applications match these filters.' : undefined}
+            emptyMessage={data && filtered ? ADMIN_TEXTS.noApplicationsMatch : undefined}
           />
           <TablePagination
             component="div"

@@ -28,6 +28,8 @@ import { StepAsSubmitted } from './step-as-submitted';
 import { RiskFlagChips } from '../components/risk-flag-chips';
 import { useSession } from '../../auth/session-store';
 import { UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
 
 /**
  * The applicant's answers are read, not edited: the read-only form's labels and values in readable colours instead
@@ -205,6 +207,7 @@ export default function SignupReviewPage() {
   const approvedByMe = approvals.some((a) => a.admin_user_id === me);
   const filesOf = (step: string) => files.filter((f) => f.step === step);
   const titleOf = (step: string) => steps.find((s) => s.step === step)?.title ?? step;
+  const asked = changeRequest && { requested: formatDateTime(changeRequest.requested_on), steps: changeRequest.steps.map(titleOf).join(', '), message: changeRequest.message };
   const stepsWithFiles = new Set(steps.map((s) => s.step));
   const orphanFiles = files.filter((f) => !stepsWithFiles.has(f.step));
 
@@ -254,15 +257,15 @@ export default function SignupReviewPage() {
       {second && (
         <Alert severity="info">
           {approvedByMe
-            ? 'You gave the first approval. A different administrator must give the second approval.'
-            : `First approval given by ${approvals.map((a) => a.admin_name ?? `User ${a.admin_user_id}`).join(', ')}. This application has risk flags and needs your second approval to open the accounts.`}
+            ? ADMIN_TEXTS.firstApprovalByYou
+            : fillText(ADMIN_TEXTS.firstApprovalBy, { names: approvals.map((a) => a.admin_name ?? `User ${a.admin_user_id}`).join(', ') })}
         </Alert>
       )}
       {changeRequest && (
         <Alert severity={changeRequest.resubmitted_on ? 'info' : 'warning'}>
           {changeRequest.resubmitted_on
-            ? `Changes were requested on ${formatDateTime(changeRequest.requested_on)} (${changeRequest.steps.map(titleOf).join(', ')}): "${changeRequest.message}". The applicant sent it again on ${formatDateTime(changeRequest.resubmitted_on)}; the steps they changed are marked.`
-            : `Waiting for the applicant: changes requested on ${formatDateTime(changeRequest.requested_on)} to ${changeRequest.steps.map(titleOf).join(', ')}: "${changeRequest.message}".`}
+            ? fillText(ADMIN_TEXTS.changesResent, { ...asked!, resent: formatDateTime(changeRequest.resubmitted_on) })
+            : fillText(ADMIN_TEXTS.waitingForApplicant, asked!)}
         </Alert>
       )}
       <QueueSection review={data} me={me} onAct={(action) => ask(action, target)} />
@@ -274,7 +277,7 @@ export default function SignupReviewPage() {
           <DetailField label="Registration Date">{formatDateTime(signup.created_on)}</DetailField>
           <DetailField label="Submitted">{signup.submitted_on ? formatDateTime(signup.submitted_on) : 'Not submitted'}</DetailField>
           <DetailField label="Decided">{signup.decided_on ? formatDateTime(signup.decided_on) : 'Not yet'}</DetailField>
-          <DetailField label="Comments">{signup.comments || 'No comments'}</DetailField>
+          <DetailField label="Comments">{signup.comments || ADMIN_TEXTS.noComments}</DetailField>
         </Box>
       </Paper>
 

@@ -6,6 +6,7 @@ import type { Feedback } from '../components/feedback-alert';
 import { usePendingAction } from '../components/use-pending-action';
 import { CommentDialog } from './comment-dialog';
 import { ReassignDialog, ReasonDialog, RequestChangesDialog } from './refer-dialogs';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 export type SignupAction = 'approve' | 'reject' | 'comment' | 'refer' | 'claim' | 'release' | 'reassign' | 'changes';
 export interface SignupTarget {
@@ -20,14 +21,14 @@ export interface SignupTarget {
 }
 
 const FAILURE: Record<SignupAction, string> = {
-  approve: 'Failed to approve signup',
-  reject: 'Failed to reject signup',
-  comment: 'Failed to add comment',
-  refer: 'Failed to refer signup',
-  claim: 'Failed to claim application',
-  release: 'Failed to release application',
-  reassign: 'Failed to reassign application',
-  changes: 'Failed to request changes',
+  approve: ADMIN_TEXTS.approveFailed,
+  reject: ADMIN_TEXTS.rejectFailed,
+  comment: ADMIN_TEXTS.commentFailed,
+  refer: ADMIN_TEXTS.referFailed,
+  claim: ADMIN_TEXTS.claimFailed,
+  release: ADMIN_TEXTS.releaseFailed,
+  reassign: ADMIN_TEXTS.reassignFailed,
+  changes: ADMIN_TEXTS.requestChangesFailed,
 };
 /** The server's answer to an action: its message is what the administrator is told (forms/messages/admin.json). */
 async function perform(action: SignupAction, target: SignupTarget, input?: string): Promise<string> {

@@ -9,6 +9,7 @@ import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { BackButton } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useKeptDraft } from '../../auth/use-kept-draft';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 /** /admin/users/create: the admin user form (forms/admin/user); on success a message, a reset, and the list after 2 s. */
 export default function UserCreatePage() {
@@ -26,7 +27,7 @@ export default function UserCreatePage() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to create user.', async (values) => {
+  const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, ADMIN_TEXTS.createFailed, async (values) => {
     const result = await createUser(values);
     draft.forget();
     const created: Feedback = { severity: 'success', title: result.message };

@@ -14,6 +14,7 @@ import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useSession } from '../../auth/session-store';
 import { useKeptDraft } from '../../auth/use-kept-draft';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
 
 /** The update form's fields from a stored user (absent values stay empty so the form's rules apply). */
 function toFormData(user: AdminUser): Record<string, unknown> {
@@ -62,7 +63,7 @@ export default function UserEditPage() {
       setLoadError(null);
       setVersion((v) => v + 1);
     } catch (e) {
-      setLoadError(`Failed to load user data. ${translateApiError(e).message}`);
+      setLoadError(fillText(ADMIN_TEXTS.userDataNotLoaded, { error: translateApiError(e).message }));
     }
   }, [id]);
   useEffect(() => {
@@ -70,7 +71,7 @@ export default function UserEditPage() {
   }, [load]);
 
   // The form shows only once the user has loaded, so `user` is set whenever this runs.
-  const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, 'Failed to update user.', async (values) => {
+  const { submit, fieldErrors, failure, busy } = useUserFormSubmit(form, ADMIN_TEXTS.updateFailed, async (values) => {
     setSuccess(null);
     const { message } = await updateUser(user!.id, values);
     draft.forget();

@@ -11,13 +11,15 @@ import { fetchUser } from '../api/users-api';
 import { USER_FIELD_LABELS, officeName, padUserId, roleName } from '../admin-format';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { UserStatusChip } from '../components/user-status-chip';
-import { SELF_LOCKOUT_HINT, useUserActions } from '../components/use-user-actions';
+import { useUserActions } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { DetailField } from '../components/detail-field';
 import { useServerData } from '../../../lib/use-server-data';
 import { AuditTrail } from '../components/audit-trail';
 import { BackButton, LoadFailure } from '../components/back-button';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -51,7 +53,7 @@ export default function UserViewPage() {
   if (loading && !data) return <PageLoader />;
   const back = <BackButton to="/admin/users" label="Back to Users" />;
   if (!data) {
-    return <LoadFailure back={back}>{error ? `Failed to fetch user. ${error}` : 'No user data found. Please try again or contact support.'}</LoadFailure>;
+    return <LoadFailure back={back}>{error ? fillText(ADMIN_TEXTS.userNotLoaded, { error }) : ADMIN_TEXTS.noUserData}</LoadFailure>;
   }
 
   const { user, audit } = data;
@@ -97,7 +99,7 @@ export default function UserViewPage() {
           </Stack>
           {isSelf && (
             <Typography id="self-lockout-hint" variant="body2" color="text.secondary">
-              {SELF_LOCKOUT_HINT}
+              {ADMIN_TEXTS.selfLockout}
             </Typography>
           )}
         </Stack>

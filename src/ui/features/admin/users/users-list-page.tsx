@@ -26,12 +26,13 @@ import { isUserStatusFilter, USER_STATUS_FILTERS } from '../../../../shared/stat
 import { padUserId } from '../admin-format';
 import { formatDateTime } from '../../../../shared/format-date';
 import { UserStatusChip } from '../components/user-status-chip';
-import { SELF_LOCKOUT_HINT, useUserActions, type UserAction } from '../components/use-user-actions';
+import { useUserActions, type UserAction } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -82,7 +83,7 @@ function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId:
 function SelfLockoutAction({ title, label, color, own, onClick, icon }: { title: string; label: string; color: 'warning' | 'error'; own: boolean; onClick: () => void; icon: ReactNode }) {
   return (
     // A disabled button gets no pointer events: the span carries the tooltip that says why.
-    <Tooltip title={own ? SELF_LOCKOUT_HINT : title}>
+    <Tooltip title={own ? ADMIN_TEXTS.selfLockout : title}>
       <span>
         <IconButton onClick={onClick} aria-label={label} size="small" color={color} disabled={own}>
           {icon}
@@ -177,7 +178,7 @@ export default function UsersListPage() {
           rowKey={(user) => user.id}
           hover
           cardsSx={{ px: 2 }}
-          emptyMessage={data ? (search ? 'No users match your search.' : status ? 'No users match this filter.' : 'No users found.') : undefined}
+          emptyMessage={data ? (search ? ADMIN_TEXTS.noUsersMatchSearch : status ? ADMIN_TEXTS.noUsersMatchFilter : ADMIN_TEXTS.noUsers) : undefined}
         />
         <TablePagination
           component="div"
