@@ -20,10 +20,17 @@ function focusTarget(element: HTMLElement): HTMLElement | null {
  * After a refused submit, the keyboard goes to the first field that shows a problem, in the order the page shows
  * them (whatever the order of the validator's errors, and for widgets too: radios, checkboxes, file buttons). Also
  * for a part of a form (a beneficiary list's add form after Add): pass that part.
+ * A marked control that cannot take the focus (an agreement's box, disabled until its document is read) is passed
+ * over for the next one of the field (its "Read" button): focusing it did nothing, so the keyboard stayed on Next and
+ * the message went unannounced.
  */
 export function focusFirstInvalid(container: ParentNode | null | undefined): void {
   setTimeout(() => {
-    const invalid = container?.querySelector<HTMLElement>(INVALID);
-    if (invalid) focusTarget(invalid)?.focus();
+    for (const invalid of Array.from(container?.querySelectorAll<HTMLElement>(INVALID) ?? [])) {
+      const target = focusTarget(invalid);
+      if (!target || target.matches(':disabled')) continue;
+      target.focus();
+      if (target.ownerDocument.activeElement === target) return;
+    }
   }, 0);
 }

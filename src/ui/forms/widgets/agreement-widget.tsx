@@ -24,7 +24,7 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
   return (
     <FormControl error={hasError} required={required}>
       <FormControlLabel
-        control={<Checkbox id={id} slotProps={{ input: { 'aria-describedby': [hasError ? `${id}__error` : '', hint ? `${id}__hint` : ''].filter(Boolean).join(' ') || undefined } }} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
+        control={<Checkbox id={id} slotProps={{ input: { 'aria-invalid': hasError || undefined, 'aria-describedby': [hasError ? `${id}__error` : '', hint ? `${id}__hint` : ''].filter(Boolean).join(' ') || undefined } }} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
         label={
           <span>
             {label}{' '}
