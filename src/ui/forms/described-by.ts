@@ -1,9 +1,18 @@
-import { errorId, getUiOptions, helpId, type UiSchema } from '@rjsf/utils';
+import { descriptionId, errorId, getUiOptions, helpId, type RJSFSchema, type UiSchema } from '@rjsf/utils';
+
+/** What of a field's configuration its description comes from: `ui:description`, else the schema's `description`. */
+export interface DescribedField {
+  uiSchema?: UiSchema;
+  schema?: RJSFSchema;
+}
 
 /**
  * What describes a field to a screen reader, for its focusable element: its messages while it has any (RJSF's error
- * list under it), its help, and what else the widget shows (a strength meter, a character count). Undefined for none.
+ * list under it), its description (the schema's `description`, drawn under it by templates/description-field-template),
+ * its help, and what else the widget shows (a strength meter, a character count). Undefined for none.
  */
-export function describedBy(id: string, rawErrors: unknown[] | undefined, uiSchema: UiSchema | undefined, ...extra: Array<string | false | undefined>): string | undefined {
-  return [rawErrors?.length ? errorId(id) : '', getUiOptions(uiSchema).help ? helpId(id) : '', ...extra].filter(Boolean).join(' ') || undefined;
+export function describedBy(id: string, rawErrors: unknown[] | undefined, field: DescribedField, ...extra: Array<string | false | undefined>): string | undefined {
+  const options = getUiOptions(field.uiSchema);
+  const description = options.description ?? field.schema?.description;
+  return [rawErrors?.length ? errorId(id) : '', description ? descriptionId(id) : '', options.help ? helpId(id) : '', ...extra].filter(Boolean).join(' ') || undefined;
 }

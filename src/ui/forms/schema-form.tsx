@@ -28,6 +28,7 @@ import GroupedObjectFieldTemplate from './templates/grouped-object-field-templat
 import FieldErrorTemplate from './templates/field-error-template';
 import BaseInputTemplate from './templates/base-input-template';
 import FieldHelpTemplate from './templates/field-help-template';
+import DescriptionFieldTemplate from './templates/description-field-template';
 
 export interface SchemaFormProps<T = JsonObject> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -66,7 +67,7 @@ export interface SchemaFormProps<T = JsonObject> {
 const fields = { 'document-checklist': DocumentChecklistField, 'hidden-by-condition': HiddenByConditionField };
 // `ui:groups` (sections with headings) on any object of a UI schema; each message once (a widget showing its own
 // messages gets no second copy from RJSF's error list).
-const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate, FieldHelpTemplate, BaseInputTemplate };
+const templates = { ObjectFieldTemplate: GroupedObjectFieldTemplate, FieldErrorTemplate, FieldHelpTemplate, BaseInputTemplate, DescriptionFieldTemplate };
 
 /**
  * How a form starts. Required choices start empty: by default RJSF would pre-select a list's first option (e.g. a

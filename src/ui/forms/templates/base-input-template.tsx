@@ -25,7 +25,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
   const length = typeof props.value === 'string' ? props.value.length : 0;
   const counted = max !== undefined && max >= 20 && length >= Math.floor(max * 0.9);
   const countId = `${props.id}__count`;
-  const described = describedBy(props.id, props.rawErrors, props.uiSchema, counted && countId);
+  const described = describedBy(props.id, props.rawErrors, props, counted && countId);
   const slotProps = (props as { slotProps?: { htmlInput?: Record<string, unknown> } & Record<string, unknown> }).slotProps;
   const settled = (value: unknown) => {
     if (props.type === 'password' || typeof value !== 'string' || value.trim() === value) return value;

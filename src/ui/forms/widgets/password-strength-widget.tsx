@@ -25,7 +25,7 @@ export function passwordStrength(password: string): 0 | 1 | 2 | 3 {
  * `ui:widget: "password-strength"`: a password with show/hide and a strength meter. `ui:options.strengthMeter:
  * false` keeps only the show/hide button (a "Verify Password" box is not rated).
  */
-export default function PasswordStrengthWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, placeholder, options, uiSchema }: WidgetProps) {
+export default function PasswordStrengthWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, placeholder, options, schema, uiSchema }: WidgetProps) {
   const [visible, setVisible] = useState(false);
   const text = typeof value === 'string' ? value : '';
   const level = passwordStrength(text);
@@ -48,7 +48,7 @@ export default function PasswordStrengthWidget({ id, label, value, required, dis
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
         slotProps={{
-          htmlInput: { 'aria-describedby': describedBy(id, rawErrors, uiSchema, meter && Boolean(text) && `${id}-strength`) },
+          htmlInput: { 'aria-describedby': describedBy(id, rawErrors, { uiSchema, schema }, meter && Boolean(text) && `${id}-strength`) },
           input: {
             endAdornment: (
               <InputAdornment position="end">

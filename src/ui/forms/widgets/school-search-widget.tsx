@@ -50,7 +50,7 @@ export default function SchoolSearchWidget({ id, label, value, required, disable
       label={label}
       required={required}
       error={Boolean(rawErrors?.length)}
-      describedBy={describedBy(id, rawErrors, uiSchema)}
+      describedBy={describedBy(id, rawErrors, { uiSchema, schema })}
       placeholder={placeholder}
       freeSolo
       openOnFocus

@@ -40,7 +40,7 @@ export function rankedMatches(options: Choice[], typed: string): Choice[] {
  * points to it. While the field is empty for that reason, that message is the field's one message: not beside
  * "… is required", which contradicted it (the widget shows its messages itself, as `showsOwnMessages` says).
  */
-export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder, uiSchema }: WidgetProps) {
+export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder, schema, uiSchema }: WidgetProps) {
   const choices: Choice[] = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
   const found = choices.find((c) => c.value === value);
   // The same object while the choice stays: MUI resets the box to the value's label whenever the value is another
@@ -66,7 +66,7 @@ export default function SearchableSelectWidget({ id, label, value, required, dis
       label={label}
       required={required}
       error={hasErrors}
-      describedBy={describedBy(id, errors, uiSchema, Boolean(unmatched) && hintId)}
+      describedBy={describedBy(id, errors, { uiSchema, schema }, Boolean(unmatched) && hintId)}
       placeholder={placeholder}
       options={choices}
       value={selected}

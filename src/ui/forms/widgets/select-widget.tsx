@@ -35,7 +35,7 @@ export default function SelectWidget(props: WidgetProps) {
       // A long choice ("10000000101 - Regular Savings - TTD $12,500.00") wraps on a phone instead of hiding its end.
       sx={{ '& .MuiSelect-select.MuiInputBase-input': { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}
       // The message and help described on the element that takes the focus (the combobox), not on the wrapper.
-      slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple, SelectDisplayProps: { 'aria-describedby': describedBy(id, rawErrors, props.uiSchema) } as object, MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } } } }}
+      slotProps={{ inputLabel: { shrink: !isEmpty }, select: { multiple: isMultiple, SelectDisplayProps: { 'aria-describedby': describedBy(id, rawErrors, props) } as object, MenuProps: { slotProps: { paper: { sx: { maxWidth: 'calc(100vw - 32px)' } } } } } }}
     >
       {!isMultiple && !required && (
         <MenuItem value="">
