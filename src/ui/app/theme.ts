@@ -24,6 +24,12 @@ export function buildTheme(mode: PaletteMode) {
       // A visible ring on keyboard focus (WCAG 2.4.7): MUI's faint focus ripple alone was all but invisible inside a
       // filled button. The ring sits outside the control, in the primary colour, on every button, link button and icon.
       MuiButtonBase: { styleOverrides: { root: ({ theme }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 } }) } },
+      // A card's whole face as a button (the first step's choices): a card clips what lies outside it (overflow hidden),
+      // so the ring outside was cut away and the focused choice showed only a grey tint. Drawn inside its edge instead.
+      MuiCardActionArea: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -4 } } } },
+      // Words longer than the line (an email address in "Verification code sent to your email: ...") wrap: an alert's
+      // text box scrolls what it cannot fit, so on a phone the end of the address was cut off.
+      MuiAlert: { styleOverrides: { message: { overflowWrap: 'anywhere' } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
     },
