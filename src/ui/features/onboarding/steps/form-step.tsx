@@ -28,6 +28,9 @@ type Data = Record<string, unknown>;
  */
 const unkeptFields = (form: LoadedForm | null) => fieldsDrawnBy(form?.uiSchema ?? {}, [...PASSWORD_WIDGETS, ...FILE_WIDGETS]);
 
+/** What a step says while it is being sent (the flow's `texts.sending` replaces it). */
+const SENDING = 'Sending your answers…';
+
 /**
  * A form or checklist step: the step's form from forms/, its draft kept in the tab, submitted to the endpoint the
  * flow names (`submit`), or only remembered when it names none.
@@ -242,11 +245,16 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
               {texts.warning}
             </Alert>
           )}
-          <Stack direction="row" spacing={2} sx={{ mt: 3 }}>
-            <Button type="submit" variant="contained" disabled={busy || !checklistComplete}>
+          <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+            <Button type="submit" variant="contained" disabled={busy || !checklistComplete} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={texts.sending ?? SENDING} /> : undefined}>
               {submitLabel}
             </Button>
             {skipOffered && <SkipButton step={step} onSkip={skip} disabled={busy} />}
+            {/* While the step is sent the form is greyed out: on a slow network nothing else said the page was working
+                (only an upload step's files show their progress). Always present, so a screen reader hears it fill. */}
+            <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
+              {busy ? (texts.sending ?? SENDING) : ''}
+            </Typography>
           </Stack>
         </SchemaForm>
         </Box>
