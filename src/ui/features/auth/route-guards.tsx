@@ -49,14 +49,18 @@ function ToSwitchedUser({ user, settle }: { user: { id: number; role_id: number 
   return null;
 }
 
-/** Member routes: signed-out visitors go to /login. */
-export function RequireSignedIn({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+/**
+ * Member routes: signed-out visitors go to /login; signed-in administrators are refused (the member pages' calls
+ * answer them 403, and the pages were drawn for them empty, with the refusals as errors).
+ */
+export function RequireMember({ children }: { children: ReactNode }) {
+  const { user, isAdmin } = useSession();
   const location = useLocation();
   const { switched, shownFor, settle } = useShownFor(user?.id);
-  useRememberedPage(switched ? undefined : user?.id);
+  useRememberedPage(!isAdmin && !switched ? user?.id : undefined);
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (switched) return <ToSwitchedUser user={user} settle={settle} />;
+  if (isAdmin) return <AccessDenied area="member" />;
   return <Fragment key={shownFor}>{children}</Fragment>;
 }
 
@@ -68,6 +72,6 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   useRememberedPage(isAdmin && !switched ? user?.id : undefined);
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (switched) return <ToSwitchedUser user={user} settle={settle} />;
-  if (!isAdmin) return <AccessDenied />;
+  if (!isAdmin) return <AccessDenied area="admin" />;
   return <Fragment key={shownFor}>{children}</Fragment>;
 }

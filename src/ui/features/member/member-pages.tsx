@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useLocation } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
-import { RequireSignedIn } from '../auth/route-guards';
+import { RequireMember } from '../auth/route-guards';
 import { MEMBER_PAGE_TITLES } from './member-page-titles';
 
 // The member area's pages, which the route table (./routes.tsx) reaches through this one module, with the area's
@@ -9,12 +9,12 @@ import { MEMBER_PAGE_TITLES } from './member-page-titles';
 const Layout = muiPage(() => import('./member-layout'));
 const ComingSoon = lazy(() => import('../../components/coming-soon-page'));
 
-/** The member layout behind the sign-in guard: a signed-out visitor goes to /login before the layout loads. */
+/** The member layout behind the member guard: a signed-out visitor goes to /login, an administrator is refused, before the layout loads. */
 export function MemberLayout() {
   return (
-    <RequireSignedIn>
+    <RequireMember>
       <Layout />
-    </RequireSignedIn>
+    </RequireMember>
   );
 }
 
