@@ -6,6 +6,7 @@ import { ensureSecondAdmin, insertSubmittedSignup, tokenFor } from '../../server
 import { adminScreenSuite, renderAsAdmin } from './render-admin';
 import { ADMIN_TEXTS } from '../../../src/shared/messages';
 import { messagePattern } from '../../helpers/form-messages';
+import { installMatchMedia } from '../../helpers/match-media';
 
 describe('review queue screens: risk chips, assignment, "Assigned to me", second approval, consents (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -115,6 +116,25 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     expect(await screen.findByText(ADMIN_TEXTS.referred)).toBeInTheDocument();
     const trail = await screen.findByRole('region', { name: 'Audit Trail' });
     await waitFor(() => expect(within(trail).getByText(/^Referred by Ava Administrator on .*\(Compliance should see this\.\)$/)).toBeInTheDocument());
+  });
+
+  // On a 360 px phone the consents were a four-column table in a scrolling box the keyboard could not reach: the client
+  // address and the text version were cut off at the screen's edge. As the other lists of records, they stack as cards.
+  it('shows the consents as labelled cards on a phone, nothing cut off at the edge', async () => {
+    await t.db.db.insertInto('signup_consents').values({ signup_id: flaggedId, consent: 'financial_declaration', step: 'basic-info', text_version: '0123456789abcdef', client_ip: '198.51.100.9', agreed_on: new Date('2026-03-05T14:00:00Z') }).execute();
+    installMatchMedia(360);
+    try {
+      renderAdmin(`/admin/signup-approvals/${flaggedId}`);
+      const consents = await screen.findByRole('region', { name: 'Consents' });
+      expect(within(consents).queryByRole('table')).toBeNull();
+      const card = within(within(consents).getByRole('list', { name: 'Consents' })).getAllByRole('listitem')[0];
+      const value = (label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling;
+      expect(value('Agreed')).toHaveTextContent('05.03.2026 10:00');
+      expect(value('Client address')).toHaveTextContent('198.51.100.9');
+      expect(value('Text version')).toHaveTextContent('0123456789abcdef');
+    } finally {
+      installMatchMedia();
+    }
   });
 
   it('claims on the review page, then reassigns to another administrator through the dialog; the history says from whom to whom', async () => {

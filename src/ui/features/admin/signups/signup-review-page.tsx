@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, List, ListItem, ListItemText, Paper, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import CancelIcon from '@mui/icons-material/Cancel';
@@ -9,6 +9,7 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import ForwardIcon from '@mui/icons-material/Forward';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
+import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
 import { SchemaForm } from '../../../forms/schema-form';
 import { loadForm } from '../../../forms/load-form';
 import { translateApiError } from '../../../lib/translate-api-error';
@@ -104,7 +105,28 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
   );
 }
 
-/** What the applicant agreed to: the text's version, when, and from which address (flows/review.json "consents"). */
+/** The consents' columns, declared once: a table on wide screens, a card per consent on a phone (title: the consent). */
+const CONSENT_COLUMNS: ReadonlyArray<ResponsiveColumn<SignupConsent>> = [
+  { header: 'Consent', cell: (c) => c.label, card: 'title' },
+  { header: 'Agreed', cell: (c) => formatDateTime(c.agreed_on) },
+  { header: 'Client address', cell: (c) => c.client_ip ?? 'Unknown', cellSx: { fontFamily: 'monospace' } },
+  {
+    header: 'Text version',
+    cell: (c) => (
+      <>
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {c.text_version}
+        </Box>
+        {!c.current_version && <Chip size="small" variant="outlined" label="Earlier wording" sx={{ ml: 1 }} />}
+      </>
+    ),
+  },
+];
+
+/**
+ * What the applicant agreed to: the text's version, when, and from which address (flows/review.json "consents"). On a
+ * phone each consent is a card: as a table, the address and the version were cut off at a 360 px screen's edge.
+ */
 function ConsentsSection({ consents }: { consents: SignupConsent[] }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="consents-title">
@@ -114,33 +136,7 @@ function ConsentsSection({ consents }: { consents: SignupConsent[] }) {
       {consents.length === 0 ? (
         <Typography color="text.secondary">No consents recorded.</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-labelledby="consents-title">
-            <TableHead>
-              <TableRow>
-                <TableCell>Consent</TableCell>
-                <TableCell>Agreed</TableCell>
-                <TableCell>Client address</TableCell>
-                <TableCell>Text version</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {consents.map((c) => (
-                <TableRow key={c.consent}>
-                  <TableCell>{c.label}</TableCell>
-                  <TableCell>{formatDateTime(c.agreed_on)}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{c.client_ip ?? 'Unknown'}</TableCell>
-                  <TableCell>
-                    <Box component="span" sx={{ fontFamily: 'monospace' }}>
-                      {c.text_version}
-                    </Box>
-                    {!c.current_version && <Chip size="small" variant="outlined" label="Earlier wording" sx={{ ml: 1 }} />}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <ResponsiveTable label="Consents" columns={CONSENT_COLUMNS} rows={consents} rowKey={(c) => c.consent} />
       )}
     </Paper>
   );
