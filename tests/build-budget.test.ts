@@ -20,9 +20,11 @@ const FIRST_LOAD_BUDGET_KB = 100;
 /**
  * gzip KB of script the heaviest wizard step needs, cumulative. Measured 2026-11-28: 339.9 KB (employment; 347.2
  * with fast-uri, 356 on 2026-11-24, 430.6 before); 345.1 KB that afternoon, after the widgets' keyboard and
- * screen-reader fixes (focus on a widget's own message, option groups described by their messages).
+ * screen-reader fixes (focus on a widget's own message, option groups described by their messages); 346.2 KB on
+ * 2026-11-29 after the applicant review's (a field's description read with its field, the focus on a refused field whose
+ * box cannot take it yet, a step's sending state said beside Next).
  */
-const STEP_BUDGET_KB = 346;
+const STEP_BUDGET_KB = 347;
 
 describe('production build', () => {
   // The build of the current sources, kept for the browser tests (scripts/lib/build-cache.ts): made here unless a
