@@ -1,5 +1,5 @@
 import axios, { type AxiosError, type AxiosResponse } from 'axios';
-import { API_KEY_HEADER, API_SECRET_HEADER, API_TIMEOUT_MS, TOKEN_HEADER } from '../../shared/product';
+import { API_KEY_HEADER, API_SECRET_HEADER, API_TIMEOUT_MS, APPLICANT_TOKEN_HEADER, TOKEN_HEADER } from '../../shared/product';
 import { isSessionEndingUnauthorized, sessionEndedByServer, sessionToken, setSessionToken } from './session-token';
 
 export { isSessionEndingUnauthorized, setSessionToken, setUnauthorizedHandler } from './session-token';
@@ -31,7 +31,8 @@ api.interceptors.response.use(
     return response;
   },
   (error: AxiosError) => {
-    if (isSessionEndingUnauthorized(error.response?.status, error.config?.url)) sessionEndedByServer();
+    const applicant = Boolean(error.config?.headers?.[APPLICANT_TOKEN_HEADER]);
+    if (isSessionEndingUnauthorized(error.response?.status, error.config?.url, { method: error.config?.method, applicant })) sessionEndedByServer();
     return Promise.reject(error);
   },
 );

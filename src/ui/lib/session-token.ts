@@ -22,9 +22,18 @@ export function sessionEndedByServer(): void {
   onUnauthorized?.();
 }
 
-/** The spec's rule: a 401 from any URL not containing login, signups or verify ends the session. */
-export function isSessionEndingUnauthorized(status: number | undefined, url: string | undefined): boolean {
+/**
+ * The spec's rule: a 401 from any URL not containing login, signups or verify ends the session. Its "signups" are an
+ * applicant's calls, made without a session: the wizard's steps (they carry the applicant's token: `applicant`) and
+ * the new application (`POST /signups/`). The administrator's application calls live under /signups too, and a 401
+ * there is the session's end like any other (an administrator whose session the server had ended stayed on Signup
+ * Approvals, told to sign in again by every Retry, never taken to sign in).
+ */
+export function isSessionEndingUnauthorized(status: number | undefined, url: string | undefined, call: { method?: string; applicant?: boolean } = {}): boolean {
   if (status !== 401) return false;
   const u = url ?? '';
-  return !(u.includes('login') || u.includes('signups') || u.includes('verify'));
+  if (u.includes('login') || u.includes('verify')) return false;
+  if (!u.includes('signups')) return true;
+  const newApplication = call.method?.toLowerCase() === 'post' && /\/signups\/?$/.test(u.split('?')[0]);
+  return !call.applicant && !newApplication;
 }
