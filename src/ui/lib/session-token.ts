@@ -29,11 +29,6 @@ export function sessionEndedByServer(): void {
  * there is the session's end like any other (an administrator whose session the server had ended stayed on Signup
  * Approvals, told to sign in again by every Retry, never taken to sign in).
  */
-export function isSessionEndingUnauthorized(status: number | undefined, url: string | undefined, call: { method?: string; applicant?: boolean } = {}): boolean {
-  if (status !== 401) return false;
-  const u = url ?? '';
-  if (u.includes('login') || u.includes('verify')) return false;
-  if (!u.includes('signups')) return true;
-  const newApplication = call.method?.toLowerCase() === 'post' && /\/signups\/?$/.test(u.split('?')[0]);
-  return !call.applicant && !newApplication;
+export function isSessionEndingUnauthorized(status: number | undefined, url = '', call: { method?: string; applicant?: boolean } = {}): boolean {
+  return status === 401 && !/login|verify/.test(url) && !(url.includes('signups') && (call.applicant || (/^post$/i.test(call.method ?? '') && /\/signups\/?(\?|$)/.test(url))));
 }
