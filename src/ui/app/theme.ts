@@ -27,9 +27,11 @@ export function buildTheme(mode: PaletteMode) {
       // A card's whole face as a button (the first step's choices): a card clips what lies outside it (overflow hidden),
       // so the ring outside was cut away and the focused choice showed only a grey tint. Drawn inside its edge instead.
       MuiCardActionArea: { styleOverrides: { root: { '&.Mui-focusVisible': { outlineOffset: -4 } } } },
-      // Words longer than the line (an email address in "Verification code sent to your email: ...") wrap: an alert's
-      // text box scrolls what it cannot fit, so on a phone the end of the address was cut off.
+      // Words longer than the line wrap in messages, which often repeat what a person typed or chose: an email address
+      // in "Verification code sent to your email: ..." (an alert's text box scrolls what it cannot fit, so on a phone the
+      // end of the address was cut off), a file's or a typed answer's name under a field (it pushed the page sideways).
       MuiAlert: { styleOverrides: { message: { overflowWrap: 'anywhere' } } },
+      MuiFormHelperText: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
       MuiButton: { defaultProps: { disableElevation: true } },
       MuiTextField: { defaultProps: { fullWidth: true } },
     },
