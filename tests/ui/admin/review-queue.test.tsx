@@ -1,12 +1,15 @@
 // Screens against the real server in this process: browser globals come from install-dom (imported first).
 import './install-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ensureSecondAdmin, insertSubmittedSignup, tokenFor } from '../../server/admin/admin-helpers';
 import { adminScreenSuite, renderAsAdmin } from './render-admin';
 import { ADMIN_TEXTS } from '../../../src/shared/messages';
 import { messagePattern } from '../../helpers/form-messages';
 import { installMatchMedia } from '../../helpers/match-media';
+import { clearSession } from '../../../src/ui/features/auth/session-store';
+import { pageAfterSignIn } from '../../../src/ui/features/auth/return-page';
+import { ROLES } from '../../../src/shared/product';
 
 describe('review queue screens: risk chips, assignment, "Assigned to me", second approval, consents (real API, PGlite)', () => {
   const { t, renderAdmin } = adminScreenSuite();
@@ -135,6 +138,54 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     } finally {
       installMatchMedia();
     }
+  });
+
+  /** The session ends (its 5 minutes) on the page; the administrator signs in again and is returned to it. */
+  async function sessionEndsThenSignInAgain(path: string) {
+    act(() => clearSession());
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Sign In' })).toBeInTheDocument());
+    cleanup();
+    const me = (JSON.parse(sessionStorage.getItem('cu.auth.returnTo')!) as { userId: number }).userId;
+    expect(pageAfterSignIn({ id: me, role_id: ROLES.SYSTEMS_ADMINISTRATOR })).toEqual({ path, returning: true });
+    renderAdmin(path);
+  }
+
+  // The session's warning says a form keeps what was typed; the words typed in the review's dialogs were lost when the
+  // session ended (a long request for changes, a comment), and the dialog was gone after signing in again.
+  it('gives back the words of a request for changes and of a comment after the session ends mid-dialog', async () => {
+    const user = userEvent.setup({ delay: null });
+    const id = await insertSubmittedSignup(t.db.db, { email: 'kept@example.com', mobile: '+18687002009', firstName: 'Kemi', lastName: 'Kept' });
+    const path = `/admin/signup-approvals/${id}`;
+    renderAdmin(path);
+    await user.click(await screen.findByRole('button', { name: 'Request Changes' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Request Changes' });
+    const step = within(dialog).getAllByRole('checkbox')[0];
+    const stepName = step.closest('label')!.textContent!;
+    await user.click(step);
+    const message = 'Please upload a clearer photo of the front of your ID.';
+    await user.type(within(dialog).getByRole('textbox', { name: /Message to the applicant/ }), message);
+
+    await sessionEndsThenSignInAgain(path);
+    dialog = await screen.findByRole('dialog', { name: 'Request Changes' });
+    expect(within(dialog).getByRole('textbox', { name: /Message to the applicant/ })).toHaveValue(message);
+    expect(within(dialog).getByRole('checkbox', { name: stepName })).toBeChecked();
+    // Cancel is the end of those words: the next visit opens no dialog.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sessionStorage.getItem('cu.auth.draft.signup-action')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Add Comment' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add Comment' });
+    await user.type(within(dialog).getByRole('textbox'), 'Called the applicant');
+    await sessionEndsThenSignInAgain(path);
+    dialog = await screen.findByRole('dialog', { name: 'Add Comment' });
+    await user.type(within(dialog).getByRole('textbox'), '; the ID is on its way.');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Comment' }));
+    expect(await screen.findByText(ADMIN_TEXTS.commentAdded)).toBeInTheDocument();
+    const stored = await t.db.db.selectFrom('signups').select('comments').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored.comments).toBe('Called the applicant; the ID is on its way.');
+    // Sent: nothing is kept to open again.
+    expect(sessionStorage.getItem('cu.auth.draft.signup-action')).toBeNull();
   });
 
   it('claims on the review page, then reassigns to another administrator through the dialog; the history says from whom to whom', async () => {

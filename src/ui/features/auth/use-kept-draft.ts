@@ -24,15 +24,15 @@ function isSecret(form: LoadedForm, name: string): boolean {
 }
 
 /**
- * A signed-in form's unsaved answers, kept across the end of the session: when the 5 minutes run out (or the server
- * ends the session) and the user signs in again, they return to the page (./return-page.ts) and find what they typed,
- * passwords aside; a reload of the page keeps them too. The answers stay in this tab only, for this user; they go
- * when the form is sent (`forget`), when the user leaves the page while still signed in, at logout, and when the
- * page is opened any other way.
+ * Answers typed on a signed-in page, kept across the end of the session: when the 5 minutes run out (or the server
+ * ends the session) and the user signs in again, they return to the page (./return-page.ts) and find what they typed;
+ * a reload of the page keeps them too. The answers stay in this tab only, for this user; they go when they are sent
+ * (`forget`), when the user leaves the page while still signed in, at logout, and when the page is opened any other way.
+ * No password may go through here (`useKeptDraft` drops a form's passwords).
  *
- * `initial` is what was kept when the page opened. `keep` is called with the form's data on every change.
+ * `initial` is what was kept when the page opened. `keep` is called with the answers on every change.
  */
-export function useKeptDraft(name: string, form: LoadedForm | null) {
+export function useKeptAnswers(name: string) {
   const userId = useSession().user?.id;
   const { pathname, search } = useLocation();
   // Given back only where they belong: on the page a sign-in returned to, or this page reloaded. Kept answers met any
@@ -57,13 +57,30 @@ export function useKeptDraft(name: string, form: LoadedForm | null) {
   );
   const keep = useCallback(
     (data: Record<string, unknown>) => {
-      if (userId === undefined || !form) return;
-      const kept = Object.fromEntries(Object.entries(data).filter(([key, value]) => value !== undefined && value !== '' && !isSecret(form, key)));
+      if (userId === undefined) return;
+      const kept = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined && value !== ''));
       if (Object.keys(kept).length) keepDraft(userId, name, kept);
       else forgetDraft(name);
     },
-    [userId, name, form],
+    [userId, name],
   );
   const forget = useCallback(() => forgetDraft(name), [name]);
   return { initial, keep, forget };
+}
+
+/**
+ * A signed-in form's unsaved answers, kept across the end of the session as `useKeptAnswers` keeps them, passwords
+ * aside (nothing is kept before the form has loaded, when its passwords are not known yet).
+ */
+export function useKeptDraft(name: string, form: LoadedForm | null) {
+  const answers = useKeptAnswers(name);
+  const { keep: keepAnswers } = answers;
+  const keep = useCallback(
+    (data: Record<string, unknown>) => {
+      if (!form) return;
+      keepAnswers(Object.fromEntries(Object.entries(data).filter(([key]) => !isSecret(form, key))));
+    },
+    [form, keepAnswers],
+  );
+  return { initial: answers.initial, keep, forget: answers.forget };
 }

@@ -4,7 +4,7 @@ import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogT
 const MAX = 500;
 
 /** The comment dialog (spec 2 section 2): a 500-character counter; Add Comment stays disabled while blank. */
-export function CommentDialog({ open, name, initial, busy, onSubmit, onClose }: { open: boolean; name: string; initial: string; busy: boolean; onSubmit: (text: string) => void; onClose: () => void }) {
+export function CommentDialog({ open, name, initial, busy, onSubmit, onClose, onDraft }: { open: boolean; name: string; initial: string; busy: boolean; onSubmit: (text: string) => void; onClose: () => void; onDraft?: (text: string) => void }) {
   const [text, setText] = useState(initial);
   useEffect(() => {
     if (open) setText(initial);
@@ -16,7 +16,11 @@ export function CommentDialog({ open, name, initial, busy, onSubmit, onClose }: 
         <TextField
           label={`Comment on ${name}'s application`}
           value={text}
-          onChange={(e) => setText(e.target.value.slice(0, MAX))}
+          onChange={(e) => {
+            const next = e.target.value.slice(0, MAX);
+            setText(next);
+            onDraft?.(next);
+          }}
           multiline
           minRows={4}
           autoFocus

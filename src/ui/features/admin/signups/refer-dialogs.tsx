@@ -10,18 +10,22 @@ const MAX = 500;
  * A decision with an optional reason kept in the audit trail: Refer (to a senior officer or compliance) and Reject
  * (the credit union's own record; the applicant's email does not carry it).
  */
-export function ReasonDialog({ open, title, confirmText, confirmColor, busy, onSubmit, onClose, children }: { open: boolean; title: string; confirmText: string; confirmColor: 'secondary' | 'error'; busy: boolean; onSubmit: (reason: string) => void; onClose: () => void; children: ReactNode }) {
-  const [reason, setReason] = useState('');
+export function ReasonDialog({ open, title, confirmText, confirmColor, busy, onSubmit, onClose, children, initial = '', onDraft }: { open: boolean; title: string; confirmText: string; confirmColor: 'secondary' | 'error'; busy: boolean; onSubmit: (reason: string) => void; onClose: () => void; children: ReactNode; initial?: string; onDraft?: (reason: string) => void }) {
+  const [reason, setReason] = useState(initial);
   useEffect(() => {
-    if (open) setReason('');
-  }, [open]);
+    if (open) setReason(initial);
+  }, [open, initial]);
+  const change = (text: string) => {
+    setReason(text);
+    onDraft?.(text);
+  };
   const titleId = `${confirmText.toLowerCase()}-dialog-title`;
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{children}</DialogContentText>
-        <TextField label="Reason (optional)" value={reason} onChange={(e) => setReason(e.target.value.slice(0, MAX))} multiline minRows={3} helperText={`${reason.length}/${MAX}`} slotProps={{ htmlInput: { maxLength: MAX } }} />
+        <TextField label="Reason (optional)" value={reason} onChange={(e) => change(e.target.value.slice(0, MAX))} multiline minRows={3} helperText={`${reason.length}/${MAX}`} slotProps={{ htmlInput: { maxLength: MAX } }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
@@ -79,17 +83,34 @@ export function ReassignDialog({ open, name, current, busy, onSubmit, onClose }:
 
 const CHANGES_MAX = REQUEST_CHANGES_MAX;
 
+/** What the Request Changes dialog holds: the steps ticked and the message. */
+export interface ChangesDraft {
+  steps: string[];
+  message: string;
+}
+
+const NO_CHANGES: ChangesDraft = { steps: [], message: '' };
+
 /** Send an application back to the applicant: the steps to change and what to change (the applicant is told by email). */
-export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClose }: { open: boolean; name: string; steps: Array<{ step: string; title: string }>; busy: boolean; onSubmit: (steps: string[], message: string) => void; onClose: () => void }) {
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [message, setMessage] = useState('');
+export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClose, initial = NO_CHANGES, onDraft }: { open: boolean; name: string; steps: Array<{ step: string; title: string }>; busy: boolean; onSubmit: (steps: string[], message: string) => void; onClose: () => void; initial?: ChangesDraft; onDraft?: (draft: ChangesDraft) => void }) {
+  const [chosen, setChosenState] = useState<string[]>(initial.steps);
+  const [message, setMessageState] = useState(initial.message);
   const [tried, setTried] = useState(false);
   useEffect(() => {
     if (!open) return;
-    setChosen([]);
-    setMessage('');
+    setChosenState(initial.steps);
+    setMessageState(initial.message);
     setTried(false);
-  }, [open]);
+  }, [open, initial]);
+  const setChosen = (change: (current: string[]) => string[]) => {
+    const next = change(chosen);
+    setChosenState(next);
+    onDraft?.({ steps: next, message });
+  };
+  const setMessage = (text: string) => {
+    setMessageState(text);
+    onDraft?.({ steps: chosen, message: text });
+  };
   const noSteps = chosen.length === 0;
   const noMessage = message.trim() === '';
   const submit = () => {
