@@ -12,7 +12,8 @@ export interface DescribedField {
  * its help, and what else the widget shows (a strength meter, a character count). Undefined for none.
  */
 export function describedBy(id: string, rawErrors: unknown[] | undefined, field: DescribedField, ...extra: Array<string | false | undefined>): string | undefined {
-  const options = getUiOptions(field.uiSchema);
-  const description = options.description ?? field.schema?.description;
-  return [rawErrors?.length ? errorId(id) : '', description ? descriptionId(id) : '', options.help ? helpId(id) : '', ...extra].filter(Boolean).join(' ') || undefined;
+  // RJSF's own ui:description and ui:help (not options a widget of ours reads).
+  const rjsf = getUiOptions(field.uiSchema);
+  const description = rjsf.description ?? field.schema?.description;
+  return [rawErrors?.length ? errorId(id) : '', description ? descriptionId(id) : '', rjsf.help ? helpId(id) : '', ...extra].filter(Boolean).join(' ') || undefined;
 }
