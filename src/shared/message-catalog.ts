@@ -15,8 +15,9 @@ export const MESSAGE_FILES = {
   session: ['expired'],
   transfers: [
     'codeSent', 'noCode', 'differentTransfer', 'invalidCode', 'expiredCode', 'tooManyCodes', 'noContact', 'notFound', 'tooManyNotFound', 'keyUsed',
-    'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed',
+    'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed', 'confirmQuestion', 'returningToDashboard',
   ],
+  member: ['noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates'],
   onboarding: [
     'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'notRequestedStep', 'changedWhileSaving',
     'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSent',

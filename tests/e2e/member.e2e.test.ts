@@ -1,11 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, latestCode, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
-import { fieldMessage } from '../helpers/form-messages';
+import { fieldMessage, submitTextOf } from '../helpers/form-messages';
+import { TRANSFER_TEXTS } from '../../src/shared/messages';
 import { transferCodeMessage } from '../../src/server/lib/transfer-codes';
 import { DEFAULT_PRODUCT_NAME } from '../../src/server/config';
 
 // The transfer form's words, as forms/member words them.
 const SELF = 'member/transfer-to-self';
+/** Both transfer forms word their button alike. */
+const TRANSFER_NOW = submitTextOf(SELF);
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 
@@ -19,9 +22,9 @@ async function choose(page: Page, label: string, option: RegExp) {
  * outbox, as the member reads it on their phone, and `checkSms` sees the message first.
  */
 async function confirmTransfer(page: Page, codeStep?: { baseURL: string; checkSms: (body: string) => void }): Promise<string> {
-  await page.getByRole('button', { name: 'Transfer Now' }).click();
+  await page.getByRole('button', { name: TRANSFER_NOW }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm Transfer' });
-  await confirm.getByText('Are you sure you want to complete this transfer?').waitFor();
+  await confirm.getByText(TRANSFER_TEXTS.confirmQuestion).waitFor();
   const previous = codeStep ? (await latestOutboxMessage(codeStep.baseURL, MEMBER.mobile, 'transfer_code'))?.body : undefined;
   await confirm.getByRole('button', { name: 'Complete' }).click();
   if (codeStep) {
@@ -41,7 +44,7 @@ async function confirmTransfer(page: Page, codeStep?: { baseURL: string; checkSm
   await success.waitFor();
   // The success dialog opens only once the confirm dialog has fully faded out and left the page
   // (counted in the DOM: the open success dialog hides the other from the accessibility tree).
-  expect(await page.getByText('Are you sure you want to complete this transfer?').count()).toBe(0);
+  expect(await page.getByText(TRANSFER_TEXTS.confirmQuestion).count()).toBe(0);
   return (await success.getByTestId('reference-no').textContent()) ?? '';
 }
 
@@ -109,17 +112,17 @@ describe('member area in Chromium', () => {
 
   it('shows the form rules and a clear error for an amount larger than the balance', async () => {
     await page.goto('/users/transfer-to-self');
-    await page.getByRole('button', { name: 'Transfer Now' }).click();
+    await page.getByRole('button', { name: TRANSFER_NOW }).click();
     await page.getByText(fieldMessage(SELF, 'source_id', 'required')).first().waitFor();
     await page.getByText(fieldMessage(SELF, 'amount', 'required')).waitFor();
     await choose(page, 'Source Account', /^10000000102 - Christmas Club Savings/);
     await choose(page, 'Destination Account', /^20000000101 - Fixed Deposit/);
     await page.getByLabel('Amount').fill('1.005');
-    await page.getByRole('button', { name: 'Transfer Now' }).click();
+    await page.getByRole('button', { name: TRANSFER_NOW }).click();
     await page.getByText(fieldMessage(SELF, 'amount', 'multipleOf')).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByLabel('Amount').fill('5000');
-    await page.getByRole('button', { name: 'Transfer Now' }).click();
+    await page.getByRole('button', { name: TRANSFER_NOW }).click();
     // Said before any confirm dialog: the form knows the chosen account's balance (the server says the same after
     // Complete when the balance changed meanwhile: tests/server/member).
     const alert = page.getByRole('alert').filter({ hasText: 'Insufficient funds' });

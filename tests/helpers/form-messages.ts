@@ -159,3 +159,12 @@ export function messagePattern(text: string, values: Record<string, string> = {}
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(text.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? (values[part.slice(1, -1)] !== undefined ? escape(values[part.slice(1, -1)]) : '.*') : escape(part))).join(''));
 }
+
+/** A form's submit button as the configured form words it (its UI schema's `ui:submitButtonOptions.submitText`). */
+export function submitTextOf(formId: string): string {
+  let sources = sourcesByDir.get(configuredForms());
+  if (!sources) sourcesByDir.set(configuredForms(), (sources = readFormsDir(configuredForms())));
+  const text = (resolveForm(sources, formId).uiSchema['ui:submitButtonOptions'] as { submitText?: string } | undefined)?.submitText;
+  if (!text) throw new Error(`forms/${formId}.ui.json has no ui:submitButtonOptions.submitText`);
+  return text;
+}

@@ -4,7 +4,7 @@ import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../../src/shared/product';
 import { dayIn } from '../../../src/shared/dates/today';
 import { ROLES } from '../../../src/shared/roles';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
-import { REQUEST_TEXTS, TRANSFER_TEXTS } from '../../../src/shared/messages';
+import { MEMBER_TEXTS, REQUEST_TEXTS, TRANSFER_TEXTS } from '../../../src/shared/messages';
 import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 import { fieldMessage } from '../../helpers/form-messages';
 
@@ -140,7 +140,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
     expect((await list('from=0001-01-01&to=9999-12-31')).json()).toMatchObject({ total: 5 });
     const reversed = await list(`from=${tomorrow}&to=${today}`);
     expect(reversed.statusCode).toBe(400);
-    expect(reversed.json().errors.from).toBe('The start date must be on or before the end date.');
+    expect(reversed.json().errors.from).toBe(MEMBER_TEXTS.reversedDates);
   });
 
   it('transfers to another member by account number and product; the recipient sees the credit', async () => {

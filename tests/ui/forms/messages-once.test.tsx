@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
 import { loadForm } from '../../../src/ui/forms/load-form';
+import { submitTextOf } from '../../helpers/form-messages';
 
 // A widget that shows its own messages (agreement, yes/no, file upload, beneficiary list, code boxes, checklist)
 // is not given a second copy by RJSF's field error list.
@@ -47,7 +48,7 @@ describe('the form-wide summary', () => {
   it('does not repeat, without its field, a message shown under a field (a hidden field derived from a visible one)', async () => {
     const form = await loadForm('member/transfer-to-self');
     const { container } = render(<SchemaForm form={form} hideTitle formData={{}} onSubmit={() => undefined} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Transfer Now' }));
+    await userEvent.click(await screen.findByRole('button', { name: submitTextOf('member/transfer-to-self') }));
     await screen.findAllByText('Required');
     // Under Source Account and under Destination Account; not a third time, alone, at the top of the form.
     await waitFor(() => expect(screen.getAllByText('Required')).toHaveLength(2));

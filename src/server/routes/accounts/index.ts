@@ -8,7 +8,7 @@ import { maskPhone } from '../../lib/sign-in-attempts.js';
 import { CODE_TTL_MS, sendCountTurn } from '../../lib/one-time-codes.js';
 import { TRANSFER_CODE_PURPOSE, claimTransferCode, issueTransferCode, transferCodeMessage } from '../../lib/transfer-codes.js';
 import { dayRange, startOfToday } from '../../lib/day-bounds.js';
-import { SESSION_TEXTS, TRANSFER_TEXTS } from '../../../shared/messages.js';
+import { MEMBER_TEXTS, SESSION_TEXTS, TRANSFER_TEXTS } from '../../../shared/messages.js';
 import type { Account } from '../../db/tables/accounts.table.js';
 import { IDEMPOTENCY_HEADER } from '../../../shared/product.js';
 import { centsToDollars, dollarsToCents } from '../../../shared/money.js';
@@ -388,7 +388,7 @@ export default async function accountRoutes(instance: FastifyInstance) {
       // The defaults are filled in by the querystring validator (useDefaults).
       const { page = 1, page_size: pageSize = 20, account_id: accountId, from, to } = request.query;
       if (from && to && from > to) {
-        const message = 'The start date must be on or before the end date.';
+        const message = MEMBER_TEXTS.reversedDates;
         throw badRequest(message, { from: message });
       }
       if (accountId !== undefined) {

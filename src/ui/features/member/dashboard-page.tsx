@@ -12,6 +12,7 @@ import { getAccounts, getTransactions } from './api/accounts-api';
 import { AccountGroupCard } from './components/account-group-card';
 import { TransactionsTable } from './components/transactions-table';
 import { MEMBER_DATA, useServerData } from '../../lib/use-server-data';
+import { MEMBER_TEXTS } from '../../../shared/member-texts';
 
 const QUICK_ACTIONS = [
   { label: 'Transfer to Self', to: '/users/transfer-to-self', icon: <SyncAltIcon /> },
@@ -39,9 +40,9 @@ export default function DashboardPage() {
       )}
       <Grid container spacing={2}>
         {[
-          { key: 'savings' as const, title: 'Savings', icon: <SavingsIcon color="primary" aria-hidden />, empty: 'No savings accounts found.', label: 'Available Balance' },
-          { key: 'deposit' as const, title: 'Deposits', icon: <AccountBalanceWalletIcon color="primary" aria-hidden />, empty: 'No deposit accounts found.', label: 'Available Balance' },
-          { key: 'loan' as const, title: 'Loans', icon: <RequestQuoteIcon color="primary" aria-hidden />, empty: 'No loans found.', label: 'Balance Owed' },
+          { key: 'savings' as const, title: 'Savings', icon: <SavingsIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noSavingsAccounts, label: 'Available Balance' },
+          { key: 'deposit' as const, title: 'Deposits', icon: <AccountBalanceWalletIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noDepositAccounts, label: 'Available Balance' },
+          { key: 'loan' as const, title: 'Loans', icon: <RequestQuoteIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noLoans, label: 'Balance Owed' },
         ].map((group) => (
           <Grid key={group.key} size={{ xs: 12, md: 4 }}>
             {accounts.loading && !accounts.data ? (
@@ -80,7 +81,7 @@ export default function DashboardPage() {
           </Stack>
           {recent.error && <Alert severity="error" role="alert">{recent.error}</Alert>}
           {recent.loading && !recent.data && <Skeleton variant="rounded" height={120} aria-label="Loading recent transactions" />}
-          {recent.data && recent.data.items.length === 0 && <Typography sx={{ color: 'text.secondary', py: 2 }}>No transactions yet.</Typography>}
+          {recent.data && recent.data.items.length === 0 && <Typography sx={{ color: 'text.secondary', py: 2 }}>{MEMBER_TEXTS.noTransactions}</Typography>}
           {recent.data && recent.data.items.length > 0 && <TransactionsTable items={recent.data.items} caption="Recent transactions" />}
         </CardContent>
       </Card>

@@ -5,9 +5,7 @@ import { getTransactions, type DateRange } from './api/accounts-api';
 import { TransactionsTable } from './components/transactions-table';
 import { phonePaginationSx } from '../../components/responsive-table';
 import { MEMBER_DATA, useServerData } from '../../lib/use-server-data';
-
-/** The server's rule, said before asking: a range that ends before it starts matches nothing. */
-const REVERSED_RANGE = 'The start date must be on or before the end date.';
+import { MEMBER_TEXTS } from '../../../shared/member-texts';
 
 /**
  * /users/transactions: every ledger entry of the member's accounts, newest first, with each account's running
@@ -47,7 +45,8 @@ export default function TransactionsPage() {
               value={range.to ?? ''}
               onChange={setDay('to')}
               error={reversed}
-              helperText={reversed ? REVERSED_RANGE : undefined}
+              // The server's rule, said before asking: a range that ends before it starts matches nothing.
+              helperText={reversed ? MEMBER_TEXTS.reversedDates : undefined}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             {filtered && (
@@ -66,7 +65,7 @@ export default function TransactionsPage() {
           {list.loading && !list.data && <Skeleton variant="rounded" height={240} aria-label="Loading transactions" />}
           {/* Dates the wrong way round ask for nothing: the message under To says why, not "No transactions". */}
           {list.data && list.data.total === 0 && !reversed && (
-            <Typography sx={{ color: 'text.secondary' }}>{filtered ? 'No transactions in these dates.' : 'No transactions yet.'}</Typography>
+            <Typography sx={{ color: 'text.secondary' }}>{filtered ? MEMBER_TEXTS.noTransactionsInDates : MEMBER_TEXTS.noTransactions}</Typography>
           )}
           {list.data && list.data.total > 0 && (
             <>

@@ -2,6 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeMemberApi, renderMemberAt } from './member-fake-api';
 import { installMatchMedia } from '../../../helpers/match-media';
+import { MEMBER_TEXTS } from '../../../../src/shared/messages';
 
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => cleanup());
@@ -43,9 +44,9 @@ describe('the transactions page', () => {
 
     const before = calls.length;
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-19' } });
-    expect(await screen.findByText('The start date must be on or before the end date.')).toBeInTheDocument();
+    expect(await screen.findByText(MEMBER_TEXTS.reversedDates)).toBeInTheDocument();
     // Nothing was asked for: no "No transactions" beside the message that says why.
-    expect(screen.queryByText('No transactions in these dates.')).not.toBeInTheDocument();
+    expect(screen.queryByText(MEMBER_TEXTS.noTransactionsInDates)).not.toBeInTheDocument();
     expect(screen.queryByText('Entry 7')).not.toBeInTheDocument();
     expect(calls.length).toBe(before);
 

@@ -10,6 +10,7 @@ import { clearSession } from '../../../../src/ui/features/auth/session-store';
 import { pageAfterSignIn } from '../../../../src/ui/features/auth/return-page';
 import { signOut } from '../../../../src/ui/features/auth/sign-out';
 import { ROLES } from '../../../../src/shared/product';
+import { submitTextOf } from '../../../helpers/form-messages';
 
 // The member pages load lazily on first use.
 configure({ asyncUtilTimeout: 10_000 });
@@ -32,7 +33,7 @@ async function fillTransfer(user: ReturnType<typeof userEvent.setup>, amount: st
   await user.click(await screen.findByRole('option', { name: 'SAV - Regular Savings' }));
   await user.type(screen.getByLabelText(/Destination Account Number/), '10000000201');
   await user.type(screen.getByLabelText(/^Amount/), amount);
-  await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
+  await user.click(screen.getByRole('button', { name: submitTextOf('member/transfer-to-member') }));
 }
 
 /** Fills the transfer form and confirms it (Transfer Now, then Complete). */
@@ -225,7 +226,7 @@ describe('transfer pages a member cannot use', () => {
     fakeMemberApi({ 'GET /accounts/transfer-to-self-options': () => ({ status: 200, data: { data: { Source: [one], Destination: [one] } } }) });
     renderMemberAt('/users/transfer-to-self');
     expect(await screen.findByText(resolveForm(readFormsDir(), 'member/transfer-to-self').uiSchema['ui:options'].needsSecondAccount)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Transfer Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: submitTextOf('member/transfer-to-member') })).toBeNull();
     expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
   });
 
@@ -233,7 +234,7 @@ describe('transfer pages a member cannot use', () => {
     fakeMemberApi({ 'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: { data: { Source: [], Destination: options.data.Destination } } }) });
     renderMemberAt('/users/transfer-to-member');
     expect(await screen.findByText(/You have no savings or deposit account that can send money/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Transfer Now' })).toBeNull();
+    expect(screen.queryByRole('button', { name: submitTextOf('member/transfer-to-member') })).toBeNull();
   });
 });
 
@@ -248,7 +249,7 @@ describe('transfer to member: an amount over the balance', () => {
     // The whole balance is fine.
     await user.clear(screen.getByLabelText(/^Amount/));
     await user.type(screen.getByLabelText(/^Amount/), '12500');
-    await user.click(screen.getByRole('button', { name: 'Transfer Now' }));
+    await user.click(screen.getByRole('button', { name: submitTextOf('member/transfer-to-member') }));
     expect(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
   });
 });

@@ -3,14 +3,14 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { SchemaForm } from '../../../forms/schema-form';
-import { loadForm, type LoadedForm } from '../../../forms/load-form';
+import { loadForm, submitTextOf, type LoadedForm } from '../../../forms/load-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { postTransfer, requestTransferCode } from '../api/accounts-api';
 import { TransferCodeDialog } from './transfer-code-dialog';
 import { useKeptDraft } from '../../auth/use-kept-draft';
 import { dollarsToCents } from '../../../../shared/money';
-import { insufficientFundsMessage } from '../../../../shared/transfer-texts';
+import { TRANSFER_TEXTS, insufficientFundsMessage } from '../../../../shared/transfer-texts';
 import { newIdempotencyKey, normaliseAmount, transferSummary, withRuntimeOptions, type RuntimeOptions } from '../transfer-form';
 
 /** The transfer's details, title and value a row each. */
@@ -298,7 +298,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
               {/* Each button on one line; on a narrow phone the second goes under the first rather than both wrapping. */}
               <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                 <Button type="submit" variant="contained" size="large" disabled={submitting || done}>
-                  Transfer Now
+                  {submitTextOf(form, 'Transfer Now')}
                 </Button>
                 <Button variant="text" onClick={() => navigate('/users/dashboard')}>
                   Back to Dashboard
@@ -320,8 +320,8 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
       >
         <DialogTitle id="confirm-transfer-title">Confirm Transfer</DialogTitle>
         <DialogContent>
-          {/* Spec 2 writes 'Are you sure you to want complete this transfer?': the typo is fixed here. */}
-          <DialogContentText>Are you sure you want to complete this transfer?</DialogContentText>
+          {/* Spec 2 writes 'Are you sure you to want complete this transfer?': the typo is fixed in the message file. */}
+          <DialogContentText>{TRANSFER_TEXTS.confirmQuestion}</DialogContentText>
           <TransferDetails rows={summary} />
         </DialogContent>
         <DialogActions>
@@ -360,7 +360,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           </DialogContentText>
           <TransferDetails rows={moved} />
           <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
-            Returning to your dashboard…
+            {TRANSFER_TEXTS.returningToDashboard}
           </Typography>
         </DialogContent>
         <DialogActions>
