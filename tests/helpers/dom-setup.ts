@@ -13,9 +13,34 @@ export async function setUpTestDom(): Promise<void> {
   if ('happyDOM' in window) {
     labelsAsTheStandardSays();
     noServerBehindFetch();
+    elementsAsTheStandardWritesThem();
   }
+  await withoutOwnerStacks();
   const { configure } = await import('@testing-library/react');
   configure({ asyncUtilTimeout: 5000 });
+}
+
+/**
+ * happy-dom writes an element as text by serialising its whole subtree (`toString()` is its `outerHTML`), where a
+ * browser writes `[object HTMLDivElement]`. MUI's Popper asks an element's `toString()` to tell it from a window, on
+ * every position update of a menu, select or tooltip: the page's whole markup serialised each time.
+ */
+function elementsAsTheStandardWritesThem(): void {
+  window.Element.prototype.toString = function toString(this: Element) {
+    return `[object ${this.constructor.name}]`;
+  };
+}
+
+/**
+ * React's development build captures a stack (an `Error`) for every element it creates, up to 10,000 a render, to name
+ * the owner in its warnings' component stacks ("owner stacks"); past that count an element takes React's one shared
+ * stack. No test reads an owner stack, and the captures were about a tenth of the screens' CPU time, so the count
+ * reads as always past the limit here. React's warnings still come, with their component names.
+ */
+async function withoutOwnerStacks(): Promise<void> {
+  const React = await import('react');
+  const internals = (React as unknown as Record<string, object>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', { get: () => Infinity, set: () => undefined });
 }
 
 /**

@@ -5,13 +5,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getDefaultFormState } from '@rjsf/utils';
-import { listFormIds, resolveForm } from '../../../src/shared/forms/form-registry';
+import { listFormIds } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { withoutHiddenFields } from '../../../src/shared/forms/visible-fields';
 import { DEFAULT_FORM_STATE, SchemaForm } from '../../../src/ui/forms/schema-form';
 import { transformErrors } from '../../../src/ui/forms/transform-errors';
-import { formFromModule, type LoadedForm } from '../../../src/ui/forms/load-form';
-import { compileToModule } from './compile-to-module';
+import { loadForm, type LoadedForm } from '../../../src/ui/forms/load-form';
 
 const sources = readFormsDir();
 
@@ -29,8 +28,8 @@ function emptyEntries(value: unknown, path = ''): string[] {
 describe.each(listFormIds(sources))('form %s submitted empty', (formId) => {
   let form: LoadedForm;
   beforeAll(async () => {
-    const { uiSchema } = resolveForm(sources, formId);
-    form = formFromModule(await compileToModule(formId, sources.schemas[formId], uiSchema, sources.lists));
+    // The module the build compiled from forms/, as the app loads it.
+    form = await loadForm(formId);
   });
 
   it('starts with no empty list entries', () => {

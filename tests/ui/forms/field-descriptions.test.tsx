@@ -4,10 +4,10 @@
 // level 6 straight under the step's h1, in a screen reader's list of headings) and the list it explains did not
 // point at it, so a screen reader moving through the form never read it with the field.
 import { render, screen, within } from '@testing-library/react';
-import { listFormIds, resolveForm } from '../../../src/shared/forms/form-registry';
+import { listFormIds } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
-import { formFromModule } from '../../../src/ui/forms/load-form';
+import { formFromModule, loadForm } from '../../../src/ui/forms/load-form';
 import { compileToModule } from './compile-to-module';
 
 const schema = {
@@ -61,8 +61,7 @@ describe('a field with a description', () => {
 describe('the forms of forms/', () => {
   const sources = readFormsDir();
   it.each(listFormIds(sources))('%s draws no field description as a heading', async (formId) => {
-    const { uiSchema } = resolveForm(sources, formId);
-    const form = formFromModule(await compileToModule(formId, sources.schemas[formId], uiSchema, sources.lists));
+    const form = await loadForm(formId);
     const { container } = render(<SchemaForm form={form} onSubmit={vi.fn()} />);
     // Headings a form draws are its sections' titles (ui:groups) and list titles, never a field's description.
     for (const heading of within(container).queryAllByRole('heading')) expect(heading.id).not.toMatch(/__description$/);

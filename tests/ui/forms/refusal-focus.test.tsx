@@ -9,9 +9,8 @@ import { listFormIds, resolveForm } from '../../../src/shared/forms/form-registr
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { fieldsDrawnBy } from '../../../src/shared/forms/widget-fields';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
-import { formFromModule } from '../../../src/ui/forms/load-form';
+import { loadForm } from '../../../src/ui/forms/load-form';
 import { listJourneyFiles, loadFlow, loadJourney, personalise } from '../../../scripts/lib/replay-journey';
-import { compileToModule } from './compile-to-module';
 
 const sources = readFormsDir();
 const flow = loadFlow();
@@ -41,8 +40,7 @@ describe('a refused Next whose only problem is an agreement not yet read', () =>
     '%s: the keyboard goes to the field (its "Read" button), the box is marked invalid and described by the message',
     async (_name, formId, field, answers) => {
       const user = userEvent.setup();
-      const { uiSchema } = resolveForm(sources, formId);
-      const form = formFromModule(await compileToModule(formId, sources.schemas[formId], uiSchema, sources.lists));
+      const form = await loadForm(formId);
       const onSubmit = vi.fn();
       const data = { ...answers };
       delete data[field];
