@@ -164,6 +164,23 @@ describe('beneficiary-list widget', () => {
     await waitFor(() => expect(screen.queryByLabelText(/First Name/)).toBeNull());
   });
 
+  it("Enter in an entry's field adds it (its Add), and a step around it is not sent; an incomplete one keeps the keyboard on its field", async () => {
+    const sent: unknown[] = [];
+    render(
+      <form onSubmit={(event) => (event.preventDefault(), sent.push('step'))}>
+        <Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} />
+        <button type="submit">Next</button>
+      </form>,
+    );
+    await userEvent.type(screen.getByLabelText(/Percentage/), '60{Enter}');
+    expect(screen.getByText('First name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/First Name/)).toHaveFocus();
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Ann{Enter}');
+    expect(screen.getByText('60% / 100%')).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('value').textContent!)).toEqual([{ first_name: 'Ann', percent: 60 }]);
+    expect(sent).toEqual([]);
+  });
+
   it('edits in place and confirms removal', async () => {
     render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} initial={[{ first_name: 'Ann', percent: 70 }, { first_name: 'Bob', percent: 30 }]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { JsonObject } from '../../../shared/forms/form-registry';
 import { errorId, type WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -288,7 +288,18 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
       </Stack>
       {/* No fold animation: a page caught mid-fold (a screenshot, a screen reader) showed a half-cut form. */}
       {!readonly && !folded && (
-        <Box component="fieldset" ref={addForm} disabled={formDisabled} sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box
+          component="fieldset"
+          ref={addForm}
+          disabled={formDisabled}
+          // Enter in one of the entry's fields is its Add (or Update), as in any form of its own: it sent the whole
+          // step, which stopped on the entry not added and took the keyboard away from what was being typed.
+          onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
+            if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing) return;
+            event.preventDefault();
+            save();
+          }}
+          sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           {Object.entries(properties).map(([name, prop]) => {
             const choices = optionsOf(prop);
             const isPercent = name === percentField;
