@@ -19,6 +19,7 @@ import react from '@vitejs/plugin-react';
 import fastifyStatic from '@fastify/static';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Browser as PuppeteerBrowser, type Page as PuppeteerPage } from 'puppeteer-core';
 import { build } from 'vite';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { firstLoadScripts, staticClosure } from '../lib/first-load';
@@ -67,12 +68,9 @@ async function serveAnchor(dir: string) {
  * and gzip size. Fails when the page ends up elsewhere (a wizard step sends a first visit back to the start).
  */
 async function scriptsOf(context: BrowserContext, url: string, before?: (page: Page) => Promise<void>) {
-  if (before) {
-    const setup = await context.newPage();
-    await before(setup);
-    await setup.close();
-  }
   const page = await context.newPage();
+  // In the same tab: the wizard keeps an applicant's progress in the tab's sessionStorage.
+  if (before) await before(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -99,13 +97,24 @@ async function scriptsOf(context: BrowserContext, url: string, before?: (page: P
 async function lighthouseMedian(context: BrowserContext, url: string, before?: (page: Page) => Promise<void>) {
   const scores: Array<{ performance: number; accessibility: number; bestPractices: number; fcp: number; lcp: number }> = [];
   for (let i = 0; i < runs; i++) {
+    // A wizard step: prepared in a tab of its own, which Lighthouse then loads the step in (through Puppeteer, its
+    // way of being handed a tab): the wizard keeps an applicant's progress in the tab's sessionStorage, which a new
+    // tab of Lighthouse's own would not have.
+    let tab: PuppeteerPage | undefined;
+    let connection: PuppeteerBrowser | undefined;
+    let prepared: Page | undefined;
     if (before) {
-      const page = await context.newPage();
-      await before(page);
-      await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
-      await page.close();
+      prepared = await context.newPage();
+      await before(prepared);
+      await (await context.newCDPSession(prepared)).send('Network.clearBrowserCache');
+      connection = await puppeteer.connect({ browserURL: `http://127.0.0.1:${DEBUG_PORT}`, defaultViewport: null });
+      const preparedUrl = prepared.url();
+      tab = (await connection.pages()).find((p) => p.url() === preparedUrl);
+      if (!tab) throw new Error(`No tab at ${preparedUrl} for Lighthouse`);
     }
-    const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: Boolean(before) });
+    const result = await lighthouse(url, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: Boolean(before) }, undefined, tab);
+    await connection?.disconnect();
+    await prepared?.close();
     const lhr = result!.lhr;
     if (process.env.BENCH_LIGHTHOUSE_DIR) {
       // Each run's report, for the metrics behind a score (BENCH_LIGHTHOUSE_DIR=.tmp/lh npm run bench:web).
