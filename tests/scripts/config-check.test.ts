@@ -349,6 +349,15 @@ describe('config:check', () => {
     expect([...read].filter((name) => !typed[name]?.type), 'untyped in forms/form.ui.meta.schema.json').toEqual([]);
   });
 
+  it("accepts the texts the step pages read: a form step's sending state, an OTP step's Next (refused as misspelt before)", () => {
+    const config = copyConfig('repository');
+    config.edit('flows/onboarding.flow.json', (f) => {
+      f.steps['basic-info'].texts = { ...f.steps['basic-info'].texts, sending: 'Saving your details…' };
+      f.steps['email-verification'].texts = { ...f.steps['email-verification'].texts, next: 'Continue' };
+    });
+    expect(checkConfig(base(config.root)).filter((p) => /no page reads the text/.test(p.message))).toEqual([]);
+  });
+
   it('checks the message files against the messages the app reads: a missing, misspelt or empty one, and a placeholder it does not fill', () => {
     const checkConfigOf = (change: (config: ReturnType<typeof copyConfig>) => void) => {
       const config = copyConfig('repository');

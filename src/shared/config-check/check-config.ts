@@ -335,7 +335,7 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
   for (const [at, texts] of textGroups) {
     if (!texts || typeof texts !== 'object') continue;
     for (const [key, text] of Object.entries(texts as Record<string, unknown>)) {
-      if (at[0] === 'steps' && !STEP_TEXT_KEYS.includes(key)) {
+      if (at[0] === 'steps' && !(STEP_TEXT_KEYS as readonly string[]).includes(key)) {
         const meant = nearMiss(key, STEP_TEXT_KEYS);
         problems.push({ file, path: pointer([...at, key]), message: `no page reads the text "${key}": the step shows its default in its place`, hint: meant ? `Did you mean "${meant}"?` : `The texts a step may have: ${STEP_TEXT_KEYS.join(', ')} (flows/README.md, per kind).` });
       }

@@ -1,3 +1,4 @@
+import type { StepTextKey } from './text-placeholders.js';
 import type { FactDeclarations } from '../facts/declared-facts';
 import type { StepParts } from './step-parts';
 
@@ -59,7 +60,7 @@ export interface FlowStep {
   content?: { paragraphs?: string[]; items?: string[]; links?: Array<{ label: string; href: string }> };
   /** Notices above the step's content, each shown while its `when` holds over the applicant's facts (spec 4: "Child Account Detected"). */
   banners?: StepBanner[];
-  texts?: Record<string, string>;
+  texts?: Partial<Record<StepTextKey, string>>;
   next?: Transition[];
   $comment?: string;
 }

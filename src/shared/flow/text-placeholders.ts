@@ -26,8 +26,11 @@ export function placeholdersIn(text: string): string[] {
  * The keys a step's `texts` may have: what the step kinds' pages read (flows/README.md lists them per kind). A key
  * nothing reads is a misspelling (`sumbit`): the page would show its default instead, so the checker refuses it.
  */
-export const STEP_TEXT_KEYS: readonly string[] = [
-  'discard', 'discardBody', 'discardTitle', 'goHome', 'help', 'incomplete', 'instructions', 'keep', 'leave', 'leaveBody', 'leaveTitle',
+export const STEP_TEXT_KEYS = [
+  'back', 'discard', 'discardBody', 'discardTitle', 'goHome', 'help', 'incomplete', 'instructions', 'keep', 'leave', 'leaveBody', 'leaveTitle', 'next',
   'notReady', 'notReadyBody', 'notReadyTitle', 'optional', 'progress', 'readyBody', 'readyTitle', 'receivedBody', 'receivedGoHome',
-  'receivedTitle', 'resend', 'resendLimit', 'resume', 'resumeDescription', 'sentRecently', 'stay', 'submit', 'verified', 'verify', 'warning',
-];
+  'receivedTitle', 'resend', 'resendLimit', 'resume', 'resumeDescription', 'sending', 'sentRecently', 'stay', 'submit', 'verified', 'verify', 'warning',
+] as const;
+
+/** A key of a step's `texts`: the pages read a step's texts by these names only, so one missing here does not compile. */
+export type StepTextKey = (typeof STEP_TEXT_KEYS)[number];

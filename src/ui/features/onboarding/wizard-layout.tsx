@@ -9,6 +9,8 @@ interface WizardLayoutProps {
   description?: string;
   progress: number;
   onBack?: () => void;
+  /** The Back button's words (the step's `texts.back`). */
+  backLabel?: string;
   children: ReactNode;
   /** The step title's heading element: h1 on the wizard's page, lower where the frame sits inside another page (the studio). */
   headingComponent?: 'h1' | 'h2' | 'h3';
@@ -19,7 +21,7 @@ interface WizardLayoutProps {
 }
 
 /** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
-export function WizardLayout({ flowTitle, title, description, progress, onBack, children, headingComponent = 'h1', notice, banners = [] }: WizardLayoutProps) {
+export function WizardLayout({ flowTitle, title, description, progress, onBack, backLabel = 'Back', children, headingComponent = 'h1', notice, banners = [] }: WizardLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // A new step takes the focus to its title, so a screen reader says where the applicant is and Tab starts there;
@@ -49,7 +51,7 @@ export function WizardLayout({ flowTitle, title, description, progress, onBack, 
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
         {onBack && (
           <Button startIcon={<ArrowBack />} onClick={onBack} sx={{ mb: 2 }}>
-            Back
+            {backLabel}
           </Button>
         )}
         <Typography ref={heading} tabIndex={-1} variant="h4" component={headingComponent} sx={{ mb: description ? 1 : 3, '&:focus': { outline: 'none' } }}>

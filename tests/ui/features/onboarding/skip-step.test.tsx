@@ -39,7 +39,7 @@ describe('skipping an optional step, as the flow file says', () => {
     progressAt(id, true);
     const router = renderAt(step.route!);
     await screen.findByRole('heading', { level: 1, name: step.title });
-    const notice = await screen.findByText(step.texts!.optional);
+    const notice = await screen.findByText(step.texts!.optional!);
     const top = within(notice.closest('.MuiAlert-root') as HTMLElement).getByRole('button', { name: skip });
     await screen.findByRole('button', { name: 'Next' }, { timeout: 15_000 });
     expect(screen.getAllByRole('button', { name: skip })).toHaveLength(2);

@@ -39,6 +39,17 @@ describe('onboarding routes from the flow file', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it("words Back as the step's texts.back says (the flow file), and 'Back' without it", async () => {
+    const first = onboardingFlow.steps[onboardingFlow.initial];
+    const before = first.texts;
+    first.texts = { ...before, back: 'Previous page' };
+    try {
+      renderAt(first.route);
+      expect(await screen.findByRole('button', { name: 'Previous page' })).toBeInTheDocument();
+    } finally {
+      first.texts = before;
+    }
+  });
   it("with an application in progress, offers 'Continue your application' and asks before a choice discards it", async () => {
     const router = renderAt('/new-or-existing-customer');
     await userEvent.click(await screen.findByRole('button', { name: /New Customer/ }));
