@@ -114,6 +114,8 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
 
     await user.click(screen.getByRole('button', { name: 'Refer' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refer Application' });
+    // The keyboard is in the reason field, not on the dialog's frame.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Reason (optional)' })).toHaveFocus());
     await user.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'Compliance should see this.');
     await user.click(within(dialog).getByRole('button', { name: 'Refer' }));
     expect(await screen.findByText(ADMIN_TEXTS.referred)).toBeInTheDocument();
@@ -160,6 +162,7 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     await user.click(await screen.findByRole('button', { name: 'Request Changes' }));
     let dialog = await screen.findByRole('dialog', { name: 'Request Changes' });
     const step = within(dialog).getAllByRole('checkbox')[0];
+    await waitFor(() => expect(step).toHaveFocus());
     const stepName = step.closest('label')!.textContent!;
     await user.click(step);
     const message = 'Please upload a clearer photo of the front of your ID.';

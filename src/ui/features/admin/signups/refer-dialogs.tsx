@@ -25,7 +25,8 @@ export function ReasonDialog({ open, title, confirmText, confirmColor, busy, onS
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{children}</DialogContentText>
-        <TextField label="Reason (optional)" value={reason} onChange={(e) => change(e.target.value.slice(0, MAX))} multiline minRows={3} helperText={`${reason.length}/${MAX}`} slotProps={{ htmlInput: { maxLength: MAX } }} />
+        {/* The keyboard opens on what the dialog asks for (the dialog's frame held it: a Tab more before typing). */}
+        <TextField autoFocus label="Reason (optional)" value={reason} onChange={(e) => change(e.target.value.slice(0, MAX))} multiline minRows={3} helperText={`${reason.length}/${MAX}`} slotProps={{ htmlInput: { maxLength: MAX } }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
@@ -127,10 +128,11 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
         <FormControl component="fieldset" error={tried && noSteps} sx={{ mb: 2 }}>
           <FormLabel component="legend">Steps to change</FormLabel>
           <FormGroup>
-            {steps.map((s) => (
+            {steps.map((s, i) => (
               <FormControlLabel
                 key={s.step}
-                control={<Checkbox checked={chosen.includes(s.step)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, s.step] : c.filter((x) => x !== s.step)))} />}
+                // The keyboard opens on the first step to choose, as the reason dialogs open on their field.
+                control={<Checkbox autoFocus={i === 0} checked={chosen.includes(s.step)} onChange={(e) => setChosen((c) => (e.target.checked ? [...c, s.step] : c.filter((x) => x !== s.step)))} />}
                 label={s.title}
               />
             ))}
