@@ -20,7 +20,8 @@ export function fileLimitsOf(schema: JsonObject | undefined): FileLimits {
 
 const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
 
-export const formatBytes = (bytes: number) => (bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`);
+export const formatBytes = (bytes: number) =>
+  bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : bytes >= 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
 
 /**
  * Splits chosen files into accepted ones and rejection messages, given how many are already held.
