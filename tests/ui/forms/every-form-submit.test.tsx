@@ -39,7 +39,7 @@ describe.each(listFormIds(sources))('form %s submitted empty', (formId) => {
 
   it('names every group of choices and every control for a screen reader', () => {
     render(<SchemaForm form={form} onSubmit={() => undefined} />);
-    for (const group of screen.queryAllByRole('radiogroup')) expect(group).toHaveAccessibleName();
+    for (const group of [...screen.queryAllByRole('radiogroup'), ...screen.queryAllByRole('group')]) expect(group, group.outerHTML.slice(0, 200)).toHaveAccessibleName();
     for (const control of [...screen.queryAllByRole('radio'), ...screen.queryAllByRole('textbox'), ...screen.queryAllByRole('checkbox'), ...screen.queryAllByRole('combobox')]) expect(control).toHaveAccessibleName();
   });
 

@@ -292,6 +292,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
           component="fieldset"
           ref={addForm}
           disabled={formDisabled}
+          // Named as its button: a screen reader announces what the group of fields is for.
+          aria-label={editing === null ? texts.add : texts.update}
           // Enter in one of the entry's fields is its Add (or Update), as in any form of its own: it sent the whole
           // step, which stopped on the entry not added and took the keyboard away from what was being typed.
           onKeyDown={(event: KeyboardEvent<HTMLElement>) => {

@@ -54,9 +54,10 @@ export default function DocumentChecklistWidget({ id, label, value, disabled, re
     else onChange(items.map((i) => i.value).filter((v) => next.includes(v)));
   };
   const hasError = Boolean(rawErrors?.length);
-  // One group of checkboxes, named by its field; with a message, marked invalid and described by it (as the radios).
+  // One group of checkboxes, named by its field (the form's title when the checklist is the whole form: RJSF gives the
+  // root no label); with a message, marked invalid and described by it (as the radios).
   return (
-    <Box id={id} role="group" aria-label={label || undefined} aria-invalid={hasError || undefined} aria-describedby={hasError ? errorId(id) : undefined}>
+    <Box id={id} role="group" aria-label={label || schema?.title || undefined} aria-invalid={hasError || undefined} aria-describedby={hasError ? errorId(id) : undefined}>
       <Box sx={{ mb: 2 }}>
         <Typography variant="body2" aria-live="polite">
           {progressText}
