@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { browserSuite, builtScripts, latestCode, newPage, screenshot } from './harness';
 import { AUTH_TEXTS } from '../../src/shared/messages';
 import { SESSION_TEXTS } from '../../src/shared/session-texts';
+import { submitTextOf } from '../helpers/form-messages';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 const NEW_PASSWORD = 'Fresh-Start-2026!';
@@ -16,7 +17,7 @@ async function signIn(page: Page, baseURL: string, email: string, password: stri
   // Shots after the enabling transition, so they show the settled screen.
   await page.locator('button[type="submit"]:enabled').waitFor();
   if (shots) await screenshot(page, `${shots}-login`);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: submitTextOf('auth/sign-in') }).click();
   await page.waitForURL('**/auth/mobile-verification');
   await page.getByRole('heading', { name: 'Sign In Verification' }).waitFor();
   const code = await latestCode(baseURL, MEMBER.mobile, 'sign_in_code');
@@ -154,7 +155,7 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.getByText('Please enter a valid email address').waitFor();
     await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
     await page.locator('input[name="password"]').fill('Wrong-password-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: submitTextOf('auth/sign-in') }).click();
     await page.getByRole('alert').filter({ hasText: AUTH_TEXTS.invalidCredentials }).waitFor();
     await screenshot(page, 'auth-login-error');
     await context.close();
@@ -165,7 +166,7 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.goto('/login');
     await page.getByRole('textbox', { name: /^Email/ }).fill('admin@cu.example');
     await page.locator('input[name="password"]').fill('Admin!2345');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: submitTextOf('auth/sign-in') }).click();
     await page.waitForURL('**/auth/mobile-verification');
     const code = await latestCode(e2e.server.url, '+18683000001', 'sign_in_code');
     await page.getByLabel('Digit 1 of 6').click();
@@ -228,7 +229,7 @@ describe('password reset in Chromium', () => {
     await page.getByRole('heading', { name: 'Reset Password' }).waitFor();
     await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
     await screenshot(page, 'reset-step-email');
-    await page.getByRole('button', { name: 'Send Reset Code' }).click();
+    await page.getByRole('button', { name: submitTextOf('auth/reset-email') }).click();
 
     await page.getByRole('heading', { name: 'Verify Email' }).waitFor();
     await page.getByText(`Code sent to ${MEMBER.email}`).waitFor();
@@ -237,7 +238,7 @@ describe('password reset in Chromium', () => {
     await page.locator('button[type="submit"]:enabled').waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'reset-step-verification');
-    await page.getByRole('button', { name: 'Verify Code' }).click();
+    await page.getByRole('button', { name: submitTextOf('auth/reset-code') }).click();
 
     await page.getByRole('heading', { name: 'New Password' }).waitFor();
     await page.locator('input[name="new_password"]').fill(NEW_PASSWORD);
@@ -245,7 +246,7 @@ describe('password reset in Chromium', () => {
     await page.locator('button[type="submit"]:enabled').waitFor();
     await page.waitForTimeout(300);
     await screenshot(page, 'reset-step-password');
-    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByRole('button', { name: submitTextOf('auth/reset-password') }).click();
     await page.getByText(AUTH_TEXTS.passwordUpdated).waitFor();
     await page.waitForURL('**/login', { timeout: 5000 });
     await page.getByText(AUTH_TEXTS.resetSuccessRedirect).waitFor();
@@ -254,7 +255,7 @@ describe('password reset in Chromium', () => {
     // The old password no longer works.
     await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
     await page.locator('input[name="password"]').fill(MEMBER.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: submitTextOf('auth/sign-in') }).click();
     await page.getByRole('alert').filter({ hasText: AUTH_TEXTS.invalidCredentials }).waitFor();
 
     // The new one does.

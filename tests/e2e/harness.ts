@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { submitTextOf } from '../helpers/form-messages';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const ARTIFACTS = path.join(root, 'tests/e2e/artifacts');
@@ -151,7 +152,7 @@ export async function signInThroughScreens(page: Page, baseURL: string, who: { e
   await page.goto('/login');
   await page.getByRole('textbox', { name: /^Email/ }).fill(who.email);
   await page.locator('input[name="password"]').fill(who.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: submitTextOf('auth/sign-in') }).click();
   await page.waitForURL('**/auth/mobile-verification');
   const code = await latestCode(baseURL, who.mobile, 'sign_in_code');
   await page.getByLabel('Digit 1 of 6').click();

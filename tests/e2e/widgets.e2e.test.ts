@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { browserSuite, latestCode, screenshot } from './harness';
+import { submitTextOf } from '../helpers/form-messages';
 
 // The widgets a person meets on a phone (360 px): lists you type into (Enter picks, never submits a half-filled
 // form; the school list on focus) and the six code boxes (an SMS autofill or a fill of the whole code into the
@@ -36,7 +37,7 @@ describe('widgets on a 360 px phone', () => {
       await page.goto('/login');
       await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
       await page.locator('input[name="password"]').fill(MEMBER.password);
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: submitTextOf('auth/sign-in') }).click();
       await page.waitForURL('**/auth/mobile-verification');
       const code = await latestCode(e2e.server.url, MEMBER.mobile, 'sign_in_code');
       await page.getByLabel('Digit 6 of 6').waitFor();

@@ -12,10 +12,6 @@ export interface LoadedForm {
   validator: ValidatorType;
 }
 
-/** The form's submit button text (its UI schema's `ui:submitButtonOptions.submitText`), or `fallback`. */
-export function submitTextOf(form: LoadedForm | null | undefined, fallback: string): string {
-  return form?.uiSchema['ui:submitButtonOptions']?.submitText ?? fallback;
-}
 
 /** What scripts/compile-validators.ts writes for one form. */
 export interface CompiledFormModule {

@@ -5,6 +5,7 @@ import { errorBody, fakeApi } from './fake-api';
 import { renderAt } from '../render-app';
 import { clearSession } from '../../../src/ui/features/auth/session-store';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { submitTextOf } from '../../helpers/form-messages';
 
 const CODE_KEY = 'cu.verification.code.sign_in';
 const SIGN_IN_KEY = 'cu.auth.signIn';
@@ -65,7 +66,7 @@ describe('the resend countdown resumes from when the code went out', () => {
     renderAt('/login');
     await userEvent.type(await screen.findByLabelText(/^Email/), 'grace@cu.example');
     await userEvent.type(screen.getByLabelText(/^Password/), 'Member!2345');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/sign-in') }));
     expect(await screen.findByRole('button', { name: /Resend Code/ })).toHaveTextContent('Resend Code (60s)');
     const kept = JSON.parse(sessionStorage.getItem(SIGN_IN_KEY)!);
     expect(kept).toMatchObject({ userId: 7, loginStep: 'mobile-verification' });
@@ -104,7 +105,7 @@ describe('the resend countdown resumes from when the code went out', () => {
     fakeApi({ '/password/reset/send': () => ({ status: 200, data: { message: AUTH_TEXTS.resetCodeSent, user_id: 'req-1' } }) });
     renderAt('/reset-password');
     await userEvent.type(await screen.findByLabelText(/^Email/), 'grace@cu.example');
-    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
     await screen.findByRole('heading', { name: 'Verify Email' });
     expect(screen.getByRole('button', { name: /Resend Code/ })).toHaveTextContent('Resend Code (60s)');
     const kept = JSON.parse(sessionStorage.getItem('cu.auth.reset')!);
@@ -118,7 +119,7 @@ describe('the resend countdown resumes from when the code went out', () => {
     // The time read back stays with the step when the step is written again (here: a code refused).
     fakeApi({ '/password/reset/verify': () => errorBody(401, 'x') });
     await userEvent.type(screen.getByPlaceholderText('Enter 6-digit code'), '111111');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-code') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.invalidCode);
     expect(JSON.parse(sessionStorage.getItem('cu.auth.reset')!)).toEqual({ step: 'verification', email: 'grace@cu.example', requestId: 'req-1', sentAt });
     expect(screen.getByRole('button', { name: /Resend Code/ })).toHaveTextContent(/^Resend Code \((46|45|44|43)s\)$/);

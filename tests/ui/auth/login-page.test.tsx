@@ -6,6 +6,7 @@ import { controlPageTimers, passTime } from '../../helpers/page-timers';
 import { renderAt } from '../render-app';
 import { clearSession } from '../../../src/ui/features/auth/session-store';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { submitTextOf } from '../../helpers/form-messages';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -15,7 +16,7 @@ beforeEach(() => {
 
 const email = () => screen.getByLabelText(/^Email/);
 const password = () => screen.getByLabelText(/^Password/);
-const signInButton = () => screen.getByRole('button', { name: 'Sign In' });
+const signInButton = () => screen.getByRole('button', { name: submitTextOf('auth/sign-in') });
 
 describe('login page', () => {
   it("shows 'Welcome Back', the subtitle, the links, and keeps Sign In disabled while a field is empty", async () => {

@@ -5,6 +5,7 @@ import { errorBody, fakeApi } from './fake-api';
 import { controlPageTimers, passTime } from '../../helpers/page-timers';
 import { renderAt } from '../render-app';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { submitTextOf } from '../../helpers/form-messages';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -21,7 +22,7 @@ function happyServer() {
 
 async function toVerification(email = 'member@cu.example') {
   await userEvent.type(await screen.findByLabelText(/^Email/), email);
-  await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+  await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
   await screen.findByRole('heading', { name: 'Verify Email' });
 }
 
@@ -30,7 +31,7 @@ describe('reset password page', () => {
     const router = renderAt('/reset-password');
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.getByText('Enter your email address to receive a reset code')).toBeInTheDocument();
-    const send = screen.getByRole('button', { name: 'Send Reset Code' });
+    const send = screen.getByRole('button', { name: submitTextOf('auth/reset-email') });
     expect(send).toBeDisabled();
     await userEvent.type(screen.getByLabelText(/^Email/), 'nope');
     await userEvent.tab();
@@ -50,7 +51,7 @@ describe('reset password page', () => {
     const code = screen.getByPlaceholderText('Enter 6-digit code');
     // The new step's box has the focus: the code is typed straight in.
     await waitFor(() => expect(code).toHaveFocus());
-    const verify = screen.getByRole('button', { name: 'Verify Code' });
+    const verify = screen.getByRole('button', { name: submitTextOf('auth/reset-code') });
     expect(verify).toBeDisabled();
     await userEvent.type(code, '12a');
     await userEvent.tab();
@@ -71,7 +72,7 @@ describe('reset password page', () => {
     expect(await screen.findByRole('heading', { name: 'New Password' })).toBeInTheDocument();
     expect(calls[1]).toEqual({ url: '/password/reset/verify', body: { ...FIXED, user_id: 'req-1', email: 'member@cu.example', code: '123456' } });
     expect(screen.getByText('Create a new password for your account')).toBeInTheDocument();
-    const update = screen.getByRole('button', { name: 'Update Password' });
+    const update = screen.getByRole('button', { name: submitTextOf('auth/reset-password') });
     expect(update).toBeDisabled();
     const pw = screen.getByLabelText(/^New Password/);
     await waitFor(() => expect(pw).toHaveFocus());
@@ -121,10 +122,10 @@ describe('reset password page', () => {
     renderAt('/reset-password');
     await toVerification();
     await userEvent.type(screen.getByPlaceholderText('Enter 6-digit code'), '123456');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-code') }));
     await userEvent.type(await screen.findByLabelText(/^New Password/), 'Member!2345');
     await userEvent.type(screen.getByLabelText(/^Confirm New Password/), 'Member!2345');
-    await userEvent.click(screen.getByRole('button', { name: 'Update Password' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-password') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(same);
     expect(screen.queryByText(AUTH_TEXTS.invalidPasswordFormat)).toBeNull();
     // A different password typed: the alert about the current one goes (it stayed beside a new, unrelated message).
@@ -141,13 +142,13 @@ describe('reset password page', () => {
     await toVerification();
     const code = screen.getByPlaceholderText('Enter 6-digit code');
     await userEvent.type(code, '111111');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-code') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.invalidCode);
     // Retyping the code takes the refusal of the last one away.
     await userEvent.clear(code);
     await waitFor(() => expect(screen.queryByText(AUTH_TEXTS.invalidCode)).toBeNull());
     await userEvent.type(code, '000000');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify Code' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-code') }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(AUTH_TEXTS.expiredCode));
   });
 
@@ -160,7 +161,7 @@ describe('reset password page', () => {
     fakeApi({ '/password/reset/send': () => errorBody(status, 'the detail') });
     renderAt('/reset-password');
     await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
-    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
@@ -170,7 +171,7 @@ describe('reset password page', () => {
     await toVerification();
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Send Reset Code' }));
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
     await screen.findByRole('heading', { name: 'Verify Email' });
     expect(JSON.parse(sessionStorage.getItem('cu.auth.reset')!)).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1', sentAt: expect.any(Number) });
   });

@@ -7,6 +7,7 @@ import { AUTH_TEXTS, SESSION_TEXTS } from '../../../shared/messages';
 import { savedSignIn, signInMachine } from '../../../engine/auth/sign-in-machine';
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
+import { submitTextOf } from '../../forms/submit-text';
 import { getSessionEndedNotice } from './session-store';
 import { authApi } from './api/auth-api';
 import { loginErrorMessage } from './auth-errors';
@@ -94,7 +95,7 @@ export default function LoginPage() {
                 aria-busy={submitting}
                 startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
-                Sign In
+                {submitTextOf(form, 'Sign In')}
               </Button>
               <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                 <Link component={RouterLink} to="/reset-password">

@@ -12,6 +12,7 @@ import { ROLES } from '../../../shared/product';
 import { MAX_SIGN_IN_RESENDS, savedSignIn, signInMachine } from '../../../engine/auth/sign-in-machine';
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
+import { submitTextOf } from '../../forms/submit-text';
 import { authApi, toSessionUser, type SignInVerifiedAnswer } from './api/auth-api';
 import { pageAfterSignIn } from './route-guards';
 import { startSession, useSession } from './session-store';
@@ -160,7 +161,7 @@ function MobileVerificationPage() {
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' }}>
                     <ResendCountdown key={sentAt ?? undefined} label="Resend Code" onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={verifying || done || limitReached} />
                     <Button type="submit" variant="contained" disabled={verifying || done || values.code.length !== OTP_LENGTH}>
-                      Verify
+                      {submitTextOf(form, 'Verify')}
                     </Button>
                   </Box>
                   {limitReached && !context.generalError && (

@@ -8,6 +8,7 @@ import { AUTH_TEXTS } from '../../../shared/messages';
 import { resetPasswordMachine, restoredReset, savedReset } from '../../../engine/auth/reset-password-machine';
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
+import { submitTextOf } from '../../forms/submit-text';
 import { authApi } from './api/auth-api';
 import { resetSendErrorMessage, resetUpdateError, resetVerifyErrorMessage } from './auth-errors';
 import { resendWaitSeconds } from '../../components/resend-wait';
@@ -155,7 +156,7 @@ export default function ResetPasswordPage() {
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || !values.email || hasErrors} startIcon={spinner}>
-                    Send Reset Code
+                    {submitTextOf(emailForm, 'Send Reset Code')}
                   </Button>
                   <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
                     Back to Login
@@ -173,7 +174,7 @@ export default function ResetPasswordPage() {
                     Code sent to <strong>{context.email}</strong>
                   </Typography>
                   <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
-                    Verify Code
+                    {submitTextOf(codeForm, 'Verify Code')}
                   </Button>
                   <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                     <Button variant="outlined" onClick={back}>
@@ -191,7 +192,7 @@ export default function ResetPasswordPage() {
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || updated || !values.new_password || !values.confirm_password || hasErrors} startIcon={spinner}>
-                    Update Password
+                    {submitTextOf(passwordForm, 'Update Password')}
                   </Button>
                   <Button variant="outlined" onClick={back} disabled={busy || updated} sx={{ alignSelf: 'flex-start' }}>
                     Back

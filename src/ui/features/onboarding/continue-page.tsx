@@ -8,6 +8,7 @@ import { FlatForm } from '../../forms/flat-form';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { resendWaitSeconds } from '../../components/resend-wait';
 import { useFlatForm } from '../../forms/use-flat-form';
+import { submitTextOf } from '../../forms/submit-text';
 import { fillText } from '../../../shared/fill-text';
 import { loadProgress, progressStorage } from '../../../engine/saved-progress';
 import { forgetProgressOutsideTheTab, onboardingFlow, PROGRESS_KEY, readDraft, resumeApplication } from './flow-actor';
@@ -137,7 +138,7 @@ export default function ContinuePage() {
                 {({ values, hasErrors }) => (
                   <>
                     <Button type="submit" variant="contained" size="large" disabled={busy || !values.contact || hasErrors} startIcon={spinner}>
-                      Send Code
+                      {submitTextOf(contactForm, 'Send Code')}
                     </Button>
                     <Link component={RouterLink} to="/new-or-existing-customer" sx={{ alignSelf: 'center' }}>
                       Start a new application instead
@@ -161,7 +162,7 @@ export default function ContinuePage() {
                       Code sent to <strong>{contact}</strong> if an application in progress uses it.
                     </Typography>
                     <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
-                      Continue
+                      {submitTextOf(codeForm, 'Continue')}
                     </Button>
                     <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
                       <ResendCountdown

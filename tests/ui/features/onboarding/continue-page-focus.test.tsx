@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../auth/fake-api';
 import { renderAt } from '../../render-app';
 import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import { submitTextOf } from '../../../helpers/form-messages';
 
 const texts = onboardingFlow.resume!.texts;
 
@@ -18,7 +19,7 @@ describe('/continue with a keyboard', () => {
     fakeApi({ '/onboarding/resume/send': () => ({ status: 200, data: { message: texts.codeSent, resume_id: 'res-1' } }) });
     renderAt('/continue');
     await user.type(await screen.findByLabelText(/^Email or mobile number/), 'ana@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Code' }));
+    await user.click(screen.getByRole('button', { name: submitTextOf('auth/resume-contact') }));
     expect(await screen.findByText(texts.codeSent)).toBeInTheDocument();
     const codeHeading = screen.getByRole('heading', { level: 1 });
     expect(codeHeading).toHaveTextContent(/code/i);

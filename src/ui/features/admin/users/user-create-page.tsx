@@ -3,7 +3,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { SchemaForm } from '../../../forms/schema-form';
-import { submitTextOf } from '../../../forms/load-form';
+import { submitTextOf } from '../../../forms/submit-text';
 import { createUser } from '../api/users-api';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { BackButton } from '../components/back-button';

@@ -4,7 +4,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { SchemaForm } from '../../../forms/schema-form';
-import { submitTextOf } from '../../../forms/load-form';
+import { submitTextOf } from '../../../forms/submit-text';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { fetchUser, updateUser, type AdminUser } from '../api/users-api';
 import { padUserId } from '../admin-format';

@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { FlatForm } from '../../../forms/flat-form';
 import { useFlatForm } from '../../../forms/use-flat-form';
+import { submitTextOf } from '../../../forms/submit-text';
 import { OTP_LENGTH } from '../../../components/otp-input';
 import { RESEND_COOLDOWN_SECONDS, ResendCountdown } from '../../../components/resend-countdown';
 
@@ -36,7 +37,7 @@ function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round, wait
             disabled={submitting || values.code.length !== OTP_LENGTH}
             startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
-            Confirm Transfer
+            {submitTextOf(form, 'Confirm Transfer')}
           </Button>
         </DialogActions>
       )}
