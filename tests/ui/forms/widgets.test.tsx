@@ -282,6 +282,34 @@ describe('beneficiary-list widget in the designation form', () => {
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
   });
 
+  it("shows an entry's fields in the order of the UI schema's items (ui:order)", async () => {
+    const ui = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../forms/onboarding/designation-of-beneficiary.ui.json'), 'utf8'));
+    const order: string[] = ui.beneficiaries.items['ui:order'];
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} />);
+    await screen.findByLabelText(/^First Name/, { selector: '#root_beneficiaries-first_name' });
+    const shown = Array.from(document.querySelectorAll<HTMLElement>('[id^="root_beneficiaries-"]'))
+      .map((el) => el.id.slice('root_beneficiaries-'.length))
+      .filter((field, i, all) => field in item.properties && all.indexOf(field) === i);
+    expect(shown).toEqual(order.filter((field) => field !== '*'));
+  });
+
+  it('lists an entry under review in the same order', async () => {
+    const ui = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../../forms/onboarding/designation-of-beneficiary.ui.json'), 'utf8'));
+    const order: string[] = ui.beneficiaries.items['ui:order'];
+    const journey = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../fixtures/journeys/adult-foreign-national.json'), 'utf8')) as { entries: Array<{ step: string; data?: { beneficiaries?: Array<Record<string, unknown>> } }> };
+    const beneficiary = journey.entries.find((e) => e.step === 'designation-of-beneficiary')!.data!.beneficiaries![0];
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{ beneficiaries: [beneficiary] }} readonly hideTitle />);
+    const card = (await screen.findAllByText(String(beneficiary.first_name), { exact: false }))[0].closest('.MuiCard-root') as HTMLElement;
+    const titles = Array.from(card.querySelectorAll('dt')).map((dt) => dt.textContent);
+    const expected = order
+      .filter((field) => field !== '*' && titles.includes(String(item.properties[field].title)))
+      .map((field) => item.properties[field].title);
+    expect(titles.length).toBeGreaterThan(3);
+    expect(titles).toEqual(expected);
+  });
+
   it('says a birth date the browser cannot read (30 February) is no date, not that it is missing', async () => {
     const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
     render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} />);

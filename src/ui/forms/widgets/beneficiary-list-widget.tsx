@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { JsonObject } from '../../../shared/forms/form-registry';
-import { errorId, type WidgetProps } from '@rjsf/utils';
+import { errorId, orderProperties, type WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -12,6 +12,17 @@ import { focusFirstInvalid } from '../focus-first-invalid';
 import { unreadableDateMessage } from '../unreadable-date-message';
 
 type Item = Record<string, unknown>;
+
+/** The item's fields in `ui:order` (with its `*`), else the schema's; an order RJSF cannot apply keeps the schema's. */
+function fieldsInOrder(properties: Record<string, JsonObject>, order: unknown): string[] {
+  const names = Object.keys(properties);
+  if (!Array.isArray(order)) return names;
+  try {
+    return orderProperties(names, order as string[]);
+  } catch {
+    return names;
+  }
+}
 
 /** The fields a card's heading names an entry by. */
 const NAME_FIELDS = ['first_name', 'middle_name', 'last_name'];
@@ -29,10 +40,13 @@ const optionsOf = (prop: JsonObject | undefined): Array<{ value: string; label: 
  * The percentage field is `ui:options.percentField` or the `totalPercent` keyword's field. The
  * 100% rule itself is the schema keyword `totalPercent: { field, equals }` (src/shared/create-ajv.ts), checked on both sides.
  */
-export default function BeneficiaryListWidget({ id, name, value, disabled, readonly, onChange, rawErrors, schema, options, registry }: WidgetProps) {
+export default function BeneficiaryListWidget({ id, name, value, disabled, readonly, onChange, rawErrors, schema, uiSchema, options, registry }: WidgetProps) {
   const items: Item[] = Array.isArray(value) ? value : [];
   const itemSchema: JsonObject = (schema.items as JsonObject | undefined) ?? {};
   const properties: Record<string, JsonObject> = itemSchema.properties ?? {};
+  // The entry's fields in the order the UI schema gives them (`items` / `ui:order`, as RJSF orders any object's).
+  const itemsUi = uiSchema?.items;
+  const fieldOrder = fieldsInOrder(properties, itemsUi && typeof itemsUi === 'object' ? itemsUi['ui:order'] : undefined);
   const requiredFields: string[] = itemSchema.required ?? [];
   const requiredMessages: Record<string, string> = itemSchema.errorMessage?.required ?? {};
   const rule: JsonObject = (schema as JsonObject).totalPercent ?? {};
@@ -248,7 +262,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
                 {/* Read-only (an application under review): every answer of the entry, not only its name and share. */}
                 {readonly && (
                   <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, mt: 1, mb: 0 }}>
-                    {Object.entries(properties)
+                    {fieldOrder
+                      .map((field) => [field, properties[field]] as const)
                       // The name and the share are the card's heading already.
                       .filter(([field]) => !NAME_FIELDS.includes(field) && field !== percentField && item[field] !== undefined && item[field] !== null && item[field] !== '')
                       .map(([field, prop]) => (
@@ -302,7 +317,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
             save();
           }}
           sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-          {Object.entries(properties).map(([name, prop]) => {
+          {fieldOrder.map((name) => {
+            const prop = properties[name];
             const choices = optionsOf(prop);
             const isPercent = name === percentField;
             const fieldId = `${id}-${name}`;
