@@ -181,6 +181,24 @@ describe('beneficiary-list widget', () => {
     expect(sent).toEqual([]);
   });
 
+  it("after a refused Add (or Enter) a field's message goes as the field is corrected, as on a step after a refused Next", async () => {
+    render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} />);
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Ann{Enter}');
+    const { required } = beneficiarySchema.items.errorMessage;
+    expect(screen.getByText(required.percent)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Percentage/), '60');
+    // Corrected, not yet added: its message was still there under the 60 until the next Add.
+    expect(screen.queryByText(required.percent)).toBeNull();
+    expect(screen.getByLabelText(/Percentage/)).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(screen.getByLabelText(/First Name/));
+    expect(screen.getByText(required.first_name)).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/First Name/), 'Ann{Enter}');
+    expect(JSON.parse(screen.getByTestId('value').textContent!)).toEqual([{ first_name: 'Ann', percent: 60 }]);
+    // Added: the next entry starts without messages.
+    await userEvent.type(screen.getByLabelText(/First Name/), 'B');
+    expect(screen.queryByText(required.percent)).toBeNull();
+  });
+
   it('edits in place and confirms removal', async () => {
     render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} initial={[{ first_name: 'Ann', percent: 70 }, { first_name: 'Bob', percent: 30 }]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));

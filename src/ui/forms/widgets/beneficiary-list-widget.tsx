@@ -75,6 +75,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const [draft, setDraft] = useState<Item>({});
   const [editing, setEditing] = useState<number | null>(null);
   const [draftErrors, setDraftErrors] = useState<Record<string, string>>({});
+  // After a refused Add (or Enter), the entry is checked again as it changes, as a step's form is after a refused
+  // Next: a message stayed under a field already corrected ('Last name is required.' under the name) until the next Add.
+  const [recheck, setRecheck] = useState(false);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [notice, setNotice] = useState('');
   // Next (or Enter) pressed with a beneficiary typed but not added (or an edit not applied): a complete one is added
@@ -154,6 +157,11 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     const parsed = raw === '' ? undefined : prop.type === 'number' || prop.type === 'integer' ? Number(raw) : raw;
     setDraft((d) => ({ ...d, [name]: parsed }));
   };
+  useEffect(() => {
+    if (recheck) setDraftErrors(check(draft));
+    // Only when the entry changes: check reads the list and the edit too, which change it anyway.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
 
   /**
    * An entry's own rules before it joins the list, with the form's messages: its schema as the form's validator
@@ -198,6 +206,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const save = (focusOnError = true): boolean => {
     const errors = check(draft);
     setDraftErrors(errors);
+    setRecheck(Object.keys(errors).length > 0);
     if (Object.keys(errors).length) {
       // As after a refused Next (focus-first-invalid.ts): the keyboard goes to the entry's first field with a message.
       if (focusOnError) focusFirstInvalid(addForm.current);
@@ -221,6 +230,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const discard = () => {
     setDraft({});
     setDraftErrors({});
+    setRecheck(false);
     setEditing(null);
     setUnsaved(false);
     landFocus.current = true;
@@ -287,6 +297,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
                       setEditing(index);
                       setDraft(item);
                       setDraftErrors({});
+                      setRecheck(false);
                       focusForm.current = true;
                     }}
                   >
