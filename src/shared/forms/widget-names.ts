@@ -40,7 +40,7 @@ export const WIDGET_REQUIRED_OPTIONS: Readonly<Record<string, readonly string[]>
  */
 export const KNOWN_UI_OPTIONS: readonly string[] = [
   // This project's.
-  'acceptLabel', 'addLabel', 'allowedOptions', 'autoSubmit', 'browseLimit', 'buttonLabel', 'cancelEditLabel', 'cancelLabel',
+  'acceptLabel', 'addLabel', 'addedMessage', 'allowedOptions', 'autoSubmit', 'browseLimit', 'buttonLabel', 'cancelEditLabel', 'cancelLabel',
   'discardLabel', 'document', 'exceededMessage', 'exceededUpdateMessage', 'fullMessage', 'informational', 'inputMode', 'listTitle', 'minQuery', 'needsSecondAccount', 'noLabel', 'noSourceAccount', 'notInListMessage',
   'openLabel', 'paragraphs', 'percentField', 'prefix', 'progressLabel', 'removeBody', 'removeLabel', 'removeTitle', 'requiredInForm', 'schools', 'showWhen',
   'strengthMeter', 'suggestionLimit', 'unsavedEditMessage', 'unsavedMessage', 'updateLabel', 'updatedMessage', 'viewFirstHint', 'yesLabel',

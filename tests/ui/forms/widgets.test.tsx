@@ -168,7 +168,7 @@ describe('beneficiary-list widget', () => {
     const sent: unknown[] = [];
     render(
       <form onSubmit={(event) => (event.preventDefault(), sent.push('step'))}>
-        <Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} />
+        <Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent', addedMessage: 'Added.' }} />
         <button type="submit">Next</button>
       </form>,
     );
@@ -177,6 +177,8 @@ describe('beneficiary-list widget', () => {
     expect(screen.getByLabelText(/First Name/)).toHaveFocus();
     await userEvent.type(screen.getByLabelText(/First Name/), 'Ann{Enter}');
     expect(screen.getByText('60% / 100%')).toBeInTheDocument();
+    // Said where a screen reader hears it (the entry's fields are empty again; on a phone the card is above the screen).
+    expect(screen.getByText('Added.').closest('[role="status"]')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('value').textContent!)).toEqual([{ first_name: 'Ann', percent: 60 }]);
     expect(sent).toEqual([]);
   });

@@ -65,6 +65,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     cancel: String(options.cancelLabel ?? 'Cancel'),
     full: options.fullMessage ? String(options.fullMessage) : '',
     updated: options.updatedMessage ? String(options.updatedMessage) : '',
+    // Said on Add: the entry's fields empty, and on a phone its new card and the total are above the screen.
+    added: options.addedMessage ? String(options.addedMessage) : '',
     // Over the total at Add or Update (spec 4): not the schema's totalPercent message, which is for going on before 100%.
     exceeded: String(options.exceededMessage ?? ONBOARDING_TEXTS.totalExceeded),
     exceededUpdate: String(options.exceededUpdateMessage ?? 'Total percentage cannot exceed 100% after update'),
@@ -214,8 +216,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     }
     const next = editing === null ? [...items, draft] : items.map((it, i) => (i === editing ? draft : it));
     onChange(next);
-    if (editing !== null && texts.updated) {
-      setNotice(texts.updated);
+    const said = editing === null ? texts.added : texts.updated;
+    if (said) {
+      setNotice(said);
       setTimeout(() => setNotice(''), 3000);
     }
     setDraft({});
