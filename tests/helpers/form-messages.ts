@@ -22,11 +22,12 @@ interface Candidate {
 
 const REPO_FORMS = path.resolve(import.meta.dirname, '../../forms');
 const sourcesByDir = new Map<string, FormSources>();
-function schemaOf(formId: string, formsDir: string): JsonObject {
+function sourcesIn(formsDir: string): FormSources {
   let sources = sourcesByDir.get(formsDir);
   if (!sources) sourcesByDir.set(formsDir, (sources = readFormsDir(formsDir)));
-  return resolveForm(sources, formId).schema;
+  return sources;
 }
+const schemaOf = (formId: string, formsDir: string): JsonObject => resolveForm(sourcesIn(formsDir), formId).schema;
 const configuredForms = () => path.join(configRoot(), 'forms');
 
 // Checks a branch's `if` (or a rule of a field) against the answers: plain JSON Schema, the messages left out.
@@ -162,9 +163,7 @@ export function messagePattern(text: string, values: Record<string, string> = {}
 
 /** A form's submit button as the configured form words it (its UI schema's `ui:submitButtonOptions.submitText`). */
 export function submitTextOf(formId: string): string {
-  let sources = sourcesByDir.get(configuredForms());
-  if (!sources) sourcesByDir.set(configuredForms(), (sources = readFormsDir(configuredForms())));
-  const text = (resolveForm(sources, formId).uiSchema['ui:submitButtonOptions'] as { submitText?: string } | undefined)?.submitText;
+  const text = (resolveForm(sourcesIn(configuredForms()), formId).uiSchema['ui:submitButtonOptions'] as { submitText?: string } | undefined)?.submitText;
   if (!text) throw new Error(`forms/${formId}.ui.json has no ui:submitButtonOptions.submitText`);
   return text;
 }
