@@ -1,23 +1,10 @@
-import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../../src/shared/create-ajv';
-import type { FormSources, JsonObject } from '../../src/shared/forms/form-registry';
-import { createFormValidator, type FormValidator } from '../../src/server/lib/form-validation';
+import type { FormSources } from '../../src/shared/forms/form-registry';
+import { compiledOncePerProcess, createFormValidator, type FormValidator } from '../../src/server/lib/form-validation';
 
-/**
- * Each distinct schema compiled once in the process: the journey tools check the same forms again and again, often
- * as a copy with one form changed (a test's or an analyst's edit), and compiling the forms took about 1.5 s each
- * time (journeys:generate compiled them all again for every path it wrote).
- */
-const compiledByText = new Map<string, ValidateFunction>();
 let ajv: ReturnType<typeof createAjv> | undefined;
-const compileOnce = {
-  compile(schema: JsonObject): ValidateFunction {
-    const text = JSON.stringify(schema);
-    let validate = compiledByText.get(text);
-    if (!validate) compiledByText.set(text, (validate = (ajv ??= createAjv()).compile(structuredClone(schema))));
-    return validate;
-  },
-};
+/** Each distinct schema compiled once in the process: journeys:generate compiled every form again for each path it wrote. */
+const compileOnce = compiledOncePerProcess(() => (ajv ??= createAjv()));
 
 const validators = new WeakMap<FormSources, FormValidator>();
 

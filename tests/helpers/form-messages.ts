@@ -5,6 +5,7 @@ import path from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
 import { resolveForm, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry';
 import { configRoot, readFormsDir } from '../../src/shared/forms/read-forms-dir';
+import { submitTextOf as buttonWords } from '../../src/ui/forms/submit-text';
 
 type Data = Record<string, unknown>;
 
@@ -163,7 +164,7 @@ export function messagePattern(text: string, values: Record<string, string> = {}
 
 /** A form's submit button as the configured form words it (its UI schema's `ui:submitButtonOptions.submitText`). */
 export function submitTextOf(formId: string): string {
-  const text = (resolveForm(sourcesIn(configuredForms()), formId).uiSchema['ui:submitButtonOptions'] as { submitText?: string } | undefined)?.submitText;
+  const text = buttonWords(resolveForm(sourcesIn(configuredForms()), formId), '');
   if (!text) throw new Error(`forms/${formId}.ui.json has no ui:submitButtonOptions.submitText`);
   return text;
 }

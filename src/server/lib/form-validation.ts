@@ -61,6 +61,25 @@ interface SchemaCompiler {
   compile(schema: JsonObject): ValidateFunction;
 }
 
+const compiledByText = new Map<string, ValidateFunction>();
+
+/**
+ * A compiler that compiles each distinct schema once in the process, with `ajv` (made by createAjv with its default
+ * options, so a schema compiled by one validates alike in another). The tests build an app a file and the journey
+ * tools check copies of the same forms again and again: each compiled every form again (about 1.5 s). A server
+ * builds one app: no change there.
+ */
+export function compiledOncePerProcess(ajv: () => SchemaCompiler): SchemaCompiler {
+  return {
+    compile(schema) {
+      const text = JSON.stringify(schema);
+      let validate = compiledByText.get(text);
+      if (!validate) compiledByText.set(text, (validate = ajv().compile(structuredClone(schema))));
+      return validate;
+    },
+  };
+}
+
 export function createFormValidator({ sources, ajv, clock }: { sources: FormSources; ajv: SchemaCompiler | (() => SchemaCompiler); clock: Clock }) {
   const cache = new Map<string, CompiledForm>();
   function resolved(formId: string): CompiledForm {
