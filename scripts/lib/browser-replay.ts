@@ -11,10 +11,11 @@ import { withoutHiddenFields } from '../../src/shared/forms/visible-fields';
 import { deriveFormData } from '../../src/shared/transforms/form-rules';
 import { factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
-import type { FlowStep } from '../../src/shared/flow/flow-types';
+import { stepForPage, type FlowStep } from '../../src/shared/flow/flow-types';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
 import { applicantAddress, fileContent, loadFlow, otpRecipient, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
+import { stepSubmitText } from '../../src/ui/forms/submit-text';
 
 type Json = Record<string, any>;
 
@@ -362,7 +363,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
     if (options.stopAfter !== undefined && index > options.stopAfter) break;
     const t0 = Date.now();
     const name = `${String(index + 1).padStart(2, '0')}-${entry.step}`;
-    const step = flow.steps[entry.step];
+    const step = stepForPage(flow, entry.step);
     const verdict = (v: StepVerdict['verdict'], detail: string) => {
       verdicts.push({ step: entry.step, verdict: v, detail, ms: Date.now() - t0 });
       log(`${v === 'FAILED' ? 'x' : '-'} ${entry.step.padEnd(34)} ${v}${detail ? `: ${detail}` : ''} (${Date.now() - t0} ms)`);
@@ -394,7 +395,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
         verdict('ok', choice.label);
       } else if (step.kind === 'info') {
         await capture();
-        await page.getByRole('button', { name: step.texts?.submit ?? 'Next', exact: true }).click();
+        await page.getByRole('button', { name: stepSubmitText(step), exact: true }).click();
         verdict('ok', 'info');
       } else if (step.kind === 'otp') {
         const recipient = otpRecipient(step, entry, applicant);

@@ -331,13 +331,22 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     }
   }
   // A text's {placeholders} are the ones the code fills for it; any other would reach the applicant as written.
-  const textGroups: Array<[Array<string | number>, unknown]> = [[['resume', 'texts'], (flow as { resume?: { texts?: unknown } }).resume?.texts], ...Object.entries(steps).map(([id, s]) => [['steps', id, 'texts'], s.texts] as [Array<string | number>, unknown])];
+  // The flow-wide stepTexts are step texts too: the same keys, and the same placeholders.
+  const textGroups: Array<[Array<string | number>, unknown]> = [
+    [['resume', 'texts'], (flow as { resume?: { texts?: unknown } }).resume?.texts],
+    [['stepTexts'], (flow as { stepTexts?: unknown }).stepTexts],
+    ...Object.entries(steps).map(([id, s]) => [['steps', id, 'texts'], s.texts] as [Array<string | number>, unknown]),
+  ];
   for (const [at, texts] of textGroups) {
     if (!texts || typeof texts !== 'object') continue;
     for (const [key, text] of Object.entries(texts as Record<string, unknown>)) {
-      if (at[0] === 'steps' && !(STEP_TEXT_KEYS as readonly string[]).includes(key)) {
+      if (key.startsWith('$')) continue;
+      if (at[0] !== 'resume' && !(STEP_TEXT_KEYS as readonly string[]).includes(key)) {
         const meant = nearMiss(key, STEP_TEXT_KEYS);
         problems.push({ file, path: pointer([...at, key]), message: `no page reads the text "${key}": the step shows its default in its place`, hint: meant ? `Did you mean "${meant}"?` : `The texts a step may have: ${STEP_TEXT_KEYS.join(', ')} (flows/README.md, per kind).` });
+      }
+      if (at[0] === 'stepTexts' && key === 'submit') {
+        problems.push({ file, path: pointer([...at, key]), message: '"submit" cannot be worded for every step: it would replace each form\'s own button words (its submitText)', hint: 'Word the button every step falls back to as "next", or a step\'s own button in its texts.submit.' });
       }
       if (typeof text !== 'string') continue;
       const filled = TEXT_PLACEHOLDERS[key] ?? [];

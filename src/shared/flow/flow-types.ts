@@ -83,17 +83,31 @@ export interface FlowDefinition {
   resume?: ResumeSettings;
   /** The facts conditions test, declared in JSON (src/shared/facts/declared-facts.ts has the rules). */
   facts: FactDeclarations;
+  /**
+   * The words every step shows unless its own `texts` give others (Back, Next, the leave dialog, the sending state):
+   * one edit rewords them on every step. Not `submit`: a form's button is its own `submitText`, then `next`.
+   */
+  stepTexts?: FlowWideStepTexts;
   steps: Record<string, FlowStep>;
 }
+
+/** The flow-wide texts: any step text but `submit`, which belongs to a step or its form. */
+export type FlowWideStepTexts = Partial<Record<Exclude<StepTextKey, 'submit'>, string>>;
 
 /** A step with its id, as the engine and UI pass it around. */
 export interface StepRef extends FlowStep {
   id: string;
 }
 
-/** The flow's steps with their ids, in file order. */
+/** The flow's steps with their ids, in file order, as their pages show them (stepForPage). */
 export function listSteps(flow: FlowDefinition): StepRef[] {
-  return Object.entries(flow.steps).map(([id, step]) => ({ id, ...step }));
+  return Object.keys(flow.steps).map((id) => stepForPage(flow, id));
+}
+
+/** One step as its page shows it: its own texts over the flow's `stepTexts`. */
+export function stepForPage(flow: FlowDefinition, id: string): StepRef {
+  const step = flow.steps[id];
+  return { id, ...step, texts: { ...flow.stepTexts, ...step?.texts } };
 }
 
 

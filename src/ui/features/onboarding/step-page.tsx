@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import type { StepRef } from '../../../shared/flow/flow-types';
+import { stepForPage, type StepRef } from '../../../shared/flow/flow-types';
 import { today as creditUnionToday } from '../../../shared/dates/today';
 import { previousStep, progressPercent, rememberedValues, restartRouteFor, resumeStep } from '../../../engine/navigation';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -18,7 +18,7 @@ type Data = Record<string, unknown>;
  * checklist, otp, info, choice, success) from the flow file, and moves along the flow when the step is done.
  */
 export default function StepPage({ stepId }: { stepId: string }) {
-  const step: StepRef = { id: stepId, ...onboardingFlow.steps[stepId] };
+  const step: StepRef = stepForPage(onboardingFlow, stepId);
   usePageTitle(step.title);
   const snapshot = useFlowSnapshot();
   const navigate = useNavigate();

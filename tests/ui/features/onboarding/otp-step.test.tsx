@@ -47,7 +47,7 @@ describe('a code step', () => {
     expect(screen.queryByLabelText('Digit 1 of 6')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 2_200));
     expect(onVerified).not.toHaveBeenCalled();
-    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(screen.getByRole('button', { name: step.texts?.next ?? 'Next' }));
     expect(onVerified).toHaveBeenCalledWith(answer);
   });
 
@@ -56,7 +56,7 @@ describe('a code step', () => {
     fakeApi({ '/device-verifications/send/': () => ({ status: 200, data: answer }) });
     render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
     await screen.findByRole('status');
-    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: step.texts?.next ?? 'Next' })).toHaveFocus();
   });
 
   it('a reload within the resend wait resumes the countdown from the seconds left (it started again at 60 s)', async () => {

@@ -9,6 +9,8 @@ import { listSteps } from '../../../../src/shared/flow/flow-types';
 import { clearOnboarding, drafts, onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
 import { FormStep } from '../../../../src/ui/features/onboarding/steps/form-step';
 import { api } from '../../../../src/ui/lib/api-client';
+import { loadForm } from '../../../../src/ui/forms/load-form';
+import { stepSubmitText } from '../../../../src/ui/forms/submit-text';
 import { listJourneyFiles, loadJourney, personalise } from '../../../../scripts/lib/replay-journey';
 
 /** Every step the flow sends with a form, with a journey's accepted answers for it. */
@@ -39,7 +41,7 @@ describe('a step being sent', () => {
     const onDone = vi.fn();
     const router = createMemoryRouter([{ path: '/', element: <FormStep step={step} applicant={{ signupId: 'signup-1', applicantToken: 't' }} today="2026-11-27" onDone={onDone} /> }]);
     render(<RouterProvider router={router} />);
-    const next = await screen.findByRole('button', { name: step.texts?.submit ?? 'Next' });
+    const next = await screen.findByRole('button', { name: stepSubmitText(step, await loadForm(step.form!)) });
     const status = screen.getByRole('status');
     expect(status).toHaveTextContent('');
     await userEvent.click(next);

@@ -11,6 +11,8 @@ import { resolveForm } from '../../../../src/shared/forms/form-registry';
 import { FILE_WIDGETS, fieldsDrawnBy } from '../../../../src/shared/forms/widget-fields';
 import { FormStep } from '../../../../src/ui/features/onboarding/steps/form-step';
 import { api } from '../../../../src/ui/lib/api-client';
+import { loadForm } from '../../../../src/ui/forms/load-form';
+import { stepSubmitText } from '../../../../src/ui/forms/submit-text';
 
 // The first step the flow sends with documents (multipart), whichever it is.
 const step = listSteps(onboardingFlow).find((s) => s.submit?.encoding === 'multipart')!;
@@ -52,7 +54,7 @@ describe('back on a sent step with documents', () => {
     const calls = noCallExpected();
     const onDone = renderStep(true);
     await screen.findByText(sentText);
-    await userEvent.click(screen.getByRole('button', { name: step.texts?.submit ?? 'Next' }));
+    await userEvent.click(screen.getByRole('button', { name: stepSubmitText(step, await loadForm(step.form!)) }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(calls).toEqual([]);
     expect(screen.queryByText(/upload|is required/i)).toBeNull();
@@ -93,7 +95,7 @@ describe('back on a sent step with documents', () => {
     render(<RouterProvider router={router} />);
     expect(await screen.findByText(sentText)).toBeInTheDocument();
     expect(screen.getAllByText(/id-front\.pdf/)).toHaveLength(1);
-    await userEvent.click(screen.getByRole('button', { name: step.texts?.submit ?? 'Next' }));
+    await userEvent.click(screen.getByRole('button', { name: stepSubmitText(step, await loadForm(step.form!)) }));
     expect(onDone).toHaveBeenCalledTimes(1);
     expect(calls).toEqual([]);
   });

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../../../../src/ui/app/router';
 import { ColorModeProvider } from '../../../../src/ui/app/color-mode';
 import { clearOnboarding, drafts, onboardingFlow, PROGRESS_KEY } from '../../../../src/ui/features/onboarding/flow-actor';
+import { stepForPage } from '../../../../src/shared/flow/flow-types';
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -32,24 +33,31 @@ describe('onboarding routes from the flow file', () => {
   });
 
   it("Back on the first step opened directly (a link, a bookmark) goes to the home page, not out of the site", async () => {
-    const first = onboardingFlow.steps[onboardingFlow.initial];
+    const first = stepForPage(onboardingFlow, onboardingFlow.initial);
     const router = renderAt(first.route);
     await screen.findByRole('heading', { name: first.title });
-    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await userEvent.click(screen.getByRole('button', { name: first.texts!.back ?? 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it("words Back as the step's texts.back says (the flow file), and 'Back' without it", async () => {
+  it("words Back as the flow's stepTexts say on every step, and as a step's own texts.back say on that step", async () => {
     const first = onboardingFlow.steps[onboardingFlow.initial];
-    const before = first.texts;
-    first.texts = { ...before, back: 'Previous page' };
+    const before = { flow: onboardingFlow.stepTexts, step: first.texts };
+    onboardingFlow.stepTexts = { ...before.flow, back: 'Go back' };
     try {
+      first.texts = Object.fromEntries(Object.entries(before.step ?? {}).filter(([key]) => key !== 'back'));
+      renderAt(first.route);
+      expect(await screen.findByRole('button', { name: 'Go back' })).toBeInTheDocument();
+      cleanup();
+      first.texts = { ...before.step, back: 'Previous page' };
       renderAt(first.route);
       expect(await screen.findByRole('button', { name: 'Previous page' })).toBeInTheDocument();
     } finally {
-      first.texts = before;
+      onboardingFlow.stepTexts = before.flow;
+      first.texts = before.step;
     }
   });
+
   it("with an application in progress, offers 'Continue your application' and asks before a choice discards it", async () => {
     const router = renderAt('/new-or-existing-customer');
     await userEvent.click(await screen.findByRole('button', { name: /New Customer/ }));

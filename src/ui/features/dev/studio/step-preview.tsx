@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
-import type { FlowDefinition, StepRef } from '../../../../shared/flow/flow-types';
+import { stepForPage, type FlowDefinition, type StepRef } from '../../../../shared/flow/flow-types';
 import { pathOf, previousStep, progressPercent, rememberedValues } from '../../../../engine/navigation';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { WizardLayout } from '../../onboarding/wizard-layout';
@@ -25,7 +25,7 @@ interface StepPreviewProps {
  * "Send to a scratch server" asks the server for the verdict its step route would give (nothing is stored).
  */
 export function StepPreview({ flow, stepId, persona, today, onGo }: StepPreviewProps) {
-  const step: StepRef = { id: stepId, ...flow.steps[stepId] };
+  const step: StepRef = stepForPage(flow, stepId);
   const [sent, setSent] = useState<{ body: Data; data: Data } | null>(null);
   const [verdict, setVerdict] = useState<StudioVerdict | null>(null);
   const [verdictError, setVerdictError] = useState<string | null>(null);

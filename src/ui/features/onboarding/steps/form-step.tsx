@@ -13,7 +13,7 @@ import { translateApiError } from '../../../lib/translate-api-error';
 import { api } from '../../../lib/api-client';
 import { SchemaForm } from '../../../forms/schema-form';
 import { loadForm, type LoadedForm } from '../../../forms/load-form';
-import { submitTextOf } from '../../../forms/submit-text';
+import { stepSubmitText } from '../../../forms/submit-text';
 import { FileStore, type UploadProgress } from '../../../forms/file-store';
 import { isChecklistComplete } from '../../../forms/widgets/document-checklist-widget';
 import { drafts, onboardingFlow, sentAnswersFromServer, stepNotices } from '../flow-actor';
@@ -182,7 +182,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
     leaving.current = true;
     onDone(rememberedValues(step.remember, data, {}));
   };
-  const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : (texts.submit ?? submitTextOf(form, 'Next'));
+  const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : stepSubmitText(step, form);
 
   return (
     <>

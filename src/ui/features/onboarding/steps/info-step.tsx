@@ -1,5 +1,6 @@
 import { Box, Button, Link, Stack, Typography } from '@mui/material';
 import type { StepRef } from '../../../../shared/flow/flow-types';
+import { stepSubmitText } from '../../../forms/submit-text';
 
 /** Text, a list and links from the flow file, and a button to go on. */
 export function InfoStep({ step, onNext }: { step: StepRef; onNext: () => void }) {
@@ -23,7 +24,7 @@ export function InfoStep({ step, onNext }: { step: StepRef; onNext: () => void }
       ))}
       <Box>
         <Button variant="contained" onClick={onNext}>
-          {step.texts?.submit ?? 'Next'}
+          {stepSubmitText(step)}
         </Button>
       </Box>
     </Stack>
