@@ -128,7 +128,17 @@ async function clearFiles(page: Page, field: string): Promise<void> {
   }
 }
 
-async function fillBeneficiaries(page: Page, itemSchema: Json, items: Json[], retry: boolean): Promise<void> {
+/** The widgets that draw a list as a box typed into (searchable-select-widget.tsx). */
+const TYPED_LISTS: unknown[] = ['country-select', 'searchable-select'];
+
+/** A list typed into: the option's words, then the option, as a person picks a country. */
+async function typeAndPick(page: Page, input: Locator, label: string): Promise<void> {
+  if ((await input.inputValue()) === label) return; // already chosen (a retried step)
+  await input.fill(label);
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+async function fillBeneficiaries(page: Page, itemSchema: Json, itemUi: Json, items: Json[], retry: boolean): Promise<void> {
   // A retried step starts the list over: remove what is there (each removal is confirmed).
   for (; retry; ) {
     const remove = page.locator('#root_beneficiaries').getByRole('button', { name: /^Remove / }).first();
@@ -143,7 +153,8 @@ async function fillBeneficiaries(page: Page, itemSchema: Json, items: Json[], re
       if (value === '' || value === null || value === undefined) continue;
       const prop = itemSchema.properties?.[name] ?? {};
       const input = page.locator(`#root_beneficiaries-${name}`);
-      if (optionsOf(prop).length) await chooseInSelect(page, input, [labelOf(prop, value)]);
+      if (TYPED_LISTS.includes(itemUi?.[name]?.['ui:widget'])) await typeAndPick(page, input, labelOf(prop, value));
+      else if (optionsOf(prop).length) await chooseInSelect(page, input, [labelOf(prop, value)]);
       else await input.fill(String(value));
     }
     // The last one is left typed, as a person often does: Next adds it and sends the step with it.
@@ -164,7 +175,7 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
     await page.locator(id).setInputFiles(files.map((f) => ({ name: f.name, mimeType: MIME[f.type], buffer: fileContent(f) })));
     return;
   }
-  if (widget === 'beneficiary-list') return fillBeneficiaries(page, prop.items ?? {}, (value as Json[]) ?? [], entry.retry === true);
+  if (widget === 'beneficiary-list') return fillBeneficiaries(page, prop.items ?? {}, ui.items ?? {}, (value as Json[]) ?? [], entry.retry === true);
   if (widget === 'agreement') {
     const box = page.locator(id);
     if ((await box.isChecked()) === (value === true)) return;
@@ -184,13 +195,7 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
     if (!(await radio.count())) throw new OptionNotOffered(labelOf(prop, value), field);
     return radio.check();
   }
-  if (widget === 'country-select' || widget === 'searchable-select') {
-    const input = page.locator(id);
-    if ((await input.inputValue()) === labelOf(prop, value)) return; // already chosen (a retried step)
-    await input.fill(labelOf(prop, value));
-    await page.getByRole('option', { name: labelOf(prop, value), exact: true }).click();
-    return;
-  }
+  if (TYPED_LISTS.includes(widget)) return typeAndPick(page, page.locator(id), labelOf(prop, value));
   if (prop?.type === 'boolean') {
     const box = page.locator(id);
     if (!(await box.isEditable())) return;

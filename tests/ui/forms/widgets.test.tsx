@@ -330,6 +330,36 @@ describe('beneficiary-list widget in the designation form', () => {
     expect(titles).toEqual(expected);
   });
 
+  it("draws an entry's field with the widget its UI schema names (items.<field>.ui:widget): a list of choices becomes one you type into, where Enter picks and does not add", async () => {
+    const { loadForm } = await import('../../../src/ui/forms/load-form');
+    const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
+    const loaded = await loadForm('onboarding/designation-of-beneficiary');
+    const itemUi = loaded.uiSchema.beneficiaries.items;
+    // The field the UI schema gives a typed-into list, else the item's longest list of choices given one here.
+    const longest = Object.keys(item.properties).filter((f) => Array.isArray(item.properties[f].oneOf)).sort((a, b) => item.properties[b].oneOf.length - item.properties[a].oneOf.length)[0];
+    const field = Object.keys(item.properties).find((f) => ['country-select', 'searchable-select'].includes(itemUi[f]?.['ui:widget'])) ?? longest;
+    const form = { ...loaded, uiSchema: { ...loaded.uiSchema, beneficiaries: { ...loaded.uiSchema.beneficiaries, items: { ...itemUi, [field]: { ...itemUi[field], 'ui:widget': 'searchable-select' } } } } };
+    const prop = item.properties[field];
+    const choice = prop.oneOf[Math.floor(prop.oneOf.length / 2)];
+    const user = userEvent.setup();
+    render(<SchemaForm form={form} formData={{}} />);
+    const box = await screen.findByRole('combobox', { name: new RegExp(`^${prop.title}`) });
+    expect(box).toHaveAttribute('aria-autocomplete', 'list');
+    await user.type(box, choice.title);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue(choice.title);
+    // Enter picked the option: the unfinished entry was not added (which would have marked its empty fields).
+    expect(screen.queryByText(item.errorMessage.required.first_name)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
+    expect(await screen.findByText(item.errorMessage.required.first_name)).toBeInTheDocument();
+    expect(screen.queryByText(item.errorMessage.required[field])).toBeNull();
+    // Emptied, the field says so under itself, and the box is described by the message.
+    await user.clear(box);
+    await user.tab();
+    const message = await screen.findByText(item.errorMessage.required[field]);
+    expect(box.getAttribute('aria-describedby')).toContain(message.id);
+  });
+
   it('says a birth date the browser cannot read (30 February) is no date, not that it is missing', async () => {
     const { SchemaForm } = await import('../../../src/ui/forms/schema-form');
     render(<SchemaForm formId="onboarding/designation-of-beneficiary" formData={{}} />);
@@ -405,7 +435,13 @@ describe('beneficiary-list widget: a beneficiary typed but not added', () => {
     for (const [name, value] of Object.entries({ ...beneficiary, id_number: '' })) {
       if (value === '' || value === undefined) continue;
       const input = await field(name);
-      if (input.getAttribute('role') === 'combobox') {
+      if (input.getAttribute('aria-autocomplete') === 'list') {
+        // A list typed into (the UI schema's country-select): its option's title, then the option.
+        const props = resolveForm(readFormsDir(), 'onboarding/designation-of-beneficiary').schema.properties.beneficiaries.items.properties;
+        const title = String(props[name].oneOf.find((o: { const: unknown }) => o.const === value).title);
+        await user.type(input, title);
+        await user.click(await screen.findByRole('option', { name: title }));
+      } else if (input.getAttribute('role') === 'combobox') {
         await user.click(input);
         const listbox = await screen.findByRole('listbox');
         const option = within(listbox).getAllByRole('option').find((o) => o.getAttribute('data-value') === String(value))!;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { JsonObject } from '../../../shared/forms/form-registry';
-import { errorId, orderProperties, type WidgetProps } from '@rjsf/utils';
-import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { errorId, getUiOptions, orderProperties, type UiSchema, type WidgetProps } from '@rjsf/utils';
+import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormHelperText, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { totalColor, totalPercent } from './beneficiary-total';
@@ -12,6 +12,8 @@ import { focusFirstInvalid } from '../focus-first-invalid';
 import { unreadableDateMessage } from '../unreadable-date-message';
 
 type Item = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The item's fields in `ui:order` (with its `*`), else the schema's; an order RJSF cannot apply keeps the schema's. */
 function fieldsInOrder(properties: Record<string, JsonObject>, order: unknown): string[] {
@@ -325,8 +327,9 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
           aria-label={editing === null ? texts.add : texts.update}
           // Enter in one of the entry's fields is its Add (or Update), as in any form of its own: it sent the whole
           // step, which stopped on the entry not added and took the keyboard away from what was being typed.
+          // A field's own Enter (an autocomplete picking its highlighted option) stays that field's.
           onKeyDown={(event: KeyboardEvent<HTMLElement>) => {
-            if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing) return;
+            if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing || event.defaultPrevented) return;
             event.preventDefault();
             save();
           }}
@@ -336,6 +339,43 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
             const choices = optionsOf(prop);
             const isPercent = name === percentField;
             const fieldId = `${id}-${name}`;
+            // A widget the item's UI schema names for the field (`items.<field>.ui:widget`, as RJSF draws any field
+            // of an object): drawn with the entry's value and messages (under it, unless it shows them itself, as
+            // field-error-template.tsx reads `showsOwnMessages`). Without one, a text box or a select.
+            const fieldUi = isObject(itemsUi) && isObject(itemsUi[name]) ? (itemsUi[name] as UiSchema) : undefined;
+            const widgetName = fieldUi?.['ui:widget'];
+            const Widget = typeof widgetName === 'string' ? registry?.widgets?.[widgetName] : undefined;
+            if (Widget) {
+              const message = draftErrors[name];
+              return (
+                <Box key={name}>
+                  <Widget
+                    id={fieldId}
+                    name={name}
+                    label={String(prop.title ?? name)}
+                    value={draft[name]}
+                    required={requiredFields.includes(name)}
+                    disabled={formDisabled}
+                    readonly={false}
+                    autofocus={false}
+                    placeholder=""
+                    onChange={(v: unknown) => setField(name, v === undefined || v === null ? '' : String(v))}
+                    onBlur={() => undefined}
+                    onFocus={() => undefined}
+                    rawErrors={message ? [message] : undefined}
+                    options={{ ...getUiOptions(fieldUi), enumOptions: choices ?? undefined }}
+                    schema={prop}
+                    uiSchema={fieldUi}
+                    registry={registry}
+                  />
+                  {message && !(Widget as { showsOwnMessages?: boolean }).showsOwnMessages && (
+                    <FormHelperText id={errorId(fieldId)} error sx={{ mx: 1.75 }}>
+                      {message}
+                    </FormHelperText>
+                  )}
+                </Box>
+              );
+            }
             return (
               <Box key={name} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                 <TextField
