@@ -11,7 +11,7 @@ import { withoutHiddenFields } from '../../src/shared/forms/visible-fields';
 import { deriveFormData } from '../../src/shared/transforms/form-rules';
 import { factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
-import { stepForPage, type FlowStep } from '../../src/shared/flow/flow-types';
+import { skipLabelOf, stepForPage, type FlowStep } from '../../src/shared/flow/flow-types';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
 import { applicantAddress, fileContent, loadFlow, otpRecipient, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
@@ -388,9 +388,9 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
       if (entry.skip) {
         await capture();
         // A step may offer skip at its top and bottom (skipPlacement both): a person takes the first one seen.
-        await page.getByRole('button', { name: step.skipLabel ?? 'Skip' }).first().click();
+        await page.getByRole('button', { name: skipLabelOf(step) }).first().click();
         await page.waitForURL((url) => url.pathname !== step.route, { timeout: 15_000 });
-        verdict('skipped', step.skipLabel ?? 'Skip');
+        verdict('skipped', skipLabelOf(step));
         continue;
       }
       if (step.kind === 'choice') {

@@ -5,7 +5,7 @@ import { createAjv } from '../../src/shared/create-ajv';
 import { configRoot } from '../../src/shared/forms/read-forms-dir';
 import { computeFacts, factsWithStepData } from '../../src/shared/facts/declared-facts';
 import { today as creditUnionToday } from '../../src/shared/dates/today';
-import type { FlowDefinition, FlowStep, JsonSchema } from '../../src/shared/flow/flow-types';
+import { skipLabelOf, stepForPage, type FlowDefinition, type FlowStep, type JsonSchema } from '../../src/shared/flow/flow-types';
 import { stepPayload } from '../../src/shared/transforms/step-payload';
 import { deriveFormData } from '../../src/shared/transforms/form-rules';
 import { resolveForm, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry';
@@ -258,7 +258,7 @@ export async function replayJourney(journey: Journey, options: { baseUrl: string
     try {
       if (entry.skip) {
         if (!step.skippable) throw new Error('this step cannot be skipped');
-        verdict('skipped', step.skipLabel ?? 'Skip');
+        verdict('skipped', skipLabelOf(stepForPage(flow, entry.step)));
       } else if (step.kind === 'choice') {
         const choice = step.choices?.[entry.choice ?? 0];
         if (!choice) throw new Error(`no choice ${entry.choice}`);

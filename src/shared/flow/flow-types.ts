@@ -104,6 +104,11 @@ export function listSteps(flow: FlowDefinition): StepRef[] {
   return Object.keys(flow.steps).map((id) => stepForPage(flow, id));
 }
 
+/** A skippable step's skip button: its `skipLabel`, else the `skip` text (the flow's `stepTexts` word it for every step). */
+export function skipLabelOf(step: Pick<FlowStep, 'skipLabel' | 'texts'>): string {
+  return step.skipLabel ?? step.texts?.skip ?? 'Skip';
+}
+
 /** One step as its page shows it: its own texts over the flow's `stepTexts`. */
 export function stepForPage(flow: FlowDefinition, id: string): StepRef {
   const step = flow.steps[id];

@@ -29,7 +29,7 @@ export function placeholdersIn(text: string): string[] {
 export const STEP_TEXT_KEYS = [
   'back', 'discard', 'discardBody', 'discardTitle', 'goHome', 'help', 'incomplete', 'instructions', 'keep', 'leave', 'leaveBody', 'leaveTitle', 'next',
   'notReady', 'notReadyBody', 'notReadyTitle', 'optional', 'progress', 'readyBody', 'readyTitle', 'receivedBody', 'receivedGoHome',
-  'receivedTitle', 'resend', 'resendLimit', 'resume', 'resumeDescription', 'sending', 'sentRecently', 'stay', 'submit', 'verified', 'verify', 'warning',
+  'receivedTitle', 'resend', 'resendLimit', 'resume', 'resumeDescription', 'sending', 'sentRecently', 'skip', 'stay', 'submit', 'verified', 'verify', 'warning',
 ] as const;
 
 /** A key of a step's `texts`: the pages read a step's texts by these names only, so one missing here does not compile. */

@@ -1,5 +1,5 @@
 import { Alert, Box, Button } from '@mui/material';
-import type { StepRef } from '../../../shared/flow/flow-types';
+import { skipLabelOf, type StepRef } from '../../../shared/flow/flow-types';
 import { matchesCondition } from '../../../shared/flow/matches-condition';
 
 /** Whether the step's skip button shows for the form's current data (`skippable`, then `skipWhen` if any). */
@@ -7,11 +7,11 @@ export function isSkipOffered(step: StepRef, data: Record<string, unknown>): boo
   return Boolean(step.skippable) && (step.skipWhen === undefined || matchesCondition(step.skipWhen, data));
 }
 
-/** The skip button, labelled by the flow's `skipLabel`. */
+/** The skip button, labelled by the step's `skipLabel` (else the flow's `skip` text). */
 export function SkipButton({ step, onSkip, disabled }: { step: StepRef; onSkip: () => void; disabled?: boolean }) {
   return (
     <Button onClick={onSkip} disabled={disabled}>
-      {step.skipLabel ?? 'Skip'}
+      {skipLabelOf(step)}
     </Button>
   );
 }
