@@ -16,6 +16,8 @@ export const MESSAGE_FILES = {
   transfers: [
     'codeSent', 'noCode', 'differentTransfer', 'invalidCode', 'expiredCode', 'tooManyCodes', 'noContact', 'notFound', 'tooManyNotFound', 'keyUsed',
     'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed', 'confirmQuestion', 'returningToDashboard',
+    'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
+    'goToDashboard',
   ],
   member: ['noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates'],
   onboarding: [
@@ -60,6 +62,7 @@ export type Messages<F extends MessageFile> = { [K in (typeof MESSAGE_FILES)[F][
 /** The {placeholders} the code fills in a message, by `file.key`; a message not listed here is shown as written. */
 export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   'transfers.insufficientFundsOf': ['available'],
+  'transfers.codeBody': ['phone'],
   'onboarding.fileNameLength': ['max'],
   'admin.messageTooLong': ['max'],
   'admin.cannotDecide': ['status'],

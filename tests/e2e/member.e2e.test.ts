@@ -23,12 +23,12 @@ async function choose(page: Page, label: string, option: RegExp) {
  */
 async function confirmTransfer(page: Page, codeStep?: { baseURL: string; checkSms: (body: string) => void }): Promise<string> {
   await page.getByRole('button', { name: TRANSFER_NOW }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm Transfer' });
+  const confirm = page.getByRole('dialog', { name: TRANSFER_TEXTS.confirmTitle });
   await confirm.getByText(TRANSFER_TEXTS.confirmQuestion).waitFor();
   const previous = codeStep ? (await latestOutboxMessage(codeStep.baseURL, MEMBER.mobile, 'transfer_code'))?.body : undefined;
-  await confirm.getByRole('button', { name: 'Complete' }).click();
+  await confirm.getByRole('button', { name: TRANSFER_TEXTS.complete }).click();
   if (codeStep) {
-    const dialog = page.getByRole('dialog', { name: 'Enter the code we sent' });
+    const dialog = page.getByRole('dialog', { name: TRANSFER_TEXTS.codeTitle });
     await dialog.getByLabel('Digit 1 of 6').waitFor();
     let sms = previous;
     for (let i = 0; i < 50 && sms === previous; i++) {
@@ -40,7 +40,7 @@ async function confirmTransfer(page: Page, codeStep?: { baseURL: string; checkSm
     await dialog.getByLabel('Digit 1 of 6').click();
     await page.keyboard.type(await latestCode(codeStep.baseURL, MEMBER.mobile, 'transfer_code'));
   }
-  const success = page.getByRole('dialog', { name: 'Transfer Successful' });
+  const success = page.getByRole('dialog', { name: TRANSFER_TEXTS.successTitle });
   await success.waitFor();
   // The success dialog opens only once the confirm dialog has fully faded out and left the page
   // (counted in the DOM: the open success dialog hides the other from the accessibility tree).

@@ -11,6 +11,7 @@ import { pageAfterSignIn } from '../../../../src/ui/features/auth/return-page';
 import { signOut } from '../../../../src/ui/features/auth/sign-out';
 import { ROLES } from '../../../../src/shared/product';
 import { submitTextOf } from '../../../helpers/form-messages';
+import { fillText } from '../../../../src/shared/fill-text';
 
 // The member pages load lazily on first use.
 configure({ asyncUtilTimeout: 10_000 });
@@ -39,12 +40,12 @@ async function fillTransfer(user: ReturnType<typeof userEvent.setup>, amount: st
 /** Fills the transfer form and confirms it (Transfer Now, then Complete). */
 async function fillAndConfirm(user: ReturnType<typeof userEvent.setup>, amount: string) {
   await fillTransfer(user, amount);
-  await user.click(await within(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).findByRole('button', { name: 'Complete' }));
+  await user.click(await within(await screen.findByRole('dialog', { name: TRANSFER_TEXTS.confirmTitle })).findByRole('button', { name: TRANSFER_TEXTS.complete }));
 }
 
 async function fillAndComplete(user: ReturnType<typeof userEvent.setup>) {
   await fillAndConfirm(user, '250');
-  return screen.findByRole('dialog', { name: 'Enter the code we sent' });
+  return screen.findByRole('dialog', { name: TRANSFER_TEXTS.codeTitle });
 }
 
 async function typeCode(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, code: string) {
@@ -53,6 +54,27 @@ async function typeCode(user: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
 }
 
 describe('transfer to member: the code step', () => {
+  it("words its dialogs and their buttons as forms/messages/transfers.json says (an analyst's rewording shows)", async () => {
+    const before = { ...TRANSFER_TEXTS };
+    Object.assign(TRANSFER_TEXTS, { confirmTitle: 'Check this transfer', complete: 'Send it', codeTitle: 'Type the code', codeBody: 'A code went to {phone}.', successTitle: 'Sent', referenceNumber: 'Your reference:', goToDashboard: 'To my accounts' });
+    try {
+      fakeMemberApi({
+        'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+        'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
+        'POST /accounts/transfer-to-member': () => success,
+      });
+      const user = userEvent.setup();
+      const dialog = await fillAndComplete(user);
+      expect(dialog).toHaveTextContent('A code went to +1868***0002.');
+      await typeCode(user, dialog, '123456');
+      const receipt = await screen.findByRole('dialog', { name: 'Sent' });
+      expect(receipt).toHaveTextContent('Your reference: TRFABCDEFGH23');
+      expect(within(receipt).getByRole('button', { name: 'To my accounts' })).toBeInTheDocument();
+    } finally {
+      Object.assign(TRANSFER_TEXTS, before);
+    }
+  });
+
   it('Complete asks for a code, the code dialog names where it went, and the transfer is sent with the code under the same key', async () => {
     let tries = 0;
     const calls = fakeMemberApi({
@@ -62,7 +84,7 @@ describe('transfer to member: the code step', () => {
     });
     const user = userEvent.setup();
     const dialog = await fillAndComplete(user);
-    expect(dialog).toHaveTextContent('We sent a 6-digit code to +1868***0002.');
+    expect(dialog).toHaveTextContent(fillText(TRANSFER_TEXTS.codeBody, { phone: '+1868***0002' }));
     const asked = calls.find((c) => c.url === '/accounts/transfer-to-member/code')!;
     expect(asked.body).toEqual({ source_id: 1, source_account: '10000000101', destination_product: 'SAV', destination_account: '10000000201', amount: 250 });
     // A wrong code: the server's message under the boxes, the dialog stays.
@@ -73,7 +95,7 @@ describe('transfer to member: the code step', () => {
     expect(await within(dialog).findByText(TRANSFER_TEXTS.invalidCode)).toBeInTheDocument();
     await waitFor(() => expect(within(dialog).getByLabelText('Digit 1 of 6')).toHaveValue(''));
     await typeCode(user, dialog, '123456');
-    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toHaveTextContent('TRFABCDEFGH23');
+    expect(await screen.findByRole('dialog', { name: TRANSFER_TEXTS.successTitle })).toHaveTextContent('TRFABCDEFGH23');
     const sent = calls.filter((c: MemberCall) => c.url === '/accounts/transfer-to-member');
     expect(sent.map((c) => c.body.code)).toEqual(['111111', '222222', '123456']);
     expect(sent[2].body).toEqual({ ...asked.body, code: '123456' });
@@ -94,9 +116,9 @@ describe('transfer to member: the code step', () => {
     const user = userEvent.setup();
     await fillTransfer(user, '250');
     expect(screen.getByText(/A transfer you confirmed may have gone through before the page reloaded/)).toBeInTheDocument();
-    await user.click(await within(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).findByRole('button', { name: 'Complete' }));
-    await typeCode(user, await screen.findByRole('dialog', { name: 'Enter the code we sent' }), '123456');
-    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toBeInTheDocument();
+    await user.click(await within(await screen.findByRole('dialog', { name: TRANSFER_TEXTS.confirmTitle })).findByRole('button', { name: TRANSFER_TEXTS.complete }));
+    await typeCode(user, await screen.findByRole('dialog', { name: TRANSFER_TEXTS.codeTitle }), '123456');
+    expect(await screen.findByRole('dialog', { name: TRANSFER_TEXTS.successTitle })).toBeInTheDocument();
     expect(calls.filter((c) => ['/accounts/transfer-to-member/code', '/accounts/transfer-to-member'].includes(c.url)).map((c) => c.headers[IDEMPOTENCY_HEADER])).toEqual(['key-before-reload', 'key-before-reload']);
     // Answered: nothing is in flight any more.
     expect(sessionStorage.getItem('cu.transfer.in-flight.member')).toBeNull();
@@ -143,17 +165,17 @@ describe('transfer: what the member confirms', () => {
     await fillTransfer(user, '$1,250.5');
     // Typed as people write money: the $, the thousands comma and the decimal point all stay as typed.
     expect(screen.getByLabelText(/^Amount/)).toHaveValue('$1,250.5');
-    const confirm = await screen.findByRole('dialog', { name: 'Confirm Transfer' });
+    const confirm = await screen.findByRole('dialog', { name: TRANSFER_TEXTS.confirmTitle });
     // The question opens on its answer (the code still confirms a transfer to another member), so Enter completes it.
-    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Complete' })).toHaveFocus());
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: TRANSFER_TEXTS.complete })).toHaveFocus());
     const details = Object.fromEntries(within(confirm).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
     expect(details).toMatchObject({ 'Destination Account Type': 'SAV - Regular Savings', 'Destination Account Number': '10000000201', Amount: 'TTD\u00a0$1,250.50' });
     expect(details['Source Account']).toMatch(/^10000000101/);
     await user.click(document.querySelector('.MuiBackdrop-root')!);
-    expect(screen.getByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
-    await user.click(within(confirm).getByRole('button', { name: 'Complete' }));
-    await typeCode(user, await screen.findByRole('dialog', { name: 'Enter the code we sent' }), '123456');
-    const receipt = await screen.findByRole('dialog', { name: 'Transfer Successful' });
+    expect(screen.getByRole('dialog', { name: TRANSFER_TEXTS.confirmTitle })).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: TRANSFER_TEXTS.complete }));
+    await typeCode(user, await screen.findByRole('dialog', { name: TRANSFER_TEXTS.codeTitle }), '123456');
+    const receipt = await screen.findByRole('dialog', { name: TRANSFER_TEXTS.successTitle });
     expect(receipt).toHaveTextContent('TTD $1,250.50');
     // The source by its number and product: the balance its label showed is the one before the transfer.
     const moved = Object.fromEntries(within(receipt).getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]));
@@ -227,7 +249,7 @@ describe('transfer pages a member cannot use', () => {
     renderMemberAt('/users/transfer-to-self');
     expect(await screen.findByText(resolveForm(readFormsDir(), 'member/transfer-to-self').uiSchema['ui:options'].needsSecondAccount)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: submitTextOf('member/transfer-to-member') })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Back to Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: TRANSFER_TEXTS.backToDashboard })).toBeInTheDocument();
   });
 
   it('without an account to send from, Transfer to Member says so', async () => {
@@ -244,13 +266,13 @@ describe('transfer to member: an amount over the balance', () => {
     const user = userEvent.setup();
     await fillTransfer(user, '12500.01');
     expect(await screen.findAllByText(insufficientFundsMessage(1_250_000))).not.toHaveLength(0);
-    expect(screen.queryByRole('dialog', { name: 'Confirm Transfer' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: TRANSFER_TEXTS.confirmTitle })).toBeNull();
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     // The whole balance is fine.
     await user.clear(screen.getByLabelText(/^Amount/));
     await user.type(screen.getByLabelText(/^Amount/), '12500');
     await user.click(screen.getByRole('button', { name: submitTextOf('member/transfer-to-member') }));
-    expect(await screen.findByRole('dialog', { name: 'Confirm Transfer' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: TRANSFER_TEXTS.confirmTitle })).toBeInTheDocument();
   });
 });
 

@@ -5,6 +5,8 @@ import { useFlatForm } from '../../../forms/use-flat-form';
 import { submitTextOf } from '../../../forms/submit-text';
 import { OTP_LENGTH } from '../../../components/otp-input';
 import { RESEND_COOLDOWN_SECONDS, ResendCountdown } from '../../../components/resend-countdown';
+import { TRANSFER_TEXTS } from '../../../../shared/transfer-texts';
+import { fillText } from '../../../../shared/fill-text';
 
 export interface TransferCodeDialogProps {
   open: boolean;
@@ -26,10 +28,10 @@ function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round, wait
     <FlatForm key={round} form={form} spacing={3} serverErrors={{ code: error }} disabled={submitting} onSubmit={(values) => onSubmit(values.code)} ariaLabel="Transfer code">
       {({ values }) => (
         <DialogActions sx={{ px: 0, flexWrap: 'wrap', gap: 1 }}>
-          <ResendCountdown label="Send a new code" onResend={onResend} seconds={waitSeconds} disabled={submitting} />
+          <ResendCountdown label={TRANSFER_TEXTS.sendNewCode} onResend={onResend} seconds={waitSeconds} disabled={submitting} />
           <Box sx={{ flexGrow: 1 }} />
           <Button onClick={onCancel} disabled={submitting}>
-            Cancel
+            {TRANSFER_TEXTS.cancel}
           </Button>
           <Button
             type="submit"
@@ -37,7 +39,7 @@ function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round, wait
             disabled={submitting || values.code.length !== OTP_LENGTH}
             startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
-            {submitTextOf(form, 'Confirm Transfer')}
+            {submitTextOf(form, TRANSFER_TEXTS.confirmTitle)}
           </Button>
         </DialogActions>
       )}
@@ -69,10 +71,10 @@ export function TransferCodeDialog({ open, phone, error, submitting, onSubmit, o
   };
   return (
     <Dialog open={open} onClose={() => !submitting && onCancel()} aria-labelledby="transfer-code-title" maxWidth="xs" fullWidth slotProps={{ transition: { onExited } }}>
-      <DialogTitle id="transfer-code-title">Enter the code we sent</DialogTitle>
+      <DialogTitle id="transfer-code-title">{TRANSFER_TEXTS.codeTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          We sent a 6-digit code to {phone || 'your mobile'}. The message names the amount and the destination account: check them before you enter the code.
+          {fillText(TRANSFER_TEXTS.codeBody, { phone: phone || TRANSFER_TEXTS.yourMobile })}
         </DialogContentText>
         <Suspense fallback={<CircularProgress aria-label="Loading" />}>
           <CodeForm error={error} submitting={submitting} onSubmit={onSubmit} onResend={resend} onCancel={onCancel} round={round} waitSeconds={waitSeconds} />

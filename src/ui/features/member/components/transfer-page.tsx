@@ -302,7 +302,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
                   {submitTextOf(form, 'Transfer Now')}
                 </Button>
                 <Button variant="text" onClick={() => navigate('/users/dashboard')}>
-                  Back to Dashboard
+                  {TRANSFER_TEXTS.backToDashboard}
                 </Button>
               </Box>
             </SchemaForm>
@@ -319,7 +319,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
         fullWidth
         slotProps={{ transition: { onExited: showSuccess } }}
       >
-        <DialogTitle id="confirm-transfer-title">Confirm Transfer</DialogTitle>
+        <DialogTitle id="confirm-transfer-title">{TRANSFER_TEXTS.confirmTitle}</DialogTitle>
         <DialogContent>
           {/* Spec 2 writes 'Are you sure you to want complete this transfer?': the typo is fixed in the message file. */}
           <DialogContentText>{TRANSFER_TEXTS.confirmQuestion}</DialogContentText>
@@ -327,11 +327,11 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setPending(null)} disabled={submitting}>
-            Cancel
+            {TRANSFER_TEXTS.cancel}
           </Button>
           {/* The dialog opens on its answer, so Enter completes the transfer the member just reviewed. */}
           <Button onClick={complete} variant="contained" disabled={submitting} autoFocus startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}>
-            Complete
+            {TRANSFER_TEXTS.complete}
           </Button>
         </DialogActions>
       </Dialog>
@@ -353,11 +353,11 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
       <Dialog open={!!referenceNo} aria-labelledby="transfer-success-title" aria-describedby="transfer-success-text" maxWidth="xs" fullWidth>
         <DialogTitle id="transfer-success-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CheckCircleIcon color="success" aria-hidden />
-          Transfer Successful
+          {TRANSFER_TEXTS.successTitle}
         </DialogTitle>
         <DialogContent>
           <DialogContentText id="transfer-success-text" role="status" aria-live="polite">
-            Reference number: <strong data-testid="reference-no">{referenceNo}</strong>
+            {TRANSFER_TEXTS.referenceNumber} <strong data-testid="reference-no">{referenceNo}</strong>
           </DialogContentText>
           <TransferDetails rows={moved} />
           <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
@@ -365,7 +365,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           </Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => navigate('/users/dashboard')}>Go to Dashboard</Button>
+          <Button onClick={() => navigate('/users/dashboard')}>{TRANSFER_TEXTS.goToDashboard}</Button>
         </DialogActions>
       </Dialog>
     </Stack>
