@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { dbTargets } from '../../helpers/test-db';
+import { usageSql } from '../../../src/server/routes/accounts/transfers.repository';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { IDEMPOTENCY_HEADER } from '../../../src/shared/product';
@@ -145,6 +147,24 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect(res.statusCode).toBe(200);
     const sms = await t.db.db.selectFrom('outbox_messages').select('id').where('purpose', '=', 'transfer_code').where('body', 'like', '%TTD $60,000.00%').execute();
     expect(sms).toEqual([]);
+  });
+
+  it("the limits read indexes of member transfers alone: a transfer to self writes no entry in them", async () => {
+    const defs = await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = 'transfers'`.execute(t.db.db);
+    const limitIndexes = defs.rows.filter((r) => /source_account_id|destination_account_id/.test(r.indexdef));
+    expect(limitIndexes.length).toBe(2);
+    for (const index of limitIndexes) expect(index.indexdef).toMatch(/WHERE \(kind = 'member'::text\)/);
+    const m = await rich();
+    const plan = await t.db.db.connection().execute(async (c) => {
+      await sql`set enable_seqscan = off`.execute(c);
+      try {
+        const rows = await sql<Record<string, string>>`explain ${usageSql(m.memberId, sql`${m.accounts[1].id}`, new Date(START.getTime() - HOUR), START)}`.execute(c);
+        return rows.rows.map((r) => Object.values(r)[0]).join('\n');
+      } finally {
+        await sql`reset enable_seqscan`.execute(c);
+      }
+    });
+    for (const index of limitIndexes) expect(plan).toContain(index.indexname);
   });
 
   it('refuses above the per-transfer limit, naming it, before any code is sent', async () => {

@@ -20,6 +20,7 @@ import * as searchWithoutAccents from './2026-11-28T0400-search-without-accents.
 import * as claimAnswerWithoutHint from './2026-11-28T0500-claim-answer-without-hint.js';
 import * as signupSearchColumn from './2026-11-28T0600-signup-search-column.js';
 import * as productCatalog from './2026-11-28T0700-product-catalog.js';
+import * as partialTransferLimitIndexes from './2026-11-29T0100-partial-transfer-limit-indexes.js';
 
 /** Every migration by name; names sort by time. Add one line per new migration file (files stay frozen). */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T0500-claim-answer-without-hint': claimAnswerWithoutHint,
   '2026-11-28T0600-signup-search-column': signupSearchColumn,
   '2026-11-28T0700-product-catalog': productCatalog,
+  '2026-11-29T0100-partial-transfer-limit-indexes': partialTransferLimitIndexes,
 };

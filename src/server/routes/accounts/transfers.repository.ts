@@ -184,7 +184,7 @@ interface TransferStatementRow {
  * The member's use of the limits as SQL (one row): member transfers since the day started, and the first and
  * total transfers to the destination. Shared by the transfer statement and the check before a code is sent.
  */
-function usageSql(memberId: number, destinationId: ReturnType<typeof sql>, dayStart: Date, now: Date) {
+export function usageSql(memberId: number, destinationId: ReturnType<typeof sql>, dayStart: Date, now: Date) {
   const mine = sql`from transfers t join accounts s on s.id = t.source_account_id where s.member_id = ${memberId} and t.kind = 'member'`;
   return sql`select coalesce((select sum(t.amount_cents) ${mine} and t.created_on >= ${dayStart}::timestamptz and t.created_on <= ${now}::timestamptz), 0)::bigint as sent_today,
            (select min(t.created_on) ${mine} and t.destination_account_id = (${destinationId})) as destination_first_on,
