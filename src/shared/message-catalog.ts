@@ -19,7 +19,14 @@ export const MESSAGE_FILES = {
     'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
     'goToDashboard',
   ],
-  member: ['noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates'],
+  member: [
+    'noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates',
+    'greeting', 'greetingNoName', 'savings', 'deposits', 'loans', 'availableBalance', 'balanceOwed', 'loadingGroup',
+    'retry', 'quickActions', 'transferToSelf', 'transferToMember', 'applyForLoan', 'support', 'recentTransactions',
+    'viewAll', 'loadingRecentTransactions', 'dashboard', 'account', 'transactions', 'transfers', 'investments',
+    'cards', 'settings', 'memberPages', 'memberMenu', 'dateRange', 'from', 'to', 'clearDates', 'loadingTransactions',
+    'date', 'description', 'reference', 'amount', 'balance', 'accountNumber',
+  ],
   onboarding: [
     'tooManyRequests', 'resendLimit', 'resendCooldown', 'tooManyCodesMobile', 'tooManyCodesEmail', 'alreadySubmitted', 'notRequestedStep', 'changedWhileSaving',
     'emptyFile', 'fileName', 'fileNameLength', 'repeatedField', 'totalExceeded', 'claimReceived', 'claimSent',
@@ -63,6 +70,9 @@ export type Messages<F extends MessageFile> = { [K in (typeof MESSAGE_FILES)[F][
 export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
   'transfers.insufficientFundsOf': ['available'],
   'transfers.codeBody': ['phone'],
+  'member.greeting': ['name'],
+  'member.loadingGroup': ['group'],
+  'member.accountNumber': ['number'],
   'onboarding.fileNameLength': ['max'],
   'admin.messageTooLong': ['max'],
   'admin.cannotDecide': ['status'],

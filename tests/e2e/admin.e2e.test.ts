@@ -4,6 +4,8 @@ import { browserSuite, latestOutboxMessage, newPage, screenshot, signInThroughSc
 import { loadJourney, replayJourney, JOURNEYS_DIR } from '../../scripts/lib/replay-journey';
 import { seriousViolations } from '../../scripts/lib/browser-replay';
 import { ADMIN_TEXTS } from '../../src/shared/messages';
+import { MEMBER_TEXTS } from '../../src/shared/member-texts';
+import { fillText } from '../../src/shared/fill-text';
 
 const ADMIN = { email: 'admin@cu.example', password: 'Admin!2345', mobile: '+18683000001' };
 const SECOND_ADMIN = { email: 'ben@cu.example', password: 'Admin!2345', mobile: '+18683000004' };
@@ -91,7 +93,7 @@ describe('administrator approves an application in Chromium; the new member sign
     const member = await newPage(e2e.browser, e2e.server.url);
     member.page.on('pageerror', (e) => errors.push(e.message));
     await signInThroughScreens(member.page, e2e.server.url, { email, password: 'Str0ng!Pass', mobile }, '/users/dashboard');
-    await member.page.getByRole('heading', { name: 'Welcome back, Nadia' }).waitFor();
+    await member.page.getByRole('heading', { name: fillText(MEMBER_TEXTS.greeting, { name: 'Nadia' }) }).waitFor();
     const accountNumber = mail!.body.match(/savings account (\d{11})/)![1];
     await member.page.getByTestId(`balance-${accountNumber}`).waitFor();
     expect(await member.page.getByTestId(`balance-${accountNumber}`).textContent()).toBe('TTD $0.00');

@@ -4,6 +4,7 @@ import { browserSuite, builtScripts, latestCode, newPage, screenshot } from './h
 import { AUTH_TEXTS } from '../../src/shared/messages';
 import { SESSION_TEXTS } from '../../src/shared/session-texts';
 import { submitTextOf } from '../helpers/form-messages';
+import { MEMBER_TEXTS } from '../../src/shared/member-texts';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 const NEW_PASSWORD = 'Fresh-Start-2026!';
@@ -56,7 +57,7 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.waitForLoadState('networkidle');
     expect(new URL(page.url()).pathname).toBe('/users/dashboard');
     await screenshot(page, 'auth-dashboard-after-reload');
-    await page.getByRole('link', { name: 'View All' }).click();
+    await page.getByRole('link', { name: MEMBER_TEXTS.viewAll }).click();
     await page.waitForURL('**/users/transactions');
 
     // The 12-second session ends: the app returns to /login with the expiry message.
@@ -86,7 +87,7 @@ describe('sign-in and session expiry in Chromium', () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, e2e.server.url, MEMBER.email, MEMBER.password);
     await page.waitForURL('**/users/dashboard', { timeout: 5000 });
-    await page.getByRole('link', { name: 'Transfer to Self' }).click();
+    await page.getByRole('link', { name: MEMBER_TEXTS.transferToSelf }).click();
     await page.waitForURL('**/users/transfer-to-self');
     const amount = page.getByLabel('Amount');
     await amount.fill('42.50');

@@ -4,6 +4,8 @@ import { fieldMessage, submitTextOf } from '../helpers/form-messages';
 import { TRANSFER_TEXTS } from '../../src/shared/messages';
 import { transferCodeMessage } from '../../src/server/lib/transfer-codes';
 import { DEFAULT_PRODUCT_NAME } from '../../src/server/config';
+import { MEMBER_TEXTS } from '../../src/shared/member-texts';
+import { fillText } from '../../src/shared/fill-text';
 
 // The transfer form's words, as forms/member words them.
 const SELF = 'member/transfer-to-self';
@@ -60,21 +62,21 @@ describe('member area in Chromium', () => {
   });
 
   it('shows the dashboard: greeting, savings, deposit and loan cards, quick actions, recent transactions', async () => {
-    await page.getByRole('heading', { name: 'Welcome back, Marcus' }).waitFor();
+    await page.getByRole('heading', { name: fillText(MEMBER_TEXTS.greeting, { name: 'Marcus' }) }).waitFor();
     await page.getByTestId('balance-10000000101').waitFor();
     expect(await page.getByTestId('balance-10000000101').textContent()).toBe('TTD $12,500.00');
     expect(await page.getByTestId('balance-20000000101').textContent()).toBe('TTD $5,000.00');
     expect(await page.getByTestId('balance-30000000101').textContent()).toBe('TTD $18,750.00');
-    await page.getByRole('region', { name: 'Recent Transactions' }).getByText('Opening balance').first().waitFor();
-    await page.getByRole('link', { name: 'View All' }).waitFor();
-    await page.getByRole('tab', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('region', { name: MEMBER_TEXTS.recentTransactions }).getByText('Opening balance').first().waitFor();
+    await page.getByRole('link', { name: MEMBER_TEXTS.viewAll }).waitFor();
+    await page.getByRole('tab', { name: MEMBER_TEXTS.dashboard }).waitFor();
     await screenshot(page, 'member-dashboard');
   });
 
   it('transfers to their own account: reference number, back to the dashboard with the new balances', async () => {
-    await page.getByRole('link', { name: 'Transfer to Self' }).click();
+    await page.getByRole('link', { name: MEMBER_TEXTS.transferToSelf }).click();
     await page.waitForURL('**/users/transfer-to-self');
-    await page.getByRole('tab', { name: 'Transfer to Self' }).waitFor();
+    await page.getByRole('tab', { name: MEMBER_TEXTS.transferToSelf }).waitFor();
     await choose(page, 'Source Account', /^10000000101 - Regular Savings/);
     await choose(page, 'Destination Account', /^10000000102 - Christmas Club Savings/);
     await page.getByLabel('Amount').fill('$1,000.25');
@@ -89,11 +91,11 @@ describe('member area in Chromium', () => {
     await page.getByTestId('balance-10000000101').waitFor();
     expect(await page.getByTestId('balance-10000000101').textContent()).toBe('TTD $11,499.75');
     expect(await page.getByTestId('balance-10000000102').textContent()).toBe('TTD $1,850.75');
-    await page.getByRole('region', { name: 'Recent Transactions' }).getByText(reference).first().waitFor();
+    await page.getByRole('region', { name: MEMBER_TEXTS.recentTransactions }).getByText(reference).first().waitFor();
   });
 
   it("transfers to another member's savings account 10000000201", async () => {
-    await page.getByRole('link', { name: 'Transfer to Member' }).click();
+    await page.getByRole('link', { name: MEMBER_TEXTS.transferToMember }).click();
     await page.waitForURL('**/users/transfer-to-member');
     await choose(page, 'Source Account', /^10000000101 - Regular Savings/);
     await choose(page, 'Destination Account Type', /^SAV - Regular Savings$/);
@@ -138,8 +140,8 @@ describe('member area in Chromium', () => {
     const phone = await context.newPage();
     phone.on('pageerror', (e) => errors.push(e.message));
     await signInThroughScreens(phone, e2e.server.url, MEMBER, '/users/dashboard');
-    const recent = phone.getByRole('region', { name: 'Recent Transactions' });
-    const cards = recent.getByRole('list', { name: 'Recent transactions', exact: true }).getByRole('listitem');
+    const recent = phone.getByRole('region', { name: MEMBER_TEXTS.recentTransactions });
+    const cards = recent.getByRole('list', { name: MEMBER_TEXTS.recentTransactions, exact: true }).getByRole('listitem');
     await cards.first().waitFor();
     expect(await recent.getByRole('table').count()).toBe(0);
     expect(await cards.count()).toBe(5);
@@ -148,14 +150,14 @@ describe('member area in Chromium', () => {
     // The loan's opening entry (money owed) has the text's colour; money in (the transfer's credit) is green.
     // The first match is the amount (the card's badge); an opening entry's balance after it is the same figure.
     const colour = (card: Locator, text: string) => card.getByText(text, { exact: true }).first().evaluate((el) => getComputedStyle(el).color);
-    const textColour = await phone.getByRole('heading', { name: 'Welcome back, Marcus' }).evaluate((el) => getComputedStyle(el).color);
+    const textColour = await phone.getByRole('heading', { name: fillText(MEMBER_TEXTS.greeting, { name: 'Marcus' }) }).evaluate((el) => getComputedStyle(el).color);
     expect(await colour(cards.filter({ hasText: '30000000101' }), 'TTD $18,750.00')).toBe(textColour);
     expect(await colour(cards.filter({ hasText: '10000000102' }), 'TTD $1,000.25')).toBe('rgb(46, 125, 50)');
     await screenshot(phone, 'member-dashboard-360');
-    await phone.getByRole('link', { name: 'View All' }).click();
+    await phone.getByRole('link', { name: MEMBER_TEXTS.viewAll }).click();
     await phone.waitForURL('**/users/transactions');
-    await phone.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor();
-    await phone.getByRole('list', { name: 'Transactions', exact: true }).getByRole('listitem').filter({ hasText: '30000000101' }).waitFor();
+    await phone.getByRole('heading', { level: 1, name: MEMBER_TEXTS.transactions }).waitFor();
+    await phone.getByRole('list', { name: MEMBER_TEXTS.transactions, exact: true }).getByRole('listitem').filter({ hasText: '30000000101' }).waitFor();
     expect(await phone.getByRole('table').count()).toBe(0);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await screenshot(phone, 'member-transactions-360');

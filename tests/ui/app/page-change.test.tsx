@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { useNavigate } from 'react-router-dom';
 import { routes } from '../../../src/ui/app/router';
 import { renderRoutes } from '../render-app';
+import { MEMBER_TEXTS } from '../../../src/shared/member-texts';
 
 function From() {
   const navigate = useNavigate();
@@ -45,9 +46,9 @@ describe('moving to another page of the app', () => {
     // The first page of a visit is left as the browser shows it.
     await new Promise((r) => requestAnimationFrame(r));
     expect(document.body).toHaveFocus();
-    screen.getByRole('button', { name: 'Transfer to Member' }).focus();
+    screen.getByRole('button', { name: MEMBER_TEXTS.transferToMember }).focus();
     await userEvent.keyboard('{Enter}');
-    const heading = await screen.findByRole('heading', { name: 'Transfer to Member' });
+    const heading = await screen.findByRole('heading', { name: MEMBER_TEXTS.transferToMember });
     await waitFor(() => expect(heading).toHaveFocus());
     // Tab goes on from the heading, into the page.
     await userEvent.tab();

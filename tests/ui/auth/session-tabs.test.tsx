@@ -6,6 +6,8 @@ import { clearSession, hasSession, setSessionExpiredHandler, startSession } from
 import { sessionToken, setSessionToken } from '../../../src/ui/lib/session-token';
 import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 import { SESSION_MINUTES } from '../../../src/shared/roles';
+import { MEMBER_TEXTS } from '../../../src/shared/member-texts';
+import { fillText } from '../../../src/shared/fill-text';
 
 const SESSION_MS = SESSION_MINUTES * 60_000;
 const USER_KEY = 'cu.auth.user';
@@ -91,7 +93,7 @@ describe('another tab signs out or signs someone in', () => {
     fakeApi({});
     startSession(marcus);
     const router = renderAt('/users/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Marcus' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: fillText(MEMBER_TEXTS.greeting, { name: 'Marcus' }) })).toBeInTheDocument();
     act(() => otherTab(null));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText(SESSION_TEXTS.expired)).toBeInTheDocument();
@@ -106,7 +108,7 @@ describe('another tab signs out or signs someone in', () => {
     const graceStart = Date.now() + 1;
     act(() => otherTab({ user: grace, startedAt: graceStart }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/dashboard'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Grace' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: fillText(MEMBER_TEXTS.greeting, { name: 'Grace' }) })).toBeInTheDocument();
     expect(screen.queryByText(/Marcus/)).toBeNull();
     // The shared storage is what the other tab wrote.
     expect(JSON.parse(localStorage.getItem(USER_KEY)!)).toEqual(grace);

@@ -13,17 +13,18 @@ import { AccountGroupCard } from './components/account-group-card';
 import { TransactionsTable } from './components/transactions-table';
 import { MEMBER_DATA, useServerData } from '../../lib/use-server-data';
 import { MEMBER_TEXTS } from '../../../shared/member-texts';
+import { fillText } from '../../../shared/fill-text';
 
 const QUICK_ACTIONS = [
-  { label: 'Transfer to Self', to: '/users/transfer-to-self', icon: <SyncAltIcon /> },
-  { label: 'Transfer to Member', to: '/users/transfer-to-member', icon: <SendIcon /> },
-  { label: 'Apply for Loan', to: '/users/loans', icon: <RequestQuoteIcon /> },
-  { label: 'Support', to: '/users/support', icon: <SupportAgentIcon /> },
+  { label: MEMBER_TEXTS.transferToSelf, to: '/users/transfer-to-self', icon: <SyncAltIcon /> },
+  { label: MEMBER_TEXTS.transferToMember, to: '/users/transfer-to-member', icon: <SendIcon /> },
+  { label: MEMBER_TEXTS.applyForLoan, to: '/users/loans', icon: <RequestQuoteIcon /> },
+  { label: MEMBER_TEXTS.support, to: '/users/support', icon: <SupportAgentIcon /> },
 ];
 
 /** /users/dashboard (spec 2 section 2): greeting, account groups, quick actions, recent transactions from the ledger. */
 export default function DashboardPage() {
-  usePageTitle('Dashboard');
+  usePageTitle(MEMBER_TEXTS.dashboard);
   const { user } = useSession();
   const accounts = useServerData(getAccounts, [], MEMBER_DATA);
   const recent = useServerData(() => getTransactions(1, 5), [], MEMBER_DATA);
@@ -31,24 +32,24 @@ export default function DashboardPage() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">Welcome back{name ? `, ${name}` : ''}</Typography>
+      <Typography variant="h1">{name ? fillText(MEMBER_TEXTS.greeting, { name }) : MEMBER_TEXTS.greetingNoName}</Typography>
 
       {accounts.error && (
-        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={accounts.reload}>Retry</Button>}>
+        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={accounts.reload}>{MEMBER_TEXTS.retry}</Button>}>
           {accounts.error}
         </Alert>
       )}
       <Grid container spacing={2}>
         {[
-          { key: 'savings' as const, title: 'Savings', icon: <SavingsIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noSavingsAccounts, label: 'Available Balance' },
-          { key: 'deposit' as const, title: 'Deposits', icon: <AccountBalanceWalletIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noDepositAccounts, label: 'Available Balance' },
-          { key: 'loan' as const, title: 'Loans', icon: <RequestQuoteIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noLoans, label: 'Balance Owed' },
+          { key: 'savings' as const, title: MEMBER_TEXTS.savings, icon: <SavingsIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noSavingsAccounts, label: MEMBER_TEXTS.availableBalance },
+          { key: 'deposit' as const, title: MEMBER_TEXTS.deposits, icon: <AccountBalanceWalletIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noDepositAccounts, label: MEMBER_TEXTS.availableBalance },
+          { key: 'loan' as const, title: MEMBER_TEXTS.loans, icon: <RequestQuoteIcon color="primary" aria-hidden />, empty: MEMBER_TEXTS.noLoans, label: MEMBER_TEXTS.balanceOwed },
         ].map((group) => (
           <Grid key={group.key} size={{ xs: 12, md: 4 }}>
             {accounts.loading && !accounts.data ? (
-              <Skeleton variant="rounded" height={140} aria-label={`Loading ${group.title}`} />
+              <Skeleton variant="rounded" height={140} aria-label={fillText(MEMBER_TEXTS.loadingGroup, { group: group.title })} />
             ) : (
-              <AccountGroupCard title={group.title} icon={group.icon} accounts={accounts.data?.[group.key] ?? []} emptyMessage={group.empty} balanceLabel={group.label} />
+              <AccountGroupCard group={group.key} title={group.title} icon={group.icon} accounts={accounts.data?.[group.key] ?? []} emptyMessage={group.empty} balanceLabel={group.label} />
             )}
           </Grid>
         ))}
@@ -56,7 +57,7 @@ export default function DashboardPage() {
 
       <Box component="section" aria-labelledby="quick-actions">
         <Typography id="quick-actions" variant="h3" component="h2" sx={{ mb: 1 }}>
-          Quick Actions
+          {MEMBER_TEXTS.quickActions}
         </Typography>
         <Grid container spacing={2}>
           {QUICK_ACTIONS.map((action) => (
@@ -73,16 +74,16 @@ export default function DashboardPage() {
         <CardContent>
           <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
             <Typography id="recent-transactions" variant="h3" component="h2">
-              Recent Transactions
+              {MEMBER_TEXTS.recentTransactions}
             </Typography>
             <Button component={RouterLink} to="/users/transactions">
-              View All
+              {MEMBER_TEXTS.viewAll}
             </Button>
           </Stack>
           {recent.error && <Alert severity="error" role="alert">{recent.error}</Alert>}
-          {recent.loading && !recent.data && <Skeleton variant="rounded" height={120} aria-label="Loading recent transactions" />}
+          {recent.loading && !recent.data && <Skeleton variant="rounded" height={120} aria-label={MEMBER_TEXTS.loadingRecentTransactions} />}
           {recent.data && recent.data.items.length === 0 && <Typography sx={{ color: 'text.secondary', py: 2 }}>{MEMBER_TEXTS.noTransactions}</Typography>}
-          {recent.data && recent.data.items.length > 0 && <TransactionsTable items={recent.data.items} caption="Recent transactions" />}
+          {recent.data && recent.data.items.length > 0 && <TransactionsTable items={recent.data.items} caption={MEMBER_TEXTS.recentTransactions} />}
         </CardContent>
       </Card>
     </Stack>

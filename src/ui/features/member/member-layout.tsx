@@ -11,20 +11,21 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { AppShell } from '../../components/app-shell';
 import { AccountMenu } from '../auth/account-menu';
 import { MEMBER_PAGE_TITLES } from './member-page-titles';
+import { MEMBER_TEXTS } from '../../../shared/member-texts';
 
-const DASHBOARD = { label: 'Dashboard', to: '/users/dashboard', icon: <DashboardIcon /> };
+const DASHBOARD = { label: MEMBER_TEXTS.dashboard, to: '/users/dashboard', icon: <DashboardIcon /> };
 
 
 // Spec 2 section 2: only Dashboard is clickable in the member sidebar; the others appear disabled.
 const DISABLED_SECTIONS = [
-  { label: 'Account', icon: <PersonIcon /> },
-  { label: 'Transactions', icon: <ReceiptLongIcon /> },
-  { label: 'Transfers', icon: <SwapHorizIcon /> },
-  { label: 'Loans', icon: <RequestQuoteIcon /> },
-  { label: 'Investments', icon: <ShowChartIcon /> },
-  { label: 'Cards', icon: <CreditCardIcon /> },
-  { label: 'Support', icon: <SupportAgentIcon /> },
-  { label: 'Settings', icon: <SettingsIcon /> },
+  { label: MEMBER_TEXTS.account, icon: <PersonIcon /> },
+  { label: MEMBER_TEXTS.transactions, icon: <ReceiptLongIcon /> },
+  { label: MEMBER_TEXTS.transfers, icon: <SwapHorizIcon /> },
+  { label: MEMBER_TEXTS.loans, icon: <RequestQuoteIcon /> },
+  { label: MEMBER_TEXTS.investments, icon: <ShowChartIcon /> },
+  { label: MEMBER_TEXTS.cards, icon: <CreditCardIcon /> },
+  { label: MEMBER_TEXTS.support, icon: <SupportAgentIcon /> },
+  { label: MEMBER_TEXTS.settings, icon: <SettingsIcon /> },
 ];
 
 /** The member area's frame: top tabs, bell/settings/account icons, the account menu with Logout, the sidebar. */
@@ -33,10 +34,10 @@ export function MemberLayout() {
   const currentTitle = MEMBER_PAGE_TITLES[pathname];
   return (
     <AppShell
-      tabsLabel="Member pages"
+      tabsLabel={MEMBER_TEXTS.memberPages}
       tabs={currentTitle ? [DASHBOARD, { label: currentTitle, to: pathname }] : [DASHBOARD]}
       currentTab={currentTitle ? pathname : DASHBOARD.to}
-      menuLabel="Member menu"
+      menuLabel={MEMBER_TEXTS.memberMenu}
       entries={[DASHBOARD]}
       disabledEntries={DISABLED_SECTIONS}
       accountMenu={<AccountMenu />}

@@ -12,7 +12,7 @@ import { MEMBER_TEXTS } from '../../../shared/member-texts';
  * balance, paged and filtered by a date range (the dashboard's View All).
  */
 export default function TransactionsPage() {
-  usePageTitle('Transactions');
+  usePageTitle(MEMBER_TEXTS.transactions);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(20);
   const [range, setRange] = useState<DateRange>({});
@@ -30,16 +30,16 @@ export default function TransactionsPage() {
 
   return (
     <Stack spacing={3}>
-      <Typography variant="h1">Transactions</Typography>
+      <Typography variant="h1">{MEMBER_TEXTS.transactions}</Typography>
       <Card variant="outlined">
         <CardContent>
           <Stack component="fieldset" direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ border: 0, p: 0, m: 0, mb: 2, alignItems: { sm: 'flex-start' } }}>
             <Typography component="legend" variant="subtitle2" sx={{ mb: 1 }}>
-              Date range
+              {MEMBER_TEXTS.dateRange}
             </Typography>
-            <TextField label="From" type="date" size="small" value={range.from ?? ''} onChange={setDay('from')} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label={MEMBER_TEXTS.from} type="date" size="small" value={range.from ?? ''} onChange={setDay('from')} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField
-              label="To"
+              label={MEMBER_TEXTS.to}
               type="date"
               size="small"
               value={range.to ?? ''}
@@ -57,19 +57,19 @@ export default function TransactionsPage() {
                   setPage(0);
                 }}
               >
-                Clear dates
+                {MEMBER_TEXTS.clearDates}
               </Button>
             )}
           </Stack>
           {list.error && <Alert severity="error" role="alert">{list.error}</Alert>}
-          {list.loading && !list.data && <Skeleton variant="rounded" height={240} aria-label="Loading transactions" />}
+          {list.loading && !list.data && <Skeleton variant="rounded" height={240} aria-label={MEMBER_TEXTS.loadingTransactions} />}
           {/* Dates the wrong way round ask for nothing: the message under To says why, not "No transactions". */}
           {list.data && list.data.total === 0 && !reversed && (
             <Typography sx={{ color: 'text.secondary' }}>{filtered ? MEMBER_TEXTS.noTransactionsInDates : MEMBER_TEXTS.noTransactions}</Typography>
           )}
           {list.data && list.data.total > 0 && (
             <>
-              <TransactionsTable items={list.data.items} caption="Transactions" />
+              <TransactionsTable items={list.data.items} caption={MEMBER_TEXTS.transactions} />
               <TablePagination
                 component="div"
                 count={list.data.total}

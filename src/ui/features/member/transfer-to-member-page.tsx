@@ -2,6 +2,7 @@ import { getTransferToMemberOptions } from './api/accounts-api';
 import { TransferPage } from './components/transfer-page';
 import { accountLabel, accountName } from './transfer-to-self-page';
 import type { PageMessage } from '../../../shared/forms/route-form-fields';
+import { MEMBER_TEXTS } from '../../../shared/member-texts';
 
 type Options = Awaited<ReturnType<typeof getTransferToMemberOptions>>;
 interface MemberData extends Record<string, unknown> {
@@ -31,7 +32,7 @@ export default function TransferToMemberPage() {
     <TransferPage<Options, MemberData>
       kind="member"
       formId="member/transfer-to-member"
-      title="Transfer to Member"
+      title={MEMBER_TEXTS.transferToMember}
       intro="Send money from one of your accounts to another member's account."
       loadOptions={getTransferToMemberOptions}
       selectOptions={selectOptions}

@@ -2,6 +2,7 @@ import { getTransferToSelfOptions, type OptionAccount } from './api/accounts-api
 import { TransferPage } from './components/transfer-page';
 import { formatCents } from '../../../shared/money';
 import type { PageMessage } from '../../../shared/forms/route-form-fields';
+import { MEMBER_TEXTS } from '../../../shared/member-texts';
 
 type Options = Awaited<ReturnType<typeof getTransferToSelfOptions>>;
 interface SelfData extends Record<string, unknown> {
@@ -49,7 +50,7 @@ export default function TransferToSelfPage() {
     <TransferPage<Options, SelfData>
       kind="self"
       formId="member/transfer-to-self"
-      title="Transfer to Self"
+      title={MEMBER_TEXTS.transferToSelf}
       intro="Move money between your own savings and deposit accounts."
       loadOptions={getTransferToSelfOptions}
       selectOptions={selectOptions}

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createTheme } from '@mui/material/styles';
 import { TransactionsTable } from '../../../../src/ui/features/member/components/transactions-table';
 import type { LedgerItem } from '../../../../src/ui/features/member/api/accounts-api';
+import { MEMBER_TEXTS } from '../../../../src/shared/member-texts';
 
 const theme = createTheme();
 /** An instant by the credit union's wall clock (Port of Spain, UTC-4 all year), the zone the table shows times in. */
@@ -42,7 +43,7 @@ describe('the member\'s transactions', () => {
     expect(within(table).getAllByText('TTD $12,500.00')[0]).toHaveStyle({ color: theme.palette.success.main });
     expect(within(table).getByText('-TTD $49.75')).toHaveStyle({ color: theme.palette.error.main });
     // The running balance of the account after each entry, from the ledger.
-    expect(within(table).getByRole('columnheader', { name: 'Balance' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: MEMBER_TEXTS.balance })).toBeInTheDocument();
     expect(within(table).getByText('TTD $12,450.25')).toBeInTheDocument();
   });
 

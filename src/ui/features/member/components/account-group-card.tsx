@@ -2,10 +2,13 @@ import { Card, CardContent, Divider, List, ListItem, ListItemText, Stack, Typogr
 import type { ReactNode } from 'react';
 import type { DashboardAccount } from '../api/accounts-api';
 import { formatCents } from '../../../../shared/money';
+import { fillText } from '../../../../shared/fill-text';
+import { MEMBER_TEXTS } from '../../../../shared/member-texts';
 
 /** One card group of the dashboard (Savings, Deposits or Loans): product and balance per account, or the empty message. */
-export function AccountGroupCard({ title, icon, accounts, emptyMessage, balanceLabel }: { title: string; icon: ReactNode; accounts: DashboardAccount[]; emptyMessage: string; balanceLabel: string }) {
-  const headingId = `accounts-${title.toLowerCase()}`;
+export function AccountGroupCard({ group, title, icon, accounts, emptyMessage, balanceLabel }: { group: string; title: string; icon: ReactNode; accounts: DashboardAccount[]; emptyMessage: string; balanceLabel: string }) {
+  // By the group, not its title: a title is worded in member.json and may hold spaces, which an id cannot.
+  const headingId = `accounts-${group}`;
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
       <CardContent>
@@ -25,7 +28,7 @@ export function AccountGroupCard({ title, icon, accounts, emptyMessage, balanceL
                 <ListItem disableGutters component="div" sx={{ alignItems: 'flex-start' }}>
                   <ListItemText
                     primary={account.Product}
-                    secondary={`Account ${account.AccountNumber}`}
+                    secondary={fillText(MEMBER_TEXTS.accountNumber, { number: account.AccountNumber })}
                     slotProps={{ primary: { sx: { fontWeight: 600 } } }}
                   />
                   <Stack sx={{ alignItems: 'flex-end', ml: 2 }}>

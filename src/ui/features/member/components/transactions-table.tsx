@@ -2,6 +2,7 @@ import { Box, Typography } from '@mui/material';
 import type { LedgerItem } from '../api/accounts-api';
 import { formatCents } from '../../../../shared/money';
 import { formatDateTime } from '../../../../shared/format-date';
+import { MEMBER_TEXTS } from '../../../../shared/member-texts';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../components/responsive-table';
 
 const caption = (text: string) => (
@@ -21,9 +22,9 @@ function amountColour(item: LedgerItem): string {
 
 /** Date, account, description, reference, signed amount and the account's balance after it: one declaration for the table and the phone's cards. */
 const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
-  { header: 'Date', cell: (item) => formatDateTime(item.date), cellSx: { whiteSpace: 'nowrap' } },
+  { header: MEMBER_TEXTS.date, cell: (item) => formatDateTime(item.date), cellSx: { whiteSpace: 'nowrap' } },
   {
-    header: 'Account',
+    header: MEMBER_TEXTS.account,
     cell: (item) => (
       <>
         {item.product}
@@ -32,7 +33,7 @@ const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
     ),
   },
   {
-    header: 'Description',
+    header: MEMBER_TEXTS.description,
     card: 'title',
     cell: (item) => (
       <>
@@ -41,9 +42,9 @@ const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
       </>
     ),
   },
-  { header: 'Reference', cell: (item) => <Box component="span" sx={{ fontFamily: 'monospace' }}>{item.reference_no ?? '—'}</Box> },
+  { header: MEMBER_TEXTS.reference, cell: (item) => <Box component="span" sx={{ fontFamily: 'monospace' }}>{item.reference_no ?? '—'}</Box> },
   {
-    header: 'Amount',
+    header: MEMBER_TEXTS.amount,
     align: 'right',
     card: 'badge',
     cellSx: { whiteSpace: 'nowrap' },
@@ -54,7 +55,7 @@ const COLUMNS: Array<ResponsiveColumn<LedgerItem>> = [
     ),
   },
   {
-    header: 'Balance',
+    header: MEMBER_TEXTS.balance,
     align: 'right',
     cellSx: { whiteSpace: 'nowrap' },
     cell: (item) => (
