@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MESSAGE_FILES, type MessageFile } from '../../shared/message-catalog.js';
 import { MESSAGES } from '../../shared/messages.js';
+import { MEMBER_TEXTS } from '../../shared/member-texts.js';
 import { NOTIFICATION_TEXTS } from './notification-texts.js';
 
 /**
@@ -12,7 +13,7 @@ import { NOTIFICATION_TEXTS } from './notification-texts.js';
  * (empty, not text) is left as built in.
  */
 export function useConfiguredMessages(root: string): void {
-  const built: Record<MessageFile, Record<string, string>> = { ...MESSAGES, notifications: NOTIFICATION_TEXTS };
+  const built: Record<MessageFile, Record<string, string>> = { ...MESSAGES, member: MEMBER_TEXTS, notifications: NOTIFICATION_TEXTS };
   for (const file of Object.keys(MESSAGE_FILES) as MessageFile[]) {
     const at = path.join(root, 'forms/messages', `${file}.json`);
     if (!fs.existsSync(at)) continue;

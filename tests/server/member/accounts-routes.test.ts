@@ -4,7 +4,8 @@ import { IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../../src/shared/product';
 import { dayIn } from '../../../src/shared/dates/today';
 import { ROLES } from '../../../src/shared/roles';
 import { addSessionRoute, balanceOf, codeFor, confirmMemberTransfer, createMember, memberTransfer, newKey, selfTransfer, sessionHeaders, type TestMember } from './member-fixtures';
-import { MEMBER_TEXTS, REQUEST_TEXTS, TRANSFER_TEXTS } from '../../../src/shared/messages';
+import { REQUEST_TEXTS, TRANSFER_TEXTS } from '../../../src/shared/messages';
+import { MEMBER_TEXTS } from '../../../src/shared/member-texts';
 import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 import { fieldMessage } from '../../helpers/form-messages';
 

@@ -1,13 +1,10 @@
 import { lazy } from 'react';
-import { useLocation } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
 import { RequireMember } from '../auth/route-guards';
-import { MEMBER_PAGE_TITLES } from './member-page-titles';
 
 // The member area's pages, which the route table (./routes.tsx) reaches through this one module, with the area's
 // guard: the first page carries neither. The layout brings the MUI theme its pages use.
 const Layout = muiPage(() => import('./member-layout'));
-const ComingSoon = lazy(() => import('../../components/coming-soon-page'));
 
 /** The member layout behind the member guard: a signed-out visitor goes to /login, an administrator is refused, before the layout loads. */
 export function MemberLayout() {
@@ -19,9 +16,7 @@ export function MemberLayout() {
 }
 
 /** A member page that is linked but not built, titled after its route. */
-export function ComingSoonPage() {
-  return <ComingSoon title={MEMBER_PAGE_TITLES[useLocation().pathname]} />;
-}
+export const ComingSoonPage = lazy(() => import('./coming-soon'));
 export const DashboardPage = lazy(() => import('./dashboard-page'));
 export const TransactionsPage = lazy(() => import('./transactions-page'));
 export const TransferToSelfPage = lazy(() => import('./transfer-to-self-page'));

@@ -5,7 +5,7 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { fakeMemberApi, renderMemberAt } from './member-fake-api';
 import { installMatchMedia } from '../../../helpers/match-media';
-import { MEMBER_TEXTS } from '../../../../src/shared/messages';
+import { MEMBER_TEXTS } from '../../../../src/shared/member-texts';
 
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => cleanup());
@@ -19,6 +19,7 @@ const reworded = {
   recentTransactions: 'Latest activity',
   viewAll: 'See everything',
   dashboard: 'Home',
+  loans: 'Borrowing',
   transactions: 'Activity',
   dateRange: 'Between',
   from: 'First day',
@@ -27,7 +28,7 @@ const reworded = {
 Object.assign(MEMBER_TEXTS, reworded);
 
 describe("the member pages' words", () => {
-  it('come from the message file: the dashboard, its menu and the transactions list', async () => {
+  it('come from the message file: the dashboard, its menu, the transactions list and a section not built yet', async () => {
     installMatchMedia(1280);
     fakeMemberApi({
       'GET /accounts': () => ({ status: 200, data: { data: { savings: [{ id: 1, AccountNumber: '10000000101', Product: 'Regular Savings', AvailableBalance: 125, account_type: 'savings', balance_cents: 12_500 }], deposit: [], loan: [] } } }),
@@ -49,5 +50,11 @@ describe("the member pages' words", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
     expect(screen.getByRole('group', { name: 'Between' })).toBeInTheDocument();
     expect(screen.getByLabelText('First day')).toBeInTheDocument();
+    cleanup();
+
+    // A section not built yet is titled by its word too, in its heading and its tab.
+    renderMemberAt('/users/loans');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Borrowing' })).toBeInTheDocument();
+    expect(screen.getAllByRole('tab', { name: 'Borrowing' }).length).toBeGreaterThan(0);
   });
 });

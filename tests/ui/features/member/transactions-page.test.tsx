@@ -2,7 +2,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeMemberApi, renderMemberAt } from './member-fake-api';
 import { installMatchMedia } from '../../../helpers/match-media';
-import { MEMBER_TEXTS } from '../../../../src/shared/messages';
+import { MEMBER_TEXTS } from '../../../../src/shared/member-texts';
 
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => cleanup());
