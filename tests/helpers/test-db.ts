@@ -2,10 +2,12 @@ import { Blob as NodeBlob } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import pg from 'pg';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { inject } from 'vitest';
 import { createDb, type DbHandle } from '../../src/server/db/create-db';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { seed } from '../../src/server/db/seed';
+import type { Database } from '../../src/server/db/database';
 
 export interface DbTarget {
   name: 'pglite' | 'postgres';
@@ -68,4 +70,20 @@ export function dbTargets(): DbTarget[] {
     });
   }
   return targets;
+}
+
+/**
+ * The plan the database would choose for `query` were every index cheaper than reading the table (sequential scans
+ * off, on one connection, put back after): a test's few rows would otherwise make any plan a scan. One line per node.
+ */
+export async function planWithIndexes(db: Kysely<Database>, query: RawBuilder<unknown>): Promise<string> {
+  return db.connection().execute(async (c) => {
+    await sql`set enable_seqscan = off`.execute(c);
+    try {
+      const rows = await sql<Record<string, string>>`explain ${query}`.execute(c);
+      return rows.rows.map((r) => Object.values(r)[0]).join('\n');
+    } finally {
+      await sql`reset enable_seqscan`.execute(c);
+    }
+  });
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dbTargets } from '../../helpers/test-db';
+import { dbTargets, planWithIndexes } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { SIGNUP_SEARCH_TEXT } from '../../../src/server/routes/signups-admin/signups-admin.repository';
 import { auth, insertAdmin, insertSubmittedSignup, tokenFor } from './admin-helpers';
@@ -35,15 +35,7 @@ describe.each(dbTargets())('finding an application by a name typed without its a
   });
 
   it('still through the trigram index', async () => {
-    const plan = await t.db.db.connection().execute(async (c) => {
-      await sql`set enable_seqscan = off`.execute(c);
-      try {
-        const rows = await sql<Record<string, string>>`explain select id from signups where ${SIGNUP_SEARCH_TEXT} ilike '%lukasiewicz%'`.execute(c);
-        return rows.rows.map((r) => Object.values(r)[0]).join('\n');
-      } finally {
-        await sql`reset enable_seqscan`.execute(c);
-      }
-    });
+    const plan = await planWithIndexes(t.db.db, sql`select id from signups where ${SIGNUP_SEARCH_TEXT} ilike '%lukasiewicz%'`);
     expect(plan).toContain('signups_search_idx');
   });
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dbTargets } from '../../helpers/test-db';
+import { dbTargets, planWithIndexes } from '../../helpers/test-db';
 import { usageSql } from '../../../src/server/routes/accounts/transfers.repository';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
@@ -155,15 +155,7 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect(limitIndexes.length).toBe(2);
     for (const index of limitIndexes) expect(index.indexdef).toMatch(/WHERE \(kind = 'member'::text\)/);
     const m = await rich();
-    const plan = await t.db.db.connection().execute(async (c) => {
-      await sql`set enable_seqscan = off`.execute(c);
-      try {
-        const rows = await sql<Record<string, string>>`explain ${usageSql(m.memberId, sql`${m.accounts[1].id}`, new Date(START.getTime() - HOUR), START)}`.execute(c);
-        return rows.rows.map((r) => Object.values(r)[0]).join('\n');
-      } finally {
-        await sql`reset enable_seqscan`.execute(c);
-      }
-    });
+    const plan = await planWithIndexes(t.db.db, usageSql(m.memberId, sql`${m.accounts[1].id}`, new Date(START.getTime() - HOUR), START));
     for (const index of limitIndexes) expect(plan).toContain(index.indexname);
   });
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { JsonObject } from '../../../shared/forms/form-registry';
-import { errorId, getUiOptions, orderProperties, type UiSchema, type WidgetProps } from '@rjsf/utils';
+import { errorId, getUiOptions, isObject, orderProperties, type UiSchema, type WidgetProps } from '@rjsf/utils';
 import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormHelperText, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -12,8 +12,6 @@ import { focusFirstInvalid } from '../focus-first-invalid';
 import { unreadableDateMessage } from '../unreadable-date-message';
 
 type Item = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The item's fields in `ui:order` (with its `*`), else the schema's; an order RJSF cannot apply keeps the schema's. */
 function fieldsInOrder(properties: Record<string, JsonObject>, order: unknown): string[] {
@@ -47,8 +45,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   const itemSchema: JsonObject = (schema.items as JsonObject | undefined) ?? {};
   const properties: Record<string, JsonObject> = itemSchema.properties ?? {};
   // The entry's fields in the order the UI schema gives them (`items` / `ui:order`, as RJSF orders any object's).
-  const itemsUi = uiSchema?.items;
-  const fieldOrder = fieldsInOrder(properties, itemsUi && typeof itemsUi === 'object' ? itemsUi['ui:order'] : undefined);
+  const itemsUi: UiSchema = isObject(uiSchema?.items) ? (uiSchema.items as UiSchema) : {};
+  const fieldOrder = fieldsInOrder(properties, itemsUi['ui:order']);
   const requiredFields: string[] = itemSchema.required ?? [];
   const requiredMessages: Record<string, string> = itemSchema.errorMessage?.required ?? {};
   const rule: JsonObject = (schema as JsonObject).totalPercent ?? {};
@@ -342,7 +340,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
             // A widget the item's UI schema names for the field (`items.<field>.ui:widget`, as RJSF draws any field
             // of an object): drawn with the entry's value and messages (under it, unless it shows them itself, as
             // field-error-template.tsx reads `showsOwnMessages`). Without one, a text box or a select.
-            const fieldUi = isObject(itemsUi) && isObject(itemsUi[name]) ? (itemsUi[name] as UiSchema) : undefined;
+            const fieldUi: UiSchema | undefined = isObject(itemsUi[name]) ? itemsUi[name] : undefined;
             const widgetName = fieldUi?.['ui:widget'];
             const Widget = typeof widgetName === 'string' ? registry?.widgets?.[widgetName] : undefined;
             if (Widget) {
