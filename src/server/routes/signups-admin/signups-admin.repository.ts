@@ -95,7 +95,8 @@ async function listSignupRows(db: Db, options: SignupListOptions): Promise<{ ite
   const search = options.search?.trim();
   if (search) {
     // The matches once, from the trigram index (materialized, so the planner cannot trade it for a walk of
-    // the whole queue in date order to serve the page), then the page and their number from that.
+    // the whole queue in date order to serve the page), as narrow rows (id, date): their number and the page's
+    // ids come from them, and only the page's rows are read whole, by key.
     const digits = mobileSearchDigits(search);
     const rows = await db
       .with(
@@ -103,7 +104,7 @@ async function listSignupRows(db: Db, options: SignupListOptions): Promise<{ ite
         (qb) =>
           qb
             .selectFrom('signups')
-            .select(VIEW_COLUMNS)
+            .select(['id', 'created_on'])
             .where('status', 'in', statuses)
             .$if(mine !== undefined, (qb) => qb.where('assignee_user_id', '=', mine!))
             .where((eb) =>
@@ -115,13 +116,13 @@ async function listSignupRows(db: Db, options: SignupListOptions): Promise<{ ite
               ]),
             ),
       )
-      .selectFrom('matched')
-      .selectAll()
+      .with('page', (qb) => qb.selectFrom('matched').select(['id', 'created_on']).orderBy('created_on', 'desc').orderBy('id').limit(options.pageSize).offset(skip))
+      .selectFrom('page')
+      .innerJoin('signups', 'signups.id', 'page.id')
+      .select(VIEW_COLUMNS.map((column) => `signups.${column}` as const))
       .select((eb) => eb.selectFrom('matched').select(eb.fn.countAll<number>().as('n')).as('matched_total'))
-      .orderBy('created_on', 'desc')
-      .orderBy('id')
-      .limit(options.pageSize)
-      .offset(skip)
+      .orderBy('page.created_on', 'desc')
+      .orderBy('page.id')
       .execute();
     const items = rows.map(({ matched_total: _, ...view }) => view);
     if (rows.length > 0 || skip === 0) return { items, total: Number(rows[0]?.matched_total ?? 0) };
