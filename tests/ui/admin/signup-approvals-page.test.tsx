@@ -34,6 +34,16 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     expect(row).toHaveTextContent(ADMIN_TEXTS.noComments);
   });
 
+  it('comes back to the list as it was left (its filter and search) from an application reviewed from it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const router = renderAdmin('/admin/signup-approvals?status=pending&search=Baptiste');
+    await user.click(await screen.findByRole('link', { name: /^Review application .* of Ruth Baptiste$/ }));
+    await user.click(await screen.findByRole('link', { name: 'Back to Signup Approvals' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=pending&search=Baptiste'));
+    expect(await screen.findByRole('textbox', { name: 'Search applications' })).toHaveValue('Baptiste');
+    expect(within(await screen.findByRole('table', { name: 'Signups' })).getByText('Ruth Baptiste')).toBeInTheDocument();
+  });
+
   it('adds a comment through the dialog with its 500-character counter; Add Comment is disabled while blank', async () => {
     const user = userEvent.setup({ delay: null });
     renderAdmin('/admin/signup-approvals');

@@ -82,6 +82,21 @@ describe('create and edit user pages (real API, PGlite)', () => {
     expect(screen.getByRole('combobox', { name: /^Office/ })).not.toHaveAttribute('aria-disabled');
   });
 
+  it('comes back to the list as it was left: the search and the page size, through View, Edit and Back to Users', async () => {
+    const user = userEvent.setup({ delay: null });
+    const router = renderAdmin('/admin/users?search=grace&page_size=50');
+    await user.click(await screen.findByRole('link', { name: /^View Grace/ }));
+    await user.click(await screen.findByRole('button', { name: 'Edit' }));
+    await screen.findByLabelText(/^First Name/);
+    await user.click(screen.getByRole('link', { name: 'Back to Users' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=grace&page_size=50'));
+    expect(await screen.findByRole('textbox', { name: 'Search users' })).toHaveValue('grace');
+    // A page opened some other way (a bookmark, a reload of another tab) goes back to the list's start.
+    cleanup();
+    renderAdmin('/admin/users/create');
+    expect(await screen.findByRole('link', { name: 'Back to Users' })).toHaveAttribute('href', '/admin/users');
+  });
+
   it("edits a user: fields prefilled, no passwords, Save Changes, Back to Users, the server's message", async () => {
     const user = userEvent.setup({ delay: null });
     const grace = await t.db.db.selectFrom('users').select('id').where('email', '=', 'grace@cu.example').executeTakeFirstOrThrow();

@@ -26,6 +26,7 @@ import { fetchSignups, type AdminSignup } from '../api/signups-api';
 import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { useListPlace } from '../components/back-button';
 import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { useSignupActions, type SignupAction } from './use-signup-actions';
@@ -47,13 +48,13 @@ export function commentPreview(comments: string | null): string {
 const fullName = (s: AdminSignup) => [s.first_name, s.middle_name, s.last_name].filter(Boolean).join(' ');
 
 /** The list's columns (spec 2 section 2), one declaration for the table and the phone's cards. */
-function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => void, flagLabels: Record<string, string>, me: number | undefined): Array<ResponsiveColumn<AdminSignup>> {
+function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => void, flagLabels: Record<string, string>, me: number | undefined, place: { returnTo: string }): Array<ResponsiveColumn<AdminSignup>> {
   return [
     {
       header: 'ID',
       cellSx: { fontFamily: 'monospace' },
       cell: (s) => (
-        <Link component={RouterLink} to={`/admin/signup-approvals/${s.id}`} title={s.id} aria-label={`Review application ${s.id.slice(0, 8)} of ${fullName(s)}`} sx={{ fontFamily: 'monospace' }}>
+        <Link component={RouterLink} to={`/admin/signup-approvals/${s.id}`} state={place} title={s.id} aria-label={`Review application ${s.id.slice(0, 8)} of ${fullName(s)}`} sx={{ fontFamily: 'monospace' }}>
           {s.id.slice(0, 8)}
         </Link>
       ),
@@ -103,6 +104,8 @@ export default function SignupApprovalsPage() {
   const mine = params.get('mine') === '1';
   const search = params.get('search') ?? '';
   const me = useSession().user?.id;
+  // The application opened from here comes back to this page, these filters and this search.
+  const place = useListPlace();
   const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups({ page, pageSize: PAGE_SIZE, status, mine, search }), [page, status, mine, search]);
   const setFilter = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -131,7 +134,7 @@ export default function SignupApprovalsPage() {
 
   // The specification's empty state is for a queue with no applications at all; a filter that finds none says so in the table.
   const empty = data && data.total === 0 && !filtered;
-  const columns = signupColumns((anchor, signup) => setMenu({ anchor, signup }), data?.flag_labels ?? {}, me);
+  const columns = signupColumns((anchor, signup) => setMenu({ anchor, signup }), data?.flag_labels ?? {}, me, place);
   const chosen = menu?.signup;
   // The first approver gets no second (four eyes): said in the menu, as on the review page.
   const approvedByMe = Boolean(chosen && me !== undefined && chosen.approved_by?.includes(me));
@@ -236,7 +239,7 @@ export default function SignupApprovalsPage() {
           Refer
         </MenuItem>
         <MenuItem onClick={() => act('comment')}>Add Comment</MenuItem>
-        <MenuItem component={RouterLink} to={menu ? `/admin/signup-approvals/${menu.signup.id}` : '#'} onClick={() => setMenu(null)}>
+        <MenuItem component={RouterLink} to={menu ? `/admin/signup-approvals/${menu.signup.id}` : '#'} state={place} onClick={() => setMenu(null)}>
           Review Application
         </MenuItem>
       </Menu>

@@ -6,7 +6,7 @@ import { SchemaForm } from '../../../forms/schema-form';
 import { submitTextOf } from '../../../forms/submit-text';
 import { createUser } from '../api/users-api';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
-import { BackButton } from '../components/back-button';
+import { BackButton, useReturnTo } from '../components/back-button';
 import { useLoadedForm, useUserFormSubmit } from './use-user-form';
 import { useKeptDraft } from '../../auth/use-kept-draft';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
@@ -14,6 +14,7 @@ import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 /** /admin/users/create: the admin user form (forms/admin/user); on success a message, a reset, and the list after 2 s. */
 export default function UserCreatePage() {
   const navigate = useNavigate();
+  const listPlace = useReturnTo('/admin/users');
   const { form, error: formError } = useLoadedForm('admin/user');
   // The heading and the button are the form's own (its schema's title, its UI schema's submit text): shown once.
   const title = form?.schema.title ?? 'Create User';
@@ -59,7 +60,7 @@ export default function UserCreatePage() {
               <Button type="submit" variant="contained" disabled={busy || !!success} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
                 {submitTextOf(form, title)}
               </Button>
-              <Button component={RouterLink} to="/admin/users" disabled={busy}>
+              <Button component={RouterLink} to={listPlace} disabled={busy}>
                 Cancel
               </Button>
             </Box>

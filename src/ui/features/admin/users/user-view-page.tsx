@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Box, Button, Divider, Paper, Stack, Typography } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import BlockIcon from '@mui/icons-material/Block';
@@ -41,6 +41,8 @@ export default function UserViewPage() {
   usePageTitle('View User');
   const { id } = useParams();
   const navigate = useNavigate();
+  // Edit keeps the way back to the list as it was left.
+  const location = useLocation();
   const { data, loading, error, reload: load } = useServerData(() => fetchUser(id!), [id]);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const selfId = useSession().user?.id;
@@ -79,7 +81,7 @@ export default function UserViewPage() {
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: { md: 'flex-end' } }}>
           <Stack direction="row" spacing={1}>
-            <Button variant="contained" startIcon={<EditIcon />} onClick={() => navigate(`/admin/users/${user.id}/edit`)}>
+            <Button variant="contained" startIcon={<EditIcon />} onClick={() => navigate(`/admin/users/${user.id}/edit`, { state: location.state })}>
               Edit
             </Button>
             {user.is_blocked ? (

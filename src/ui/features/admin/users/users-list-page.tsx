@@ -29,6 +29,7 @@ import { UserStatusChip } from '../components/user-status-chip';
 import { useUserActions, type UserAction } from '../components/use-user-actions';
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
+import { useListPlace } from '../components/back-button';
 import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
@@ -37,7 +38,7 @@ import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 const PAGE_SIZES = [10, 20, 50];
 
 /** The list's columns (spec 2 section 2), one declaration for the table and the phone's cards. */
-function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId: number | undefined): Array<ResponsiveColumn<AdminUser>> {
+function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId: number | undefined, place: { returnTo: string }): Array<ResponsiveColumn<AdminUser>> {
   return [
     { header: 'User ID', cell: (user) => padUserId(user.id), cellSx: { fontFamily: 'monospace' } },
     { header: 'Name', cell: (user) => user.name, card: 'title' },
@@ -52,12 +53,12 @@ function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId:
       cell: (user) => (
         <>
           <Tooltip title="View">
-            <IconButton component={RouterLink} to={`/admin/users/${user.id}`} aria-label={`View ${user.name}`} size="small">
+            <IconButton component={RouterLink} to={`/admin/users/${user.id}`} state={place} aria-label={`View ${user.name}`} size="small">
               <VisibilityIcon fontSize="small" />
             </IconButton>
           </Tooltip>
           <Tooltip title="Edit">
-            <IconButton component={RouterLink} to={`/admin/users/${user.id}/edit`} aria-label={`Edit ${user.name}`} size="small">
+            <IconButton component={RouterLink} to={`/admin/users/${user.id}/edit`} state={place} aria-label={`Edit ${user.name}`} size="small">
               <EditIcon fontSize="small" />
             </IconButton>
           </Tooltip>
@@ -138,7 +139,9 @@ export default function UsersListPage() {
     setFeedback(result);
     void load();
   });
-  const columns = userColumns(ask, useSession().user?.id);
+  // A user opened from here comes back to this page, this search and this page size.
+  const place = useListPlace();
+  const columns = userColumns(ask, useSession().user?.id, place);
 
   return (
     <Stack spacing={3}>
@@ -146,7 +149,7 @@ export default function UsersListPage() {
         <Typography variant="h2" component="h1">
           Users
         </Typography>
-        <Button component={RouterLink} to="/admin/users/create" variant="contained" startIcon={<PersonAddIcon />}>
+        <Button component={RouterLink} to="/admin/users/create" state={place} variant="contained" startIcon={<PersonAddIcon />}>
           Create User
         </Button>
       </Stack>
