@@ -35,6 +35,7 @@ import { RiskFlagChips } from '../components/risk-flag-chips';
 import { useSession } from '../../auth/session-store';
 import { SIGNUP_STATUS_FILTERS, SIGNUP_STATUS_LABELS, UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
 
 const PAGE_SIZE = 20;
 const PREVIEW = 40;
@@ -51,23 +52,23 @@ const fullName = (s: AdminSignup) => [s.first_name, s.middle_name, s.last_name].
 function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => void, flagLabels: Record<string, string>, me: number | undefined, place: { returnTo: string }): Array<ResponsiveColumn<AdminSignup>> {
   return [
     {
-      header: 'ID',
+      header: ADMIN_TEXTS.columnId,
       cellSx: { fontFamily: 'monospace' },
       cell: (s) => (
-        <Link component={RouterLink} to={`/admin/signup-approvals/${s.id}`} state={place} title={s.id} aria-label={`Review application ${s.id.slice(0, 8)} of ${fullName(s)}`} sx={{ fontFamily: 'monospace' }}>
+        <Link component={RouterLink} to={`/admin/signup-approvals/${s.id}`} state={place} title={s.id} aria-label={fillText(ADMIN_TEXTS.reviewApplicationOf, { id: s.id.slice(0, 8), name: fullName(s) })} sx={{ fontFamily: 'monospace' }}>
           {s.id.slice(0, 8)}
         </Link>
       ),
     },
-    { header: 'Name', cell: fullName, card: 'title' },
+    { header: ADMIN_TEXTS.columnName, cell: fullName, card: 'title' },
     // A long address breaks rather than widening the table (at 1280 px every column fits without scrolling sideways).
-    { header: 'Email', cell: (s) => s.email, cellSx: { overflowWrap: 'anywhere', minWidth: 120 } },
-    { header: 'Registration Date', cell: (s) => formatDateTime(s.created_on) },
-    { header: 'Status', cell: (s) => <SignupStatusChip status={s.status} />, card: 'badge' },
-    { header: 'Risk', cellSx: { minWidth: 130 }, cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>None</Box>) },
-    { header: 'Assignee', cell: (s) => (s.assignee_user_id === null ? <Box component="span" sx={{ color: 'text.secondary' }}>Unassigned</Box> : s.assignee_user_id === me ? `${s.assignee_name ?? 'You'} (you)` : (s.assignee_name ?? `User ${s.assignee_user_id}`)) },
+    { header: ADMIN_TEXTS.columnEmail, cell: (s) => s.email, cellSx: { overflowWrap: 'anywhere', minWidth: 120 } },
+    { header: ADMIN_TEXTS.columnRegistered, cell: (s) => formatDateTime(s.created_on) },
+    { header: ADMIN_TEXTS.columnStatus, cell: (s) => <SignupStatusChip status={s.status} />, card: 'badge' },
+    { header: ADMIN_TEXTS.columnRisk, cellSx: { minWidth: 130 }, cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>{ADMIN_TEXTS.noRisk}</Box>) },
+    { header: ADMIN_TEXTS.columnAssignee, cell: (s) => (s.assignee_user_id === null ? <Box component="span" sx={{ color: 'text.secondary' }}>{ADMIN_TEXTS.unassigned}</Box> : s.assignee_user_id === me ? fillText(ADMIN_TEXTS.assigneeIsYou, { name: s.assignee_name ?? ADMIN_TEXTS.you }) : (s.assignee_name ?? fillText(ADMIN_TEXTS.unnamedUser, { id: String(s.assignee_user_id) }))) },
     {
-      header: 'Comments',
+      header: ADMIN_TEXTS.columnComments,
       cellSx: { maxWidth: 180, minWidth: 100 },
       cell: (s) => (
         <Box component="span" sx={{ color: s.comments ? 'text.primary' : 'text.secondary' }}>
@@ -76,11 +77,11 @@ function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => v
       ),
     },
     {
-      header: 'Actions',
+      header: ADMIN_TEXTS.columnActions,
       align: 'right',
       card: 'actions',
       cell: (s) => (
-        <IconButton aria-label={`Actions for ${fullName(s)}`} aria-haspopup="menu" onClick={(e) => openMenu(e.currentTarget, s)}>
+        <IconButton aria-label={fillText(ADMIN_TEXTS.actionsFor, { name: fullName(s) })} aria-haspopup="menu" onClick={(e) => openMenu(e.currentTarget, s)}>
           <MoreVertIcon />
         </IconButton>
       ),
@@ -96,7 +97,7 @@ const isUndecided = (s: AdminSignup) => UNDECIDED_SIGNUP_STATUSES.includes(s.sta
  * risk flags and assignee; approve (twice, by two administrators, when flagged), reject, refer, comment, claim.
  */
 export default function SignupApprovalsPage() {
-  usePageTitle('Signup Approvals');
+  usePageTitle(ADMIN_TEXTS.signupApprovals);
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const statusParam = params.get('status') ?? '';
@@ -142,40 +143,40 @@ export default function SignupApprovalsPage() {
     <Stack spacing={3}>
       <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography variant="h2" component="h1">
-          Signup Approvals
+          {ADMIN_TEXTS.signupApprovals}
         </Typography>
         {!empty && (
           <Button startIcon={<RefreshIcon />} onClick={() => void load()} disabled={loading}>
-            Refresh
+            {ADMIN_TEXTS.refresh}
           </Button>
         )}
       </Stack>
       <FeedbackAlert feedback={feedback} onClose={() => setFeedback(null)} />
       {loadError && (
-        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={() => void load()}>Retry</Button>}>
-          Failed to fetch signups. {loadError}
+        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={() => void load()}>{ADMIN_TEXTS.retry}</Button>}>
+          {fillText(ADMIN_TEXTS.signupsNotLoaded, { error: loadError })}
         </Alert>
       )}
       {empty ? (
         <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
           <InboxIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
           <Typography variant="h3" component="h2" sx={{ mt: 1 }}>
-            No Signups Found
+            {ADMIN_TEXTS.noSignupsTitle}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            No user signups have been submitted yet.
+            {ADMIN_TEXTS.noSignupsBody}
           </Typography>
           <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void load()} disabled={loading}>
-            Refresh
+            {ADMIN_TEXTS.refresh}
           </Button>
         </Paper>
       ) : (
         <Paper variant="outlined">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2, alignItems: { sm: 'center' } }}>
-            <SearchBox label="Search applications" placeholder="Name, email, mobile or ID" search={search} onSearch={(text) => setFilter({ search: text })} sx={{ minWidth: { sm: 300 } }} />
+            <SearchBox label={ADMIN_TEXTS.searchApplications} placeholder={ADMIN_TEXTS.searchApplicationsHint} search={search} onSearch={(text) => setFilter({ search: text })} sx={{ minWidth: { sm: 300 } }} />
             <TextField
               select
-              label="Status"
+              label={ADMIN_TEXTS.statusFilter}
               value={status}
               onChange={(e) => setFilter({ status: e.target.value })}
               size="small"
@@ -183,18 +184,18 @@ export default function SignupApprovalsPage() {
               fullWidth={false}
               slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
-              <MenuItem value="">All</MenuItem>
+              <MenuItem value="">{ADMIN_TEXTS.allStatuses}</MenuItem>
               {Object.entries(SIGNUP_STATUS_FILTERS).map(([value, stored]) => (
                 <MenuItem key={value} value={value}>
                   {SIGNUP_STATUS_LABELS[stored]}
                 </MenuItem>
               ))}
             </TextField>
-            <FormControlLabel control={<Switch checked={mine} onChange={(e) => setFilter({ mine: e.target.checked ? '1' : '' })} />} label="Assigned to me" />
+            <FormControlLabel control={<Switch checked={mine} onChange={(e) => setFilter({ mine: e.target.checked ? '1' : '' })} />} label={ADMIN_TEXTS.assignedToMe} />
           </Stack>
-          <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading signups" />}</Box>
+          <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={ADMIN_TEXTS.loadingSignups} />}</Box>
           <ResponsiveTable
-            label="Signups"
+            label={ADMIN_TEXTS.signupsTable}
             columns={columns}
             rows={data?.signups ?? []}
             rowKey={(s) => s.id}
@@ -220,27 +221,27 @@ export default function SignupApprovalsPage() {
         </Paper>
       )}
       <Menu anchorEl={menu?.anchor} open={!!menu} onClose={() => setMenu(null)}>
-        {chosen && chosen.assignee_user_id === null && isUndecided(chosen) && <MenuItem onClick={() => act('claim')}>Claim</MenuItem>}
-        {chosen && chosen.assignee_user_id !== null && chosen.assignee_user_id === me && <MenuItem onClick={() => act('release')}>Release</MenuItem>}
-        {chosen && isUndecided(chosen) && <MenuItem onClick={() => act('reassign')}>Reassign</MenuItem>}
+        {chosen && chosen.assignee_user_id === null && isUndecided(chosen) && <MenuItem onClick={() => act('claim')}>{ADMIN_TEXTS.claim}</MenuItem>}
+        {chosen && chosen.assignee_user_id !== null && chosen.assignee_user_id === me && <MenuItem onClick={() => act('release')}>{ADMIN_TEXTS.release}</MenuItem>}
+        {chosen && isUndecided(chosen) && <MenuItem onClick={() => act('reassign')}>{ADMIN_TEXTS.reassign}</MenuItem>}
         <MenuItem onClick={() => act('approve')} disabled={!chosen || !isUndecided(chosen) || approvedByMe}>
           {approvedByMe ? (
-            <ListItemText primary="Give Second Approval" secondary="A different administrator must give the second approval." slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />
+            <ListItemText primary={ADMIN_TEXTS.giveSecondApproval} secondary={ADMIN_TEXTS.secondApprovalByAnother} slotProps={{ secondary: { sx: { whiteSpace: 'normal' } } }} />
           ) : chosen?.status === 'awaiting_second_approval' ? (
-            'Give Second Approval'
+            ADMIN_TEXTS.giveSecondApproval
           ) : (
-            'Approve'
+            ADMIN_TEXTS.approve
           )}
         </MenuItem>
         <MenuItem onClick={() => act('reject')} disabled={!chosen || !isUndecided(chosen)}>
-          Reject
+          {ADMIN_TEXTS.reject}
         </MenuItem>
         <MenuItem onClick={() => act('refer')} disabled={!chosen || !isUndecided(chosen) || chosen.status === 'referred'}>
-          Refer
+          {ADMIN_TEXTS.refer}
         </MenuItem>
-        <MenuItem onClick={() => act('comment')}>Add Comment</MenuItem>
+        <MenuItem onClick={() => act('comment')}>{ADMIN_TEXTS.addComment}</MenuItem>
         <MenuItem component={RouterLink} to={menu ? `/admin/signup-approvals/${menu.signup.id}` : '#'} state={place} onClick={() => setMenu(null)}>
-          Review Application
+          {ADMIN_TEXTS.reviewApplication}
         </MenuItem>
       </Menu>
       {dialogs}

@@ -178,7 +178,7 @@ function QueueSection({ review, me, onAct }: { review: Review; me: number | unde
 
 /** /admin/signup-approvals/{id}: every submitted step read-only, the documents, the decision buttons, the audit trail. */
 export default function SignupReviewPage() {
-  usePageTitle('Review Application');
+  usePageTitle(ADMIN_TEXTS.reviewApplication);
   const { id } = useParams();
   const { data, error, reload: load } = useServerData(() => fetchSignup(id!), [id]);
   const me = useSession().user?.id;
@@ -189,7 +189,7 @@ export default function SignupReviewPage() {
     void load();
   });
 
-  const back = <BackButton to="/admin/signup-approvals" label="Back to Signup Approvals" />;
+  const back = <BackButton to="/admin/signup-approvals" label={ADMIN_TEXTS.backToSignupApprovals} />;
   if (error && !data) {
     return <LoadFailure back={back}>Failed to fetch signups. {error}</LoadFailure>;
   }
@@ -233,7 +233,7 @@ export default function SignupReviewPage() {
         </Box>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           <Button variant="contained" color="success" startIcon={<CheckCircleIcon />} disabled={!pending || approvedByMe} onClick={() => ask('approve', target)}>
-            {second ? 'Give Second Approval' : 'Approve'}
+            {second ? ADMIN_TEXTS.giveSecondApproval : ADMIN_TEXTS.approve}
           </Button>
           <Button variant="outlined" color="error" startIcon={<CancelIcon />} disabled={!pending} onClick={() => ask('reject', target)}>
             Reject

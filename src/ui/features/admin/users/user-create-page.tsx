@@ -41,7 +41,7 @@ export default function UserCreatePage() {
 
   return (
     <Stack spacing={3} sx={{ maxWidth: 800 }}>
-      <BackButton to="/admin/users" label="Back to Users" />
+      <BackButton to="/admin/users" label={ADMIN_TEXTS.backToUsers} />
       <Typography variant="h2" component="h1">
         {title}
       </Typography>
@@ -61,7 +61,7 @@ export default function UserCreatePage() {
                 {submitTextOf(form, title)}
               </Button>
               <Button component={RouterLink} to={listPlace} disabled={busy}>
-                Cancel
+                {ADMIN_TEXTS.cancel}
               </Button>
             </Box>
           </SchemaForm>

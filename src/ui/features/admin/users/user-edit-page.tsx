@@ -87,7 +87,7 @@ export default function UserEditPage() {
     else draft.forget();
   }
 
-  const back = <BackButton to="/admin/users" label="Back to Users" />;
+  const back = <BackButton to="/admin/users" label={ADMIN_TEXTS.backToUsers} />;
   if (loadError) {
     return <LoadFailure back={back}>{loadError}</LoadFailure>;
   }

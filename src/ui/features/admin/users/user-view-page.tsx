@@ -53,7 +53,7 @@ export default function UserViewPage() {
   });
 
   if (loading && !data) return <PageLoader />;
-  const back = <BackButton to="/admin/users" label="Back to Users" />;
+  const back = <BackButton to="/admin/users" label={ADMIN_TEXTS.backToUsers} />;
   if (!data) {
     return <LoadFailure back={back}>{error ? fillText(ADMIN_TEXTS.userNotLoaded, { error }) : ADMIN_TEXTS.noUserData}</LoadFailure>;
   }

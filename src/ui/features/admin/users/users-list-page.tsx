@@ -34,45 +34,46 @@ import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
 
 const PAGE_SIZES = [10, 20, 50];
 
 /** The list's columns (spec 2 section 2), one declaration for the table and the phone's cards. */
 function userColumns(ask: (action: UserAction, user: AdminUser) => void, selfId: number | undefined, place: { returnTo: string }): Array<ResponsiveColumn<AdminUser>> {
   return [
-    { header: 'User ID', cell: (user) => padUserId(user.id), cellSx: { fontFamily: 'monospace' } },
-    { header: 'Name', cell: (user) => user.name, card: 'title' },
-    { header: 'Email Address', cell: (user) => user.email },
-    { header: 'Status', cell: (user) => <UserStatusChip isBlocked={user.is_blocked} isDeleted={user.is_deleted} />, card: 'badge' },
-    { header: 'Last Signed In', cell: (user) => (user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never') },
+    { header: ADMIN_TEXTS.columnUserId, cell: (user) => padUserId(user.id), cellSx: { fontFamily: 'monospace' } },
+    { header: ADMIN_TEXTS.columnName, cell: (user) => user.name, card: 'title' },
+    { header: ADMIN_TEXTS.columnEmailAddress, cell: (user) => user.email },
+    { header: ADMIN_TEXTS.columnStatus, cell: (user) => <UserStatusChip isBlocked={user.is_blocked} isDeleted={user.is_deleted} />, card: 'badge' },
+    { header: ADMIN_TEXTS.columnLastSignedIn, cell: (user) => (user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : ADMIN_TEXTS.neverSignedIn) },
     {
-      header: 'Actions',
+      header: ADMIN_TEXTS.columnActions,
       align: 'right',
       cellSx: { whiteSpace: 'nowrap' },
       card: 'actions',
       cell: (user) => (
         <>
-          <Tooltip title="View">
-            <IconButton component={RouterLink} to={`/admin/users/${user.id}`} state={place} aria-label={`View ${user.name}`} size="small">
+          <Tooltip title={ADMIN_TEXTS.view}>
+            <IconButton component={RouterLink} to={`/admin/users/${user.id}`} state={place} aria-label={fillText(ADMIN_TEXTS.viewUser, { name: user.name })} size="small">
               <VisibilityIcon fontSize="small" />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Edit">
-            <IconButton component={RouterLink} to={`/admin/users/${user.id}/edit`} state={place} aria-label={`Edit ${user.name}`} size="small">
+          <Tooltip title={ADMIN_TEXTS.edit}>
+            <IconButton component={RouterLink} to={`/admin/users/${user.id}/edit`} state={place} aria-label={fillText(ADMIN_TEXTS.editUser, { name: user.name })} size="small">
               <EditIcon fontSize="small" />
             </IconButton>
           </Tooltip>
           {user.is_blocked ? (
-            <Tooltip title="Unblock">
-              <IconButton onClick={() => ask('unblock', user)} aria-label={`Unblock ${user.name}`} size="small" color="success">
+            <Tooltip title={ADMIN_TEXTS.unblock}>
+              <IconButton onClick={() => ask('unblock', user)} aria-label={fillText(ADMIN_TEXTS.unblockUser, { name: user.name })} size="small" color="success">
                 <LockOpenIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           ) : (
-            <SelfLockoutAction title="Block" label={`Block ${user.name}`} color="warning" own={user.id === selfId} onClick={() => ask('block', user)} icon={<BlockIcon fontSize="small" />} />
+            <SelfLockoutAction title={ADMIN_TEXTS.block} label={fillText(ADMIN_TEXTS.blockUser, { name: user.name })} color="warning" own={user.id === selfId} onClick={() => ask('block', user)} icon={<BlockIcon fontSize="small" />} />
           )}
           {!user.is_deleted && (
-            <SelfLockoutAction title="Delete" label={`Delete ${user.name}`} color="error" own={user.id === selfId} onClick={() => ask('delete', user)} icon={<DeleteIcon fontSize="small" />} />
+            <SelfLockoutAction title={ADMIN_TEXTS.delete} label={fillText(ADMIN_TEXTS.deleteUser, { name: user.name })} color="error" own={user.id === selfId} onClick={() => ask('delete', user)} icon={<DeleteIcon fontSize="small" />} />
           )}
         </>
       ),
@@ -107,7 +108,7 @@ function readQuery(params: URLSearchParams): UserListQuery {
 
 /** /admin/users: the user list with paging, search and status filter done by the server (spec 2 section 2). */
 export default function UsersListPage() {
-  usePageTitle('Users');
+  usePageTitle(ADMIN_TEXTS.users);
   // Paging, search and filter live in the URL, so a reload or the back button keeps them.
   const [params, setParams] = useSearchParams();
   const query = readQuery(params);
@@ -147,25 +148,25 @@ export default function UsersListPage() {
     <Stack spacing={3}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
         <Typography variant="h2" component="h1">
-          Users
+          {ADMIN_TEXTS.users}
         </Typography>
         <Button component={RouterLink} to="/admin/users/create" state={place} variant="contained" startIcon={<PersonAddIcon />}>
-          Create User
+          {ADMIN_TEXTS.createUser}
         </Button>
       </Stack>
 
       <FeedbackAlert feedback={feedback} onClose={() => setFeedback(null)} />
       {loadError && (
-        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={() => void load()}>Retry</Button>}>
-          Failed to fetch users. {loadError}
+        <Alert severity="error" role="alert" action={<Button color="inherit" onClick={() => void load()}>{ADMIN_TEXTS.retry}</Button>}>
+          {fillText(ADMIN_TEXTS.usersNotLoaded, { error: loadError })}
         </Alert>
       )}
 
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
-          <SearchBox label="Search users" placeholder="Name, email, mobile or user ID" search={query.search} onSearch={(text) => setQuery({ search: text, page: '' })} sx={{ minWidth: { sm: 300 } }} />
-          <TextField select label="Status" value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false}>
-            <MenuItem value="">All</MenuItem>
+          <SearchBox label={ADMIN_TEXTS.searchUsers} placeholder={ADMIN_TEXTS.searchUsersHint} search={query.search} onSearch={(text) => setQuery({ search: text, page: '' })} sx={{ minWidth: { sm: 300 } }} />
+          <TextField select label={ADMIN_TEXTS.statusFilter} value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false}>
+            <MenuItem value="">{ADMIN_TEXTS.allStatuses}</MenuItem>
             {Object.entries(USER_STATUS_FILTERS).map(([value, label]) => (
               <MenuItem key={value} value={value}>
                 {label}
@@ -173,9 +174,9 @@ export default function UsersListPage() {
             ))}
           </TextField>
         </Stack>
-        <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label="Loading users" />}</Box>
+        <Box sx={{ height: 4 }}>{loading && <LinearProgress aria-label={ADMIN_TEXTS.loadingUsers} />}</Box>
         <ResponsiveTable
-          label="Users"
+          label={ADMIN_TEXTS.usersTable}
           columns={columns}
           rows={data?.items ?? []}
           rowKey={(user) => user.id}

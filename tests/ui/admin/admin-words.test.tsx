@@ -1,0 +1,65 @@
+// The administrator lists' own words are forms/messages/admin.json's: an analyst's rewording shows in the headings,
+// the columns, the filters, the actions and the way back. Screens against the real server in this process.
+import './install-dom';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { insertSubmittedSignup } from '../../server/admin/admin-helpers';
+import { adminScreenSuite } from './render-admin';
+import { ADMIN_TEXTS } from '../../../src/shared/messages';
+
+const reworded = {
+  signupApprovals: 'Applications to decide',
+  columnName: 'Full name',
+  columnRegistered: 'Applied on',
+  assignedToMe: 'Only mine',
+  searchApplications: 'Find an application',
+  actionsFor: 'What to do with {name}',
+  reviewApplication: 'Open the application',
+  reviewApplicationOf: 'Open {id} ({name})',
+  backToSignupApprovals: 'Back to the applications',
+  users: 'Staff and members',
+  createUser: 'Add someone',
+  columnLastSignedIn: 'Last seen',
+  searchUsers: 'Find a user',
+  viewUser: 'See {name}',
+  backToUsers: 'Back to everyone',
+};
+
+describe("the administrator lists' words (real API, PGlite)", () => {
+  const { renderAdmin } = adminScreenSuite({
+    prepare: (db) => insertSubmittedSignup(db.db, { email: 'words@example.com', mobile: '+18687001077', firstName: 'Wren', lastName: 'Words' }),
+  });
+  // After the suite's server started: it sets the shared messages from the configuration's files, as it does at start.
+  const before = { ...ADMIN_TEXTS };
+  beforeAll(() => void Object.assign(ADMIN_TEXTS, reworded));
+  afterAll(() => void Object.assign(ADMIN_TEXTS, before));
+
+  it('come from the message file: the applications list, its menu and the way back from an application', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/signup-approvals');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applications to decide' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Full name' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Applied on' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Only mine')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Find an application' })).toBeInTheDocument();
+    expect(within(table).getByRole('link', { name: /^Open [0-9a-f]{8} \(Wren Words\)$/ })).toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'What to do with Wren Words' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Open the application' }));
+    await user.click(await screen.findByRole('link', { name: 'Back to the applications' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Applications to decide' })).toBeInTheDocument();
+  });
+
+  it('come from the message file: the users list and the way back from a user', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderAdmin('/admin/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff and members' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add someone' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Find a user' })).toBeInTheDocument();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Last seen' })).toBeInTheDocument();
+    await user.click((await within(table).findAllByRole('link', { name: /^See / }))[0]);
+    await user.click(await screen.findByRole('link', { name: 'Back to everyone' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Staff and members' })).toBeInTheDocument();
+  });
+});
