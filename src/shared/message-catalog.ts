@@ -57,6 +57,8 @@ export const MESSAGE_FILES = {
     'secondApprovalByAnother', 'approve', 'reject', 'refer', 'addComment', 'reviewApplication', 'users', 'backToUsers', 'createUser',
     'usersNotLoaded', 'searchUsers', 'searchUsersHint', 'loadingUsers', 'usersTable', 'columnUserId', 'columnEmailAddress', 'columnLastSignedIn',
     'neverSignedIn', 'view', 'edit', 'block', 'unblock', 'delete', 'viewUser', 'editUser', 'blockUser', 'unblockUser', 'deleteUser', 'cancel',
+    'viewUserTitle', 'userNumber', 'lastLogin', 'contactSection', 'personalSection', 'systemSection', 'emailLabel', 'mobileLabel', 'otherNamesLabel',
+    'dobLabel', 'genderLabel', 'roleLabel', 'officeLabel', 'notProvided', 'notSpecified',
   ],
   notifications: [
     'signInCodeSubject', 'signInCode', 'transferCodeSubject', 'transferCode', 'claimCodeSubject', 'claimCode',
@@ -104,6 +106,8 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'admin.blockUser': ['name'],
   'admin.unblockUser': ['name'],
   'admin.deleteUser': ['name'],
+  'admin.userNumber': ['id'],
+  'admin.lastLogin': ['when'],
   'onboarding.incomplete': ['problems'],
   'requests.atLeast': ['limit'],
   'requests.atMost': ['limit'],

@@ -23,6 +23,9 @@ const reworded = {
   searchUsers: 'Find a user',
   viewUser: 'See {name}',
   backToUsers: 'Back to everyone',
+  contactSection: 'How to reach them',
+  lastLogin: 'Last here: {when}',
+  roleLabel: 'Job',
 };
 
 describe("the administrator lists' words (real API, PGlite)", () => {
@@ -50,7 +53,7 @@ describe("the administrator lists' words (real API, PGlite)", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Applications to decide' })).toBeInTheDocument();
   });
 
-  it('come from the message file: the users list and the way back from a user', async () => {
+  it('come from the message file: the users list, a user's page and the way back from it', async () => {
     const user = userEvent.setup({ delay: null });
     renderAdmin('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff and members' })).toBeInTheDocument();
@@ -59,6 +62,9 @@ describe("the administrator lists' words (real API, PGlite)", () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('columnheader', { name: 'Last seen' })).toBeInTheDocument();
     await user.click((await within(table).findAllByRole('link', { name: /^See / }))[0]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'How to reach them' })).toBeInTheDocument();
+    expect(screen.getByText(/^Last here: /)).toBeInTheDocument();
+    expect(screen.getByText('Job')).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: 'Back to everyone' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff and members' })).toBeInTheDocument();
   });

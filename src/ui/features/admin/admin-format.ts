@@ -1,6 +1,7 @@
 import roles from '../../../../forms/lists/roles.json';
 import offices from '../../../../forms/lists/offices.json';
 import userSchema from '../../../../forms/admin/user.schema.json';
+import userUi from '../../../../forms/admin/user.ui.json';
 import { fieldTitles } from '../../../shared/audit-words';
 
 /** User ids are shown zero-padded to 5 digits (spec 2 section 9). */
@@ -24,3 +25,8 @@ export function officeName(id: number | null | undefined): string {
 
 /** A user's field names as the user form labels them (forms/admin/user.schema.json titles), for the audit trail. */
 export const USER_FIELD_LABELS = fieldTitles(userSchema);
+
+/** A gender's words as the user form offers it (its UI schema's `ui:enumNames`, in the schema's `enum` order). */
+export const GENDER_LABELS: Record<string, string> = Object.fromEntries(
+  ((userSchema.properties.gender as { enum?: string[] }).enum ?? []).map((value, i) => [value, (userUi.gender as { 'ui:enumNames'?: string[] })['ui:enumNames']?.[i] ?? value]),
+);

@@ -8,7 +8,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PageLoader } from '../../../components/page-loader';
 import { fetchUser } from '../api/users-api';
-import { USER_FIELD_LABELS, officeName, padUserId, roleName } from '../admin-format';
+import { GENDER_LABELS, USER_FIELD_LABELS, officeName, padUserId, roleName } from '../admin-format';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { UserStatusChip } from '../components/user-status-chip';
 import { useUserActions } from '../components/use-user-actions';
@@ -34,11 +34,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const GENDER_LABELS: Record<string, string> = { male: 'Male', female: 'Female', other: 'Other' };
-
 /** /admin/users/{id}: one user (spec 2 section 2) with the actions and the audit trail. */
 export default function UserViewPage() {
-  usePageTitle('View User');
+  usePageTitle(ADMIN_TEXTS.viewUserTitle);
   const { id } = useParams();
   const navigate = useNavigate();
   // Edit keeps the way back to the list as it was left.
@@ -67,7 +65,7 @@ export default function UserViewPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
           <Typography variant="body2" color="text.secondary">
-            User ID {padUserId(user.id)}
+            {fillText(ADMIN_TEXTS.userNumber, { id: padUserId(user.id) })}
           </Typography>
           <Typography variant="h2" component="h1">
             {user.name}
@@ -75,27 +73,27 @@ export default function UserViewPage() {
           <Stack direction="row" spacing={2} sx={{ mt: 1, alignItems: 'center' }}>
             <UserStatusChip isBlocked={user.is_blocked} isDeleted={user.is_deleted} />
             <Typography variant="body2" color="text.secondary">
-              Last login: {user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : 'Never'}
+              {fillText(ADMIN_TEXTS.lastLogin, { when: user.last_signed_in_on ? formatDateTime(user.last_signed_in_on) : ADMIN_TEXTS.neverSignedIn })}
             </Typography>
           </Stack>
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: { md: 'flex-end' } }}>
           <Stack direction="row" spacing={1}>
             <Button variant="contained" startIcon={<EditIcon />} onClick={() => navigate(`/admin/users/${user.id}/edit`, { state: location.state })}>
-              Edit
+              {ADMIN_TEXTS.edit}
             </Button>
             {user.is_blocked ? (
               <Button variant="outlined" color="success" startIcon={<LockOpenIcon />} onClick={() => ask('unblock', user)}>
-                Unblock
+                {ADMIN_TEXTS.unblock}
               </Button>
             ) : (
               <Button variant="outlined" color="warning" startIcon={<BlockIcon />} onClick={() => ask('block', user)} disabled={isSelf} aria-describedby={isSelf ? 'self-lockout-hint' : undefined}>
-                Block
+                {ADMIN_TEXTS.block}
               </Button>
             )}
             {!user.is_deleted && (
               <Button variant="outlined" color="error" startIcon={<DeleteIcon />} onClick={() => ask('delete', user)} disabled={isSelf} aria-describedby={isSelf ? 'self-lockout-hint' : undefined}>
-                Delete
+                {ADMIN_TEXTS.delete}
               </Button>
             )}
           </Stack>
@@ -107,18 +105,18 @@ export default function UserViewPage() {
         </Stack>
       </Stack>
       <Divider />
-      <Section title="Contact">
-        <DetailField label="Email">{user.email}</DetailField>
-        <DetailField label="Mobile">{user.mobile || 'Not provided'}</DetailField>
+      <Section title={ADMIN_TEXTS.contactSection}>
+        <DetailField label={ADMIN_TEXTS.emailLabel}>{user.email}</DetailField>
+        <DetailField label={ADMIN_TEXTS.mobileLabel}>{user.mobile || ADMIN_TEXTS.notProvided}</DetailField>
       </Section>
-      <Section title="Personal">
-        <DetailField label="Other Names">{user.other_names || 'Not provided'}</DetailField>
-        <DetailField label="Date of Birth">{formatDate(user.dob) || 'Not provided'}</DetailField>
-        <DetailField label="Gender">{user.gender ? (GENDER_LABELS[user.gender] ?? user.gender) : 'Not specified'}</DetailField>
+      <Section title={ADMIN_TEXTS.personalSection}>
+        <DetailField label={ADMIN_TEXTS.otherNamesLabel}>{user.other_names || ADMIN_TEXTS.notProvided}</DetailField>
+        <DetailField label={ADMIN_TEXTS.dobLabel}>{formatDate(user.dob) || ADMIN_TEXTS.notProvided}</DetailField>
+        <DetailField label={ADMIN_TEXTS.genderLabel}>{user.gender ? (GENDER_LABELS[user.gender] ?? user.gender) : ADMIN_TEXTS.notSpecified}</DetailField>
       </Section>
-      <Section title="System">
-        <DetailField label="Role">{roleName(user.role_id)}</DetailField>
-        <DetailField label="Office">{user.office_id === null ? 'Not provided' : officeName(user.office_id)}</DetailField>
+      <Section title={ADMIN_TEXTS.systemSection}>
+        <DetailField label={ADMIN_TEXTS.roleLabel}>{roleName(user.role_id)}</DetailField>
+        <DetailField label={ADMIN_TEXTS.officeLabel}>{user.office_id === null ? ADMIN_TEXTS.notProvided : officeName(user.office_id)}</DetailField>
       </Section>
       <AuditTrail entries={audit} fieldLabels={USER_FIELD_LABELS} />
       {dialogs}
