@@ -53,7 +53,7 @@ describe("the administrator lists' words (real API, PGlite)", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Applications to decide' })).toBeInTheDocument();
   });
 
-  it('come from the message file: the users list, a user's page and the way back from it', async () => {
+  it("come from the message file: the users list, a user's page and the way back from it", async () => {
     const user = userEvent.setup({ delay: null });
     renderAdmin('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff and members' })).toBeInTheDocument();

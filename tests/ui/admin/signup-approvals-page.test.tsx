@@ -1,6 +1,6 @@
 // Screens against the real server in this process: browser globals come from install-dom (imported first).
 import './install-dom';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { insertSubmittedSignup } from '../../server/admin/admin-helpers';
 import { commentPreview } from '../../../src/ui/features/admin/signups/signup-approvals-page';
@@ -42,6 +42,11 @@ describe('signup approvals and application review (real API, PGlite)', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=pending&search=Baptiste'));
     expect(await screen.findByRole('textbox', { name: 'Search applications' })).toHaveValue('Baptiste');
     expect(within(await screen.findByRole('table', { name: 'Signups' })).getByText('Ruth Baptiste')).toBeInTheDocument();
+    // Left on a page that has since emptied (its last application decided): back on the last page with rows.
+    cleanup();
+    const again = renderAdmin('/admin/signup-approvals?status=pending&page=4');
+    await waitFor(() => expect(again.state.location.search).toBe('?status=pending'));
+    expect(await screen.findByRole('link', { name: /^Review application .* of Ruth Baptiste$/ })).toBeInTheDocument();
   });
 
   it('adds a comment through the dialog with its 500-character counter; Add Comment is disabled while blank', async () => {

@@ -35,6 +35,16 @@ describe('admin users list and view (real API, PGlite)', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(51));
   });
 
+  it('moves a page past the end (its last users filtered or blocked away) to the last page that has users', async () => {
+    const total = Number((await t.db.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const last = Math.ceil(total / 50);
+    const router = renderAdmin('/admin/users?page=999&page_size=50');
+    await waitFor(() => expect(router.state.location.search).toBe(`?page=${last}&page_size=50`));
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(1 + total - (last - 1) * 50));
+    expect(screen.queryByText(ADMIN_TEXTS.noUsers)).not.toBeInTheDocument();
+  });
+
   it('searches on the server and shows Blocked and Deleted chips; Delete is hidden for a deleted user', async () => {
     const user = userEvent.setup({ delay: null });
     renderAdmin('/admin/users');

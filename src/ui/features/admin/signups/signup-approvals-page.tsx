@@ -27,6 +27,7 @@ import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useListPlace } from '../components/back-button';
+import { usePageInRange } from '../components/use-page-in-range';
 import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { useSignupActions, type SignupAction } from './use-signup-actions';
@@ -108,14 +109,21 @@ export default function SignupApprovalsPage() {
   // The application opened from here comes back to this page, these filters and this search.
   const place = useListPlace();
   const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups({ page, pageSize: PAGE_SIZE, status, mine, search }), [page, status, mine, search]);
-  const setFilter = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries({ ...changes, page: '' })) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
+  // From the address as it is when the change lands (a search typed while a status was still being chosen keeps it).
+  const setQuery = (changes: Record<string, string>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value) next.set(key, value);
+          else next.delete(key);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const setFilter = (changes: Record<string, string>) => setQuery({ ...changes, page: '' });
+  usePageInRange(page, data?.total, PAGE_SIZE, (last) => setQuery({ page: last > 1 ? String(last) : '' }));
   const filtered = !!status || mine || !!search;
 
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -211,12 +219,7 @@ export default function SignupApprovalsPage() {
             rowsPerPage={PAGE_SIZE}
             rowsPerPageOptions={[PAGE_SIZE]}
             sx={phonePaginationSx}
-            onPageChange={(_, p) => {
-              const next = new URLSearchParams(params);
-              if (p > 0) next.set('page', String(p + 1));
-              else next.delete('page');
-              setParams(next, { replace: true });
-            }}
+            onPageChange={(_, p) => setQuery({ page: p > 0 ? String(p + 1) : '' })}
           />
         </Paper>
       )}

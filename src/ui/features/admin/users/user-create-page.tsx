@@ -36,7 +36,7 @@ export default function UserCreatePage() {
     setData({});
     setFormKey((k) => k + 1);
     // The list says it too, with the focus (the message went with the page).
-    timer.current = setTimeout(() => navigate('/admin/users', { state: { feedback: created } }), 2000);
+    timer.current = setTimeout(() => navigate(listPlace, { state: { feedback: created } }), 2000);
   });
 
   return (

@@ -30,6 +30,7 @@ import { useUserActions, type UserAction } from '../components/use-user-actions'
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useListPlace } from '../components/back-button';
+import { usePageInRange } from '../components/use-page-in-range';
 import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
@@ -136,6 +137,8 @@ export default function UsersListPage() {
   const { page, pageSize, search, status } = query;
   const { data, loading, error: loadError, reload: load } = useServerData(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
 
+  usePageInRange(page, data?.total, pageSize, (last) => setQuery({ page: last > 1 ? String(last) : '' }));
+
   const { ask, dialogs } = useUserActions((result) => {
     setFeedback(result);
     void load();
@@ -165,7 +168,7 @@ export default function UsersListPage() {
       <Paper variant="outlined">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ p: 2 }}>
           <SearchBox label={ADMIN_TEXTS.searchUsers} placeholder={ADMIN_TEXTS.searchUsersHint} search={query.search} onSearch={(text) => setQuery({ search: text, page: '' })} sx={{ minWidth: { sm: 300 } }} />
-          <TextField select label={ADMIN_TEXTS.statusFilter} value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false}>
+          <TextField select label={ADMIN_TEXTS.statusFilter} value={status} onChange={(e) => setQuery({ status: e.target.value, page: '' })} size="small" sx={{ minWidth: 160 }} fullWidth={false} slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}>
             <MenuItem value="">{ADMIN_TEXTS.allStatuses}</MenuItem>
             {Object.entries(USER_STATUS_FILTERS).map(([value, label]) => (
               <MenuItem key={value} value={value}>
