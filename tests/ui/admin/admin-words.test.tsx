@@ -26,6 +26,10 @@ const reworded = {
   contactSection: 'How to reach them',
   lastLogin: 'Last here: {when}',
   roleLabel: 'Job',
+  requestChanges: 'Ask for changes',
+  applicationSummary: 'In short',
+  consents: 'What they agreed to',
+  newCustomer: 'Not yet a member',
 };
 
 describe("the administrator lists' words (real API, PGlite)", () => {
@@ -37,7 +41,7 @@ describe("the administrator lists' words (real API, PGlite)", () => {
   beforeAll(() => void Object.assign(ADMIN_TEXTS, reworded));
   afterAll(() => void Object.assign(ADMIN_TEXTS, before));
 
-  it('come from the message file: the applications list, its menu and the way back from an application', async () => {
+  it("come from the message file: the applications list, its menu, an application's page and the way back from it", async () => {
     const user = userEvent.setup({ delay: null });
     renderAdmin('/admin/signup-approvals');
     expect(await screen.findByRole('heading', { level: 1, name: 'Applications to decide' })).toBeInTheDocument();
@@ -49,6 +53,10 @@ describe("the administrator lists' words (real API, PGlite)", () => {
     expect(within(table).getByRole('link', { name: /^Open [0-9a-f]{8} \(Wren Words\)$/ })).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'What to do with Wren Words' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Open the application' }));
+    expect(await screen.findByRole('button', { name: 'Ask for changes' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'In short' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'What they agreed to' })).toBeInTheDocument();
+    expect(screen.getByText('Not yet a member')).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: 'Back to the applications' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Applications to decide' })).toBeInTheDocument();
   });

@@ -65,19 +65,19 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
         <Typography id={`step-${step.step}`} variant="h3" component="h2">
           {step.title}
         </Typography>
-        {step.changed_after_request && <Chip size="small" color="warning" label="Changed after the request" />}
+        {step.changed_after_request && <Chip size="small" color="warning" label={ADMIN_TEXTS.changedAfterRequest} />}
       </Stack>
       {step.form_then ? (
         <StepAsSubmitted formThen={step.form_then} data={step.data} />
       ) : step.form ? (
         <SchemaForm formId={step.form} formData={step.data} readonly hideTitle idPrefix={`review_${step.step.replace(/-/g, '_')}`} />
       ) : (
-        <Typography color="text.secondary">This step has no form.</Typography>
+        <Typography color="text.secondary">{ADMIN_TEXTS.stepHasNoForm}</Typography>
       )}
       {files.length > 0 && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="subtitle2" component="h3">
-            Documents
+            {ADMIN_TEXTS.documents}
           </Typography>
           <List dense>
             {files.map((file) => (
@@ -88,10 +88,10 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
                   <Button
                     size="small"
                     startIcon={<DownloadIcon />}
-                    aria-label={`Download ${file.original_name}`}
+                    aria-label={fillText(ADMIN_TEXTS.downloadFile, { name: file.original_name })}
                     onClick={() => downloadSignupDocument(signupId, file).catch((e) => onDownloadError(translateApiError(e).message))}
                   >
-                    Download
+                    {ADMIN_TEXTS.download}
                   </Button>
                 }
               >
@@ -106,18 +106,18 @@ function StepSection({ step, files, signupId, onDownloadError }: { step: SignupS
 }
 
 /** The consents' columns, declared once: a table on wide screens, a card per consent on a phone (title: the consent). */
-const CONSENT_COLUMNS: ReadonlyArray<ResponsiveColumn<SignupConsent>> = [
-  { header: 'Consent', cell: (c) => c.label, card: 'title' },
-  { header: 'Agreed', cell: (c) => formatDateTime(c.agreed_on) },
-  { header: 'Client address', cell: (c) => c.client_ip ?? 'Unknown', cellSx: { fontFamily: 'monospace' } },
+const consentColumns = (): ReadonlyArray<ResponsiveColumn<SignupConsent>> => [
+  { header: ADMIN_TEXTS.consentColumn, cell: (c) => c.label, card: 'title' },
+  { header: ADMIN_TEXTS.agreedColumn, cell: (c) => formatDateTime(c.agreed_on) },
+  { header: ADMIN_TEXTS.clientAddressColumn, cell: (c) => c.client_ip ?? ADMIN_TEXTS.unknownAddress, cellSx: { fontFamily: 'monospace' } },
   {
-    header: 'Text version',
+    header: ADMIN_TEXTS.textVersionColumn,
     cell: (c) => (
       <>
         <Box component="span" sx={{ fontFamily: 'monospace' }}>
           {c.text_version}
         </Box>
-        {!c.current_version && <Chip size="small" variant="outlined" label="Earlier wording" sx={{ ml: 1 }} />}
+        {!c.current_version && <Chip size="small" variant="outlined" label={ADMIN_TEXTS.earlierWording} sx={{ ml: 1 }} />}
       </>
     ),
   },
@@ -131,15 +131,33 @@ function ConsentsSection({ consents }: { consents: SignupConsent[] }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="consents-title">
       <Typography id="consents-title" variant="h3" component="h2" sx={{ mb: 2 }}>
-        Consents
+        {ADMIN_TEXTS.consents}
       </Typography>
       {consents.length === 0 ? (
-        <Typography color="text.secondary">No consents recorded.</Typography>
+        <Typography color="text.secondary">{ADMIN_TEXTS.noConsents}</Typography>
       ) : (
-        <ResponsiveTable label="Consents" columns={CONSENT_COLUMNS} rows={consents} rowKey={(c) => c.consent} />
+        <ResponsiveTable label={ADMIN_TEXTS.consents} columns={consentColumns()} rows={consents} rowKey={(c) => c.consent} />
       )}
     </Paper>
   );
+}
+
+/** An administrator's name as the server gave it, else their number. */
+const adminName = (a: { admin_name?: string | null; admin_user_id: number }) => a.admin_name ?? fillText(ADMIN_TEXTS.unnamedUser, { id: String(a.admin_user_id) });
+
+/** Who the application is assigned to ("you" when it is the reader), and since when. */
+function assigneeWords(signup: Review['signup'], mine: boolean): string {
+  if (signup.assignee_user_id === null) return ADMIN_TEXTS.unassigned;
+  const who = signup.assignee_name ?? fillText(ADMIN_TEXTS.unnamedUser, { id: String(signup.assignee_user_id) });
+  const name = mine ? fillText(ADMIN_TEXTS.assigneeIsYou, { name: who }) : who;
+  return signup.assigned_on ? fillText(ADMIN_TEXTS.assignedSince, { name, when: formatDateTime(signup.assigned_on) }) : name;
+}
+
+/** How many approvals the application has of the number it needs, and who gave them when. */
+function approvalWords(approvals: SignupApproval[], needed: number): string {
+  if (!approvals.length) return fillText(ADMIN_TEXTS.approvalsGiven, { given: approvals.length, needed });
+  const list = approvals.map((a) => fillText(ADMIN_TEXTS.approvalBy, { name: adminName(a), when: formatDateTime(a.approved_on) })).join('; ');
+  return fillText(ADMIN_TEXTS.approvalsGivenBy, { given: approvals.length, needed, approvals: list });
 }
 
 /** Who works on the application, and the four-eyes state: the approvals given and how many it needs. */
@@ -148,26 +166,26 @@ function QueueSection({ review, me, onAct }: { review: Review; me: number | unde
   const open = UNDECIDED_SIGNUP_STATUSES.includes(signup.status as SignupStatus);
   const mine = signup.assignee_user_id !== null && signup.assignee_user_id === me;
   return (
-    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Assignment and approvals">
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={ADMIN_TEXTS.assignmentAndApprovals}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, flex: 1 }}>
-          <DetailField label="Assignee">{signup.assignee_user_id === null ? 'Unassigned' : `${signup.assignee_name ?? `User ${signup.assignee_user_id}`}${mine ? ' (you)' : ''}${signup.assigned_on ? ` since ${formatDateTime(signup.assigned_on)}` : ''}`}</DetailField>
-          <DetailField label="Approvals">{`${approvals.length} of ${needed}${approvals.length ? `: ${approvals.map((a: SignupApproval) => `${a.admin_name ?? `User ${a.admin_user_id}`} on ${formatDateTime(a.approved_on)}`).join('; ')}` : ''}`}</DetailField>
+          <DetailField label={ADMIN_TEXTS.columnAssignee}>{assigneeWords(signup, mine)}</DetailField>
+          <DetailField label={ADMIN_TEXTS.approvalsLabel}>{approvalWords(approvals, needed)}</DetailField>
         </Box>
         {open && (
           <Stack direction="row" spacing={1}>
             {signup.assignee_user_id === null && (
               <Button variant="outlined" onClick={() => onAct('claim')}>
-                Claim
+                {ADMIN_TEXTS.claim}
               </Button>
             )}
             {mine && (
               <Button variant="outlined" onClick={() => onAct('release')}>
-                Release
+                {ADMIN_TEXTS.release}
               </Button>
             )}
             <Button variant="text" onClick={() => onAct('reassign')}>
-              Reassign
+              {ADMIN_TEXTS.reassign}
             </Button>
           </Stack>
         )}
@@ -191,7 +209,7 @@ export default function SignupReviewPage() {
 
   const back = <BackButton to="/admin/signup-approvals" label={ADMIN_TEXTS.backToSignupApprovals} />;
   if (error && !data) {
-    return <LoadFailure back={back}>Failed to fetch signups. {error}</LoadFailure>;
+    return <LoadFailure back={back}>{fillText(ADMIN_TEXTS.signupsNotLoaded, { error })}</LoadFailure>;
   }
   if (!data) return <PageLoader />;
 
@@ -214,16 +232,16 @@ export default function SignupReviewPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}>
         <Box>
           <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
-            Application {signup.id}
+            {fillText(ADMIN_TEXTS.applicationNumber, { id: signup.id })}
           </Typography>
           <Typography variant="h2" component="h1">
             {name}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
             <SignupStatusChip status={signup.status} />
-            <Chip size="small" variant="outlined" label={signup.is_existing_customer ? 'Existing customer' : 'New customer'} />
+            <Chip size="small" variant="outlined" label={signup.is_existing_customer ? ADMIN_TEXTS.existingCustomer : ADMIN_TEXTS.newCustomer} />
             {/* Said once: a risk flag of the same words (review.json's "Minor") already says it. */}
-            {signup.is_minor && !signup.risk_flags.some((flag) => (flagLabels?.[flag] ?? flag) === 'Minor') && <Chip size="small" variant="outlined" label="Minor" />}
+            {signup.is_minor && !signup.risk_flags.some((flag) => (flagLabels?.[flag] ?? flag) === ADMIN_TEXTS.minor) && <Chip size="small" variant="outlined" label={ADMIN_TEXTS.minor} />}
           </Stack>
           {signup.risk_flags.length > 0 && (
             <Box sx={{ mt: 1 }}>
@@ -236,16 +254,16 @@ export default function SignupReviewPage() {
             {second ? ADMIN_TEXTS.giveSecondApproval : ADMIN_TEXTS.approve}
           </Button>
           <Button variant="outlined" color="error" startIcon={<CancelIcon />} disabled={!pending} onClick={() => ask('reject', target)}>
-            Reject
+            {ADMIN_TEXTS.reject}
           </Button>
           <Button variant="outlined" startIcon={<EditNoteIcon />} disabled={!pending} onClick={() => ask('changes', target)}>
-            Request Changes
+            {ADMIN_TEXTS.requestChanges}
           </Button>
           <Button variant="outlined" color="secondary" startIcon={<ForwardIcon />} disabled={!pending || signup.status === 'referred'} onClick={() => ask('refer', target)}>
-            Refer
+            {ADMIN_TEXTS.refer}
           </Button>
           <Button variant="outlined" startIcon={<CommentIcon />} onClick={() => ask('comment', target)}>
-            Add Comment
+            {ADMIN_TEXTS.addComment}
           </Button>
         </Stack>
       </Stack>
@@ -254,7 +272,7 @@ export default function SignupReviewPage() {
         <Alert severity="info">
           {approvedByMe
             ? ADMIN_TEXTS.firstApprovalByYou
-            : fillText(ADMIN_TEXTS.firstApprovalBy, { names: approvals.map((a) => a.admin_name ?? `User ${a.admin_user_id}`).join(', ') })}
+            : fillText(ADMIN_TEXTS.firstApprovalBy, { names: approvals.map(adminName).join(', ') })}
         </Alert>
       )}
       {changeRequest && (
@@ -265,24 +283,24 @@ export default function SignupReviewPage() {
         </Alert>
       )}
       <QueueSection review={data} me={me} onAct={(action) => ask(action, target)} />
-      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Application summary">
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={ADMIN_TEXTS.applicationSummary}>
         <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(3, 1fr)' } }}>
-          <DetailField label="Email">{signup.email}</DetailField>
-          <DetailField label="Mobile">{signup.mobile}</DetailField>
-          <DetailField label="Date of Birth">{formatDate(signup.dob)}</DetailField>
-          <DetailField label="Registration Date">{formatDateTime(signup.created_on)}</DetailField>
-          <DetailField label="Submitted">{signup.submitted_on ? formatDateTime(signup.submitted_on) : 'Not submitted'}</DetailField>
-          <DetailField label="Decided">{signup.decided_on ? formatDateTime(signup.decided_on) : 'Not yet'}</DetailField>
-          <DetailField label="Comments">{signup.comments || ADMIN_TEXTS.noComments}</DetailField>
+          <DetailField label={ADMIN_TEXTS.emailLabel}>{signup.email}</DetailField>
+          <DetailField label={ADMIN_TEXTS.mobileLabel}>{signup.mobile}</DetailField>
+          <DetailField label={ADMIN_TEXTS.dobLabel}>{formatDate(signup.dob)}</DetailField>
+          <DetailField label={ADMIN_TEXTS.columnRegistered}>{formatDateTime(signup.created_on)}</DetailField>
+          <DetailField label={ADMIN_TEXTS.submittedLabel}>{signup.submitted_on ? formatDateTime(signup.submitted_on) : ADMIN_TEXTS.notSubmitted}</DetailField>
+          <DetailField label={ADMIN_TEXTS.decidedLabel}>{signup.decided_on ? formatDateTime(signup.decided_on) : ADMIN_TEXTS.notYet}</DetailField>
+          <DetailField label={ADMIN_TEXTS.columnComments}>{signup.comments || ADMIN_TEXTS.noComments}</DetailField>
         </Box>
       </Paper>
 
       {claim && <ClaimComparison claim={claim} />}
       {steps.map((step) => (
-        <StepSection key={step.step} step={step} files={filesOf(step.step)} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: 'Download failed', detail: m })} />
+        <StepSection key={step.step} step={step} files={filesOf(step.step)} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: ADMIN_TEXTS.downloadFailed, detail: m })} />
       ))}
       {orphanFiles.length > 0 && (
-        <StepSection step={{ step: 'other-documents', title: 'Other Documents', form: null, data: {}, updated_on: '' }} files={orphanFiles} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: 'Download failed', detail: m })} />
+        <StepSection step={{ step: 'other-documents', title: ADMIN_TEXTS.otherDocuments, form: null, data: {}, updated_on: '' }} files={orphanFiles} signupId={signup.id} onDownloadError={(m) => setFeedback({ severity: 'error', title: ADMIN_TEXTS.downloadFailed, detail: m })} />
       )}
       <ConsentsSection consents={consents} />
       <AuditTrail entries={audit} fieldLabels={Object.fromEntries(steps.map((s) => [s.step, s.title]))} />
