@@ -1,7 +1,7 @@
 // The administrator lists' own words are forms/messages/admin.json's: an analyst's rewording shows in the headings,
 // the columns, the filters, the actions and the way back. Screens against the real server in this process.
 import './install-dom';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { insertSubmittedSignup } from '../../server/admin/admin-helpers';
 import { adminScreenSuite } from './render-admin';
@@ -30,6 +30,9 @@ const reworded = {
   applicationSummary: 'In short',
   consents: 'What they agreed to',
   newCustomer: 'Not yet a member',
+  rejectTitle: 'Turn down',
+  rejectBody: 'Say no to {name}?',
+  cancel: 'Never mind',
 };
 
 describe("the administrator lists' words (real API, PGlite)", () => {
@@ -57,6 +60,12 @@ describe("the administrator lists' words (real API, PGlite)", () => {
     expect(screen.getByRole('region', { name: 'In short' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'What they agreed to' })).toBeInTheDocument();
     expect(screen.getByText('Not yet a member')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn down' });
+    expect(dialog).toHaveTextContent('Say no to Wren Words?');
+    expect(within(dialog).getByText('Wren Words').tagName).toBe('STRONG');
+    await user.click(within(dialog).getByRole('button', { name: 'Never mind' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(await screen.findByRole('link', { name: 'Back to the applications' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Applications to decide' })).toBeInTheDocument();
   });

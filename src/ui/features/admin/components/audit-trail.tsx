@@ -1,6 +1,7 @@
 import { List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
 import type { AuditEntry } from '../../../../shared/api-types';
 import { describeAuditEntry } from '../../../../shared/audit-words';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 /** A comment's own words, kept in the trail: a later comment replaces it on the application. */
 function commentText(entry: AuditEntry): string | undefined {
@@ -16,7 +17,7 @@ export function AuditTrail({ entries, fieldLabels }: { entries: AuditEntry[]; fi
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="audit-trail-heading">
       <Typography id="audit-trail-heading" variant="h3" component="h2" sx={{ mb: 1 }}>
-        Audit Trail
+        {ADMIN_TEXTS.auditTrail}
       </Typography>
       {entries.length === 0 ? (
         <Typography color="text.secondary">No administrator actions recorded yet.</Typography>

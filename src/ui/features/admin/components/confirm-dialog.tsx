@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -27,7 +28,7 @@ export function ConfirmDialog({ open, title, children, confirmText, confirmColor
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus={destructive}>
-          Cancel
+          {ADMIN_TEXTS.cancel}
         </Button>
         <Button onClick={onConfirm} color={confirmColor} variant="contained" disabled={busy} autoFocus={!destructive} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {confirmText}

@@ -4,6 +4,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import type { Feedback } from './feedback-alert';
 import { usePendingAction } from './use-pending-action';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillNodes } from './fill-nodes';
 
 export type UserAction = 'block' | 'unblock' | 'delete';
 
@@ -24,14 +25,14 @@ export function useUserActions(onDone: (feedback: Feedback) => void): { ask: (ac
   const name = pending?.target.name ?? '';
   const dialogs = (
     <>
-      <ConfirmDialog open={pending?.action === 'delete'} title="Confirm Delete" confirmText="Delete" confirmColor="error" busy={busy} onConfirm={confirm} onClose={close}>
-        Are you sure you want to delete this user? This action cannot be undone.
+      <ConfirmDialog open={pending?.action === 'delete'} title={ADMIN_TEXTS.deleteTitle} confirmText={ADMIN_TEXTS.delete} confirmColor="error" busy={busy} onConfirm={confirm} onClose={close}>
+        {ADMIN_TEXTS.deleteBody}
       </ConfirmDialog>
-      <ConfirmDialog open={pending?.action === 'block'} title="Block User" confirmText="Block" confirmColor="error" busy={busy} onConfirm={confirm} onClose={close}>
-        Are you sure you want to block <strong>{name}</strong>? They will be signed out at once and cannot sign in until unblocked.
+      <ConfirmDialog open={pending?.action === 'block'} title={ADMIN_TEXTS.blockTitle} confirmText={ADMIN_TEXTS.block} confirmColor="error" busy={busy} onConfirm={confirm} onClose={close}>
+        {fillNodes(ADMIN_TEXTS.blockBody, { name: <strong>{name}</strong> })}
       </ConfirmDialog>
-      <ConfirmDialog open={pending?.action === 'unblock'} title="Unblock User" confirmText="Unblock" confirmColor="success" busy={busy} onConfirm={confirm} onClose={close}>
-        Are you sure you want to unblock <strong>{name}</strong>? They will be able to sign in again.
+      <ConfirmDialog open={pending?.action === 'unblock'} title={ADMIN_TEXTS.unblockTitle} confirmText={ADMIN_TEXTS.unblock} confirmColor="success" busy={busy} onConfirm={confirm} onClose={close}>
+        {fillNodes(ADMIN_TEXTS.unblockBody, { name: <strong>{name}</strong> })}
       </ConfirmDialog>
     </>
   );

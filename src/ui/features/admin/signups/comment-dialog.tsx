@@ -1,5 +1,7 @@
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
 
 const MAX = 500;
 
@@ -11,10 +13,10 @@ export function CommentDialog({ open, name, initial, busy, onSubmit, onClose, on
   }, [open, initial]);
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="comment-dialog-title" slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
-      <DialogTitle id="comment-dialog-title">Add Comment</DialogTitle>
+      <DialogTitle id="comment-dialog-title">{ADMIN_TEXTS.addComment}</DialogTitle>
       <DialogContent>
         <TextField
-          label={`Comment on ${name}'s application`}
+          label={fillText(ADMIN_TEXTS.commentOn, { name })}
           value={text}
           onChange={(e) => {
             const next = e.target.value.slice(0, MAX);
@@ -31,10 +33,10 @@ export function CommentDialog({ open, name, initial, busy, onSubmit, onClose, on
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {ADMIN_TEXTS.cancel}
         </Button>
         <Button variant="contained" disabled={busy || !text.trim()} onClick={() => onSubmit(text)} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          Add Comment
+          {ADMIN_TEXTS.addComment}
         </Button>
       </DialogActions>
     </Dialog>

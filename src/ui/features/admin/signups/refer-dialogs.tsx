@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, TextField } from '@mui/material';
 import { fetchAssignees } from '../api/signups-api';
 import { REQUEST_CHANGES_MAX } from '../../../../shared/messages';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillNodes } from '../components/fill-nodes';
 
 const MAX = 500;
 
@@ -19,18 +20,18 @@ export function ReasonDialog({ open, title, confirmText, confirmColor, busy, onS
     setReason(text);
     onDraft?.(text);
   };
-  const titleId = `${confirmText.toLowerCase()}-dialog-title`;
+  const titleId = useId();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby={titleId} slotProps={{ paper: { sx: { maxWidth: 500 } } }}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{children}</DialogContentText>
         {/* The keyboard opens on what the dialog asks for (the dialog's frame held it: a Tab more before typing). */}
-        <TextField autoFocus label="Reason (optional)" value={reason} onChange={(e) => change(e.target.value.slice(0, MAX))} multiline minRows={3} helperText={`${reason.length}/${MAX}`} slotProps={{ htmlInput: { maxLength: MAX } }} />
+        <TextField autoFocus label={ADMIN_TEXTS.reasonOptional} value={reason} onChange={(e) => change(e.target.value.slice(0, MAX))} multiline minRows={3} helperText={`${reason.length}/${MAX}`} slotProps={{ htmlInput: { maxLength: MAX } }} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {ADMIN_TEXTS.cancel}
         </Button>
         <Button variant="contained" color={confirmColor} disabled={busy} onClick={() => onSubmit(reason.trim())} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
           {confirmText}
@@ -55,12 +56,12 @@ export function ReassignDialog({ open, name, current, busy, onSubmit, onClose }:
   }, [open]);
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="reassign-dialog-title" slotProps={{ paper: { sx: { maxWidth: 480 } } }}>
-      <DialogTitle id="reassign-dialog-title">Reassign Application</DialogTitle>
+      <DialogTitle id="reassign-dialog-title">{ADMIN_TEXTS.reassignTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Who should review the application of <strong>{name}</strong>?
+          {fillNodes(ADMIN_TEXTS.reassignBody, { name: <strong>{name}</strong> })}
         </DialogContentText>
-        <TextField select label="Administrator" value={chosen} onChange={(e) => setChosen(e.target.value)} error={failed} helperText={failed ? ADMIN_TEXTS.administratorsNotLoaded : undefined} fullWidth>
+        <TextField select label={ADMIN_TEXTS.administrator} value={chosen} onChange={(e) => setChosen(e.target.value)} error={failed} helperText={failed ? ADMIN_TEXTS.administratorsNotLoaded : undefined} fullWidth>
           {(admins ?? [])
             .filter((a) => a.id !== current)
             .map((a) => (
@@ -72,10 +73,10 @@ export function ReassignDialog({ open, name, current, busy, onSubmit, onClose }:
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {ADMIN_TEXTS.cancel}
         </Button>
         <Button variant="contained" disabled={busy || !chosen} onClick={() => onSubmit(chosen)} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          Reassign
+          {ADMIN_TEXTS.reassign}
         </Button>
       </DialogActions>
     </Dialog>
@@ -120,13 +121,13 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
   };
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="changes-dialog-title">
-      <DialogTitle id="changes-dialog-title">Request Changes</DialogTitle>
+      <DialogTitle id="changes-dialog-title">{ADMIN_TEXTS.requestChanges}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Send the application of <strong>{name}</strong> back to them. They can change only the steps you choose, then send it again; they are told by email.
+          {fillNodes(ADMIN_TEXTS.requestChangesBody, { name: <strong>{name}</strong> })}
         </DialogContentText>
         <FormControl component="fieldset" error={tried && noSteps} sx={{ mb: 2 }}>
-          <FormLabel component="legend">Steps to change</FormLabel>
+          <FormLabel component="legend">{ADMIN_TEXTS.stepsToChange}</FormLabel>
           <FormGroup>
             {steps.map((s, i) => (
               <FormControlLabel
@@ -140,7 +141,7 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
           {tried && noSteps && <FormHelperText>{ADMIN_TEXTS.noSteps}</FormHelperText>}
         </FormControl>
         <TextField
-          label="Message to the applicant"
+          label={ADMIN_TEXTS.messageToApplicant}
           required
           fullWidth
           value={message}
@@ -154,10 +155,10 @@ export function RequestChangesDialog({ open, name, steps, busy, onSubmit, onClos
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {ADMIN_TEXTS.cancel}
         </Button>
         <Button variant="contained" disabled={busy} onClick={submit} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-          Send Back to Applicant
+          {ADMIN_TEXTS.sendBackToApplicant}
         </Button>
       </DialogActions>
     </Dialog>

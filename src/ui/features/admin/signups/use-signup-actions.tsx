@@ -7,6 +7,7 @@ import { usePendingAction } from '../components/use-pending-action';
 import { CommentDialog } from './comment-dialog';
 import { ReassignDialog, ReasonDialog, RequestChangesDialog, type ChangesDraft } from './refer-dialogs';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillNodes } from '../components/fill-nodes';
 import { useKeptAnswers } from '../../auth/use-kept-draft';
 import { hasSession } from '../../auth/session-store';
 
@@ -108,27 +109,15 @@ export function useSignupActions(onDone: (feedback: Feedback) => void): { ask: (
   };
   const dialogs = (
     <>
-      <ConfirmDialog open={pending?.action === 'approve'} title={second ? 'Give Second Approval' : 'Approve Signup'} confirmText="Approve" confirmColor="success" busy={busy} onConfirm={() => run()} onClose={close}>
-        {second ? (
-          <>
-            Give the second approval to <strong>{name}</strong>? Their online access is created and they are told by email.
-          </>
-        ) : pending?.target.flagged ? (
-          <>
-            Approve the application of <strong>{name}</strong>? It has risk flags: a second administrator must approve it too.
-          </>
-        ) : (
-          <>
-            Approve the application of <strong>{name}</strong>? Their online access is created and they are told by email.
-          </>
-        )}
+      <ConfirmDialog open={pending?.action === 'approve'} title={second ? ADMIN_TEXTS.giveSecondApproval : ADMIN_TEXTS.approveTitle} confirmText={ADMIN_TEXTS.approve} confirmColor="success" busy={busy} onConfirm={() => run()} onClose={close}>
+        {fillNodes(second ? ADMIN_TEXTS.secondApprovalBody : pending?.target.flagged ? ADMIN_TEXTS.approveFlaggedBody : ADMIN_TEXTS.approveBody, { name: <strong>{name}</strong> })}
       </ConfirmDialog>
-      <ReasonDialog open={pending?.action === 'reject'} title="Reject Signup" confirmText="Reject" confirmColor="error" busy={busy} onSubmit={(reason) => run(reason)} onClose={cancel} initial={wordsFor('reject') as string | undefined} onDraft={keepWords}>
-        Reject the application of <strong>{name}</strong>? They are told by email, without the reason: a reason stays in the audit trail, for the credit union only.
+      <ReasonDialog open={pending?.action === 'reject'} title={ADMIN_TEXTS.rejectTitle} confirmText={ADMIN_TEXTS.reject} confirmColor="error" busy={busy} onSubmit={(reason) => run(reason)} onClose={cancel} initial={wordsFor('reject') as string | undefined} onDraft={keepWords}>
+        {fillNodes(ADMIN_TEXTS.rejectBody, { name: <strong>{name}</strong> })}
       </ReasonDialog>
       <CommentDialog open={pending?.action === 'comment'} name={name} initial={(wordsFor('comment') as string | undefined) ?? pending?.target.comments ?? ''} busy={busy} onSubmit={(text) => run(text)} onClose={cancel} onDraft={keepWords} />
-      <ReasonDialog open={pending?.action === 'refer'} title="Refer Application" confirmText="Refer" confirmColor="secondary" busy={busy} onSubmit={(reason) => run(reason)} onClose={cancel} initial={wordsFor('refer') as string | undefined} onDraft={keepWords}>
-        Refer the application of <strong>{name}</strong> for a senior decision. It stays in the queue as Referred.
+      <ReasonDialog open={pending?.action === 'refer'} title={ADMIN_TEXTS.referTitle} confirmText={ADMIN_TEXTS.refer} confirmColor="secondary" busy={busy} onSubmit={(reason) => run(reason)} onClose={cancel} initial={wordsFor('refer') as string | undefined} onDraft={keepWords}>
+        {fillNodes(ADMIN_TEXTS.referBody, { name: <strong>{name}</strong> })}
       </ReasonDialog>
       <RequestChangesDialog open={pending?.action === 'changes'} name={name} steps={pending?.target.steps ?? []} busy={busy} onSubmit={(steps, message) => run(JSON.stringify({ steps, message }))} onClose={cancel} initial={wordsFor('changes') as ChangesDraft | undefined} onDraft={keepWords} />
       <ReassignDialog open={pending?.action === 'reassign'} name={name} current={pending?.target.assigneeUserId ?? null} busy={busy} onSubmit={(userId) => run(userId)} onClose={close} />
