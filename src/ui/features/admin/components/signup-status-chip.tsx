@@ -15,10 +15,10 @@ function StatusChip({ sx, ...props }: ChipProps) {
  * approval, Referred, Changes requested, shared/statuses.ts); any other status shows as Pending (section 4).
  */
 export function SignupStatusChip({ status }: { status: string }) {
-  if (status === 'approved') return <StatusChip color="success" label="Approved" />;
-  if (status === 'rejected') return <StatusChip color="error" label="Rejected" />;
+  if (status === 'approved') return <StatusChip color="success" label={SIGNUP_STATUS_LABELS.approved} />;
+  if (status === 'rejected') return <StatusChip color="error" label={SIGNUP_STATUS_LABELS.rejected} />;
   if (status === 'awaiting_second_approval') return <StatusChip color="info" variant="outlined" label={SIGNUP_STATUS_LABELS.awaiting_second_approval} />;
   if (status === 'referred') return <StatusChip color="secondary" variant="outlined" label={SIGNUP_STATUS_LABELS.referred} />;
   if (status === 'changes_requested') return <StatusChip variant="outlined" label={SIGNUP_STATUS_LABELS.changes_requested} sx={{ borderColor: 'warning.main' }} />;
-  return <StatusChip label="Pending" sx={AMBER} />;
+  return <StatusChip label={SIGNUP_STATUS_LABELS.pending_approval} sx={AMBER} />;
 }
