@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -27,7 +27,7 @@ import { formatDateTime } from '../../../../shared/format-date';
 import { SignupStatusChip } from '../components/signup-status-chip';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useListPlace } from '../components/back-button';
-import { usePageInRange } from '../components/use-page-in-range';
+import { useListQuery, usePageInRange } from '../components/list-query';
 import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { useSignupActions, type SignupAction } from './use-signup-actions';
@@ -99,7 +99,7 @@ const isUndecided = (s: AdminSignup) => UNDECIDED_SIGNUP_STATUSES.includes(s.sta
  */
 export default function SignupApprovalsPage() {
   usePageTitle(ADMIN_TEXTS.signupApprovals);
-  const [params, setParams] = useSearchParams();
+  const [params, setQuery] = useListQuery();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const statusParam = params.get('status') ?? '';
   const status = isStatusFilter(statusParam) ? statusParam : '';
@@ -109,19 +109,6 @@ export default function SignupApprovalsPage() {
   // The application opened from here comes back to this page, these filters and this search.
   const place = useListPlace();
   const { data, loading, error: loadError, reload: load } = useServerData(() => fetchSignups({ page, pageSize: PAGE_SIZE, status, mine, search }), [page, status, mine, search]);
-  // From the address as it is when the change lands (a search typed while a status was still being chosen keeps it).
-  const setQuery = (changes: Record<string, string>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   const setFilter = (changes: Record<string, string>) => setQuery({ ...changes, page: '' });
   usePageInRange(page, data?.total, PAGE_SIZE, (last) => setQuery({ page: last > 1 ? String(last) : '' }));
   const filtered = !!status || mine || !!search;

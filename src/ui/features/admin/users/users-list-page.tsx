@@ -1,5 +1,5 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
   Alert,
   Box,
@@ -30,7 +30,7 @@ import { useUserActions, type UserAction } from '../components/use-user-actions'
 import { useSession } from '../../auth/session-store';
 import { FeedbackAlert, type Feedback } from '../components/feedback-alert';
 import { useListPlace } from '../components/back-button';
-import { usePageInRange } from '../components/use-page-in-range';
+import { useListQuery, usePageInRange } from '../components/list-query';
 import { SearchBox } from '../components/search-box';
 import { useServerData } from '../../../lib/use-server-data';
 import { ResponsiveTable, phonePaginationSx, type ResponsiveColumn } from '../../../components/responsive-table';
@@ -111,28 +111,12 @@ function readQuery(params: URLSearchParams): UserListQuery {
 export default function UsersListPage() {
   usePageTitle(ADMIN_TEXTS.users);
   // Paging, search and filter live in the URL, so a reload or the back button keeps them.
-  const [params, setParams] = useSearchParams();
+  const [params, setQuery] = useListQuery();
   const query = readQuery(params);
   // An outcome brought from another page (Create User's), shown and focused here.
   const arrivedWith = (useLocation().state as { feedback?: Feedback } | null)?.feedback;
   const [feedback, setFeedback] = useState<Feedback | null>(arrivedWith ?? null);
 
-  const setQuery = useCallback(
-    (changes: Partial<Record<'page' | 'page_size' | 'search' | 'status', string>>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(changes)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
 
   const { page, pageSize, search, status } = query;
   const { data, loading, error: loadError, reload: load } = useServerData(() => fetchUsers({ page, pageSize, search, status }), [page, pageSize, search, status]);
