@@ -65,7 +65,7 @@ export const MESSAGE_FILES = {
     'minor', 'requestChanges', 'applicationSummary', 'submittedLabel', 'notSubmitted', 'decidedLabel', 'notYet',
     'approveTitle', 'approveBody', 'approveFlaggedBody', 'secondApprovalBody', 'rejectTitle', 'rejectBody', 'referTitle', 'referBody',
     'reasonOptional', 'reassignTitle', 'reassignBody', 'administrator', 'requestChangesBody', 'stepsToChange', 'messageToApplicant',
-    'sendBackToApplicant', 'commentOn', 'deleteTitle', 'deleteBody', 'blockTitle', 'blockBody', 'unblockTitle', 'unblockBody', 'auditTrail',
+    'sendBackToApplicant', 'commentOn', 'deleteTitle', 'deleteBody', 'blockTitle', 'blockBody', 'unblockTitle', 'unblockBody', 'auditTrail', 'noAuditEntries', 'editUserTitle', 'saveChanges', 'loadingForm',
   ],
   notifications: [
     'signInCodeSubject', 'signInCode', 'transferCodeSubject', 'transferCode', 'claimCodeSubject', 'claimCode',

@@ -20,7 +20,7 @@ export function AuditTrail({ entries, fieldLabels }: { entries: AuditEntry[]; fi
         {ADMIN_TEXTS.auditTrail}
       </Typography>
       {entries.length === 0 ? (
-        <Typography color="text.secondary">No administrator actions recorded yet.</Typography>
+        <Typography color="text.secondary">{ADMIN_TEXTS.noAuditEntries}</Typography>
       ) : (
         <List dense disablePadding>
           {entries.map((entry) => (

@@ -17,7 +17,7 @@ export default function UserCreatePage() {
   const listPlace = useReturnTo('/admin/users');
   const { form, error: formError } = useLoadedForm('admin/user');
   // The heading and the button are the form's own (its schema's title, its UI schema's submit text): shown once.
-  const title = form?.schema.title ?? 'Create User';
+  const title = form?.schema.title ?? ADMIN_TEXTS.createUser;
   usePageTitle(title);
   // What was typed survives the end of the session (signing in again returns here), passwords aside.
   const draft = useKeptDraft('admin-user-create', form);
@@ -66,7 +66,7 @@ export default function UserCreatePage() {
             </Box>
           </SchemaForm>
         ) : (
-          !formError && <CircularProgress aria-label="Loading form" />
+          !formError && <CircularProgress aria-label={ADMIN_TEXTS.loadingForm} />
         )}
       </Paper>
     </Stack>

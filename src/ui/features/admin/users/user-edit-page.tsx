@@ -42,7 +42,7 @@ export default function UserEditPage() {
     () => (loaded && Number(id) === me ? { ...loaded, uiSchema: { ...loaded.uiSchema, role_id: { ...(loaded.uiSchema.role_id as object), 'ui:disabled': true, 'ui:help': ADMIN_TEXTS.cannotChangeOwnRole } } } : loaded),
     [loaded, id, me],
   );
-  usePageTitle(form?.schema.title ?? 'Edit User');
+  usePageTitle(form?.schema.title ?? ADMIN_TEXTS.editUserTitle);
   const [user, setUser] = useState<AdminUser | null>(null);
   const [data, setData] = useState<Record<string, unknown>>({});
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -101,7 +101,7 @@ export default function UserEditPage() {
           User ID {padUserId(user.id)}
         </Typography>
         <Typography variant="h2" component="h1">
-          {form.schema.title ?? 'Edit User'}
+          {form.schema.title ?? ADMIN_TEXTS.editUserTitle}
         </Typography>
       </Box>
       {/* The outcome takes the focus, and with it the view: the page stayed scrolled at the disabled button. */}
@@ -110,7 +110,7 @@ export default function UserEditPage() {
         <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={change} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              {submitTextOf(form, 'Save Changes')}
+              {submitTextOf(form, ADMIN_TEXTS.saveChanges)}
             </Button>
           </Box>
         </SchemaForm>
