@@ -66,6 +66,8 @@ export const MESSAGE_FILES = {
     'approveTitle', 'approveBody', 'approveFlaggedBody', 'secondApprovalBody', 'rejectTitle', 'rejectBody', 'referTitle', 'referBody',
     'reasonOptional', 'reassignTitle', 'reassignBody', 'administrator', 'requestChangesBody', 'stepsToChange', 'messageToApplicant',
     'sendBackToApplicant', 'commentOn', 'deleteTitle', 'deleteBody', 'blockTitle', 'blockBody', 'unblockTitle', 'unblockBody', 'auditTrail', 'noAuditEntries', 'editUserTitle', 'saveChanges', 'loadingForm',
+    'onboardingFunnel', 'adminSections', 'adminMenu', 'accountsSection', 'applicationsSection', 'transfersSection', 'requestsSection',
+    'complianceSection', 'auditSection', 'securitySection', 'supportSection',
   ],
   notifications: [
     'signInCodeSubject', 'signInCode', 'transferCodeSubject', 'transferCode', 'claimCodeSubject', 'claimCode',

@@ -33,6 +33,8 @@ const reworded = {
   rejectTitle: 'Turn down',
   rejectBody: 'Say no to {name}?',
   cancel: 'Never mind',
+  onboardingFunnel: 'Where applicants stop',
+  complianceSection: 'Rules',
 };
 
 describe("the administrator lists' words (real API, PGlite)", () => {
@@ -74,6 +76,8 @@ describe("the administrator lists' words (real API, PGlite)", () => {
     const user = userEvent.setup({ delay: null });
     renderAdmin('/admin/users');
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff and members' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Where applicants stop' })).toBeInTheDocument();
+    expect(screen.getByText('Rules')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add someone' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Find a user' })).toBeInTheDocument();
     const table = await screen.findByRole('table');

@@ -12,36 +12,39 @@ import SupportAgentIcon from '@mui/icons-material/SupportAgent';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { AppShell } from '../../components/app-shell';
 import { AccountMenu } from '../auth/account-menu';
+import { ADMIN_TEXTS } from '../../../shared/admin-texts';
 
-const SECTIONS = [
-  { label: 'Users', to: '/admin/users', icon: <PeopleIcon /> },
-  { label: 'Signup Approvals', to: '/admin/signup-approvals', icon: <HowToRegIcon /> },
-  { label: 'Onboarding Funnel', to: '/admin/onboarding-funnel', icon: <InsightsIcon /> },
+/** The sections with pages (their words are admin.json's, read when the frame draws). */
+const sections = () => [
+  { label: ADMIN_TEXTS.users, to: '/admin/users', icon: <PeopleIcon /> },
+  { label: ADMIN_TEXTS.signupApprovals, to: '/admin/signup-approvals', icon: <HowToRegIcon /> },
+  { label: ADMIN_TEXTS.onboardingFunnel, to: '/admin/onboarding-funnel', icon: <InsightsIcon /> },
 ];
 
 // Spec 2 section 2: these entries have no confirmed screens, so they are shown disabled.
-const DISABLED_SECTIONS = [
-  { label: 'Accounts', icon: <SavingsIcon /> },
-  { label: 'Applications', icon: <DescriptionIcon /> },
-  { label: 'Transfers', icon: <SwapHorizIcon /> },
-  { label: 'Requests', icon: <InboxIcon /> },
-  { label: 'Compliance', icon: <GavelIcon /> },
-  { label: 'Audit', icon: <FactCheckIcon /> },
-  { label: 'Security', icon: <SecurityIcon /> },
-  { label: 'Support', icon: <SupportAgentIcon /> },
+const disabledSections = () => [
+  { label: ADMIN_TEXTS.accountsSection, icon: <SavingsIcon /> },
+  { label: ADMIN_TEXTS.applicationsSection, icon: <DescriptionIcon /> },
+  { label: ADMIN_TEXTS.transfersSection, icon: <SwapHorizIcon /> },
+  { label: ADMIN_TEXTS.requestsSection, icon: <InboxIcon /> },
+  { label: ADMIN_TEXTS.complianceSection, icon: <GavelIcon /> },
+  { label: ADMIN_TEXTS.auditSection, icon: <FactCheckIcon /> },
+  { label: ADMIN_TEXTS.securitySection, icon: <SecurityIcon /> },
+  { label: ADMIN_TEXTS.supportSection, icon: <SupportAgentIcon /> },
 ];
 
 /** The administrator area's frame: top tabs (root tab Users), bell/settings/account icons, sidebar, logout. */
 export function AdminLayout() {
   const { pathname } = useLocation();
+  const tabs = sections();
   return (
     <AppShell
-      tabsLabel="Administrator sections"
-      tabs={SECTIONS}
-      currentTab={SECTIONS.find((s) => pathname.startsWith(s.to))?.to ?? false}
-      menuLabel="Administrator menu"
-      entries={SECTIONS}
-      disabledEntries={DISABLED_SECTIONS}
+      tabsLabel={ADMIN_TEXTS.adminSections}
+      tabs={tabs}
+      currentTab={tabs.find((s) => pathname.startsWith(s.to))?.to ?? false}
+      menuLabel={ADMIN_TEXTS.adminMenu}
+      entries={tabs}
+      disabledEntries={disabledSections()}
       accountMenu={<AccountMenu />}
       compactOnPhone
     />
