@@ -3,6 +3,13 @@ import offices from '../../../../forms/lists/offices.json';
 import userSchema from '../../../../forms/admin/user.schema.json';
 import userUi from '../../../../forms/admin/user.ui.json';
 import { fieldTitles } from '../../../shared/audit-words';
+import { ADMIN_TEXTS } from '../../../shared/admin-texts';
+import { fillText } from '../../../shared/fill-text';
+
+/** An administrator as the server names them, else by number (admin.json `unnamedUser`, "User {id}"). */
+export function adminName(name: string | null | undefined, id: number): string {
+  return name ?? fillText(ADMIN_TEXTS.unnamedUser, { id: String(id) });
+}
 
 /** User ids are shown zero-padded to 5 digits (spec 2 section 9). */
 export function padUserId(id: number): string {

@@ -36,6 +36,7 @@ import { RiskFlagChips } from '../components/risk-flag-chips';
 import { useSession } from '../../auth/session-store';
 import { SIGNUP_STATUS_FILTERS, SIGNUP_STATUS_LABELS, UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { adminName } from '../admin-format';
 import { fillText } from '../../../../shared/fill-text';
 
 const PAGE_SIZE = 20;
@@ -67,7 +68,7 @@ function signupColumns(openMenu: (anchor: HTMLElement, signup: AdminSignup) => v
     { header: ADMIN_TEXTS.columnRegistered, cell: (s) => formatDateTime(s.created_on) },
     { header: ADMIN_TEXTS.columnStatus, cell: (s) => <SignupStatusChip status={s.status} />, card: 'badge' },
     { header: ADMIN_TEXTS.columnRisk, cellSx: { minWidth: 130 }, cell: (s) => (s.risk_flags?.length ? <RiskFlagChips flags={s.risk_flags} labels={flagLabels} /> : <Box component="span" sx={{ color: 'text.secondary' }}>{ADMIN_TEXTS.noRisk}</Box>) },
-    { header: ADMIN_TEXTS.columnAssignee, cell: (s) => (s.assignee_user_id === null ? <Box component="span" sx={{ color: 'text.secondary' }}>{ADMIN_TEXTS.unassigned}</Box> : s.assignee_user_id === me ? fillText(ADMIN_TEXTS.assigneeIsYou, { name: s.assignee_name ?? ADMIN_TEXTS.you }) : (s.assignee_name ?? fillText(ADMIN_TEXTS.unnamedUser, { id: String(s.assignee_user_id) }))) },
+    { header: ADMIN_TEXTS.columnAssignee, cell: (s) => (s.assignee_user_id === null ? <Box component="span" sx={{ color: 'text.secondary' }}>{ADMIN_TEXTS.unassigned}</Box> : s.assignee_user_id === me ? fillText(ADMIN_TEXTS.assigneeIsYou, { name: s.assignee_name ?? ADMIN_TEXTS.you }) : adminName(s.assignee_name, s.assignee_user_id)) },
     {
       header: ADMIN_TEXTS.columnComments,
       cellSx: { maxWidth: 180, minWidth: 100 },

@@ -31,6 +31,7 @@ import { useSession } from '../../auth/session-store';
 import { UNDECIDED_SIGNUP_STATUSES, type SignupStatus } from '../../../../shared/statuses';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 import { fillText } from '../../../../shared/fill-text';
+import { adminName } from '../admin-format';
 
 /**
  * The applicant's answers are read, not edited: the read-only form's labels and values in readable colours instead
@@ -142,13 +143,10 @@ function ConsentsSection({ consents }: { consents: SignupConsent[] }) {
   );
 }
 
-/** An administrator's name as the server gave it, else their number. */
-const adminName = (a: { admin_name?: string | null; admin_user_id: number }) => a.admin_name ?? fillText(ADMIN_TEXTS.unnamedUser, { id: String(a.admin_user_id) });
-
 /** Who the application is assigned to ("you" when it is the reader), and since when. */
 function assigneeWords(signup: Review['signup'], mine: boolean): string {
   if (signup.assignee_user_id === null) return ADMIN_TEXTS.unassigned;
-  const who = signup.assignee_name ?? fillText(ADMIN_TEXTS.unnamedUser, { id: String(signup.assignee_user_id) });
+  const who = adminName(signup.assignee_name, signup.assignee_user_id);
   const name = mine ? fillText(ADMIN_TEXTS.assigneeIsYou, { name: who }) : who;
   return signup.assigned_on ? fillText(ADMIN_TEXTS.assignedSince, { name, when: formatDateTime(signup.assigned_on) }) : name;
 }
@@ -156,7 +154,7 @@ function assigneeWords(signup: Review['signup'], mine: boolean): string {
 /** How many approvals the application has of the number it needs, and who gave them when. */
 function approvalWords(approvals: SignupApproval[], needed: number): string {
   if (!approvals.length) return fillText(ADMIN_TEXTS.approvalsGiven, { given: approvals.length, needed });
-  const list = approvals.map((a) => fillText(ADMIN_TEXTS.approvalBy, { name: adminName(a), when: formatDateTime(a.approved_on) })).join('; ');
+  const list = approvals.map((a) => fillText(ADMIN_TEXTS.approvalBy, { name: adminName(a.admin_name, a.admin_user_id), when: formatDateTime(a.approved_on) })).join('; ');
   return fillText(ADMIN_TEXTS.approvalsGivenBy, { given: approvals.length, needed, approvals: list });
 }
 
@@ -272,7 +270,7 @@ export default function SignupReviewPage() {
         <Alert severity="info">
           {approvedByMe
             ? ADMIN_TEXTS.firstApprovalByYou
-            : fillText(ADMIN_TEXTS.firstApprovalBy, { names: approvals.map(adminName).join(', ') })}
+            : fillText(ADMIN_TEXTS.firstApprovalBy, { names: approvals.map((a) => adminName(a.admin_name, a.admin_user_id)).join(', ') })}
         </Alert>
       )}
       {changeRequest && (
