@@ -28,6 +28,8 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import { useColorMode } from '../app/color-mode';
 import { PRODUCT_NAME } from '../lib/use-page-title';
 import { PageLoader } from './page-loader';
+import { PAGE_TEXTS } from '../../shared/page-texts';
+import { fillText } from '../../shared/fill-text';
 
 const DRAWER_WIDTH = 232;
 /** MUI's tab height: the phone's second bar row. */
@@ -75,9 +77,9 @@ function ColorModeButton() {
 /** A header button the spec shows but nobody has built: disabled and saying so, like the sidebar's unbuilt areas (a button that did nothing was broken). */
 function ComingSoonButton({ label, icon }: { label: string; icon: ReactNode }) {
   return (
-    <Tooltip title={`${label}: coming soon`}>
+    <Tooltip title={fillText(PAGE_TEXTS.comingSoonTip, { section: label })}>
       <span>
-        <IconButton color="inherit" aria-label={`${label} (coming soon)`} disabled sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
+        <IconButton color="inherit" aria-label={fillText(PAGE_TEXTS.comingSoonButton, { section: label })} disabled sx={{ '&.Mui-disabled': { color: 'inherit', opacity: 0.5 } }}>
           {icon}
         </IconButton>
       </span>
@@ -125,8 +127,8 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
             {PRODUCT_NAME}
           </Typography>
           {tabsOwnRow ? <Box sx={{ flexGrow: 1 }} /> : tabBar}
-          <ComingSoonButton label="Notifications" icon={<NotificationsIcon />} />
-          <ComingSoonButton label="Settings" icon={<SettingsIcon />} />
+          <ComingSoonButton label={PAGE_TEXTS.notifications} icon={<NotificationsIcon />} />
+          <ComingSoonButton label={PAGE_TEXTS.settings} icon={<SettingsIcon />} />
           <ColorModeButton />
           {accountMenu}
         </Toolbar>
@@ -149,7 +151,7 @@ export function AppShell({ tabsLabel, tabs, currentTab, menuLabel, entries, disa
             ))}
           </List>
           <Divider />
-          <List aria-label="Not available yet">
+          <List aria-label={PAGE_TEXTS.notAvailableYet}>
             {disabledEntries.map((s) => (
               <ListItem key={s.label} disablePadding>
                 <ListItemButton disabled>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { OtpInput, OTP_LENGTH } from './otp-input';
 import { ResendCountdown } from './resend-countdown';
+import { PAGE_TEXTS } from '../../shared/page-texts';
 
 export interface CodeEntryProps {
   /** The digits entered so far. */
@@ -37,7 +38,7 @@ export interface CodeEntryProps {
  * The one code entry of the product (sign-in code, email and mobile verification): six boxes, then "Resend Code"
  * and "Verify" side by side, centred, then the resend-limit message. Both code screens use it, so they look alike.
  */
-export function CodeEntry({ value, onChange, onComplete, onVerify, onResend, resendSeconds, resendKey, busy, resendDisabled, error, limitMessage, status, verifyLabel = 'Verify', resendLabel = 'Resend Code', idPrefix, autoFocus = true }: CodeEntryProps) {
+export function CodeEntry({ value, onChange, onComplete, onVerify, onResend, resendSeconds, resendKey, busy, resendDisabled, error, limitMessage, status, verifyLabel = PAGE_TEXTS.verify, resendLabel, idPrefix, autoFocus = true }: CodeEntryProps) {
   return (
     <Stack spacing={3} sx={{ alignItems: 'stretch' }}>
       <OtpInput value={value} onChange={onChange} onComplete={onComplete} disabled={busy} error={error} autoFocus={autoFocus} idPrefix={idPrefix} />

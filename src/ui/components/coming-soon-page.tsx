@@ -1,6 +1,7 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../lib/use-page-title';
+import { PAGE_TEXTS } from '../../shared/page-texts';
 
 /** Shown on routes whose screens are not built yet; it says so plainly and pretends nothing. */
 export default function ComingSoonPage({ title }: { title: string }) {
@@ -10,9 +11,9 @@ export default function ComingSoonPage({ title }: { title: string }) {
       <Typography variant="h2" component="h1">
         {title}
       </Typography>
-      <Alert severity="info">This screen is coming soon. It is not available yet.</Alert>
+      <Alert severity="info">{PAGE_TEXTS.comingSoonBody}</Alert>
       <Button component={RouterLink} to="/" variant="outlined" sx={{ alignSelf: 'flex-start' }}>
-        Return to Home
+        {PAGE_TEXTS.returnHome}
       </Button>
     </Stack>
   );

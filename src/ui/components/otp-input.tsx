@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Box, FormHelperText, OutlinedInput } from '@mui/material';
+import { PAGE_TEXTS } from '../../shared/page-texts';
+import { fillText } from '../../shared/fill-text';
 
 export const OTP_LENGTH = 6;
 
@@ -150,7 +152,7 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
 
   return (
     <Box>
-      <Box role="group" aria-label="Verification code" sx={{ display: 'flex', gap: { xs: 0.75, sm: 1.5 }, justifyContent: 'center' }}>
+      <Box role="group" aria-label={PAGE_TEXTS.codeBoxes} sx={{ display: 'flex', gap: { xs: 0.75, sm: 1.5 }, justifyContent: 'center' }}>
         {digits.map((digit, index) => (
           // OutlinedInput rather than TextField: no label per box, and no Select/Menu/Modal in the code pages' script.
           <OutlinedInput
@@ -176,7 +178,7 @@ export function OtpInput({ value, onChange, onComplete, length = OTP_LENGTH, dis
             onPaste={(event) => onPaste(index, event as ClipboardEvent<HTMLInputElement>)}
             onFocus={(event) => event.target.select()}
             inputProps={{
-              'aria-label': `Digit ${index + 1} of ${length}`,
+              'aria-label': fillText(PAGE_TEXTS.codeDigit, { digit: index + 1, length }),
               'aria-invalid': Boolean(error),
               'aria-describedby': error ? errorId : undefined,
               inputMode: 'numeric',

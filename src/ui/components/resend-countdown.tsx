@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@mui/material';
+import { PAGE_TEXTS } from '../../shared/page-texts';
+import { fillText } from '../../shared/fill-text';
 
 export const RESEND_COOLDOWN_SECONDS = 60;
 
@@ -11,11 +13,12 @@ export interface ResendCountdownProps {
   /** Bumping this value restarts the countdown (for example after the first automatic send). */
   restartKey?: unknown;
   disabled?: boolean;
+  /** The button's words: forms/messages/pages.json's resendCode unless given. */
   label?: string;
 }
 
 /** A "Resend Code" button held disabled for the 60 s cooldown (spec 3 section 4), showing the seconds left. */
-export function ResendCountdown({ onResend, seconds = RESEND_COOLDOWN_SECONDS, restartKey, disabled, label = 'Resend Code' }: ResendCountdownProps) {
+export function ResendCountdown({ onResend, seconds = RESEND_COOLDOWN_SECONDS, restartKey, disabled, label = PAGE_TEXTS.resendCode }: ResendCountdownProps) {
   const [remaining, setRemaining] = useState(seconds);
   const [sending, setSending] = useState(false);
 
@@ -44,7 +47,7 @@ export function ResendCountdown({ onResend, seconds = RESEND_COOLDOWN_SECONDS, r
   const waiting = remaining > 0;
   return (
     <Button variant="text" onClick={click} disabled={disabled || waiting || sending} aria-live="polite">
-      {waiting ? `${label} (${remaining}s)` : label}
+      {waiting ? fillText(PAGE_TEXTS.resendIn, { label, seconds: remaining }) : label}
     </Button>
   );
 }

@@ -21,8 +21,6 @@ export interface FlatFormProps {
   /** Field -> message from the server, shown under the field until the field's own check has something to say. */
   serverErrors?: Record<string, string | undefined>;
   disabled?: boolean;
-  /** The form element's accessible name. */
-  ariaLabel: string;
   /** Above the fields (alerts), inside the form. */
   before?: ReactNode;
   /** Below the fields: the buttons and links, given the values and whether a message shows. */
@@ -38,7 +36,7 @@ export interface FlatFormProps {
  * focus, then follows the typing; submitting checks every field. The sign-in and reset pages use it instead of
  * SchemaForm: no RJSF and no Select/Menu/Modal on the first pages.
  */
-export function FlatForm({ form, onSubmit, initialValues, onValuesChange, serverErrors, disabled, ariaLabel, before, children, spacing = 2.5 }: FlatFormProps) {
+export function FlatForm({ form, onSubmit, initialValues, onValuesChange, serverErrors, disabled, before, children, spacing = 2.5 }: FlatFormProps) {
   const baseId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const order = useMemo(() => flatFieldOrder(form.schema, form.uiSchema), [form]);
@@ -73,7 +71,7 @@ export function FlatForm({ form, onSubmit, initialValues, onValuesChange, server
   };
 
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={submit} aria-label={ariaLabel}>
+    <Box component="form" ref={formRef} noValidate onSubmit={submit}>
       <Stack spacing={spacing}>
         {before}
         {order.map((field) => {

@@ -17,6 +17,9 @@ export interface FlatFormDefinition {
   id: string;
   schema: JsonObject;
   uiSchema: JsonObject;
+  /** The schema's `title` and `description`: the page's heading and introduction where a page is this one form. */
+  title: string;
+  description: string;
   /** Field -> message for the values (empty text counts as missing), in the schema's words. */
   validate: (values: Record<string, string>) => Record<string, string>;
 }
@@ -35,6 +38,8 @@ export function flatFormFromModule(mod: CompiledFlatModule): FlatFormDefinition 
     id: mod.formId,
     schema,
     uiSchema,
+    title: typeof schema.title === 'string' ? schema.title : '',
+    description: typeof schema.description === 'string' ? schema.description : '',
     validate(values) {
       // As RJSF does: an empty text box is an absent value, so the required message shows.
       const data = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));

@@ -35,10 +35,26 @@ const reworded = {
   cancel: 'Never mind',
   onboardingFunnel: 'Where applicants stop',
   complianceSection: 'Rules',
+  funnelShow: 'Update',
+  funnelAllVersions: 'Every version',
+  funnelPeriod: 'Between {from} and {to}',
+  funnelStarted: 'Began',
+  funnelStepsTable: 'Each step',
+  funnelColumnGaveUp: 'Left here',
+  funnelPaths: 'By kind of applicant',
+  durationSeconds: '{seconds} sec',
+  customerClaimTitle: 'Says they are a member',
+  customerClaimProvenMobile: 'Proven with the code sent to {contact} on {when}.',
+  customerClaimTable: 'Typed and on file',
+  customerClaimColumnApplicant: 'They typed',
+  customerClaimDob: 'Born',
+  customerClaimDiffers: 'Not the same',
+  customerClaimOneAttempt: 'a single account number tried',
+  customerClaimAttempts: '{count} account numbers typed',
 };
 
 describe("the administrator lists' words (real API, PGlite)", () => {
-  const { renderAdmin } = adminScreenSuite({
+  const { t, renderAdmin } = adminScreenSuite({
     prepare: (db) => insertSubmittedSignup(db.db, { email: 'words@example.com', mobile: '+18687001077', firstName: 'Wren', lastName: 'Words' }),
   });
   // After the suite's server started: it sets the shared messages from the configuration's files, as it does at start.
@@ -88,5 +104,38 @@ describe("the administrator lists' words (real API, PGlite)", () => {
     expect(screen.getByText('Job')).toBeInTheDocument();
     await user.click(await screen.findByRole('link', { name: 'Back to everyone' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff and members' })).toBeInTheDocument();
+  });
+
+  it('come from the message file: the onboarding funnel', async () => {
+    const facts = { isMinor: false, isExistingCustomer: false, isForeignNational: false };
+    t.app.funnel.record({ visit: 'visit-words-0001', step: 'new-or-existing-customer', event: 'entered', facts });
+    t.app.funnel.record({ visit: 'visit-words-0001', step: 'new-or-existing-customer', event: 'submitted' });
+    await t.app.funnel.flush();
+    renderAdmin('/admin/onboarding-funnel');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Where applicants stop' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Every version' })).toBeInTheDocument();
+    expect(await screen.findByText(/^Between \d\d\.\d\d\.\d{4} and \d\d\.\d\d\.\d{4}$/)).toBeInTheDocument();
+    expect(screen.getByText('Began')).toBeInTheDocument();
+    const steps = screen.getByRole('table', { name: 'Each step' });
+    expect(within(steps).getByRole('columnheader', { name: 'Left here' })).toBeInTheDocument();
+    const first = within(steps).getByRole('rowheader', { name: 'New or Existing Customer' }).closest('tr')!;
+    expect(first.querySelectorAll('td')[4]).toHaveTextContent(/^\d+ sec$/);
+    expect(screen.getByRole('table', { name: 'By kind of applicant' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'By kind of applicant' })).toBeInTheDocument();
+  });
+
+  it("come from the message file: an existing customer's claim on the review page", async () => {
+    const priya = await t.db.db.selectFrom('members').select('id').where('member_number', '=', 'M000203').executeTakeFirstOrThrow();
+    const id = await insertSubmittedSignup(t.db.db, { email: 'claim.words@example.com', mobile: '+18687001078', firstName: 'Priya', lastName: 'Singh', existingMemberId: priya.id });
+    renderAdmin(`/admin/signup-approvals/${id}`);
+    const section = await screen.findByRole('region', { name: 'Says they are a member' });
+    expect(within(section).getByText(/^Proven with the code sent to \+18684000003 on .+\.$/)).toBeInTheDocument();
+    expect(section).toHaveTextContent('a single account number tried');
+    const table = within(section).getByRole('table', { name: 'Typed and on file' });
+    expect(within(table).getByRole('columnheader', { name: 'They typed' })).toBeInTheDocument();
+    const born = within(table).getByRole('rowheader', { name: 'Born' }).closest('tr')!;
+    expect(born).toHaveAttribute('data-differs', 'true');
+    expect(born).toHaveTextContent('Not the same');
   });
 });

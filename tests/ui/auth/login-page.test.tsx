@@ -7,6 +7,7 @@ import { renderAt } from '../render-app';
 import { clearSession } from '../../../src/ui/features/auth/session-store';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
 import { submitTextOf } from '../../helpers/form-messages';
+import signInForm from '../../../forms/auth/sign-in.schema.json';
 
 beforeEach(() => {
   sessionStorage.clear();
@@ -19,10 +20,10 @@ const password = () => screen.getByLabelText(/^Password/);
 const signInButton = () => screen.getByRole('button', { name: submitTextOf('auth/sign-in') });
 
 describe('login page', () => {
-  it("shows 'Welcome Back', the subtitle, the links, and keeps Sign In disabled while a field is empty", async () => {
+  it("shows its form's title and description (spec: 'Welcome Back' and its subtitle), the links, and keeps Sign In disabled while a field is empty", async () => {
     renderAt('/login');
-    expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
-    expect(screen.getByText('Sign in to your account to continue')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: signInForm.title })).toBeInTheDocument();
+    expect(screen.getByText(signInForm.description)).toBeInTheDocument();
     // The title is set by an effect, which React may run just after the page's first paint.
     await waitFor(() => expect(document.title).toBe('Sign In - Credit Union Online'));
     expect(signInButton()).toBeDisabled();

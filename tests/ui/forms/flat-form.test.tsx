@@ -9,7 +9,7 @@ import { compileToModule } from './compile-to-module';
 
 function renderForm(form: Awaited<ReturnType<typeof loadFlatForm>>, onSubmit = vi.fn()) {
   render(
-    <FlatForm form={form} onSubmit={onSubmit} ariaLabel="Test form">
+    <FlatForm form={form} onSubmit={onSubmit}>
       {() => <button type="submit">Go</button>}
     </FlatForm>,
   );

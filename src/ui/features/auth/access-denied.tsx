@@ -1,12 +1,13 @@
 import { Link as RouterLink } from 'react-router-dom';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/use-page-title';
+import { PAGE_TEXTS } from '../../../shared/page-texts';
 
 /** Whose area a route belongs to, and the way back to the signed-in user's own. */
 const AREAS = {
-  admin: { whose: 'administrators', ownPath: '/users/dashboard', ownText: 'Go to your dashboard' },
-  member: { whose: 'members', ownPath: '/admin/users', ownText: 'Go to your administrator area' },
-} as const;
+  admin: { only: 'adminAreaOnly', ownPath: '/users/dashboard', ownText: 'toYourDashboard' },
+  member: { only: 'memberAreaOnly', ownPath: '/admin/users', ownText: 'toYourAdminArea' },
+} as const satisfies Record<string, { only: keyof typeof PAGE_TEXTS; ownPath: string; ownText: keyof typeof PAGE_TEXTS }>;
 
 /**
  * What a signed-in user sees on the other role's area (an administrator's route for a member, a member's for an
@@ -14,15 +15,15 @@ const AREAS = {
  * drawn with the API refusing every call.
  */
 export default function AccessDenied({ area }: { area: keyof typeof AREAS }) {
-  usePageTitle('Access Denied');
-  const { whose, ownPath, ownText } = AREAS[area];
+  usePageTitle(PAGE_TEXTS.accessDenied);
+  const { only, ownPath, ownText } = AREAS[area];
   return (
     <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 560, mx: 'auto' }}>
       <Stack spacing={2}>
-        <Typography variant="h1">Access Denied</Typography>
-        <Alert severity="error">Access denied. This area is for {whose}.</Alert>
+        <Typography variant="h1">{PAGE_TEXTS.accessDenied}</Typography>
+        <Alert severity="error">{PAGE_TEXTS[only]}</Alert>
         <Button component={RouterLink} to={ownPath} variant="outlined">
-          {ownText}
+          {PAGE_TEXTS[ownText]}
         </Button>
       </Stack>
     </Box>

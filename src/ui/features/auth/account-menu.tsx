@@ -6,6 +6,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { signOut } from './sign-out';
 import { SessionEndWarning } from './session-end-warning';
 import { useSession } from './session-store';
+import { PAGE_TEXTS } from '../../../shared/page-texts';
 
 /**
  * The Account icon of the signed-in app bar: a menu naming the user, with Logout (then /login). With it, in both
@@ -25,11 +26,11 @@ export function AccountMenu() {
 
   return (
     <>
-      <Tooltip title="Account">
+      <Tooltip title={PAGE_TEXTS.account}>
         <IconButton
           color="inherit"
           // "Account menu": the sidebar's "Account" section (not built yet) has the bare name.
-          aria-label="Account menu"
+          aria-label={PAGE_TEXTS.accountMenu}
           aria-haspopup="menu"
           aria-expanded={menuAnchor ? 'true' : undefined}
           aria-controls={menuAnchor ? menuId : undefined}
@@ -49,7 +50,7 @@ export function AccountMenu() {
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          Logout
+          {PAGE_TEXTS.logout}
         </MenuItem>
       </Menu>
       <SessionEndWarning />

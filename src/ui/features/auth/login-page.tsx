@@ -22,9 +22,12 @@ function carriedNotice(state: unknown): { text: string; severity: 'success' | 'w
   return { text, severity: 'info' };
 }
 
-/** /login (spec 1 section 2): the sign-in form (forms/auth/sign-in), checked on blur; success sends an SMS code. */
+/**
+ * /login (spec 1 section 2): the sign-in form (forms/auth/sign-in, whose title and description head the page), checked
+ * on blur; success sends an SMS code. The page's other words are forms/messages/auth.json's.
+ */
 export default function LoginPage() {
-  usePageTitle('Sign In');
+  usePageTitle(AUTH_TEXTS.signInPage);
   const navigate = useNavigate();
   const location = useLocation();
   const form = useFlatForm('auth/sign-in');
@@ -61,15 +64,14 @@ export default function LoginPage() {
     <Card variant="outlined" sx={{ maxWidth: 480, mx: 'auto' }}>
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>
         <Typography variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1 }}>
-          Welcome Back
+          {form.title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Sign in to your account to continue
+          {form.description}
         </Typography>
         <FlatForm
           form={form}
           onSubmit={(values) => void submit(values)}
-          ariaLabel="Sign in"
           before={
             <>
               {notice && !storedError && (
@@ -99,10 +101,10 @@ export default function LoginPage() {
               </Button>
               <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                 <Link component={RouterLink} to="/reset-password">
-                  Reset Password?
+                  {AUTH_TEXTS.resetPasswordLink}
                 </Link>
                 <Link component={RouterLink} to="/new-or-existing-customer">
-                  Sign Up
+                  {AUTH_TEXTS.signUpLink}
                 </Link>
               </Stack>
             </>

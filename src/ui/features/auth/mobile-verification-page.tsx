@@ -19,6 +19,7 @@ import { startSession, useSession } from './session-store';
 import { noteSignInCodeSent, readSignInFlow, signInCodeSentAt, writeSignInFlow } from './sign-in-flow';
 import { resendWaitSeconds } from '../../components/resend-wait';
 import { AUTH_TEXTS } from '../../../shared/messages';
+import { fillText } from '../../../shared/fill-text';
 
 const CODE_KEY = 'cu.verification.code.sign_in';
 
@@ -36,9 +37,9 @@ export default function MobileVerificationRoute() {
 }
 
 function MobileVerificationPage() {
-  usePageTitle('Sign In Verification');
   const navigate = useNavigate();
   const form = useFlatForm('auth/sign-in-code');
+  usePageTitle(form.title);
   const [state, send, actor] = useMachine(signInMachine, { input: { saved: readSignInFlow(), at: 'mobile-verification' } });
   const { context } = state;
   const verified = useRef<SignInVerifiedAnswer | null>(null);
@@ -115,13 +116,13 @@ function MobileVerificationPage() {
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>
         {/* Back at the top, as on the wizard's code screens (the same layout on every code screen). */}
         <Button startIcon={<ArrowBack />} onClick={() => navigate('/login')} sx={{ mb: 2 }}>
-          Back
+          {AUTH_TEXTS.back}
         </Button>
         <Typography variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1 }}>
-          Sign In Verification
+          {form.title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {context.phone ? `Enter the 6-digit code we sent to ${context.phone}.` : 'Enter the 6-digit code we sent to your mobile number.'}
+          {context.phone ? fillText(AUTH_TEXTS.codeSentToPhone, { phone: context.phone }) : AUTH_TEXTS.codeSentToMobile}
         </Typography>
         <Stack spacing={3}>
           {context.generalError && (
@@ -136,7 +137,7 @@ function MobileVerificationPage() {
           )}
           {missingUser ? (
             <Alert severity="warning" role="alert">
-              {AUTH_TEXTS.verifyNeedsUser} Please sign in again.
+              {AUTH_TEXTS.verifyNeedsUser} {AUTH_TEXTS.signInAgain}
             </Alert>
           ) : (
             <FlatForm
@@ -149,17 +150,16 @@ function MobileVerificationPage() {
               serverErrors={{ code: context.codeError }}
               disabled={verifying || done}
               onSubmit={(values) => void verify(values.code)}
-              ariaLabel="Sign in verification"
             >
               {({ values }) => (
                 <>
                   {verifying && !done && (
                     <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}>
-                      <CircularProgress size={18} /> Verifying...
+                      <CircularProgress size={18} /> {AUTH_TEXTS.verifying}
                     </Box>
                   )}
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' }}>
-                    <ResendCountdown key={sentAt ?? undefined} label="Resend Code" onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={verifying || done || limitReached} />
+                    <ResendCountdown key={sentAt ?? undefined} onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={verifying || done || limitReached} />
                     <Button type="submit" variant="contained" disabled={verifying || done || values.code.length !== OTP_LENGTH}>
                       {submitTextOf(form, 'Verify')}
                     </Button>
@@ -177,10 +177,10 @@ function MobileVerificationPage() {
       </CardContent>
       <Dialog open={done} aria-labelledby="sign-in-verified-title">
         <DialogTitle id="sign-in-verified-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <CheckCircleIcon color="success" aria-hidden /> Mobile Verified Successfully
+          <CheckCircleIcon color="success" aria-hidden /> {AUTH_TEXTS.signedInTitle}
         </DialogTitle>
         <DialogContent>
-          <Typography>You are signed in. Taking you {destination.current?.returning ? 'back to the page you were on' : destination.current?.admin ? 'to the Users page' : 'to your dashboard'}...</Typography>
+          <Typography>{destination.current?.returning ? AUTH_TEXTS.signedInToReturn : destination.current?.admin ? AUTH_TEXTS.signedInToUsers : AUTH_TEXTS.signedInToDashboard}</Typography>
         </DialogContent>
       </Dialog>
     </Card>

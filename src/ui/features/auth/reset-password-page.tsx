@@ -5,6 +5,7 @@ import { useMachine } from '@xstate/react';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ResendCountdown } from '../../components/resend-countdown';
 import { AUTH_TEXTS } from '../../../shared/messages';
+import { fillNodes } from '../../components/fill-nodes';
 import { resetPasswordMachine, restoredReset, savedReset } from '../../../engine/auth/reset-password-machine';
 import { FlatForm } from '../../forms/flat-form';
 import { useFlatForm } from '../../forms/use-flat-form';
@@ -33,17 +34,15 @@ function readSavedSentAt(): number {
   }
 }
 
-const TEXTS = {
-  email: ['Reset Password', 'Enter your email address to receive a reset code'],
-  verification: ['Verify Email', 'Enter the verification code sent to your email'],
-  password: ['New Password', 'Create a new password for your account'],
-} as const;
-
-/** /reset-password (spec 1 section 2): email -> code -> new password -> /login after 2 s; the forms are forms/auth/reset-*. */
+/**
+ * /reset-password (spec 1 section 2): email -> code -> new password -> /login after 2 s; the forms are forms/auth/reset-*,
+ * and the form of the step under way heads the page with its title and description.
+ */
 export default function ResetPasswordPage() {
-  usePageTitle('Reset Password');
   const navigate = useNavigate();
   const emailForm = useFlatForm('auth/reset-email');
+  // The page's name in the tab, whichever step is under way: its first form's title.
+  usePageTitle(emailForm.title);
   const codeForm = useFlatForm('auth/reset-code');
   const passwordForm = useFlatForm('auth/reset-password');
   const [state, send, actor] = useMachine(resetPasswordMachine, { input: { saved: readSaved() } });
@@ -66,7 +65,7 @@ export default function ResetPasswordPage() {
   const step = state.matches('email') || state.matches('sendingCode') ? 'email' : state.matches('verification') || state.matches('verifyingCode') ? 'verification' : 'password';
   const busy = state.matches('sendingCode') || state.matches('verifyingCode') || state.matches('updatingPassword');
   const updated = state.matches('updated') || state.matches('finished');
-  const [heading, intro] = TEXTS[step];
+  const stepForm = { email: emailForm, verification: codeForm, password: passwordForm }[step];
   const back = () => send({ type: 'back' });
 
   const sendEmail = async ({ email }: Record<string, string>) => {
@@ -134,10 +133,10 @@ export default function ResetPasswordPage() {
     <Card variant="outlined" sx={{ maxWidth: 480, mx: 'auto' }}>
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>
         <Typography variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1 }}>
-          {heading}
+          {stepForm.title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {intro}
+          {stepForm.description}
         </Typography>
         <Stack spacing={2.5} ref={stepArea}>
           {context.alert && (
@@ -152,14 +151,14 @@ export default function ResetPasswordPage() {
           )}
 
           {step === 'email' && (
-            <FlatForm key="email" form={emailForm} initialValues={{ email: context.email }} onSubmit={(values) => void sendEmail(values)} ariaLabel="Reset password">
+            <FlatForm key="email" form={emailForm} initialValues={{ email: context.email }} onSubmit={(values) => void sendEmail(values)}>
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || !values.email || hasErrors} startIcon={spinner}>
                     {submitTextOf(emailForm, 'Send Reset Code')}
                   </Button>
                   <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-                    Back to Login
+                    {AUTH_TEXTS.backToLogin}
                   </Link>
                 </>
               )}
@@ -167,20 +166,20 @@ export default function ResetPasswordPage() {
           )}
 
           {step === 'verification' && (
-            <FlatForm key={`code-${context.sentAt}`} form={codeForm} onValuesChange={cleared} onSubmit={(values) => void verifyCode(values)} ariaLabel="Verify email">
+            <FlatForm key={`code-${context.sentAt}`} form={codeForm} onValuesChange={cleared} onSubmit={(values) => void verifyCode(values)}>
               {({ values }) => (
                 <>
                   <Typography variant="body2" color="text.secondary">
-                    Code sent to <strong>{context.email}</strong>
+                    {fillNodes(AUTH_TEXTS.resetCodeSentTo, { email: <strong>{context.email}</strong> })}
                   </Typography>
                   <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
                     {submitTextOf(codeForm, 'Verify Code')}
                   </Button>
                   <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                     <Button variant="outlined" onClick={back}>
-                      Back
+                      {AUTH_TEXTS.back}
                     </Button>
-                    <ResendCountdown key={sentAt} onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={busy} label="Resend Code" />
+                    <ResendCountdown key={sentAt} onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={busy} />
                   </Stack>
                 </>
               )}
@@ -188,14 +187,14 @@ export default function ResetPasswordPage() {
           )}
 
           {step === 'password' && (
-            <FlatForm key="password" form={passwordForm} serverErrors={context.fieldErrors} onValuesChange={cleared} onSubmit={(values) => void updatePassword(values)} ariaLabel="New password">
+            <FlatForm key="password" form={passwordForm} serverErrors={context.fieldErrors} onValuesChange={cleared} onSubmit={(values) => void updatePassword(values)}>
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || updated || !values.new_password || !values.confirm_password || hasErrors} startIcon={spinner}>
                     {submitTextOf(passwordForm, 'Update Password')}
                   </Button>
                   <Button variant="outlined" onClick={back} disabled={busy || updated} sx={{ alignSelf: 'flex-start' }}>
-                    Back
+                    {AUTH_TEXTS.back}
                   </Button>
                 </>
               )}

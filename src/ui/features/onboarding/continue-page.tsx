@@ -10,6 +10,8 @@ import { resendWaitSeconds } from '../../components/resend-wait';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { submitTextOf } from '../../forms/submit-text';
 import { fillText } from '../../../shared/fill-text';
+import { ONBOARDING_TEXTS } from '../../../shared/messages';
+import { fillNodes } from '../../components/fill-nodes';
 import { loadProgress, progressStorage } from '../../../engine/saved-progress';
 import { forgetProgressOutsideTheTab, onboardingFlow, PROGRESS_KEY, readDraft, resumeApplication } from './flow-actor';
 
@@ -21,10 +23,10 @@ type Phase = 'checking' | 'contact' | 'code' | 'opening';
  * that needs them, with every earlier answer filled in from the server.
  */
 export default function ContinuePage() {
-  usePageTitle('Continue an Application');
   const navigate = useNavigate();
   const contactForm = useFlatForm('auth/resume-contact');
   const codeForm = useFlatForm('auth/resume-code');
+  usePageTitle(contactForm.title);
   const [phase, setPhase] = useState<Phase>('checking');
   const [contact, setContact] = useState('');
   const [resumeId, setResumeId] = useState<string | null>(null);
@@ -117,12 +119,12 @@ export default function ContinuePage() {
     <Card variant="outlined" sx={{ maxWidth: 520, mx: 'auto' }}>
       <CardContent sx={{ p: { xs: 3, md: 5 } }}>
         <Typography ref={heading} tabIndex={-1} variant="h1" component="h1" sx={{ fontSize: '2rem', mb: 1, '&:focus': { outline: 'none' } }}>
-          {phase === 'code' ? String(codeForm.schema.title) : String(contactForm.schema.title)}
+          {phase === 'code' ? codeForm.title : contactForm.title}
         </Typography>
         {(phase === 'checking' || phase === 'opening') && (
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 3 }} role="status">
             <CircularProgress size={24} aria-hidden />
-            <Typography>Opening your application…</Typography>
+            <Typography>{ONBOARDING_TEXTS.openingApplication}</Typography>
           </Stack>
         )}
         <Stack spacing={2.5}>
@@ -133,15 +135,15 @@ export default function ContinuePage() {
           )}
           {phase === 'contact' && (
             <>
-              <Typography color="text.secondary">{String(contactForm.schema.description ?? '')}</Typography>
-              <FlatForm key="contact" form={contactForm} initialValues={{ contact }} serverErrors={fieldErrors} onSubmit={(values) => void sendCode(values.contact)} ariaLabel="Continue an application">
+              <Typography color="text.secondary">{contactForm.description}</Typography>
+              <FlatForm key="contact" form={contactForm} initialValues={{ contact }} serverErrors={fieldErrors} onSubmit={(values) => void sendCode(values.contact)}>
                 {({ values, hasErrors }) => (
                   <>
                     <Button type="submit" variant="contained" size="large" disabled={busy || !values.contact || hasErrors} startIcon={spinner}>
                       {submitTextOf(contactForm, 'Send Code')}
                     </Button>
                     <Link component={RouterLink} to="/new-or-existing-customer" sx={{ alignSelf: 'center' }}>
-                      Start a new application instead
+                      {ONBOARDING_TEXTS.startNewInstead}
                     </Link>
                   </>
                 )}
@@ -155,11 +157,11 @@ export default function ContinuePage() {
                   {info}
                 </Alert>
               )}
-              <FlatForm key={`code-${resumeId}`} form={codeForm} serverErrors={fieldErrors} onSubmit={(values) => void verify(values.code)} ariaLabel="Enter your code">
+              <FlatForm key={`code-${resumeId}`} form={codeForm} serverErrors={fieldErrors} onSubmit={(values) => void verify(values.code)}>
                 {({ values }) => (
                   <>
                     <Typography variant="body2" color="text.secondary">
-                      Code sent to <strong>{contact}</strong> if an application in progress uses it.
+                      {fillNodes(ONBOARDING_TEXTS.resumeCodeSentTo, { contact: <strong>{contact}</strong> })}
                     </Typography>
                     <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
                       {submitTextOf(codeForm, 'Continue')}
@@ -167,7 +169,7 @@ export default function ContinuePage() {
                     <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
                       <ResendCountdown
                         key={sentAt ?? undefined}
-                        label="Send a new code"
+                        label={ONBOARDING_TEXTS.sendNewCode}
                         seconds={resendWaitSeconds(sentAt)}
                         disabled={busy}
                         onResend={async () => {
@@ -183,7 +185,7 @@ export default function ContinuePage() {
                           setFieldErrors({});
                         }}
                       >
-                        Use another email or mobile
+                        {ONBOARDING_TEXTS.useAnotherContact}
                       </Button>
                     </Stack>
                   </>

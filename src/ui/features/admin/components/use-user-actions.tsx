@@ -4,7 +4,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import type { Feedback } from './feedback-alert';
 import { usePendingAction } from './use-pending-action';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
-import { fillNodes } from './fill-nodes';
+import { fillNodes } from '../../../components/fill-nodes';
 
 export type UserAction = 'block' | 'unblock' | 'delete';
 

@@ -6,12 +6,13 @@ import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { fetchFunnel, type FunnelReport } from '../api/funnel-api';
 import { FunnelChart } from './funnel-chart';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
 
-/** "1 min 5 s", "42 s", or "—" when no applicant finished the step. */
+/** "1 min 5 s", "42 s" (admin.json `durationMinutes`, `durationSeconds`), or "—" when no applicant finished the step. */
 export function formatSeconds(seconds: number | null): string {
   if (seconds === null) return '—';
   const s = Math.round(seconds);
-  return s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`;
+  return s >= 60 ? fillText(ADMIN_TEXTS.durationMinutes, { minutes: Math.floor(s / 60), seconds: s % 60 }) : fillText(ADMIN_TEXTS.durationSeconds, { seconds: s });
 }
 
 /** One titled panel of the report. */
@@ -40,7 +41,7 @@ const percent = (part: number, whole: number) => (whole ? `${Math.round((part / 
  * path. Counts are of visits (the wizard's random id), never of people: nothing personal is recorded.
  */
 export default function FunnelPage() {
-  usePageTitle('Onboarding Funnel');
+  usePageTitle(ADMIN_TEXTS.onboardingFunnel);
   const [query, setQuery] = useState<{ from?: string; to?: string; version?: string }>({});
   // Until a day is typed, the fields show the report's own period (the last 30 days by default).
   const [draft, setDraft] = useState<{ from?: string; to?: string; version: string }>({ version: '' });
@@ -62,12 +63,12 @@ export default function FunnelPage() {
   return (
     <Stack spacing={3}>
       <Typography variant="h1" sx={{ fontSize: '1.8rem' }}>
-        Onboarding Funnel
+        {ADMIN_TEXTS.onboardingFunnel}
       </Typography>
-      <Paper variant="outlined" component="form" onSubmit={apply} aria-label="Funnel filters" sx={{ p: 2 }}>
+      <Paper variant="outlined" component="form" onSubmit={apply} aria-label={ADMIN_TEXTS.funnelFilters} sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
           <TextField
-            label="From"
+            label={ADMIN_TEXTS.funnelFrom}
             type="date"
             size="small"
             value={draft.from ?? report?.from ?? ''}
@@ -76,9 +77,9 @@ export default function FunnelPage() {
             helperText={rangeError ?? undefined}
             slotProps={{ inputLabel: { shrink: true } }}
           />
-          <TextField label="To" type="date" size="small" value={draft.to ?? report?.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField label={ADMIN_TEXTS.funnelTo} type="date" size="small" value={draft.to ?? report?.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
           <TextField
-            label="Configuration version"
+            label={ADMIN_TEXTS.funnelVersion}
             select
             size="small"
             value={draft.version}
@@ -86,36 +87,36 @@ export default function FunnelPage() {
             slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             sx={{ minWidth: 260 }}
           >
-            <option value="">All versions</option>
+            <option value="">{ADMIN_TEXTS.funnelAllVersions}</option>
             {(report?.versions ?? []).map((v) => (
               <option key={v.hash} value={v.hash}>
-                {v.hash.slice(0, 10)} from {formatDateTime(v.first_seen_on)}
-                {v.current ? ' (in use)' : ''}
+                {fillText(v.current ? ADMIN_TEXTS.funnelVersionInUse : ADMIN_TEXTS.funnelVersionOption, { version: v.hash.slice(0, 10), when: formatDateTime(v.first_seen_on) })}
               </option>
             ))}
           </TextField>
           <Button type="submit" variant="contained">
-            Show
+            {ADMIN_TEXTS.funnelShow}
           </Button>
         </Stack>
       </Paper>
-      {loading && <LinearProgress aria-label="Loading the funnel" />}
+      {loading && <LinearProgress aria-label={ADMIN_TEXTS.funnelLoading} />}
       {error && (
-        <Alert severity="error" action={<Button onClick={() => void reload()}>Retry</Button>}>
+        <Alert severity="error" action={<Button onClick={() => void reload()}>{ADMIN_TEXTS.retry}</Button>}>
           {error}
         </Alert>
       )}
       {report && (
         <>
           <Typography color="text.secondary">
-            From {formatDate(report.from)} to {formatDate(report.to)}
-            {report.version ? `, configuration ${report.version.slice(0, 10)}` : ''}
+            {report.version
+              ? fillText(ADMIN_TEXTS.funnelPeriodOfVersion, { from: formatDate(report.from), to: formatDate(report.to), version: report.version.slice(0, 10) })
+              : fillText(ADMIN_TEXTS.funnelPeriod, { from: formatDate(report.from), to: formatDate(report.to) })}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             {[
-              ['Started', report.starts],
-              ['Applications submitted', report.applications],
-              ['Completion', percent(report.applications, report.starts)],
+              [ADMIN_TEXTS.funnelStarted, report.starts],
+              [ADMIN_TEXTS.funnelSubmitted, report.applications],
+              [ADMIN_TEXTS.funnelCompletion, percent(report.applications, report.starts)],
             ].map(([label, value]) => (
               <Paper key={label} variant="outlined" sx={{ p: 2, flex: 1 }}>
                 <Typography color="text.secondary">{label}</Typography>
@@ -124,19 +125,19 @@ export default function FunnelPage() {
             ))}
           </Stack>
           {report.steps.length === 0 ? (
-            <Alert severity="info">No applicant has started the wizard in this period.</Alert>
+            <Alert severity="info">{ADMIN_TEXTS.funnelNoStarts}</Alert>
           ) : (
-            <FunnelSection title="Reach and completion per step">
+            <FunnelSection title={ADMIN_TEXTS.funnelStepsSection}>
               <FunnelChart steps={report.steps} />
-              <Table size="small" aria-label="Steps">
+              <Table size="small" aria-label={ADMIN_TEXTS.funnelStepsTable}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Step</TableCell>
-                    <TableCell align="right">Reached</TableCell>
-                    <TableCell align="right">Completed</TableCell>
-                    <TableCell align="right">Gave up here</TableCell>
-                    <TableCell align="right">Refusals</TableCell>
-                    <TableCell align="right">Median time</TableCell>
+                    <TableCell>{ADMIN_TEXTS.funnelColumnStep}</TableCell>
+                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnReached}</TableCell>
+                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnCompleted}</TableCell>
+                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnGaveUp}</TableCell>
+                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnRefusals}</TableCell>
+                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnMedianTime}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -159,16 +160,16 @@ export default function FunnelPage() {
             </FunnelSection>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
-            <FunnelSection title="Fields refused most often">
+            <FunnelSection title={ADMIN_TEXTS.funnelRefusedFields}>
               {report.refused_fields.length === 0 ? (
-                <Typography color="text.secondary">No field was refused in this period.</Typography>
+                <Typography color="text.secondary">{ADMIN_TEXTS.funnelNoRefusals}</Typography>
               ) : (
-                <Table size="small" aria-label="Fields refused most often">
+                <Table size="small" aria-label={ADMIN_TEXTS.funnelRefusedFields}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Step</TableCell>
-                      <TableCell>Field</TableCell>
-                      <TableCell align="right">Refusals</TableCell>
+                      <TableCell>{ADMIN_TEXTS.funnelColumnStep}</TableCell>
+                      <TableCell>{ADMIN_TEXTS.funnelColumnField}</TableCell>
+                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnRefusals}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -183,17 +184,17 @@ export default function FunnelPage() {
                 </Table>
               )}
             </FunnelSection>
-            <FunnelSection title="Completion by path">
+            <FunnelSection title={ADMIN_TEXTS.funnelPaths}>
               {report.paths.length === 0 ? (
-                <Typography color="text.secondary">No visits in this period.</Typography>
+                <Typography color="text.secondary">{ADMIN_TEXTS.funnelNoVisits}</Typography>
               ) : (
-                <Table size="small" aria-label="Completion by path">
+                <Table size="small" aria-label={ADMIN_TEXTS.funnelPaths}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Applicant</TableCell>
-                      <TableCell align="right">Visits</TableCell>
-                      <TableCell align="right">Submitted</TableCell>
-                      <TableCell align="right">Rate</TableCell>
+                      <TableCell>{ADMIN_TEXTS.funnelColumnApplicant}</TableCell>
+                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnVisits}</TableCell>
+                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnSubmitted}</TableCell>
+                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnRate}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>

@@ -3,31 +3,35 @@ import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { alpha, useTheme, type Theme } from '@mui/material/styles';
 import type { AccountClaimReview, PersonDetails } from '../../../../shared/api-types';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
+import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
+import { fillText } from '../../../../shared/fill-text';
+import { fillNodes } from '../../../components/fill-nodes';
 
-type Field = { label: string; show: (p: PersonDetails) => string; key: (p: PersonDetails) => string };
+/** `id` names the detail in the code; `label` reads its words from admin.json when shown (they may be reworded at run time). */
+type Field = { id: string; label: () => string; show: (p: PersonDetails) => string; key: (p: PersonDetails) => string };
 
 const lower = (v: string | null) => (v ?? '').trim().toLowerCase();
 const fullName = (p: PersonDetails) => [p.first_name, p.last_name].filter(Boolean).join(' ');
 
 /** The details compared, each with how it is shown and how two values count as the same. */
 const FIELDS: Field[] = [
-  { label: 'Name', show: fullName, key: (p) => `${lower(p.first_name)} ${lower(p.last_name)}` },
-  { label: 'Date of Birth', show: (p) => formatDate(p.dob), key: (p) => (p.dob ?? '').slice(0, 10) },
-  { label: 'Email', show: (p) => p.email ?? '', key: (p) => lower(p.email) },
-  { label: 'Mobile', show: (p) => p.mobile ?? '', key: (p) => (p.mobile ?? '').replace(/\D/g, '') },
+  { id: 'name', label: () => ADMIN_TEXTS.customerClaimName, show: fullName, key: (p) => `${lower(p.first_name)} ${lower(p.last_name)}` },
+  { id: 'dob', label: () => ADMIN_TEXTS.customerClaimDob, show: (p) => formatDate(p.dob), key: (p) => (p.dob ?? '').slice(0, 10) },
+  { id: 'email', label: () => ADMIN_TEXTS.customerClaimEmail, show: (p) => p.email ?? '', key: (p) => lower(p.email) },
+  { id: 'mobile', label: () => ADMIN_TEXTS.customerClaimMobile, show: (p) => p.mobile ?? '', key: (p) => (p.mobile ?? '').replace(/\D/g, '') },
 ];
 
-/** Whether each compared detail differs between what the applicant entered and the member record. */
+/** Whether each compared detail (by its id: name, dob, email, mobile) differs between what the applicant entered and the member record. */
 export function claimDifferences(claim: AccountClaimReview): Record<string, boolean> {
-  return Object.fromEntries(FIELDS.map((f) => [f.label, !claim.on_file || f.key(claim.applied) !== f.key(claim.on_file)]));
+  return Object.fromEntries(FIELDS.map((f) => [f.id, !claim.on_file || f.key(claim.applied) !== f.key(claim.on_file)]));
 }
 
 function proofText(claim: AccountClaimReview): string {
   if (claim.proven) {
-    const where = claim.channel === 'email' ? "email address on file" : "mobile number on file";
-    return `Claim proven: the applicant entered the code sent to the member's ${where} (${claim.code_sent_to}) on ${formatDateTime(claim.verified_on)}.`;
+    const text = claim.channel === 'email' ? ADMIN_TEXTS.customerClaimProvenEmail : ADMIN_TEXTS.customerClaimProvenMobile;
+    return fillText(text, { contact: claim.code_sent_to ?? '', when: formatDateTime(claim.verified_on) });
   }
-  return "Claim not proven: the applicant has not entered the code sent to the member's contact details on file. Approval will be refused.";
+  return ADMIN_TEXTS.customerClaimUnproven;
 }
 
 /**
@@ -37,9 +41,9 @@ function proofText(claim: AccountClaimReview): string {
  */
 function MatchChip({ differs }: { differs: boolean }) {
   return differs ? (
-    <Chip size="small" variant="outlined" icon={<WarningAmberIcon color="warning" />} label="Differs" sx={{ borderColor: 'warning.main', fontWeight: 600 }} />
+    <Chip size="small" variant="outlined" icon={<WarningAmberIcon color="warning" />} label={ADMIN_TEXTS.customerClaimDiffers} sx={{ borderColor: 'warning.main', fontWeight: 600 }} />
   ) : (
-    <Chip size="small" variant="outlined" color="success" label="Same" />
+    <Chip size="small" variant="outlined" color="success" label={ADMIN_TEXTS.customerClaimSame} />
   );
 }
 
@@ -48,18 +52,18 @@ const differsBackground = { bgcolor: (theme: Theme) => alpha(theme.palette.warni
 /** On a phone: one block per detail, both values under its name (a four-column table does not fit). */
 function StackedComparison({ claim, differs }: { claim: AccountClaimReview; differs: Record<string, boolean> }) {
   return (
-    <Box component="dl" aria-label="Applicant and member record side by side" sx={{ m: 0, display: 'grid', gap: 1 }}>
+    <Box component="dl" aria-label={ADMIN_TEXTS.customerClaimTable} sx={{ m: 0, display: 'grid', gap: 1 }}>
       {FIELDS.map((f) => (
-        <Box key={f.label} data-differs={differs[f.label] ? 'true' : 'false'} sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', ...(differs[f.label] ? differsBackground : {}) }}>
+        <Box key={f.id} data-differs={differs[f.id] ? 'true' : 'false'} sx={{ p: 1.5, borderRadius: 1, border: 1, borderColor: 'divider', ...(differs[f.id] ? differsBackground : {}) }}>
           <Box component="dt" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', fontWeight: 600, mb: 0.5 }}>
-            {f.label}
-            <MatchChip differs={differs[f.label]} />
+            {f.label()}
+            <MatchChip differs={differs[f.id]} />
           </Box>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            Applicant entered: {f.show(claim.applied) || '—'}
+            {fillText(ADMIN_TEXTS.customerClaimApplicantValue, { value: f.show(claim.applied) || '—' })}
           </Typography>
           <Typography component="dd" variant="body2" sx={{ m: 0 }}>
-            Member record: {claim.on_file ? f.show(claim.on_file) || 'not on file' : '—'}
+            {fillText(ADMIN_TEXTS.customerClaimMemberValue, { value: claim.on_file ? f.show(claim.on_file) || ADMIN_TEXTS.customerClaimNotOnFile : '—' })}
           </Typography>
         </Box>
       ))}
@@ -73,7 +77,7 @@ export function ClaimComparison({ claim }: { claim: AccountClaimReview }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} component="section" aria-labelledby="claim-title">
       <Typography id="claim-title" variant="h3" component="h2" sx={{ mb: 2 }}>
-        Existing Customer Claim
+        {ADMIN_TEXTS.customerClaimTitle}
       </Typography>
       <Stack spacing={2}>
         {/* Static content of the page, not a live announcement: a note, not an alert. */}
@@ -81,41 +85,42 @@ export function ClaimComparison({ claim }: { claim: AccountClaimReview }) {
           {proofText(claim)}
         </Alert>
         <Typography variant="body2">
-          Account number entered: <strong>{claim.account_number ?? 'none'}</strong>
-          {claim.on_file ? ` · member ${claim.on_file.member_number}` : ' · no member holds this account number'}
-          {claim.on_file?.has_online_access ? ' · this member already has online access' : ''}
-          {` · ${claim.attempts} ${claim.attempts === 1 ? 'account number tried' : 'account numbers tried'}`}
+          {/* Facts side by side, each a whole message of its own, joined by a dot. */}
+          {fillNodes(ADMIN_TEXTS.customerClaimAccountNumber, { number: <strong>{claim.account_number ?? ADMIN_TEXTS.customerClaimNoAccountNumber}</strong> })}
+          {` · ${claim.on_file ? fillText(ADMIN_TEXTS.customerClaimMember, { number: claim.on_file.member_number }) : ADMIN_TEXTS.customerClaimNoMember}`}
+          {claim.on_file?.has_online_access ? ` · ${ADMIN_TEXTS.customerClaimHasAccess}` : ''}
+          {` · ${fillText(claim.attempts === 1 ? ADMIN_TEXTS.customerClaimOneAttempt : ADMIN_TEXTS.customerClaimAttempts, { count: claim.attempts })}`}
         </Typography>
         {phone ? (
           <StackedComparison claim={claim} differs={differs} />
         ) : (
-          <Table size="small" aria-label="Applicant and member record side by side">
+          <Table size="small" aria-label={ADMIN_TEXTS.customerClaimTable}>
             <TableHead>
               <TableRow>
                 <TableCell component="th" scope="col">
-                  Detail
+                  {ADMIN_TEXTS.customerClaimColumnDetail}
                 </TableCell>
                 <TableCell component="th" scope="col">
-                  Applicant entered
+                  {ADMIN_TEXTS.customerClaimColumnApplicant}
                 </TableCell>
                 <TableCell component="th" scope="col">
-                  Member record
+                  {ADMIN_TEXTS.customerClaimColumnMember}
                 </TableCell>
                 <TableCell component="th" scope="col">
-                  Match
+                  {ADMIN_TEXTS.customerClaimColumnMatch}
                 </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {FIELDS.map((f) => (
-                <TableRow key={f.label} data-differs={differs[f.label] ? 'true' : 'false'} sx={differs[f.label] ? differsBackground : undefined}>
+                <TableRow key={f.id} data-differs={differs[f.id] ? 'true' : 'false'} sx={differs[f.id] ? differsBackground : undefined}>
                   <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                    {f.label}
+                    {f.label()}
                   </TableCell>
                   <TableCell>{f.show(claim.applied) || '—'}</TableCell>
-                  <TableCell>{claim.on_file ? f.show(claim.on_file) || 'not on file' : '—'}</TableCell>
+                  <TableCell>{claim.on_file ? f.show(claim.on_file) || ADMIN_TEXTS.customerClaimNotOnFile : '—'}</TableCell>
                   <TableCell>
-                    <MatchChip differs={differs[f.label]} />
+                    <MatchChip differs={differs[f.id]} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -3,7 +3,7 @@ import { Button, Checkbox, CircularProgress, Dialog, DialogActions, DialogConten
 import { fetchAssignees } from '../api/signups-api';
 import { REQUEST_CHANGES_MAX } from '../../../../shared/messages';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
-import { fillNodes } from '../components/fill-nodes';
+import { fillNodes } from '../../../components/fill-nodes';
 
 const MAX = 500;
 

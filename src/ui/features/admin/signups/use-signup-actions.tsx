@@ -7,7 +7,7 @@ import { usePendingAction } from '../components/use-pending-action';
 import { CommentDialog } from './comment-dialog';
 import { ReassignDialog, ReasonDialog, RequestChangesDialog, type ChangesDraft } from './refer-dialogs';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
-import { fillNodes } from '../components/fill-nodes';
+import { fillNodes } from '../../../components/fill-nodes';
 import { useKeptAnswers } from '../../auth/use-kept-draft';
 import { hasSession } from '../../auth/session-store';
 

@@ -25,7 +25,7 @@ export interface TransferCodeDialogProps {
 function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round, waitSeconds }: Omit<TransferCodeDialogProps, 'open' | 'phone' | 'onExited'> & { round: number; waitSeconds: number }) {
   const form = useFlatForm('member/transfer-code');
   return (
-    <FlatForm key={round} form={form} spacing={3} serverErrors={{ code: error }} disabled={submitting} onSubmit={(values) => onSubmit(values.code)} ariaLabel="Transfer code">
+    <FlatForm key={round} form={form} spacing={3} serverErrors={{ code: error }} disabled={submitting} onSubmit={(values) => onSubmit(values.code)}>
       {({ values }) => (
         <DialogActions sx={{ px: 0, flexWrap: 'wrap', gap: 1 }}>
           <ResendCountdown label={TRANSFER_TEXTS.sendNewCode} onResend={onResend} seconds={waitSeconds} disabled={submitting} />
