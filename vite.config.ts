@@ -63,7 +63,9 @@ export default defineConfig({
     // The bundler's runtime is a static import of the first page, so it is loaded before any page is imported:
     // naming it among each page's files to preload only cost the first page bytes (a name in its preload table).
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((dep) => !/(^|\/)rolldown-runtime-[\w-]+\.js$/.test(dep)) },
-    rolldownOptions: { output: { codeSplitting: { groups: mui.groups } } },
+    // Chunks' names with a 7-character hash (the bundler's shortest for this many chunks, 8 by default): each name is
+    // written in the first page's preload table, and one character fewer on every one of them is 0.03 KB of its budget.
+    rolldownOptions: { output: { codeSplitting: { groups: mui.groups }, chunkFileNames: 'assets/[name]-[hash:7].js' } },
   },
   server: {
     port: 5173,

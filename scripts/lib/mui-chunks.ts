@@ -171,7 +171,11 @@ export function muiChunks(root: string) {
     },
   };
   // Only the captured modules: what they import outside the group (React) stays where it is, in the first load.
+  // The small text modules several kinds of pages share (the shared pages' words and the placeholder fillers): one file,
+  // not one each, so the first page's preload table names one more file, not three.
+  const texts = new Set(src(['src/shared/page-texts.ts', 'forms/messages/pages.json', 'src/shared/fill-text.ts', 'src/ui/components/fill-nodes.tsx']));
   const groups = [
+    { name: 'texts', test: (id: string) => texts.has(id), priority: 5, includeDependenciesRecursively: false },
     { name: 'mui-core', test: (id: string) => core.has(id), priority: 4, includeDependenciesRecursively: false },
     { name: 'mui-forms', test: (id: string) => forms.has(id), priority: 3, includeDependenciesRecursively: false },
     { name: 'wizard', test: (id: string) => wizard.has(id), priority: 2, includeDependenciesRecursively: false },
