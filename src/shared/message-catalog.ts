@@ -18,7 +18,7 @@ export const MESSAGE_FILES = {
   transfers: [
     'codeSent', 'noCode', 'differentTransfer', 'invalidCode', 'expiredCode', 'tooManyCodes', 'noContact', 'notFound', 'tooManyNotFound', 'keyUsed',
     'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed', 'confirmQuestion', 'returningToDashboard',
-    'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
+    'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'loadingAccounts', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
     'goToDashboard',
   ],
   member: [
@@ -37,7 +37,7 @@ export const MESSAGE_FILES = {
     'sendNeedsSignup', 'verifyNeedsSignup', 'openingApplication', 'startNewInstead', 'resumeCodeSentTo', 'sendNewCode', 'useAnotherContact',
   ],
   pages: [
-    'notFoundTitle', 'notFoundBody', 'returnHome', 'comingSoonBody', 'accessDenied', 'adminAreaOnly', 'memberAreaOnly', 'toYourDashboard',
+    'notFoundTitle', 'notFoundBody', 'returnHome', 'loading', 'loadingForm', 'comingSoonBody', 'accessDenied', 'adminAreaOnly', 'memberAreaOnly', 'toYourDashboard',
     'toYourAdminArea', 'account', 'accountMenu', 'logout', 'notifications', 'settings', 'comingSoonTip', 'comingSoonButton', 'notAvailableYet',
     'codeBoxes', 'codeDigit', 'resendCode', 'resendIn', 'verify',
   ],
@@ -59,7 +59,7 @@ export const MESSAGE_FILES = {
     'releaseFailed', 'reassignFailed', 'requestChangesFailed',
     'signupApprovals', 'backToSignupApprovals', 'refresh', 'retry', 'signupsNotLoaded', 'noSignupsTitle', 'noSignupsBody', 'searchApplications',
     'searchApplicationsHint', 'statusFilter', 'allStatuses', 'assignedToMe', 'loadingSignups', 'signupsTable', 'columnId', 'columnName',
-    'columnEmail', 'columnRegistered', 'columnStatus', 'columnRisk', 'columnAssignee', 'columnComments', 'columnActions', 'noRisk', 'unassigned',
+    'columnEmail', 'columnRegistered', 'columnStatus', 'columnRisk', 'riskFlags', 'columnAssignee', 'columnComments', 'columnActions', 'noRisk', 'unassigned',
     'assigneeIsYou', 'you', 'unnamedUser', 'reviewApplicationOf', 'actionsFor', 'claim', 'release', 'reassign', 'giveSecondApproval',
     'secondApprovalByAnother', 'approve', 'reject', 'refer', 'addComment', 'reviewApplication', 'users', 'backToUsers', 'createUser',
     'usersNotLoaded', 'searchUsers', 'searchUsersHint', 'loadingUsers', 'usersTable', 'columnUserId', 'columnEmailAddress', 'columnLastSignedIn',

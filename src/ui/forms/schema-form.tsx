@@ -30,6 +30,7 @@ import FieldErrorTemplate from './templates/field-error-template';
 import BaseInputTemplate from './templates/base-input-template';
 import FieldHelpTemplate from './templates/field-help-template';
 import DescriptionFieldTemplate from './templates/description-field-template';
+import { PAGE_TEXTS } from '../../shared/page-texts';
 
 export interface SchemaFormProps<T = JsonObject> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -111,7 +112,7 @@ export function SchemaForm<T = JsonObject>(props: SchemaFormProps<T>) {
   if (!loaded) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading form" />
+        <CircularProgress aria-label={PAGE_TEXTS.loadingForm} />
       </Box>
     );
   }

@@ -7,6 +7,7 @@ import { OTP_LENGTH } from '../../../components/otp-input';
 import { RESEND_COOLDOWN_SECONDS, ResendCountdown } from '../../../components/resend-countdown';
 import { TRANSFER_TEXTS } from '../../../../shared/transfer-texts';
 import { fillText } from '../../../../shared/fill-text';
+import { PAGE_TEXTS } from '../../../../shared/page-texts';
 
 export interface TransferCodeDialogProps {
   open: boolean;
@@ -76,7 +77,7 @@ export function TransferCodeDialog({ open, phone, error, submitting, onSubmit, o
         <DialogContentText sx={{ mb: 2 }}>
           {fillText(TRANSFER_TEXTS.codeBody, { phone: phone || TRANSFER_TEXTS.yourMobile })}
         </DialogContentText>
-        <Suspense fallback={<CircularProgress aria-label="Loading" />}>
+        <Suspense fallback={<CircularProgress aria-label={PAGE_TEXTS.loading} />}>
           <CodeForm error={error} submitting={submitting} onSubmit={onSubmit} onResend={resend} onCancel={onCancel} round={round} waitSeconds={waitSeconds} />
         </Suspense>
       </DialogContent>

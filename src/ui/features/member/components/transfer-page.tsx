@@ -269,7 +269,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           )}
           {!loadError && !form && (
             <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-              <CircularProgress aria-label="Loading your accounts" />
+              <CircularProgress aria-label={TRANSFER_TEXTS.loadingAccounts} />
             </Box>
           )}
           {/* A form that cannot be completed (one account, and the destination list empty) says why instead. */}
@@ -277,7 +277,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
             <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
               <Alert severity="info">{cannot}</Alert>
               <Button variant="text" onClick={() => navigate('/users/dashboard')}>
-                Back to Dashboard
+                {TRANSFER_TEXTS.backToDashboard}
               </Button>
             </Stack>
           )}

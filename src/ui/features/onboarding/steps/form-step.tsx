@@ -20,6 +20,7 @@ import { drafts, onboardingFlow, sentAnswersFromServer, stepNotices } from '../f
 import { applicantCall, perFileProgress, toMultipart } from '../build-request';
 import { isSkipOffered, OptionalStepNotice, SkipButton } from '../skip-step';
 import type { StepPreview } from '.';
+import { PAGE_TEXTS } from '../../../../shared/page-texts';
 
 type Data = Record<string, unknown>;
 
@@ -224,7 +225,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
       {!form && generalError && <Alert severity="error">{generalError}</Alert>}
       {(!form || !answersRead) && !generalError && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading form" />
+          <CircularProgress aria-label={PAGE_TEXTS.loadingForm} />
         </Box>
       )}
       {form && answersRead && (
