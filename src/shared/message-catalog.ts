@@ -40,6 +40,8 @@ export const MESSAGE_FILES = {
     'notFoundTitle', 'notFoundBody', 'returnHome', 'loading', 'loadingForm', 'comingSoonBody', 'accessDenied', 'adminAreaOnly', 'memberAreaOnly', 'toYourDashboard',
     'toYourAdminArea', 'account', 'accountMenu', 'logout', 'notifications', 'settings', 'comingSoonTip', 'comingSoonButton', 'notAvailableYet',
     'codeBoxes', 'codeDigit', 'resendCode', 'resendIn', 'verify',
+    'showField', 'hideField', 'showPassword', 'hidePassword', 'passwordStrength', 'strengthTooWeak', 'strengthWeak', 'strengthMedium',
+    'strengthStrong', 'close',
   ],
   requests: [
     'fixFields', 'fixQuery', 'fixPath', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
@@ -173,6 +175,8 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'pages.comingSoonButton': ['section'],
   'pages.codeDigit': ['digit', 'length'],
   'pages.resendIn': ['label', 'seconds'],
+  'pages.showField': ['field'],
+  'pages.hideField': ['field'],
   'requests.atLeast': ['limit'],
   'requests.atMost': ['limit'],
   'requests.moreThan': ['limit'],

@@ -3,6 +3,8 @@ import { IconButton, InputAdornment } from '@mui/material';
 import { TextInput } from './text-input';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { PAGE_TEXTS } from '../../shared/page-texts';
+import { fillText } from '../../shared/fill-text';
 
 export interface PasswordFieldProps {
   label: string;
@@ -20,7 +22,7 @@ export interface PasswordFieldProps {
   placeholder?: string;
 }
 
-/** A password input (required unless told otherwise) with a show/hide button named after the label ('Show password'); the error shows below it. */
+/** A password input (required unless told otherwise) with a show/hide button named after the label (pages.json: 'Show password'); the error shows below it. */
 export function PasswordField(props: PasswordFieldProps) {
   const [show, setShow] = useState(false);
   return (
@@ -41,7 +43,7 @@ export function PasswordField(props: PasswordFieldProps) {
       helperText={props.error ?? props.help ?? ' '}
       endAdornment={
         <InputAdornment position="end">
-          <IconButton aria-label={show ? `Hide ${props.label.toLowerCase()}` : `Show ${props.label.toLowerCase()}`} onClick={() => setShow((s) => !s)} edge="end">
+          <IconButton aria-label={fillText(show ? PAGE_TEXTS.hideField : PAGE_TEXTS.showField, { field: props.label.toLowerCase() })} onClick={() => setShow((s) => !s)} edge="end">
             {show ? <VisibilityOff /> : <Visibility />}
           </IconButton>
         </InputAdornment>

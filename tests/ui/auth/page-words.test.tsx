@@ -20,7 +20,7 @@ import resetEmail from '../../../forms/auth/reset-email.schema.json';
 const reworded = {
   auth: { signInPage: 'Come in', resetPasswordLink: 'Forgot it?', signUpLink: 'Join us', backToLogin: 'Back to signing in' },
   onboarding: { startNewInstead: 'Begin again instead' },
-  pages: { notFoundTitle: 'Nothing here', notFoundBody: 'That address leads nowhere.', returnHome: 'Take me home', codeBoxes: 'Your code', codeDigit: 'Box {digit} of {length}', resendCode: 'Another code', resendIn: '{label} in {seconds} s' },
+  pages: { notFoundTitle: 'Nothing here', notFoundBody: 'That address leads nowhere.', returnHome: 'Take me home', codeBoxes: 'Your code', codeDigit: 'Box {digit} of {length}', resendCode: 'Another code', resendIn: '{label} in {seconds} s', showField: 'Reveal the {field}' },
 };
 const before = { auth: { ...AUTH_TEXTS }, onboarding: { ...ONBOARDING_TEXTS }, pages: { ...PAGE_TEXTS } };
 beforeAll(() => {
@@ -47,6 +47,7 @@ describe("the public pages' words come from the configuration", () => {
     await waitFor(() => expect(document.title).toBe(`Come in - ${PRODUCT_NAME}`));
     expect(screen.getByRole('link', { name: 'Forgot it?' })).toHaveAttribute('href', '/reset-password');
     expect(screen.getByRole('link', { name: 'Join us' })).toHaveAttribute('href', '/new-or-existing-customer');
+    expect(screen.getByRole('button', { name: /^Reveal the / })).toBeInTheDocument();
   });
 
   it("/reset-password: each step's form heads the page; the code step's sentence and buttons are the files' words", async () => {

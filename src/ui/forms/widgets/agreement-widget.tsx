@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, Link, Typography } from '@mui/material';
+import { PAGE_TEXTS } from '../../../shared/page-texts';
 
 const asParagraphs = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
 
@@ -51,7 +52,7 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
           ))}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
+          <Button onClick={() => setOpen(false)}>{PAGE_TEXTS.close}</Button>
           {!(disabled || readonly) && (
             <Button
               variant="contained"

@@ -4,12 +4,12 @@ import type { WidgetProps } from '@rjsf/utils';
 import { Box, IconButton, InputAdornment, LinearProgress, TextField, Typography } from '@mui/material';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { PAGE_TEXTS } from '../../../shared/page-texts';
 
-export const STRENGTH_LABELS = ['Too weak', 'Weak', 'Medium', 'Strong'] as const;
 const COLORS = ['error', 'warning', 'info', 'success'] as const;
 
 /**
- * Strength level 0 to 3 (spec 3: Too weak, Weak, Medium, Strong), read against the password policy's four kinds of
+ * Strength level 0 to 3 (spec 3: Too weak, Weak, Medium, Strong; their words are forms/messages/pages.json's), read against the password policy's four kinds of
  * character (forms/lists/password.json: an uppercase and a lowercase letter, a number, a special character): under 8
  * characters or at most one kind, Too weak; two or three kinds, Weak (the form still refuses it); all four, Medium,
  * and Strong from 12 characters. "password" rated Weak while it broke three rules.
@@ -52,7 +52,7 @@ export default function PasswordStrengthWidget({ id, label, value, required, dis
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton aria-label={visible ? 'Hide password' : 'Show password'} onClick={() => setVisible((v) => !v)} edge="end">
+                <IconButton aria-label={visible ? PAGE_TEXTS.hidePassword : PAGE_TEXTS.showPassword} onClick={() => setVisible((v) => !v)} edge="end">
                   {visible ? <VisibilityOff /> : <Visibility />}
                 </IconButton>
               </InputAdornment>
@@ -62,10 +62,10 @@ export default function PasswordStrengthWidget({ id, label, value, required, dis
       />
       {meter && text && (
         <Box id={`${id}-strength`} sx={{ mt: 1 }} aria-live="polite">
-          <LinearProgress variant="determinate" value={((level + 1) / 4) * 100} color={COLORS[level]} aria-label="Password strength" />
+          <LinearProgress variant="determinate" value={((level + 1) / 4) * 100} color={COLORS[level]} aria-label={PAGE_TEXTS.passwordStrength} />
           {/* The bar carries the colour; the word stays in the body text colour so it is readable (contrast). */}
           <Typography variant="caption" sx={{ color: 'text.primary' }}>
-            {STRENGTH_LABELS[level]}
+            {[PAGE_TEXTS.strengthTooWeak, PAGE_TEXTS.strengthWeak, PAGE_TEXTS.strengthMedium, PAGE_TEXTS.strengthStrong][level]}
           </Typography>
         </Box>
       )}
