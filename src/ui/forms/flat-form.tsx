@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
 import type { FlatFormDefinition } from './load-flat-form';
 import { flatWidgetFor } from './flat-widget-for';
@@ -48,6 +48,16 @@ export function FlatForm({ form, onSubmit, initialValues, onValuesChange, server
   if (edited.of !== serverErrors) setEdited({ of: serverErrors, fields: {} });
   const shown = (field: string) => (touched[field] ? found[field] : undefined) ?? (edited.fields[field] ? undefined : serverErrors?.[field]);
   const hasErrors = order.some((field) => Boolean(shown(field)));
+  // A new server message under a field takes the focus there: a screen reader reads the field with its message (its
+  // description) and the eye finds it where it belongs, so the page need not say it again above the form. Keyed by the
+  // messages, not the object (pages pass a new one on each render).
+  const refusedKey = order.map((field) => serverErrors?.[field] ?? '').join('\u0000');
+  useEffect(() => {
+    const refused = order.find((field) => serverErrors?.[field]);
+    if (refused) formRef.current?.querySelector<HTMLElement>(`[data-field="${refused}"] input`)?.focus();
+    // Only when the messages change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusedKey]);
 
   const change = (field: string, value: string) => {
     const next = { ...values, [field]: value };

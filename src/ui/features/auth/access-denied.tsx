@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router-dom';
-import { Alert, Box, Button, Stack, Typography } from '@mui/material';
+import { Alert, Button, Stack, Typography } from '@mui/material';
 import { usePageTitle } from '../../lib/use-page-title';
 import { PAGE_TEXTS } from '../../../shared/page-texts';
 
@@ -18,14 +18,12 @@ export default function AccessDenied({ area }: { area: keyof typeof AREAS }) {
   usePageTitle(PAGE_TEXTS.accessDenied);
   const { only, ownPath, ownText } = AREAS[area];
   return (
-    <Box component="main" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 560, mx: 'auto' }}>
-      <Stack spacing={2}>
-        <Typography variant="h1">{PAGE_TEXTS.accessDenied}</Typography>
-        <Alert severity="error">{PAGE_TEXTS[only]}</Alert>
-        <Button component={RouterLink} to={ownPath} variant="outlined">
-          {PAGE_TEXTS[ownText]}
-        </Button>
-      </Stack>
-    </Box>
+    <Stack spacing={2} sx={{ py: { xs: 2, sm: 4 }, maxWidth: 560, mx: 'auto' }}>
+      <Typography variant="h1">{PAGE_TEXTS.accessDenied}</Typography>
+      <Alert severity="error">{PAGE_TEXTS[only]}</Alert>
+      <Button component={RouterLink} to={ownPath} variant="outlined">
+        {PAGE_TEXTS[ownText]}
+      </Button>
+    </Stack>
   );
 }

@@ -22,6 +22,11 @@ type Phase = 'checking' | 'contact' | 'code' | 'opening';
  * applicant gives the email or mobile they started with, enters the code sent there, and lands on the first step
  * that needs them, with every earlier answer filled in from the server.
  */
+/** The answer's message above the form, unless it is a field's own message already shown under that field. */
+function generalMessage({ message, fieldErrors }: { message: string; fieldErrors: Record<string, string> }): string | null {
+  return Object.values(fieldErrors).includes(message) ? null : message;
+}
+
 export default function ContinuePage() {
   const navigate = useNavigate();
   const contactForm = useFlatForm('auth/resume-contact');
@@ -86,7 +91,7 @@ export default function ContinuePage() {
       return true;
     } catch (e) {
       const translated = translateApiError(e);
-      setError(translated.message);
+      setError(generalMessage(translated));
       setFieldErrors(translated.fieldErrors);
       return false;
     } finally {
@@ -105,7 +110,7 @@ export default function ContinuePage() {
       await open(data.signup_id, data.applicant_token);
     } catch (e) {
       const translated = translateApiError(e);
-      setError(translated.message);
+      setError(generalMessage(translated));
       setFieldErrors(translated.fieldErrors);
       setPhase('code');
     } finally {
