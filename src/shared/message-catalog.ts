@@ -12,7 +12,7 @@ export const MESSAGE_FILES = {
     'tooManyVerifications', 'invalidCode', 'replacedCode', 'expiredCode', 'invalidResetToken', 'invalidPasswordFormat', 'samePassword',
     'resetSuccessRedirect', 'resendLimit', 'loggedOut', 'sendNeedsUser', 'verifyNeedsUser', 'tooManySignInCodes', 'attemptExpired',
     'signInPage', 'resetPasswordLink', 'signUpLink', 'back', 'backToLogin', 'codeSentToPhone', 'codeSentToMobile', 'signInAgain', 'verifying',
-    'signedInTitle', 'signedInToReturn', 'signedInToUsers', 'signedInToDashboard', 'resetCodeSentTo',
+    'signedInTitle', 'signedInToReturn', 'signedInToUsers', 'signedInToDashboard', 'resetCodeSentTo', 'resetCodeStillGood',
   ],
   session: ['expired'],
   transfers: [

@@ -175,4 +175,34 @@ describe('reset password page', () => {
     await screen.findByRole('heading', { name: 'Verify Email' });
     expect(JSON.parse(sessionStorage.getItem('cu.auth.reset')!)).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1', sentAt: expect.any(Number) });
   });
+
+  it('Back, then the same email again within the wait between codes: the code sent still works, nothing is asked again', async () => {
+    const calls = happyServer();
+    renderAt('/reset-password');
+    await toVerification();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Reset Password' });
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    // One code asked for: a second would be refused by the server's wait ("Too many reset attempts"), the code step out of reach.
+    expect(calls.filter((c) => c.url === '/password/reset/send')).toHaveLength(1);
+    expect(screen.getByRole('status')).toHaveTextContent(AUTH_TEXTS.resetCodeStillGood);
+    expect(screen.getByRole('button', { name: /^Resend Code \(\d+s\)$/ })).toBeDisabled();
+    await userEvent.type(screen.getByPlaceholderText('Enter 6-digit code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-code') }));
+    expect(calls.at(-1)).toMatchObject({ url: '/password/reset/verify', body: { code: '123456' } });
+  });
+
+  it('Back, then another email: a new code is asked for that one', async () => {
+    const calls = happyServer();
+    renderAt('/reset-password');
+    await toVerification();
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }));
+    const email = await screen.findByLabelText(/^Email/);
+    await userEvent.clear(email);
+    await userEvent.type(email, 'grace@cu.example');
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
+    await screen.findByRole('heading', { name: 'Verify Email' });
+    expect(calls.filter((c) => c.url === '/password/reset/send').map((c) => c.body.email)).toEqual(['member@cu.example', 'grace@cu.example']);
+  });
 });

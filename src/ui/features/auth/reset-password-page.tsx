@@ -71,6 +71,12 @@ export default function ResetPasswordPage() {
   const sendEmail = async ({ email }: Record<string, string>) => {
     if (!state.can({ type: 'email.submitted', email })) return;
     send({ type: 'email.submitted', email });
+    // Back from the code step and the same email again while the server still waits between codes: the code sent is
+    // still good, so the page goes back to it (asking again would only be refused, the code step out of reach).
+    if (context.requestId && email.trim().toLowerCase() === context.email.toLowerCase() && resendWaitSeconds(sentAt) > 0) {
+      send({ type: 'code.sent', requestId: context.requestId, message: AUTH_TEXTS.resetCodeStillGood, at: sentAt });
+      return;
+    }
     try {
       const answer = await authApi.resetSend(email.trim());
       send({ type: 'code.sent', requestId: answer.user_id, message: answer.message ?? AUTH_TEXTS.resetCodeSent, at: Date.now() });
