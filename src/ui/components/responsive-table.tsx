@@ -15,6 +15,8 @@ export interface ResponsiveColumn<T> {
    * a status chip, an amount), 'actions' (the card's foot), 'field' (default: a labelled line).
    */
   card?: 'title' | 'badge' | 'actions' | 'field';
+  /** In the table, the row's header (a `th` of the row): a screen reader names each cell of the row by it. */
+  rowHeader?: boolean;
 }
 
 export interface ResponsiveTableProps<T> {
@@ -109,7 +111,7 @@ function RowTable<T>({ label, columns, rows, rowKey, emptyMessage, hover, narrow
           {rows.map((row) => (
             <TableRow key={rowKey(row)} hover={hover}>
               {columns.map((c) => (
-                <TableCell key={c.header} align={c.align} sx={sxOf(c, c.cellSx)}>
+                <TableCell key={c.header} align={c.align} sx={sxOf(c, c.cellSx)} {...(c.rowHeader ? { component: 'th', scope: 'row' } : {})}>
                   {c.cell(row)}
                 </TableCell>
               ))}

@@ -42,7 +42,7 @@ describe('onboarding funnel page (real API, PGlite)', () => {
     expect(within(fields).getByText('school_name').closest('tr')).toHaveTextContent('Basic Information');
     const paths = screen.getByRole('table', { name: 'Completion by path' });
     const minor = within(paths).getByText('a minor, not an existing customer, not a foreign national').closest('tr')!;
-    expect(Array.from(minor.querySelectorAll('td')).map((c) => c.textContent)).toEqual(['a minor, not an existing customer, not a foreign national', '2', '0', '0 %']);
+    expect(Array.from(minor.querySelectorAll('th, td')).map((c) => c.textContent)).toEqual(['a minor, not an existing customer, not a foreign national', '2', '0', '0 %']);
     // A period with nothing in it.
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2020-01-01' } });
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2020-01-31' } });

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, Box, Button, LinearProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Paper, Stack, TextField, Typography } from '@mui/material';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useServerData } from '../../../lib/use-server-data';
 import { formatDate, formatDateTime } from '../../../../shared/format-date';
 import { fetchFunnel, type FunnelReport } from '../api/funnel-api';
 import { FunnelChart } from './funnel-chart';
+import { ResponsiveTable } from '../../../components/responsive-table';
 import { ADMIN_TEXTS } from '../../../../shared/admin-texts';
 import { fillText } from '../../../../shared/fill-text';
 
@@ -128,35 +129,23 @@ export default function FunnelPage() {
             <Alert severity="info">{ADMIN_TEXTS.funnelNoStarts}</Alert>
           ) : (
             <FunnelSection title={ADMIN_TEXTS.funnelStepsSection}>
-              <FunnelChart steps={report.steps} />
-              <Table size="small" aria-label={ADMIN_TEXTS.funnelStepsTable}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{ADMIN_TEXTS.funnelColumnStep}</TableCell>
-                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnReached}</TableCell>
-                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnCompleted}</TableCell>
-                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnGaveUp}</TableCell>
-                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnRefusals}</TableCell>
-                    <TableCell align="right">{ADMIN_TEXTS.funnelColumnMedianTime}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {report.steps.map((s) => (
-                    <TableRow key={s.step}>
-                      <TableCell component="th" scope="row">
-                        {s.title}
-                      </TableCell>
-                      <TableCell align="right">{s.reached}</TableCell>
-                      <TableCell align="right">{s.completed}</TableCell>
-                      <TableCell align="right">
-                        {s.dropped} ({percent(s.dropped, s.reached)})
-                      </TableCell>
-                      <TableCell align="right">{s.refusals}</TableCell>
-                      <TableCell align="right">{formatSeconds(s.median_seconds)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              {/* The drawing is the table's figures again, for the eye: on a phone, too small to read, the cards carry them. */}
+              <Box sx={{ display: { xs: 'none', sm: 'block' } }}>
+                <FunnelChart steps={report.steps} />
+              </Box>
+              <ResponsiveTable
+                label={ADMIN_TEXTS.funnelStepsTable}
+                rows={report.steps}
+                rowKey={(s) => s.step}
+                columns={[
+                  { header: ADMIN_TEXTS.funnelColumnStep, cell: (s) => s.title, card: 'title', rowHeader: true },
+                  { header: ADMIN_TEXTS.funnelColumnReached, cell: (s) => s.reached, align: 'right' },
+                  { header: ADMIN_TEXTS.funnelColumnCompleted, cell: (s) => s.completed, align: 'right' },
+                  { header: ADMIN_TEXTS.funnelColumnGaveUp, cell: (s) => `${s.dropped} (${percent(s.dropped, s.reached)})`, align: 'right' },
+                  { header: ADMIN_TEXTS.funnelColumnRefusals, cell: (s) => s.refusals, align: 'right' },
+                  { header: ADMIN_TEXTS.funnelColumnMedianTime, cell: (s) => formatSeconds(s.median_seconds), align: 'right' },
+                ]}
+              />
             </FunnelSection>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
@@ -164,50 +153,33 @@ export default function FunnelPage() {
               {report.refused_fields.length === 0 ? (
                 <Typography color="text.secondary">{ADMIN_TEXTS.funnelNoRefusals}</Typography>
               ) : (
-                <Table size="small" aria-label={ADMIN_TEXTS.funnelRefusedFields}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{ADMIN_TEXTS.funnelColumnStep}</TableCell>
-                      <TableCell>{ADMIN_TEXTS.funnelColumnField}</TableCell>
-                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnRefusals}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {report.refused_fields.map((f) => (
-                      <TableRow key={`${f.step}.${f.field}`}>
-                        <TableCell>{f.title}</TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{f.field}</TableCell>
-                        <TableCell align="right">{f.refusals}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <ResponsiveTable
+                  label={ADMIN_TEXTS.funnelRefusedFields}
+                  rows={report.refused_fields}
+                  rowKey={(f) => `${f.step}.${f.field}`}
+                  columns={[
+                    { header: ADMIN_TEXTS.funnelColumnStep, cell: (f) => f.title, card: 'title', rowHeader: true },
+                    { header: ADMIN_TEXTS.funnelColumnField, cell: (f) => f.field, cellSx: { fontFamily: 'monospace' } },
+                    { header: ADMIN_TEXTS.funnelColumnRefusals, cell: (f) => f.refusals, align: 'right' },
+                  ]}
+                />
               )}
             </FunnelSection>
             <FunnelSection title={ADMIN_TEXTS.funnelPaths}>
               {report.paths.length === 0 ? (
                 <Typography color="text.secondary">{ADMIN_TEXTS.funnelNoVisits}</Typography>
               ) : (
-                <Table size="small" aria-label={ADMIN_TEXTS.funnelPaths}>
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>{ADMIN_TEXTS.funnelColumnApplicant}</TableCell>
-                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnVisits}</TableCell>
-                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnSubmitted}</TableCell>
-                      <TableCell align="right">{ADMIN_TEXTS.funnelColumnRate}</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {report.paths.map((p) => (
-                      <TableRow key={p.path}>
-                        <TableCell>{p.path}</TableCell>
-                        <TableCell align="right">{p.visits}</TableCell>
-                        <TableCell align="right">{p.completed}</TableCell>
-                        <TableCell align="right">{p.rate} %</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
+                <ResponsiveTable
+                  label={ADMIN_TEXTS.funnelPaths}
+                  rows={report.paths}
+                  rowKey={(p) => p.path}
+                  columns={[
+                    { header: ADMIN_TEXTS.funnelColumnApplicant, cell: (p) => p.path, card: 'title', rowHeader: true },
+                    { header: ADMIN_TEXTS.funnelColumnVisits, cell: (p) => p.visits, align: 'right' },
+                    { header: ADMIN_TEXTS.funnelColumnSubmitted, cell: (p) => p.completed, align: 'right' },
+                    { header: ADMIN_TEXTS.funnelColumnRate, cell: (p) => `${p.rate} %`, align: 'right' },
+                  ]}
+                />
               )}
             </FunnelSection>
           </Box>
