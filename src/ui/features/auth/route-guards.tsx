@@ -3,7 +3,6 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { muiPage } from '../../components/mui-page';
 import { pageAfterSignIn, rememberPage } from './return-page';
 import { followStoredSession, useSession } from './session-store';
-import { PublicLayout } from '../../components/public-layout';
 
 // Another tab signed out, its session ended there, or it signed someone in (\`storage\` fires in the other tabs only):
 // the signed-in areas follow it (./session-store.ts). Listened for here, with the areas, not on the first page.
@@ -18,15 +17,6 @@ export { forgetPage, pageAfterSignIn } from './return-page';
 // The member and admin areas' guards load with the area's page module (member-pages.tsx, admin-pages.tsx), not with
 // the first page; the refusal is drawn with MUI and loads when shown.
 const AccessDenied = muiPage(() => import('./access-denied'));
-
-/** The refusal in the signed-out pages' frame (header, footer), as a page not found is: not on a bare page. */
-function Refused({ area }: { area: 'admin' | 'member' }) {
-  return (
-    <PublicLayout>
-      <AccessDenied area={area} />
-    </PublicLayout>
-  );
-}
 
 /** Keeps the signed-in user's page for their next sign-in should the session end here (./return-page.ts). */
 function useRememberedPage(userId: number | undefined) {
@@ -70,7 +60,7 @@ export function RequireMember({ children }: { children: ReactNode }) {
   useRememberedPage(!isAdmin && !switched ? user?.id : undefined);
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (switched) return <ToSwitchedUser user={user} settle={settle} />;
-  if (isAdmin) return <Refused area="member" />;
+  if (isAdmin) return <AccessDenied area="member" />;
   return <Fragment key={shownFor}>{children}</Fragment>;
 }
 
@@ -82,6 +72,6 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   useRememberedPage(isAdmin && !switched ? user?.id : undefined);
   if (!user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (switched) return <ToSwitchedUser user={user} settle={settle} />;
-  if (!isAdmin) return <Refused area="admin" />;
+  if (!isAdmin) return <AccessDenied area="admin" />;
   return <Fragment key={shownFor}>{children}</Fragment>;
 }
