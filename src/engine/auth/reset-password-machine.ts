@@ -1,11 +1,14 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { AUTH_TEXTS } from '../../shared/messages';
+import { resendWaitSeconds } from '../../shared/resend-wait';
 
 /** The reset's step as it survives a reload (sessionStorage): the reset token never does (it is a credential). */
 export interface SavedReset {
   step: 'verification' | 'password';
   email: string;
   requestId: string;
+  /** When the last code went out (ms since the epoch): the resend countdown resumes from it. */
+  sentAt?: number;
 }
 
 export interface ResetContext {
@@ -23,7 +26,8 @@ export interface ResetContext {
 }
 
 export type ResetEvent =
-  | { type: 'email.submitted'; email: string }
+  /** `at`: when it was submitted (ms), to tell whether the code already sent to this email is still the one to use. */
+  | { type: 'email.submitted'; email: string; at: number }
   | { type: 'code.sent'; requestId: string; message: string; at: number }
   | { type: 'code.send.failed'; message: string }
   | { type: 'code.resent'; requestId: string; message: string; at: number }
@@ -45,12 +49,18 @@ export const RESET_REDIRECT_MS = 2000;
  * /reset-password (spec 1 sections 2 and 4): email -> verification -> password -> login. The page makes the calls
  * and reports their outcome ('code.sent', 'code.verify.failed'...); a call's state ('sendingCode'...) ignores a second
  * submit. A reload resumes at the code step (input `saved`); after an update the machine waits 2 s, then finishes.
+ * Back from the code step and the same email again while the server still waits between codes goes straight back to
+ * the code step: the code sent is still good, and asking again would only be refused, the code step out of reach.
  */
 export const resetPasswordMachine = setup({
   types: { context: {} as ResetContext, events: {} as ResetEvent, input: {} as { saved: SavedReset | null } },
   guards: {
     wasResetting: ({ context }) => context.requestId !== null,
     hasResetToken: ({ context }) => context.resetToken !== null,
+    codeStillGood: ({ context, event }) => {
+      const submitted = event as { email: string; at: number };
+      return context.requestId !== null && submitted.email.trim().toLowerCase() === context.email.toLowerCase() && resendWaitSeconds(context.sentAt, submitted.at) > 0;
+    },
   },
   actions: {
     clearAlerts: assign({ alert: undefined, success: undefined, fieldErrors: {} }),
@@ -63,13 +73,16 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
-  context: ({ input }) => ({ email: input.saved?.email ?? '', requestId: input.saved?.requestId ?? null, resetToken: null, fieldErrors: {}, sentAt: 0 }),
+  context: ({ input }) => ({ email: input.saved?.email ?? '', requestId: input.saved?.requestId ?? null, resetToken: null, fieldErrors: {}, sentAt: input.saved?.sentAt ?? 0 }),
   initial: 'restoring',
   states: {
     restoring: { always: [{ guard: 'wasResetting', target: 'verification' }, { target: 'email' }] },
     email: {
       on: {
-        'email.submitted': { target: 'sendingCode', actions: [assign(({ event }) => ({ email: event.email.trim() })), 'clearAlert'] },
+        'email.submitted': [
+          { guard: 'codeStillGood', target: 'verification', actions: assign({ success: AUTH_TEXTS.resetCodeStillGood, alert: undefined }) },
+          { target: 'sendingCode', actions: [assign(({ event }) => ({ email: event.email.trim() })), 'clearAlert'] },
+        ],
         back: 'left',
       },
     },
@@ -123,16 +136,17 @@ export const resetPasswordMachine = setup({
 
 const STEP_OF: Record<string, SavedReset['step']> = { verification: 'verification', verifyingCode: 'verification', password: 'password', updatingPassword: 'password' };
 
-/** What to keep for a reload: the step, email and request id once a code went out; nothing before it or after the update. */
+/** What to keep for a reload: the step, email, request id and send time once a code went out; nothing before it or after the update. */
 export function savedReset(snapshot: SnapshotFrom<typeof resetPasswordMachine>): SavedReset | null {
   const step = typeof snapshot.value === 'string' ? STEP_OF[snapshot.value] : undefined;
-  const { email, requestId } = snapshot.context;
-  return step && requestId ? { step, email, requestId } : null;
+  const { email, requestId, sentAt } = snapshot.context;
+  return step && requestId ? { step, email, requestId, ...(sentAt ? { sentAt } : {}) } : null;
 }
 
 /** Reads what savedReset kept; the password step resumes at the code (the reset token is gone after a reload). */
 export function restoredReset(raw: unknown): SavedReset | null {
   const saved = raw as Partial<SavedReset> | null;
   if (!saved || typeof saved.requestId !== 'string' || !saved.requestId) return null;
-  return { step: 'verification', email: typeof saved.email === 'string' ? saved.email : '', requestId: saved.requestId };
+  const sentAt = typeof saved.sentAt === 'number' && Number.isFinite(saved.sentAt) ? { sentAt: saved.sentAt } : {};
+  return { step: 'verification', email: typeof saved.email === 'string' ? saved.email : '', requestId: saved.requestId, ...sentAt };
 }

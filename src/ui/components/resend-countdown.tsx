@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@mui/material';
 import { PAGE_TEXTS } from '../../shared/page-texts';
 import { fillText } from '../../shared/fill-text';
-
-export const RESEND_COOLDOWN_SECONDS = 60;
+import { RESEND_COOLDOWN_SECONDS } from '../../shared/resend-wait';
 
 export interface ResendCountdownProps {
   /** Sends a new code; the countdown restarts when it resolves. */

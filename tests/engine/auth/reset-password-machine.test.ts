@@ -10,15 +10,15 @@ describe('the password reset machine (no React)', () => {
     try {
       const actor = start();
       expect(actor.getSnapshot().value).toBe('email');
-      actor.send({ type: 'email.submitted', email: ' member@cu.example ' });
+      actor.send({ type: 'email.submitted', email: ' member@cu.example ', at: 0 });
       expect(actor.getSnapshot().value).toBe('sendingCode');
       // A second submit while the call runs is ignored.
-      actor.send({ type: 'email.submitted', email: 'other@cu.example' });
+      actor.send({ type: 'email.submitted', email: 'other@cu.example', at: 0 });
       expect(actor.getSnapshot().context.email).toBe('member@cu.example');
       expect(savedReset(actor.getSnapshot())).toBeNull();
       actor.send({ type: 'code.sent', requestId: 'req-1', message: AUTH_TEXTS.resetCodeSent, at: 1 });
       expect(actor.getSnapshot().value).toBe('verification');
-      expect(savedReset(actor.getSnapshot())).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1' });
+      expect(savedReset(actor.getSnapshot())).toEqual({ step: 'verification', email: 'member@cu.example', requestId: 'req-1', sentAt: 1 });
       actor.send({ type: 'code.submitted' });
       actor.send({ type: 'code.verify.failed', message: AUTH_TEXTS.invalidCode });
       expect(actor.getSnapshot().value).toBe('verification');
@@ -56,13 +56,13 @@ describe('the password reset machine (no React)', () => {
 
   it('resumes a reload at the code step, also from the password step (the reset token is gone)', () => {
     expect(restoredReset({ step: 'password', email: 'a@b.co', requestId: 'req-1' })).toEqual({ step: 'verification', email: 'a@b.co', requestId: 'req-1' });
-    expect(restoredReset({ step: 'verification', email: 'a@b.co' })).toBeNull();
+    expect(restoredReset({ step: 'verification', email: 'a@b.co', at: 0 })).toBeNull();
     expect(start({ step: 'password', email: 'a@b.co', requestId: 'req-1' }).getSnapshot().value).toBe('verification');
   });
 
   it('refuses the update without a reset token, with the specification message', () => {
     const actor = start();
-    actor.send({ type: 'email.submitted', email: 'a@b.co' });
+    actor.send({ type: 'email.submitted', email: 'a@b.co', at: 0 });
     actor.send({ type: 'code.sent', requestId: 'req-1', message: 'sent', at: 1 });
     actor.send({ type: 'code.submitted' });
     actor.send({ type: 'code.verified', resetToken: null, message: AUTH_TEXTS.codeVerified });
@@ -77,5 +77,23 @@ describe('the password reset machine (no React)', () => {
     expect(actor.getSnapshot().context).toMatchObject({ requestId: 'req-2', sentAt: 42, success: AUTH_TEXTS.resetCodeSent });
     actor.send({ type: 'code.resend.failed', message: AUTH_TEXTS.tooManyResets });
     expect(actor.getSnapshot().context).toMatchObject({ alert: AUTH_TEXTS.tooManyResets, success: undefined });
+  });
+
+  it('Back and the same email again within the wait between codes returns to the code sent; after the wait, or another email, asks again', () => {
+    const sentAt = 1_000_000;
+    const actor = start({ step: 'verification', email: 'Member@cu.example', requestId: 'req-1', sentAt });
+    expect(actor.getSnapshot().context.sentAt).toBe(sentAt);
+    actor.send({ type: 'back' });
+    actor.send({ type: 'email.submitted', email: ' member@CU.example ', at: sentAt + 59_000 });
+    expect(actor.getSnapshot().value).toBe('verification');
+    expect(actor.getSnapshot().context).toMatchObject({ requestId: 'req-1', sentAt, success: AUTH_TEXTS.resetCodeStillGood });
+    actor.send({ type: 'back' });
+    actor.send({ type: 'email.submitted', email: 'member@cu.example', at: sentAt + 60_000 });
+    expect(actor.getSnapshot().value).toBe('sendingCode');
+    const other = start({ step: 'verification', email: 'member@cu.example', requestId: 'req-1', sentAt });
+    other.send({ type: 'back' });
+    other.send({ type: 'email.submitted', email: 'other@cu.example', at: sentAt + 1_000 });
+    expect(other.getSnapshot().value).toBe('sendingCode');
+    expect(other.getSnapshot().context.email).toBe('other@cu.example');
   });
 });

@@ -17,7 +17,7 @@ import { authApi, toSessionUser, type SignInVerifiedAnswer } from './api/auth-ap
 import { pageAfterSignIn } from './route-guards';
 import { startSession, useSession } from './session-store';
 import { noteSignInCodeSent, readSignInFlow, signInCodeSentAt, writeSignInFlow } from './sign-in-flow';
-import { resendWaitSeconds } from '../../components/resend-wait';
+import { resendWaitSeconds } from '../../../shared/resend-wait';
 import { AUTH_TEXTS } from '../../../shared/messages';
 import { fillText } from '../../../shared/fill-text';
 

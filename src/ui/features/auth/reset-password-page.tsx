@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typography } from '@mui/material';
 import { useMachine } from '@xstate/react';
@@ -12,7 +12,7 @@ import { useFlatForm } from '../../forms/use-flat-form';
 import { submitTextOf } from '../../forms/submit-text';
 import { authApi } from './api/auth-api';
 import { resetSendErrorMessage, resetUpdateError, resetVerifyErrorMessage } from './auth-errors';
-import { resendWaitSeconds } from '../../components/resend-wait';
+import { resendWaitSeconds } from '../../../shared/resend-wait';
 
 const STEP_KEY = 'cu.auth.reset';
 
@@ -21,16 +21,6 @@ function readSaved() {
     return restoredReset(JSON.parse(sessionStorage.getItem(STEP_KEY) ?? 'null'));
   } catch {
     return null;
-  }
-}
-
-/** When the reset's last code went out, kept with its step (0: not known): the resend countdown resumes from it. */
-function readSavedSentAt(): number {
-  try {
-    const sentAt = (JSON.parse(sessionStorage.getItem(STEP_KEY) ?? 'null') as { sentAt?: unknown } | null)?.sentAt;
-    return typeof sentAt === 'number' && Number.isFinite(sentAt) ? sentAt : 0;
-  } catch {
-    return 0;
   }
 }
 
@@ -47,20 +37,18 @@ export default function ResetPasswordPage() {
   const passwordForm = useFlatForm('auth/reset-password');
   const [state, send, actor] = useMachine(resetPasswordMachine, { input: { saved: readSaved() } });
   const { context } = state;
-  // The machine learns when a code goes out; after a reload the time kept with the step stands in for it.
-  const [keptSentAt] = useState(readSavedSentAt);
-  const sentAt = context.sentAt || keptSentAt;
+  const { sentAt } = context;
 
   useEffect(() => {
     const subscription = actor.subscribe((snapshot) => {
       const saved = savedReset(snapshot);
-      if (saved) sessionStorage.setItem(STEP_KEY, JSON.stringify({ ...saved, sentAt: snapshot.context.sentAt || keptSentAt || undefined }));
+      if (saved) sessionStorage.setItem(STEP_KEY, JSON.stringify(saved));
       else sessionStorage.removeItem(STEP_KEY);
       if (snapshot.matches('left')) navigate('/login');
       if (snapshot.matches('finished')) navigate('/login', { replace: true, state: { message: AUTH_TEXTS.resetSuccessRedirect } });
     });
     return () => subscription.unsubscribe();
-  }, [actor, navigate, keptSentAt]);
+  }, [actor, navigate]);
 
   const step = state.matches('email') || state.matches('sendingCode') ? 'email' : state.matches('verification') || state.matches('verifyingCode') ? 'verification' : 'password';
   const busy = state.matches('sendingCode') || state.matches('verifyingCode') || state.matches('updatingPassword');
@@ -69,14 +57,11 @@ export default function ResetPasswordPage() {
   const back = () => send({ type: 'back' });
 
   const sendEmail = async ({ email }: Record<string, string>) => {
-    if (!state.can({ type: 'email.submitted', email })) return;
-    send({ type: 'email.submitted', email });
-    // Back from the code step and the same email again while the server still waits between codes: the code sent is
-    // still good, so the page goes back to it (asking again would only be refused, the code step out of reach).
-    if (context.requestId && email.trim().toLowerCase() === context.email.toLowerCase() && resendWaitSeconds(sentAt) > 0) {
-      send({ type: 'code.sent', requestId: context.requestId, message: AUTH_TEXTS.resetCodeStillGood, at: sentAt });
-      return;
-    }
+    const submitted = { type: 'email.submitted', email, at: Date.now() } as const;
+    if (!state.can(submitted)) return;
+    send(submitted);
+    // The machine goes back to the code already sent when it is still good (same email, within the wait).
+    if (!actor.getSnapshot().matches('sendingCode')) return;
     try {
       const answer = await authApi.resetSend(email.trim());
       send({ type: 'code.sent', requestId: answer.user_id, message: answer.message ?? AUTH_TEXTS.resetCodeSent, at: Date.now() });

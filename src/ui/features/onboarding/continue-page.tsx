@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client';
 import { translateApiError } from '../../lib/translate-api-error';
 import { FlatForm } from '../../forms/flat-form';
 import { ResendCountdown } from '../../components/resend-countdown';
-import { resendWaitSeconds } from '../../components/resend-wait';
+import { resendWaitSeconds } from '../../../shared/resend-wait';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { submitTextOf } from '../../forms/submit-text';
 import { fillText } from '../../../shared/fill-text';

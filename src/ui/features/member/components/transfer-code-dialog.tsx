@@ -4,7 +4,8 @@ import { FlatForm } from '../../../forms/flat-form';
 import { useFlatForm } from '../../../forms/use-flat-form';
 import { submitTextOf } from '../../../forms/submit-text';
 import { OTP_LENGTH } from '../../../components/otp-input';
-import { RESEND_COOLDOWN_SECONDS, ResendCountdown } from '../../../components/resend-countdown';
+import { ResendCountdown } from '../../../components/resend-countdown';
+import { resendWaitSeconds } from '../../../../shared/resend-wait';
 import { TRANSFER_TEXTS } from '../../../../shared/transfer-texts';
 import { fillText } from '../../../../shared/fill-text';
 import { PAGE_TEXTS } from '../../../../shared/page-texts';
@@ -65,7 +66,7 @@ export function TransferCodeDialog({ open, phone, error, submitting, onSubmit, o
   useEffect(() => {
     if (open) setSentAt(Date.now());
   }, [open, phone]);
-  const waitSeconds = Math.max(0, RESEND_COOLDOWN_SECONDS - Math.floor((Date.now() - sentAt) / 1000));
+  const waitSeconds = resendWaitSeconds(sentAt);
   const resend = async () => {
     await onResend();
     setSentAt(Date.now());

@@ -6,7 +6,7 @@ import { translateApiError } from '../../../lib/translate-api-error';
 import { isAxiosError } from 'axios';
 import { api } from '../../../lib/api-client';
 import { CodeEntry } from '../../../components/code-entry';
-import { resendWaitSeconds } from '../../../components/resend-wait';
+import { resendWaitSeconds } from '../../../../shared/resend-wait';
 import { applicantCall } from '../build-request';
 import { drafts } from '../flow-actor';
 

@@ -1,4 +1,5 @@
-import { RESEND_COOLDOWN_SECONDS } from './resend-countdown';
+/** The wait between two codes, in seconds (spec 3 section 4): the server refuses a new code sooner. */
+export const RESEND_COOLDOWN_SECONDS = 60;
 
 /**
  * Seconds left before a new code may be asked for, counted from when the last one went out (the server waits 60 s
