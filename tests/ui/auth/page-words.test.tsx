@@ -19,7 +19,7 @@ import resetEmail from '../../../forms/auth/reset-email.schema.json';
 
 const reworded = {
   auth: { signInPage: 'Come in', resetPasswordLink: 'Forgot it?', signUpLink: 'Join us', backToLogin: 'Back to signing in' },
-  onboarding: { startNewInstead: 'Begin again instead' },
+  onboarding: { startNewInstead: 'Begin again instead', resumeCodeSentTo: 'It went to {contact}, if that starts a draft.' },
   pages: { notFoundTitle: 'Nothing here', notFoundBody: 'That address leads nowhere.', returnHome: 'Take me home', codeBoxes: 'Your code', codeDigit: 'Box {digit} of {length}', resendCode: 'Another code', resendIn: '{label} in {seconds} s', showField: 'Reveal the {field}' },
 };
 const before = { auth: { ...AUTH_TEXTS }, onboarding: { ...ONBOARDING_TEXTS }, pages: { ...PAGE_TEXTS } };
@@ -68,11 +68,19 @@ describe("the public pages' words come from the configuration", () => {
     expect(screen.getByRole('button', { name: /^Another code in \d+ s$/ })).toBeDisabled();
   });
 
-  it('/continue: the contact form heads the page, and the way to a new application is onboarding.json\'s', async () => {
+  it('/continue: each step\'s form heads the page with its introduction; the way to a new application and the contact\'s sentence are onboarding.json\'s', async () => {
+    fakeApi({ '/onboarding/resume/send': () => ({ status: 200, data: { message: 'The server\'s own answer.', resume_id: 'res-1' } }) });
     renderAt('/continue');
-    const contactForm = await loadFlatForm('auth/resume-contact');
+    const [contactForm, codeForm] = await Promise.all([loadFlatForm('auth/resume-contact'), loadFlatForm('auth/resume-code')]);
     expect(await screen.findByRole('heading', { level: 1, name: contactForm.title })).toBeInTheDocument();
+    expect(await screen.findByText(contactForm.description!)).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Begin again instead' })).toHaveAttribute('href', '/new-or-existing-customer');
+    await userEvent.type(screen.getByRole('textbox'), 'ana@example.com{Enter}');
+    expect(await screen.findByRole('heading', { level: 1, name: codeForm.title })).toBeInTheDocument();
+    expect(screen.getByText(codeForm.description!)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('The server\'s own answer.');
+    expect(screen.getByText(/^It went to/)).toHaveTextContent('It went to ana@example.com, if that starts a draft.');
+    expect(within(screen.getByText(/^It went to/)).getByText('ana@example.com').tagName).toBe('STRONG');
   });
 
   it('an unknown address: the page not found, in pages.json\'s words', async () => {

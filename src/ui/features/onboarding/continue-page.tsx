@@ -132,6 +132,11 @@ export default function ContinuePage() {
             <Typography>{ONBOARDING_TEXTS.openingApplication}</Typography>
           </Stack>
         )}
+        {(phase === 'contact' || phase === 'code') && (
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            {(phase === 'code' ? codeForm : contactForm).description}
+          </Typography>
+        )}
         <Stack spacing={2.5}>
           {error && (
             <Alert severity="error" role="alert">
@@ -139,21 +144,18 @@ export default function ContinuePage() {
             </Alert>
           )}
           {phase === 'contact' && (
-            <>
-              <Typography color="text.secondary">{contactForm.description}</Typography>
-              <FlatForm key="contact" form={contactForm} initialValues={{ contact }} serverErrors={fieldErrors} onSubmit={(values) => void sendCode(values.contact)}>
-                {({ values, hasErrors }) => (
-                  <>
-                    <Button type="submit" variant="contained" size="large" disabled={busy || !values.contact || hasErrors} startIcon={spinner}>
-                      {submitTextOf(contactForm, 'Send Code')}
-                    </Button>
-                    <Link component={RouterLink} to="/new-or-existing-customer" sx={{ alignSelf: 'center' }}>
-                      {ONBOARDING_TEXTS.startNewInstead}
-                    </Link>
-                  </>
-                )}
-              </FlatForm>
-            </>
+            <FlatForm key="contact" form={contactForm} initialValues={{ contact }} serverErrors={fieldErrors} onSubmit={(values) => void sendCode(values.contact)}>
+              {({ values, hasErrors }) => (
+                <>
+                  <Button type="submit" variant="contained" size="large" disabled={busy || !values.contact || hasErrors} startIcon={spinner}>
+                    {submitTextOf(contactForm, 'Send Code')}
+                  </Button>
+                  <Link component={RouterLink} to="/new-or-existing-customer" sx={{ alignSelf: 'center' }}>
+                    {ONBOARDING_TEXTS.startNewInstead}
+                  </Link>
+                </>
+              )}
+            </FlatForm>
           )}
           {phase === 'code' && (
             <>
