@@ -74,7 +74,7 @@ export const MESSAGE_FILES = {
     'minor', 'requestChanges', 'applicationSummary', 'submittedLabel', 'notSubmitted', 'decidedLabel', 'notYet',
     'approveTitle', 'approveBody', 'approveFlaggedBody', 'secondApprovalBody', 'rejectTitle', 'rejectBody', 'referTitle', 'referBody',
     'reasonOptional', 'reassignTitle', 'reassignBody', 'administrator', 'requestChangesBody', 'stepsToChange', 'messageToApplicant',
-    'sendBackToApplicant', 'commentOn', 'deleteTitle', 'deleteBody', 'blockTitle', 'blockBody', 'unblockTitle', 'unblockBody', 'auditTrail', 'noAuditEntries', 'editUserTitle', 'saveChanges', 'loadingForm',
+    'sendBackToApplicant', 'commentOn', 'deleteTitle', 'deleteBody', 'blockTitle', 'blockBody', 'unblockTitle', 'unblockBody', 'auditTrail', 'noAuditEntries', 'editUserTitle', 'loadingForm',
     'onboardingFunnel', 'adminSections', 'adminMenu', 'accountsSection', 'applicationsSection', 'transfersSection', 'requestsSection',
     'complianceSection', 'auditSection', 'securitySection', 'supportSection',
     'funnelFilters', 'funnelFrom', 'funnelTo', 'funnelVersion', 'funnelAllVersions', 'funnelVersionOption', 'funnelVersionInUse', 'funnelShow',

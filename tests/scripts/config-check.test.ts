@@ -103,6 +103,15 @@ describe('config:check', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-member.ui.json', path: '/ui:options/noSourceAccount', message: expect.stringMatching(/shows "noSourceAccount" as a message, and it holds " ": people would see no words/) }));
   });
 
+  it("refuses a hand-written page's form without its button's words (the page has none of its own)", () => {
+    const config = copyConfig('repository');
+    config.edit('forms/auth/sign-in.ui.json', (u) => delete u['ui:submitButtonOptions']);
+    config.edit('forms/member/transfer-code.ui.json', (u) => (u['ui:submitButtonOptions'].submitText = ' '));
+    const problems = checkConfig(base(config.root));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/auth/sign-in.ui.json', path: '/ui:submitButtonOptions', message: expect.stringMatching(/the page of auth\/sign-in words its button from here, and it is missing/) }));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-code.ui.json', path: '/ui:submitButtonOptions/submitText', message: expect.stringMatching(/it holds " ": the button would have no words/) }));
+  });
+
   it('reports each step that cannot share its endpoint at its submit.endpoint, all at once, naming what to change', () => {
     const config = copyConfig('repository');
     const flowFile = 'flows/onboarding.flow.json';

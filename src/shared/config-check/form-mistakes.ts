@@ -669,6 +669,18 @@ export function pageMessagesMissing(uiFile: string, formId: string, ui: Json): P
   });
 }
 
+/**
+ * A form of a hand-written page (route-form-fields.ts) without its button's words: the page draws its own submit
+ * button from `ui:submitButtonOptions.submitText` and has no words of its own to fall back on.
+ */
+export function submitWordsMissing(uiFile: string, formId: string, ui: Json): Problem[] {
+  if (!ROUTE_FORM_FIELDS[formId]) return [];
+  const options = ui['ui:submitButtonOptions'];
+  const words = isObject(options) ? options.submitText : undefined;
+  if (typeof words === 'string' && words.trim()) return [];
+  return [{ file: uiFile, path: pointer(isObject(options) ? ['ui:submitButtonOptions', 'submitText'] : ['ui:submitButtonOptions']), message: `the page of ${formId} words its button from here, and ${words === undefined ? 'it is missing' : `it holds ${JSON.stringify(words)}`}: the button would have no words`, hint: 'Add "ui:submitButtonOptions": { "submitText": "<the words>" } to the UI schema.' }];
+}
+
 /** A field on a form of a hand-written route that the route does not read: it would be checked, then dropped. */
 export function fieldsARouteDrops(file: string, formId: string, schema: Json): Problem[] {
   const kept = ROUTE_FORM_FIELDS[formId];

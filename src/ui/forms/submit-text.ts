@@ -2,10 +2,11 @@ import type { JsonObject } from '../../shared/forms/form-registry';
 import type { StepRef } from '../../shared/flow/flow-types';
 
 /**
- * A form's submit button words (its UI schema's `ui:submitButtonOptions.submitText`), or `fallback`. A module of its
- * own: the flat forms' pages (sign-in, the codes) read it without loading RJSF.
+ * A form's submit button words (its UI schema's `ui:submitButtonOptions.submitText`), or `fallback`. The pages that
+ * draw their own button (sign-in, the codes, the transfers, the user form) give none: the config checker refuses their
+ * forms without the words (submitWordsMissing). A module of its own: those pages read it without loading RJSF.
  */
-export function submitTextOf(form: { uiSchema: JsonObject } | null | undefined, fallback: string): string {
+export function submitTextOf(form: { uiSchema: JsonObject } | null | undefined, fallback = ''): string {
   return (form?.uiSchema['ui:submitButtonOptions'] as { submitText?: string } | undefined)?.submitText ?? fallback;
 }
 

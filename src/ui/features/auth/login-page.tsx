@@ -97,7 +97,7 @@ export default function LoginPage() {
                 aria-busy={submitting}
                 startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
               >
-                {submitTextOf(form, 'Sign In')}
+                {submitTextOf(form)}
               </Button>
               <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                 <Link component={RouterLink} to="/reset-password">

@@ -161,7 +161,7 @@ function MobileVerificationPage() {
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center', alignItems: 'center' }}>
                     <ResendCountdown key={sentAt ?? undefined} onResend={resend} seconds={resendWaitSeconds(sentAt)} disabled={verifying || done || limitReached} />
                     <Button type="submit" variant="contained" disabled={verifying || done || values.code.length !== OTP_LENGTH}>
-                      {submitTextOf(form, 'Verify')}
+                      {submitTextOf(form)}
                     </Button>
                   </Box>
                   {limitReached && !context.generalError && (

@@ -146,7 +146,7 @@ export default function ResetPasswordPage() {
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || !values.email || hasErrors} startIcon={spinner}>
-                    {submitTextOf(emailForm, 'Send Reset Code')}
+                    {submitTextOf(emailForm)}
                   </Button>
                   <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
                     {AUTH_TEXTS.backToLogin}
@@ -164,7 +164,7 @@ export default function ResetPasswordPage() {
                     {fillNodes(AUTH_TEXTS.resetCodeSentTo, { email: <strong>{context.email}</strong> })}
                   </Typography>
                   <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
-                    {submitTextOf(codeForm, 'Verify Code')}
+                    {submitTextOf(codeForm)}
                   </Button>
                   <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
                     <Button variant="outlined" onClick={back}>
@@ -182,7 +182,7 @@ export default function ResetPasswordPage() {
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || updated || !values.new_password || !values.confirm_password || hasErrors} startIcon={spinner}>
-                    {submitTextOf(passwordForm, 'Update Password')}
+                    {submitTextOf(passwordForm)}
                   </Button>
                   <Button variant="outlined" onClick={back} disabled={busy || updated} sx={{ alignSelf: 'flex-start' }}>
                     {AUTH_TEXTS.back}

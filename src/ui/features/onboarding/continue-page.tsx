@@ -148,7 +148,7 @@ export default function ContinuePage() {
               {({ values, hasErrors }) => (
                 <>
                   <Button type="submit" variant="contained" size="large" disabled={busy || !values.contact || hasErrors} startIcon={spinner}>
-                    {submitTextOf(contactForm, 'Send Code')}
+                    {submitTextOf(contactForm)}
                   </Button>
                   <Link component={RouterLink} to="/new-or-existing-customer" sx={{ alignSelf: 'center' }}>
                     {ONBOARDING_TEXTS.startNewInstead}
@@ -171,7 +171,7 @@ export default function ContinuePage() {
                       {fillNodes(ONBOARDING_TEXTS.resumeCodeSentTo, { contact: <strong>{contact}</strong> })}
                     </Typography>
                     <Button type="submit" variant="contained" size="large" disabled={busy || values.code.length !== 6} startIcon={spinner}>
-                      {submitTextOf(codeForm, 'Continue')}
+                      {submitTextOf(codeForm)}
                     </Button>
                     <Stack direction="row" sx={{ justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
                       <ResendCountdown

@@ -58,7 +58,7 @@ export default function UserCreatePage() {
             onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy || !!success}>
             <Box sx={{ mt: 3, display: 'flex', gap: 2 }}>
               <Button type="submit" variant="contained" disabled={busy || !!success} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-                {submitTextOf(form, title)}
+                {submitTextOf(form)}
               </Button>
               <Button component={RouterLink} to={listPlace} disabled={busy}>
                 {ADMIN_TEXTS.cancel}

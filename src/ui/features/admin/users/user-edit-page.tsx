@@ -110,7 +110,7 @@ export default function UserEditPage() {
         <SchemaForm key={version} form={form} hideTitle validateOn="blur" formData={data} onChange={change} onSubmit={submit} serverErrors={fieldErrors} generalError={failure} disabled={busy}>
           <Box sx={{ mt: 3 }}>
             <Button type="submit" variant="contained" disabled={busy} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
-              {submitTextOf(form, ADMIN_TEXTS.saveChanges)}
+              {submitTextOf(form)}
             </Button>
           </Box>
         </SchemaForm>

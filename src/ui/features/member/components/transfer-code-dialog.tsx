@@ -41,7 +41,7 @@ function CodeForm({ error, submitting, onSubmit, onResend, onCancel, round, wait
             disabled={submitting || values.code.length !== OTP_LENGTH}
             startIcon={submitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
           >
-            {submitTextOf(form, TRANSFER_TEXTS.confirmTitle)}
+            {submitTextOf(form)}
           </Button>
         </DialogActions>
       )}

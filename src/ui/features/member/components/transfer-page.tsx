@@ -299,7 +299,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
               {/* Each button on one line; on a narrow phone the second goes under the first rather than both wrapping. */}
               <Box sx={{ mt: 3, display: 'flex', flexWrap: 'wrap', gap: 2, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}>
                 <Button type="submit" variant="contained" size="large" disabled={submitting || done}>
-                  {submitTextOf(form, 'Transfer Now')}
+                  {submitTextOf(form)}
                 </Button>
                 <Button variant="text" onClick={() => navigate('/users/dashboard')}>
                   {TRANSFER_TEXTS.backToDashboard}
