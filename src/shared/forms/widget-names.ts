@@ -19,7 +19,7 @@ export const WIDGET_NAMES: readonly string[] = [...CUSTOM_WIDGET_NAMES, ...BUILT
  * knows only these widgets; src/ui/forms/flat-widget-for.ts must register exactly these (its type says so).
  */
 export const FLAT_FORM_AREAS = ['auth'] as const;
-export const FLAT_WIDGET_NAMES = ['text', 'email', 'password', 'otp'] as const;
+export const FLAT_WIDGET_NAMES = ['text', 'email', 'password', 'password-strength', 'otp'] as const;
 export type FlatWidgetName = (typeof FLAT_WIDGET_NAMES)[number];
 
 /**

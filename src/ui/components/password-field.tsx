@@ -20,6 +20,8 @@ export interface PasswordFieldProps {
   required?: boolean;
   disabled?: boolean;
   placeholder?: string;
+  /** What else describes the box (a strength meter under it). */
+  describedBy?: string;
 }
 
 /** A password input (required unless told otherwise) with a show/hide button named after the label (pages.json: 'Show password'); the error shows below it. */
@@ -41,6 +43,7 @@ export function PasswordField(props: PasswordFieldProps) {
       onBlur={props.onBlur}
       error={Boolean(props.error)}
       helperText={props.error ?? props.help ?? ' '}
+      describedBy={props.describedBy}
       endAdornment={
         <InputAdornment position="end">
           <IconButton aria-label={fillText(show ? PAGE_TEXTS.hideField : PAGE_TEXTS.showField, { field: props.label.toLowerCase() })} onClick={() => setShow((s) => !s)} edge="end">

@@ -3,7 +3,7 @@ import type { JsonObject } from '../../shared/forms/form-registry';
 import type { FlatWidgetName } from '../../shared/forms/widget-names';
 import type { FlatWidgetProps } from './flat-widgets/flat-widget-props';
 import { textWidget } from './flat-widgets/text-widget';
-import { PasswordWidget } from './flat-widgets/password-widget';
+import { PasswordStrengthWidget, PasswordWidget } from './flat-widgets/password-widget';
 import { OtpCodeWidget } from './flat-widgets/otp-code-widget';
 
 /** The widgets of FlatForm, by `ui:widget` name (the first page's forms: no RJSF, no Select/Menu/Modal). */
@@ -11,6 +11,7 @@ export const FLAT_WIDGETS: Record<FlatWidgetName, ComponentType<FlatWidgetProps>
   text: textWidget('text'),
   email: textWidget('email'),
   password: PasswordWidget,
+  'password-strength': PasswordStrengthWidget,
   otp: OtpCodeWidget,
 };
 

@@ -6,6 +6,8 @@ import { controlPageTimers, passTime } from '../../helpers/page-timers';
 import { renderAt } from '../render-app';
 import { AUTH_TEXTS } from '../../../src/shared/messages';
 import { submitTextOf } from '../../helpers/form-messages';
+import { PAGE_TEXTS } from '../../../src/shared/page-texts';
+import resetPasswordUi from '../../../forms/auth/reset-password.ui.json';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -77,6 +79,10 @@ describe('reset password page', () => {
     const pw = screen.getByLabelText(/^New Password/);
     await waitFor(() => expect(pw).toHaveFocus());
     const confirm = screen.getByLabelText(/^Confirm New Password/);
+    // The rules are stated under the new password's box (its ui:help), and the confirmation's blank line reads as nothing.
+    const rules = resetPasswordUi.new_password['ui:help'];
+    expect(pw).toHaveAccessibleDescription(rules);
+    expect(confirm).toHaveAccessibleDescription('');
     for (const [typed, message] of [
       ['short', 'Password must be at least 8 characters'],
       ['lowercase1!', 'Password must contain at least one uppercase letter'],
@@ -91,6 +97,10 @@ describe('reset password page', () => {
     }
     await userEvent.clear(pw);
     await userEvent.type(pw, 'Brand-New-Pass1');
+    // Rated as the wizard rates a password, and read with the box.
+    expect(screen.getByRole('meter', { name: PAGE_TEXTS.passwordStrength })).toHaveAttribute('aria-valuetext', PAGE_TEXTS.strengthStrong);
+    expect(pw).toHaveAccessibleDescription(expect.stringContaining(PAGE_TEXTS.strengthStrong));
+    expect(pw).toHaveAccessibleDescription(expect.stringContaining(rules));
     await userEvent.click(confirm);
     await userEvent.tab();
     expect(screen.getByText('Please confirm your password')).toBeInTheDocument();
