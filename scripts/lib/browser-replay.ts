@@ -16,6 +16,8 @@ import { API_KEY_HEADER, API_SECRET_HEADER } from '../../src/shared/product';
 import { applicantAddress, fileContent, loadFlow, otpRecipient, personalise, type FixtureFile, type Journey, type JourneyEntry, type StepVerdict } from './replay-journey';
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
 import { stepSubmitText } from '../../src/ui/forms/submit-text';
+import { PAGE_TEXTS } from '../../src/shared/page-texts';
+import { fillText } from '../../src/shared/fill-text';
 
 type Json = Record<string, any>;
 
@@ -179,9 +181,10 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
   if (widget === 'agreement') {
     const box = page.locator(id);
     if ((await box.isChecked()) === (value === true)) return;
-    await page.getByRole('button', { name: `Read the ${ui['ui:options']?.document}` }).click();
-    const dialog = page.getByRole('dialog', { name: String(ui['ui:options']?.document) });
-    await dialog.getByRole('button', { name: ui['ui:options']?.acceptLabel ?? 'I Agree' }).click();
+    const options = ui['ui:options'] ?? {};
+    await page.getByRole('button', { name: options.openLabel ?? fillText(PAGE_TEXTS.readDocument, { document: String(options.document) }) }).click();
+    const dialog = page.getByRole('dialog', { name: String(options.document) });
+    await dialog.getByRole('button', { name: options.acceptLabel ?? PAGE_TEXTS.agree }).click();
     await dialog.waitFor({ state: 'hidden' });
     return;
   }

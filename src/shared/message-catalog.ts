@@ -41,7 +41,7 @@ export const MESSAGE_FILES = {
     'toYourAdminArea', 'account', 'accountMenu', 'logout', 'notifications', 'settings', 'comingSoonTip', 'comingSoonButton', 'notAvailableYet',
     'codeBoxes', 'codeDigit', 'resendCode', 'resendIn', 'verify',
     'showField', 'hideField', 'showPassword', 'hidePassword', 'passwordStrength', 'strengthTooWeak', 'strengthWeak', 'strengthMedium',
-    'strengthStrong', 'close',
+    'strengthStrong', 'close', 'readDocument', 'agree',
   ],
   requests: [
     'fixFields', 'fixQuery', 'fixPath', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',
@@ -177,6 +177,7 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'pages.resendIn': ['label', 'seconds'],
   'pages.showField': ['field'],
   'pages.hideField': ['field'],
+  'pages.readDocument': ['document'],
   'requests.atLeast': ['limit'],
   'requests.atMost': ['limit'],
   'requests.moreThan': ['limit'],

@@ -167,7 +167,11 @@ describe('member area in Chromium', () => {
 
   it('logs out from the account menu and goes to /login', async () => {
     await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    // The menu is named after its button, and is what the button says it controls.
+    const menu = page.getByRole('menu', { name: 'Account menu' });
+    await menu.waitFor();
+    expect(await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
+    await menu.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await page.goto('/users/dashboard');
     await page.waitForURL('**/login');

@@ -124,6 +124,9 @@ describe('agreement widget', () => {
     const onChange = vi.fn();
     render(<SchemaForm form={form} onChange={onChange} />);
     const box = screen.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ });
+    // Named by its label alone: the link's words are the link's (it stood inside the box's <label>).
+    expect(box).not.toHaveAccessibleName(/Read the/);
+    expect(box.closest('label')?.querySelector('button')).toBeNull();
     expect(box).not.toBeChecked();
     expect(box).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Read the Terms and Conditions' }));

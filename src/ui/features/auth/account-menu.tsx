@@ -16,6 +16,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const { user } = useSession();
   const menuId = useId();
+  const buttonId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   async function logout() {
@@ -28,6 +29,7 @@ export function AccountMenu() {
     <>
       <Tooltip title={PAGE_TEXTS.account}>
         <IconButton
+          id={buttonId}
           color="inherit"
           // "Account menu": the sidebar's "Account" section (not built yet) has the bare name.
           aria-label={PAGE_TEXTS.accountMenu}
@@ -39,7 +41,8 @@ export function AccountMenu() {
           <AccountCircleIcon />
         </IconButton>
       </Tooltip>
-      <Menu id={menuId} anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+      {/* The list is the menu (role="menu"): the button controls it, and it is named after the button. */}
+      <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} slotProps={{ list: { id: menuId, 'aria-labelledby': buttonId } }}>
         {user && (
           <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
             <ListItemText primary={user.name || user.email} secondary={user.email} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, Link, Typography } from '@mui/material';
 import { PAGE_TEXTS } from '../../../shared/page-texts';
+import { fillText } from '../../../shared/fill-text';
 
 const asParagraphs = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : []);
 
@@ -9,7 +10,7 @@ const asParagraphs = (value: unknown): string[] => (Array.isArray(value) ? value
  * `ui:widget: "agreement"`: a checkbox that can be ticked only after its document was opened (spec 3: the
  * agreements must be viewed); it starts unticked (SchemaForm never uses a `const: true` as a default).
  * `ui:options`: `document` (the dialog's title, e.g. "Terms and Conditions"), `paragraphs` (its text),
- * `openLabel` (the link; default "Read the <document>"), `acceptLabel` (default "I Agree").
+ * `openLabel` (the link; default pages.json's readDocument, "Read the <document>"), `acceptLabel` (default pages.json's agree).
  */
 export default function AgreementWidget({ id, label, value, required, disabled, readonly, onChange, rawErrors, options, schema }: WidgetProps) {
   const [open, setOpen] = useState(false);
@@ -24,17 +25,16 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
   const hint = !viewed && options.viewFirstHint ? String(options.viewFirstHint) : null;
   return (
     <FormControl error={hasError} required={required}>
+      {/* The box is named by its label alone; the link that opens the document sits under it, outside the <label> (a
+          button inside another control's label is not allowed, and named the box after the link's words too). */}
       <FormControlLabel
         control={<Checkbox id={id} slotProps={{ input: { 'aria-invalid': hasError || undefined, 'aria-describedby': [hasError ? `${id}__error` : '', hint ? `${id}__hint` : ''].filter(Boolean).join(' ') || undefined } }} checked={value === true} disabled={disabled || readonly || !viewed} onChange={(event) => onChange(event.target.checked)} />}
-        label={
-          <span>
-            {label}{' '}
-            <Link component="button" type="button" onClick={show} sx={{ verticalAlign: 'baseline' }}>
-              {String(options.openLabel ?? `Read the ${title}`)}
-            </Link>
-          </span>
-        }
+        label={label}
       />
+      {/* While the box cannot be ticked, a refused Next brings the keyboard here (focus-first-invalid.ts), with the message. */}
+      <Link component="button" type="button" onClick={show} data-focus-on-error={(hasError && !viewed) || undefined} aria-describedby={hasError ? `${id}__error` : undefined} sx={{ alignSelf: 'flex-start', ml: 4, textAlign: 'left' }}>
+        {String(options.openLabel ?? fillText(PAGE_TEXTS.readDocument, { document: title }))}
+      </Link>
       {hasError && <FormHelperText id={`${id}__error`}>{rawErrors![0]}</FormHelperText>}
       {/* Why the box cannot be ticked yet, read with it (a disabled box alone tells a screen reader nothing). */}
       {hint && (
@@ -61,7 +61,7 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
                 setOpen(false);
               }}
             >
-              {String(options.acceptLabel ?? 'I Agree')}
+              {String(options.acceptLabel ?? PAGE_TEXTS.agree)}
             </Button>
           )}
         </DialogActions>
