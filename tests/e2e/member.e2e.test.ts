@@ -167,10 +167,11 @@ describe('member area in Chromium', () => {
 
   it('logs out from the account menu and goes to /login', async () => {
     await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).click();
-    // The menu is named after its button, and is what the button says it controls.
+    // The menu is named after its button, and is what the button says it controls (the open menu hides the rest of
+    // the page from screen readers, so the button is found by its markup here, not by its role).
     const menu = page.getByRole('menu', { name: 'Account menu' });
     await menu.waitFor();
-    expect(await page.getByRole('banner').getByRole('button', { name: 'Account menu' }).getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
+    expect(await page.locator('header button[aria-haspopup="menu"]').getAttribute('aria-controls')).toBe(await menu.getAttribute('id'));
     await menu.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await page.goto('/users/dashboard');
