@@ -98,6 +98,18 @@ describe('production build', () => {
     expect(code).not.toMatch(/\bblockQuote\b/);
   });
 
+  it("leaves the message and flow files' notes for their editors ($comment) out of the pages' code", () => {
+    const assets = path.join(outDir, 'assets');
+    const code = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');
+    const root = configRoot();
+    const files = [...fs.readdirSync(path.join(root, 'forms/messages')).map((f) => path.join(root, 'forms/messages', f)), path.join(root, 'flows/onboarding.flow.json')];
+    const notes = files.map((file) => (JSON.parse(fs.readFileSync(file, 'utf8')) as { $comment?: string }).$comment).filter((note): note is string => typeof note === 'string');
+    expect(notes.length).toBeGreaterThan(3);
+    // The words the pages read are there (a message), the notes are not.
+    expect(code).toContain(JSON.parse(fs.readFileSync(path.join(root, 'forms/messages/pages.json'), 'utf8')).notFoundBody);
+    for (const note of notes) expect(code).not.toContain(JSON.stringify(note).slice(1, 41));
+  });
+
   it('writes a Brotli and a gzip copy beside every script the first page loads', () => {
     for (const s of firstLoadScripts(outDir).filter((x) => x.raw >= 1024)) {
       expect(fs.existsSync(path.join(outDir, `${s.file}.br`)), s.file).toBe(true);

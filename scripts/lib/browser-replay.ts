@@ -17,6 +17,7 @@ import { applicantAddress, fileContent, loadFlow, otpRecipient, personalise, typ
 import { otpPurpose } from '../../src/shared/flow/otp-operations';
 import { stepSubmitText } from '../../src/ui/forms/submit-text';
 import { PAGE_TEXTS } from '../../src/shared/page-texts';
+import { WIDGET_TEXTS } from '../../src/shared/widget-texts';
 import { fillText } from '../../src/shared/fill-text';
 
 type Json = Record<string, any>;
@@ -120,11 +121,17 @@ async function chooseInSelect(page: Page, combo: Locator, labels: string[]): Pro
   await page.locator('.MuiMenu-root').waitFor({ state: 'detached' });
 }
 
+/** A button's name made from a message with {name} (widgets.json's "Remove {name}"): whatever name it is filled with. */
+function namedAfter(message: string): RegExp {
+  const [before, after = ''] = message.split('{name}').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${before}.+${after}$`);
+}
+
 /** Removes every file a file field already lists (a retried step starts that field over). */
 async function clearFiles(page: Page, field: string): Promise<void> {
   const control = page.locator(`.MuiFormControl-root:has(> div > input#root_${field})`);
   for (;;) {
-    const remove = control.getByRole('button', { name: /^Remove / }).first();
+    const remove = control.getByRole('button', { name: namedAfter(WIDGET_TEXTS.removeFile) }).first();
     if (!(await remove.count())) return;
     await remove.click();
   }
@@ -140,14 +147,14 @@ async function typeAndPick(page: Page, input: Locator, label: string): Promise<v
   await page.getByRole('option', { name: label, exact: true }).click();
 }
 
-async function fillBeneficiaries(page: Page, itemSchema: Json, itemUi: Json, items: Json[], retry: boolean): Promise<void> {
+async function fillBeneficiaries(page: Page, itemSchema: Json, itemUi: Json, options: Json, items: Json[], retry: boolean): Promise<void> {
   // A retried step starts the list over: remove what is there (each removal is confirmed).
   for (; retry; ) {
-    const remove = page.locator('#root_beneficiaries').getByRole('button', { name: /^Remove / }).first();
+    const remove = page.locator('#root_beneficiaries').getByRole('button', { name: namedAfter(WIDGET_TEXTS.removeBeneficiary) }).first();
     if (!(await remove.count())) break;
     await remove.click();
-    const dialog = page.getByRole('dialog', { name: 'Confirm Removal' });
-    await dialog.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: options.removeTitle ?? WIDGET_TEXTS.confirmRemoval });
+    await dialog.getByRole('button', { name: options.removeLabel ?? WIDGET_TEXTS.remove }).click();
     await dialog.waitFor({ state: 'hidden' });
   }
   for (const [i, item] of items.entries()) {
@@ -160,7 +167,7 @@ async function fillBeneficiaries(page: Page, itemSchema: Json, itemUi: Json, ite
       else await input.fill(String(value));
     }
     // The last one is left typed, as a person often does: Next adds it and sends the step with it.
-    if (i < items.length - 1) await page.getByRole('button', { name: 'Add Beneficiary' }).click();
+    if (i < items.length - 1) await page.getByRole('button', { name: options.addLabel ?? WIDGET_TEXTS.addBeneficiary }).click();
   }
 }
 
@@ -177,7 +184,7 @@ async function fillField(page: Page, field: string, prop: Json, ui: Json, value:
     await page.locator(id).setInputFiles(files.map((f) => ({ name: f.name, mimeType: MIME[f.type], buffer: fileContent(f) })));
     return;
   }
-  if (widget === 'beneficiary-list') return fillBeneficiaries(page, prop.items ?? {}, ui.items ?? {}, (value as Json[]) ?? [], entry.retry === true);
+  if (widget === 'beneficiary-list') return fillBeneficiaries(page, prop.items ?? {}, ui.items ?? {}, ui['ui:options'] ?? {}, (value as Json[]) ?? [], entry.retry === true);
   if (widget === 'agreement') {
     const box = page.locator(id);
     if ((await box.isChecked()) === (value === true)) return;

@@ -20,11 +20,11 @@ export const REQUEST_TEXTS: Messages<'requests'> = requests;
 
 /**
  * The message files' texts every area's pages may show, by file (the server's start replaces them with the
- * configuration folder's, with the member pages' own, ./member-texts.ts, and the shared pages' own, ./page-texts.ts, which
- * only the pages using them load). The emails and
+ * configuration folder's, with the member pages' own, ./member-texts.ts, the shared pages' own, ./page-texts.ts, and the
+ * form widgets' own, ./widget-texts.ts, which only the pages using them load). The emails and
  * text messages (`notifications`) are the server's alone: src/server/lib/notification-texts.ts.
  */
-export const MESSAGES: { [F in Exclude<MessageFile, 'notifications' | 'member' | 'pages'>]: Messages<F> } = { auth: AUTH_TEXTS, session: SESSION_TEXTS, transfers: TRANSFER_TEXTS, onboarding: ONBOARDING_TEXTS, requests: REQUEST_TEXTS, admin: ADMIN_TEXTS };
+export const MESSAGES: { [F in Exclude<MessageFile, 'notifications' | 'member' | 'pages' | 'widgets'>]: Messages<F> } = { auth: AUTH_TEXTS, session: SESSION_TEXTS, transfers: TRANSFER_TEXTS, onboarding: ONBOARDING_TEXTS, requests: REQUEST_TEXTS, admin: ADMIN_TEXTS };
 
 /** A body of another type than JSON (text, XML, multipart) on a route that reads JSON: a 415 (for developers, not people). */
 export const JSON_ONLY_MESSAGE = 'Send the request body as JSON (Content-Type: application/json).';

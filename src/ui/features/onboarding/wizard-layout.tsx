@@ -2,6 +2,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, AlertTitle, Box, Button, LinearProgress, Paper, Stack, Typography } from '@mui/material';
 import type { StepBanner } from '../../../shared/flow/flow-types';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
+import { fillText } from '../../../shared/fill-text';
 
 interface WizardLayoutProps {
   flowTitle: string;
@@ -9,7 +11,7 @@ interface WizardLayoutProps {
   description?: string;
   progress: number;
   onBack?: () => void;
-  /** The Back button's words (the step's `texts.back`). */
+  /** The Back button's words (the step's `texts.back`; else forms/messages/widgets.json's). */
   backLabel?: string;
   children: ReactNode;
   /** The step title's heading element: h1 on the wizard's page, lower where the frame sits inside another page (the studio). */
@@ -21,7 +23,7 @@ interface WizardLayoutProps {
 }
 
 /** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
-export function WizardLayout({ flowTitle, title, description, progress, onBack, backLabel = 'Back', children, headingComponent = 'h1', notice, banners = [] }: WizardLayoutProps) {
+export function WizardLayout({ flowTitle, title, description, progress, onBack, backLabel = WIDGET_TEXTS.back, children, headingComponent = 'h1', notice, banners = [] }: WizardLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // A new step takes the focus to its title, so a screen reader says where the applicant is and Tab starts there;
@@ -38,10 +40,10 @@ export function WizardLayout({ flowTitle, title, description, progress, onBack, 
             {flowTitle}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {`${progress}% complete`}
+            {fillText(WIDGET_TEXTS.percentComplete, { percent: progress })}
           </Typography>
         </Stack>
-        <LinearProgress variant="determinate" value={progress} aria-label={`${flowTitle} progress`} />
+        <LinearProgress variant="determinate" value={progress} aria-label={fillText(WIDGET_TEXTS.flowProgress, { flow: flowTitle })} />
       </Box>
       {notice && (
         <Alert severity="success" role="status">

@@ -3,6 +3,8 @@ import { FormHelperText } from '@mui/material';
 import type { KeyboardEvent } from 'react';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { describedBy } from '../described-by';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
+import { fillText } from '../../../shared/fill-text';
 
 const MuiBaseInputTemplate = Templates.BaseInputTemplate!;
 
@@ -58,7 +60,7 @@ export default function BaseInputTemplate(props: BaseInputTemplateProps) {
     <>
       {input}
       <FormHelperText id={countId} error={max !== undefined && length > max} sx={{ textAlign: 'right', mx: 0 }}>
-        {length}/{max} characters
+        {fillText(WIDGET_TEXTS.characterCount, { length, max: max ?? '' })}
       </FormHelperText>
     </>
   );

@@ -8,6 +8,8 @@ import { totalColor, totalPercent } from './beneficiary-total';
 import { formRuleErrors } from '../../../shared/transforms/form-rules';
 import { today } from '../../../shared/dates/today';
 import { ONBOARDING_TEXTS } from '../../../shared/messages';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
+import { fillText } from '../../../shared/fill-text';
 import { focusFirstInvalid } from '../focus-first-invalid';
 import { unreadableDateMessage } from '../unreadable-date-message';
 
@@ -56,23 +58,23 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
   }
   const target: number = typeof rule.equals === 'number' ? rule.equals : 100;
   const texts = {
-    add: String(options.addLabel ?? 'Add Beneficiary'),
-    update: String(options.updateLabel ?? 'Update Beneficiary'),
-    cancelEdit: String(options.cancelEditLabel ?? 'Cancel Edit'),
-    removeTitle: String(options.removeTitle ?? 'Confirm Removal'),
-    removeBody: String(options.removeBody ?? 'Are you sure you want to remove this beneficiary?'),
-    remove: String(options.removeLabel ?? 'Remove'),
-    cancel: String(options.cancelLabel ?? 'Cancel'),
+    add: String(options.addLabel ?? WIDGET_TEXTS.addBeneficiary),
+    update: String(options.updateLabel ?? WIDGET_TEXTS.updateBeneficiary),
+    cancelEdit: String(options.cancelEditLabel ?? WIDGET_TEXTS.cancelEdit),
+    removeTitle: String(options.removeTitle ?? WIDGET_TEXTS.confirmRemoval),
+    removeBody: String(options.removeBody ?? WIDGET_TEXTS.removeBody),
+    remove: String(options.removeLabel ?? WIDGET_TEXTS.remove),
+    cancel: String(options.cancelLabel ?? WIDGET_TEXTS.cancel),
     full: options.fullMessage ? String(options.fullMessage) : '',
     updated: options.updatedMessage ? String(options.updatedMessage) : '',
     // Said on Add: the entry's fields empty, and on a phone its new card and the total are above the screen.
     added: options.addedMessage ? String(options.addedMessage) : '',
     // Over the total at Add or Update (spec 4): not the schema's totalPercent message, which is for going on before 100%.
     exceeded: String(options.exceededMessage ?? ONBOARDING_TEXTS.totalExceeded),
-    exceededUpdate: String(options.exceededUpdateMessage ?? 'Total percentage cannot exceed 100% after update'),
-    unsaved: String(options.unsavedMessage ?? 'You typed a beneficiary you have not added. Add them with the button above, or discard what you typed, before you go on.'),
-    unsavedEdit: String(options.unsavedEditMessage ?? 'You changed a beneficiary but did not update them. Update them, or cancel the edit, with the buttons above before you go on.'),
-    discard: String(options.discardLabel ?? 'Discard'),
+    exceededUpdate: String(options.exceededUpdateMessage ?? WIDGET_TEXTS.exceededUpdate),
+    unsaved: String(options.unsavedMessage ?? WIDGET_TEXTS.unsaved),
+    unsavedEdit: String(options.unsavedEditMessage ?? WIDGET_TEXTS.unsavedEdit),
+    discard: String(options.discardLabel ?? WIDGET_TEXTS.discard),
   };
   const [draft, setDraft] = useState<Item>({});
   const [editing, setEditing] = useState<number | null>(null);
@@ -186,7 +188,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
 
   const check = (item: Item): Record<string, string> => {
     const errors: Record<string, string> = itemRuleErrors(item);
-    for (const field of requiredFields) if (item[field] === undefined || item[field] === '') errors[field] = requiredMessages[field] ?? `${properties[field]?.title ?? field} is required`;
+    for (const field of requiredFields) if (item[field] === undefined || item[field] === '') errors[field] = requiredMessages[field] ?? fillText(WIDGET_TEXTS.fieldRequired, { field: String(properties[field]?.title ?? field) });
     for (const [field, prop] of Object.entries(properties)) {
       const unreadable = unreadableDateMessage(prop, `${id}-${field}`);
       if (unreadable) errors[field] = unreadable;
@@ -194,8 +196,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     const pct = item[percentField];
     const pctMessages = properties[percentField]?.errorMessage ?? {};
     if (typeof pct === 'number') {
-      if (pct <= 0) errors[percentField] = pctMessages.exclusiveMinimum ?? pctMessages.minimum ?? 'Percentage must be greater than 0.';
-      else if (pct > target) errors[percentField] = pctMessages.maximum ?? 'Percentage cannot exceed 100.';
+      if (pct <= 0) errors[percentField] = pctMessages.exclusiveMinimum ?? pctMessages.minimum ?? WIDGET_TEXTS.percentAboveZero;
+      else if (pct > target) errors[percentField] = pctMessages.maximum ?? WIDGET_TEXTS.percentAtMost;
       else if (Math.round((othersTotal + pct) * 100) / 100 > target) errors[percentField] = editing === null ? texts.exceeded : texts.exceededUpdate;
     }
     return errors;
@@ -239,7 +241,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
     landFocus.current = true;
   };
 
-  const label = (item: Item) => NAME_FIELDS.map((f) => item[f]).filter(Boolean).join(' ') || `Beneficiary`;
+  const label = (item: Item) => NAME_FIELDS.map((f) => item[f]).filter(Boolean).join(' ') || WIDGET_TEXTS.beneficiary;
   const chipText = `${total}% / ${target}%`;
   const chipColor = totalColor(total, target);
 
@@ -248,12 +250,12 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
         {/* The list's heading under the page's h1 (an h3 skipped a level). */}
         <Typography ref={heading} tabIndex={-1} variant="subtitle1" component="h2" sx={{ fontWeight: 600, '&:focus': { outline: 'none' } }}>
-          {String(options.listTitle ?? schema.title ?? 'Beneficiaries')}
+          {String(options.listTitle ?? schema.title ?? WIDGET_TEXTS.beneficiaries)}
         </Typography>
         {/* The theme's warning colour takes white text at 4.5:1 (src/ui/app/theme.ts). No colour transition: MUI
             fades the background over 300 ms while the text switches at once, so at 100% the chip showed white on a
             brown between amber and green (wrong meaning, and too little contrast meanwhile). */}
-        <Chip label={chipText} color={chipColor} aria-label={`Total ${chipText}`} sx={{ transition: 'none' }} />
+        <Chip label={chipText} color={chipColor} aria-label={fillText(WIDGET_TEXTS.beneficiaryTotal, { total: chipText })} sx={{ transition: 'none' }} />
       </Stack>
       {notice && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
@@ -295,7 +297,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
               {!locked && (
                 <>
                   <IconButton
-                    aria-label={`Edit ${label(item)}`}
+                    aria-label={fillText(WIDGET_TEXTS.editBeneficiary, { name: label(item) })}
                     onClick={() => {
                       setEditing(index);
                       setDraft(item);
@@ -306,7 +308,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
                   >
                     <EditOutlined />
                   </IconButton>
-                  <IconButton aria-label={`Remove ${label(item)}`} onClick={() => setConfirming(index)}>
+                  <IconButton aria-label={fillText(WIDGET_TEXTS.removeBeneficiary, { name: label(item) })} onClick={() => setConfirming(index)}>
                     <DeleteOutline />
                   </IconButton>
                 </>
@@ -398,7 +400,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
                 </TextField>
                 {isPercent && remaining > 0 && (
                   <Button sx={{ mt: 1, whiteSpace: 'nowrap' }} disabled={formDisabled} onClick={() => setDraft((d) => ({ ...d, [percentField]: remaining }))}>
-                    {`Use ${remaining}%`}
+                    {fillText(WIDGET_TEXTS.useRemaining, { percent: remaining })}
                   </Button>
                 )}
               </Box>

@@ -2,6 +2,8 @@ import { errorId, type WidgetProps } from '@rjsf/utils';
 import type { JsonObject } from '../../../shared/forms/form-registry';
 import { Box, Card, CardContent, Checkbox, FormControlLabel, FormHelperText, LinearProgress, Typography } from '@mui/material';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
+import { fillText } from '../../../shared/fill-text';
 
 interface Item {
   value: string;
@@ -46,7 +48,7 @@ export default function DocumentChecklistWidget({ id, label, value, disabled, re
   const items = checklistItems(schema);
   const checkable = items.filter((i) => !informational.has(i.value));
   const ready = checkable.filter((i) => ticked.includes(i.value)).length;
-  const progressText = String(options.progressLabel ?? '{ready} of {total} ready').replace('{ready}', String(ready)).replace('{total}', String(checkable.length));
+  const progressText = fillText(String(options.progressLabel ?? WIDGET_TEXTS.checklistProgress), { ready, total: checkable.length });
   const toggle = (item: string, on: boolean) => {
     const next = on ? [...ticked.filter((v) => v !== item), item] : ticked.filter((v) => v !== item);
     if (isObject) onChange(Object.fromEntries(items.filter((i) => !informational.has(i.value)).map((i) => [i.value, next.includes(i.value)])));

@@ -1,6 +1,8 @@
 /** The limits a file field declares in its schema (keywords read by the browser widget and the server). */
 import type { JsonObject } from '../../../shared/forms/form-registry';
 import { ONBOARDING_TEXTS } from '../../../shared/messages';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
+import { fillText } from '../../../shared/fill-text';
 export interface FileLimits {
   maxFileSize?: number;
   fileTypes?: string[];
@@ -21,7 +23,7 @@ export function fileLimitsOf(schema: JsonObject | undefined): FileLimits {
 const extensionOf = (name: string) => (name.includes('.') ? name.split('.').pop()!.toLowerCase() : '');
 
 export const formatBytes = (bytes: number) =>
-  bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : bytes >= 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : bytes >= 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${bytes} ${bytes === 1 ? WIDGET_TEXTS.byte : WIDGET_TEXTS.bytes}`;
 
 /**
  * Splits chosen files into accepted ones and rejection messages, given how many are already held.
@@ -34,13 +36,13 @@ export function checkFiles(files: File[], limits: FileLimits, alreadyHeld: strin
     if (alreadyHeld.includes(file.name) || accepted.some((f) => f.name === file.name)) continue;
     // Each refusal names its file: several chosen at once, "File size must be less than 20MB." alone did not say which.
     if (limits.fileTypes && !limits.fileTypes.includes(extensionOf(file.name))) {
-      errors.push(`${file.name}: ${limits.messages.fileTypes ?? `accepted types are ${limits.fileTypes.join(', ')}`}`);
+      errors.push(`${file.name}: ${limits.messages.fileTypes ?? fillText(WIDGET_TEXTS.acceptedTypes, { types: limits.fileTypes.join(', ') })}`);
     } else if (file.size === 0) {
       errors.push(`${file.name}: ${ONBOARDING_TEXTS.emptyFile}`);
     } else if (limits.maxFileSize !== undefined && file.size > limits.maxFileSize) {
-      errors.push(`${file.name}: ${limits.messages.maxFileSize ?? `larger than ${formatBytes(limits.maxFileSize)}`}`);
+      errors.push(`${file.name}: ${limits.messages.maxFileSize ?? fillText(WIDGET_TEXTS.largerThan, { size: formatBytes(limits.maxFileSize) })}`);
     } else if (limits.maxItems !== undefined && alreadyHeld.length + accepted.length >= limits.maxItems) {
-      errors.push(limits.messages.maxItems ?? `At most ${limits.maxItems} files`);
+      errors.push(limits.messages.maxItems ?? fillText(WIDGET_TEXTS.atMostFiles, { count: limits.maxItems }));
     } else {
       accepted.push(file);
     }

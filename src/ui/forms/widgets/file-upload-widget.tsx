@@ -5,6 +5,8 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { FileStore, UploadProgress } from '../file-store';
 import { checkFiles, fileLimitsOf, formatBytes } from './file-limits';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
+import { fillText } from '../../../shared/fill-text';
 
 /**
  * `ui:widget: "file-upload"` on `{ type: array, items: string }`: several files within the schema's
@@ -52,11 +54,11 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
   }, [value]);
 
   const accept = limits.fileTypes?.map((t) => `.${t}`).join(',');
-  const hint = [limits.fileTypes?.map((t) => t.toUpperCase()).join(', '), limits.maxFileSize ? `max ${formatBytes(limits.maxFileSize)} each` : '', limits.maxItems ? `up to ${limits.maxItems} files` : '']
+  const hint = [limits.fileTypes?.map((t) => t.toUpperCase()).join(', '), limits.maxFileSize ? fillText(WIDGET_TEXTS.maxSizeEach, { size: formatBytes(limits.maxFileSize) }) : '', limits.maxItems ? fillText(WIDGET_TEXTS.upToFiles, { count: limits.maxItems }) : '']
     .filter(Boolean)
     .join(' · ');
   const errors = [...rejections, ...(rawErrors ?? [])];
-  const buttonText = String(options.buttonLabel ?? 'Choose files');
+  const buttonText = String(options.buttonLabel ?? WIDGET_TEXTS.chooseFiles);
   return (
     <FormControl error={errors.length > 0} required={required} fullWidth>
       <FormLabel htmlFor={id}>{label}</FormLabel>
@@ -97,7 +99,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
         </Box>
       )}
       {names.length > 0 && (
-        <List ref={fileList} dense aria-label={`${label}: chosen files`}>
+        <List ref={fileList} dense aria-label={fillText(WIDGET_TEXTS.chosenFiles, { label })}>
           {names.map((name) => {
             const file = store?.get(name);
             const pct = progress[name];
@@ -106,7 +108,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
                 key={name}
                 secondaryAction={
                   !locked && (
-                    <IconButton edge="end" aria-label={`Remove ${name}`} data-remove-file onClick={() => remove(name)}>
+                    <IconButton edge="end" aria-label={fillText(WIDGET_TEXTS.removeFile, { name })} data-remove-file onClick={() => remove(name)}>
                       <DeleteOutline />
                     </IconButton>
                   )
@@ -117,7 +119,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
                   secondary={
                     <>
                       {file ? formatBytes(file.size) : ''}
-                      {pct !== undefined && <LinearProgress sx={{ mt: 0.5 }} variant="determinate" value={pct} aria-label={`Uploading ${name}`} />}
+                      {pct !== undefined && <LinearProgress sx={{ mt: 0.5 }} variant="determinate" value={pct} aria-label={fillText(WIDGET_TEXTS.uploadingFile, { name })} />}
                     </>
                   }
                   // A long name wraps anywhere: unbroken, it pushed a phone's page sideways under the remove button.

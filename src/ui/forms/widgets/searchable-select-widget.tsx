@@ -3,6 +3,8 @@ import { errorId, type WidgetProps } from '@rjsf/utils';
 import { createFilterOptions, FormHelperText } from '@mui/material';
 import { FieldAutocomplete } from './field-autocomplete';
 import { describedBy } from '../described-by';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
+import { fillText } from '../../../shared/fill-text';
 
 interface Choice {
   value: string;
@@ -36,9 +38,10 @@ export function rankedMatches(options: Choice[], typed: string): Choice[] {
  * (`enum` or `oneOf` of `const` + `title`, also one an if/then branch adds). Typing filters the list, best match first
  * (`rankedMatches`), and highlights it, so Enter picks it; Enter never submits the form (field-autocomplete.tsx).
  * Text that matches no option is not kept: leaving the field with it says so (`ui:options.notInListMessage`, with
- * `{typed}`), instead of the text vanishing without a word; when the list has an 'Other' option the default message
- * points to it. While the field is empty for that reason, that message is the field's one message: not beside
- * "… is required", which contradicted it (the widget shows its messages itself, as `showsOwnMessages` says).
+ * `{typed}`; by default forms/messages/widgets.json's notInList), instead of the text vanishing without a word; when the
+ * list has an 'Other' option the default message points to it (notInListOther, with `{other}`). While the field is
+ * empty for that reason, that message is the field's one message: not beside "… is required", which contradicted it
+ * (the widget shows its messages itself, as `showsOwnMessages` says).
  */
 export default function SearchableSelectWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, placeholder, schema, uiSchema }: WidgetProps) {
   const choices: Choice[] = (options.enumOptions ?? []).map((o) => ({ value: o.value as string, label: o.label }));
@@ -52,8 +55,7 @@ export default function SearchableSelectWidget({ id, label, value, required, dis
   const [unmatched, setUnmatched] = useState('');
   const hintId = `${id}__not-in-list`;
   const other = choices.find((c) => folded(c.label) === 'other' || folded(String(c.value)) === 'other');
-  const defaultNotInList = other ? `"{typed}" is not one of the choices: pick one from the list, or choose ${other.label} and type it.` : '"{typed}" is not one of the choices: pick one from the list.';
-  const notInList = String(options.notInListMessage ?? defaultNotInList).replace('{typed}', unmatched);
+  const notInList = fillText(String(options.notInListMessage ?? (other ? WIDGET_TEXTS.notInListOther : WIDGET_TEXTS.notInList)), other ? { typed: unmatched, other: other.label } : { typed: unmatched });
   // Text left that matches nothing, with no choice made: its message says why the field is empty, and stands for
   // the field's own ("Occupation is required."). With a choice kept, the field's messages are about that choice.
   const hasErrors = Boolean(rawErrors?.length);

@@ -2,11 +2,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { enumOptionSelectedValue, enumOptionValueDecoder, enumOptionValueEncoder, getOptionValueFormat, labelValue, SelectedOptionDescription, type WidgetProps } from '@rjsf/utils';
 import { describedBy } from '../described-by';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
 
 /**
  * Every list drawn as a dropdown (RJSF's `SelectWidget`, replaced): @rjsf/mui's, less its blank first row. That row
  * was a thin empty line the keyboard landed on first, and Enter on it emptied the field. A required list has no
- * such row; an optional one names it (`ui:placeholder`, else "None"), so clearing the choice is a choice one can read.
+ * such row; an optional one names it (`ui:placeholder`, else forms/messages/widgets.json's "None"), so clearing the choice is a choice one can read.
  * A long choice wraps, in the field and in the list, rather than being cut at a phone's width.
  */
 export default function SelectWidget(props: WidgetProps) {
@@ -39,7 +40,7 @@ export default function SelectWidget(props: WidgetProps) {
     >
       {!isMultiple && !required && (
         <MenuItem value="">
-          <em>{placeholder || 'None'}</em>
+          <em>{placeholder || WIDGET_TEXTS.none}</em>
         </MenuItem>
       )}
       {enumOptions.map(({ value: optionValue, label: optionLabel }, i) => (

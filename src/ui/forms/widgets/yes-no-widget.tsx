@@ -1,7 +1,8 @@
 import { errorId, type WidgetProps } from '@rjsf/utils';
 import { FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup } from '@mui/material';
+import { WIDGET_TEXTS } from '../../../shared/widget-texts';
 
-/** `ui:widget: "yes-no"`: a boolean as Yes / No radios (labels from `ui:options.yesLabel` / `noLabel`). */
+/** `ui:widget: "yes-no"`: a boolean as Yes / No radios (labels from `ui:options.yesLabel` / `noLabel`, else forms/messages/widgets.json's). */
 export default function YesNoWidget({ id, label, value, required, disabled, readonly, onChange, onBlur, onFocus, rawErrors, options, hideLabel }: WidgetProps) {
   const current = value === true ? 'yes' : value === false ? 'no' : '';
   const hasError = Boolean(rawErrors?.length);
@@ -21,8 +22,8 @@ export default function YesNoWidget({ id, label, value, required, disabled, read
         onBlur={() => onBlur(id, value)}
         onFocus={() => onFocus(id, value)}
       >
-        <FormControlLabel value="yes" control={<Radio id={`${id}-yes`} />} label={String(options.yesLabel ?? 'Yes')} />
-        <FormControlLabel value="no" control={<Radio id={`${id}-no`} />} label={String(options.noLabel ?? 'No')} />
+        <FormControlLabel value="yes" control={<Radio id={`${id}-yes`} />} label={String(options.yesLabel ?? WIDGET_TEXTS.yes)} />
+        <FormControlLabel value="no" control={<Radio id={`${id}-no`} />} label={String(options.noLabel ?? WIDGET_TEXTS.no)} />
       </RadioGroup>
       {hasError && <FormHelperText id={errorId(id)}>{rawErrors![0]}</FormHelperText>}
     </FormControl>
