@@ -26,9 +26,11 @@ const FIRST_LOAD_BUDGET_KB = 100;
  * every step in the flow file (`stepTexts`, +0.28 KB in the wizard) and a beneficiary's fields drawn with the widgets
  * their UI schema names (+0.18 KB). 348.0 KB on 2026-11-29 (afternoon) once the code boxes' names and the resend button's
  * words came from forms/messages/pages.json (+0.66 KB with the other shared pages' words) and the sign-in pages' words
- * joined auth.json, which every page's error translation carries (+0.39 KB).
+ * joined auth.json, which every page's error translation carries (+0.39 KB). 347.7 KB that evening: the widgets' words
+ * moved to forms/messages/widgets.json (+0.84 KB) and the build left the message and flow files' `$comment`s out of
+ * the pages' code (-1.7 KB), so the guard came down to 348.
  */
-const STEP_BUDGET_KB = 349;
+const STEP_BUDGET_KB = 348;
 
 describe('production build', () => {
   // The build of the current sources, kept for the browser tests (scripts/lib/build-cache.ts): made here unless a
