@@ -48,7 +48,7 @@ export const MESSAGE_FILES = {
     'beneficiaries', 'beneficiary', 'beneficiaryTotal', 'addBeneficiary', 'updateBeneficiary', 'cancelEdit', 'editBeneficiary', 'removeBeneficiary',
     'confirmRemoval', 'removeBody', 'remove', 'cancel', 'useRemaining', 'percentAboveZero', 'percentAtMost', 'exceededUpdate', 'unsaved', 'unsavedEdit',
     'discard', 'fieldRequired', 'checklistProgress', 'yes', 'no', 'none', 'characterCount', 'notInList', 'notInListOther', 'flowProgress',
-    'percentComplete', 'back',
+    'percentComplete',
   ],
   requests: [
     'fixFields', 'fixQuery', 'fixPath', 'blankField', 'hiddenField', 'unstorableField', 'oneLine', 'wholeNumber', 'badValue', 'emailTaken', 'mobileTaken',

@@ -103,6 +103,17 @@ describe('config:check', () => {
     expect(problems).toContainEqual(expect.objectContaining({ file: 'forms/member/transfer-to-member.ui.json', path: '/ui:options/noSourceAccount', message: expect.stringMatching(/shows "noSourceAccount" as a message, and it holds " ": people would see no words/) }));
   });
 
+  it("refuses a flow whose stepTexts lack a word every step's page shows (the pages have none of their own)", () => {
+    const config = copyConfig('repository');
+    config.edit('flows/onboarding.flow.json', (f) => {
+      delete f.stepTexts.stay;
+      f.stepTexts.next = '';
+    });
+    const problems = checkConfig(base(config.root));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'flows/onboarding.flow.json', path: '/stepTexts/stay', message: expect.stringMatching(/shows "stay" from the flow's stepTexts, and it is missing/) }));
+    expect(problems).toContainEqual(expect.objectContaining({ file: 'flows/onboarding.flow.json', path: '/stepTexts/next', message: expect.stringMatching(/and it is "": people would see no words there/) }));
+  });
+
   it("refuses a hand-written page's form without its button's words (the page has none of its own)", () => {
     const config = copyConfig('repository');
     config.edit('forms/auth/sign-in.ui.json', (u) => delete u['ui:submitButtonOptions']);

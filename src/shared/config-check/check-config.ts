@@ -18,7 +18,7 @@ import { keywordPaths, strictSchemaProblems } from './strict-schema.js';
 import { allBranchProps, conditionFieldNames, fieldSchemas, pointer } from './schema-walk.js';
 import { transforms } from '../transforms/index.js';
 import { JsonSyntaxError, parseJsonSource, type JsonSource } from './json-source.js';
-import { placeholdersIn, STEP_TEXT_KEYS, TEXT_PLACEHOLDERS } from '../flow/text-placeholders.js';
+import { FLOW_WIDE_STEP_TEXTS, placeholdersIn, STEP_TEXT_KEYS, TEXT_PLACEHOLDERS } from '../flow/text-placeholders.js';
 import { nearMiss } from './near-miss.js';
 import { OTP_OPERATIONS, otpKey, otpPurpose } from '../flow/otp-operations.js';
 import { SERVER_ACTION_NAMES } from '../flow/server-actions.js';
@@ -337,6 +337,14 @@ function checkFlow(file: string, flow: FlowDefinition, sources: FormSources, opt
     [['stepTexts'], (flow as { stepTexts?: unknown }).stepTexts],
     ...Object.entries(steps).map(([id, s]) => [['steps', id, 'texts'], s.texts] as [Array<string | number>, unknown]),
   ];
+  // The words every step's page shows from the flow-wide texts: the pages have none of their own.
+  const flowWide = (flow as { stepTexts?: unknown }).stepTexts;
+  const wide = flowWide && typeof flowWide === 'object' ? (flowWide as Record<string, unknown>) : {};
+  for (const key of FLOW_WIDE_STEP_TEXTS) {
+    const text = wide[key];
+    if (typeof text === 'string' && text.trim()) continue;
+    problems.push({ file, path: pointer(flowWide && typeof flowWide === 'object' ? ['stepTexts', key] : ['stepTexts']), message: `every step's page shows "${key}" from the flow's stepTexts, and it is ${text === undefined ? 'missing' : `${JSON.stringify(text)}`}: people would see no words there`, hint: `Give "stepTexts" a "${key}" text (a step's own texts may still word it otherwise); the texts every flow words: ${FLOW_WIDE_STEP_TEXTS.join(', ')}.` });
+  }
   for (const [at, texts] of textGroups) {
     if (!texts || typeof texts !== 'object') continue;
     for (const [key, text] of Object.entries(texts as Record<string, unknown>)) {

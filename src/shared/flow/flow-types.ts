@@ -106,7 +106,7 @@ export function listSteps(flow: FlowDefinition): StepRef[] {
 
 /** A skippable step's skip button: its `skipLabel`, else the `skip` text (the flow's `stepTexts` word it for every step). */
 export function skipLabelOf(step: Pick<FlowStep, 'skipLabel' | 'texts'>): string {
-  return step.skipLabel ?? step.texts?.skip ?? 'Skip';
+  return step.skipLabel ?? step.texts?.skip ?? '';
 }
 
 /** One step as its page shows it: its own texts over the flow's `stepTexts`. */

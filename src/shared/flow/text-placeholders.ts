@@ -32,5 +32,11 @@ export const STEP_TEXT_KEYS = [
   'receivedTitle', 'resend', 'resendLimit', 'resume', 'resumeDescription', 'sending', 'sentRecently', 'skip', 'stay', 'submit', 'verified', 'verify', 'warning',
 ] as const;
 
+/**
+ * The step texts every step's page may show, which the flow's `stepTexts` must word (a step's own texts may replace
+ * them): the pages have no words of their own for them, so the checker refuses a flow without one.
+ */
+export const FLOW_WIDE_STEP_TEXTS = ['back', 'next', 'sending', 'leaveTitle', 'leaveBody', 'stay', 'leave', 'incomplete', 'verify', 'resend', 'verified', 'skip'] as const;
+
 /** A key of a step's `texts`: the pages read a step's texts by these names only, so one missing here does not compile. */
 export type StepTextKey = (typeof STEP_TEXT_KEYS)[number];

@@ -12,8 +12,9 @@ export function submitTextOf(form: { uiSchema: JsonObject } | null | undefined, 
 
 /**
  * The words of the button that sends a step and goes on: the step's `texts.submit`, else its form's submitText, else
- * `texts.next` (the flow's `stepTexts` give it to every step, src/shared/flow/flow-types.ts stepForPage).
+ * `texts.next` (the flow's `stepTexts` give it to every step, src/shared/flow/flow-types.ts stepForPage; the checker
+ * refuses a flow without it, FLOW_WIDE_STEP_TEXTS).
  */
 export function stepSubmitText(step: Pick<StepRef, 'texts'>, form?: { uiSchema: JsonObject } | null): string {
-  return step.texts?.submit ?? submitTextOf(form, step.texts?.next ?? 'Next');
+  return step.texts?.submit ?? submitTextOf(form, step.texts?.next);
 }

@@ -54,7 +54,6 @@ const reworded = {
   notInListOther: '{typed}? Not on the list: choose {other} and write it in.',
   flowProgress: 'How far along {flow} you are',
   percentComplete: '{percent} per cent done',
-  back: 'Go back',
 };
 const before = { ...WIDGET_TEXTS };
 beforeAll(() => {
@@ -194,9 +193,9 @@ describe("the widgets' words come from forms/messages/widgets.json", () => {
     expect(await screen.findByText('Polo? Not on the list.')).toBeInTheDocument();
   });
 
-  it("the wizard frame: its progress bar's name, its percentage and Back", () => {
+  it("the wizard frame: its progress bar's name and its percentage; Back in the words it is given (the flow's)", () => {
     render(
-      <WizardLayout flowTitle="Open an account" title="Employment Information" progress={40} onBack={() => undefined}>
+      <WizardLayout flowTitle="Open an account" title="Employment Information" progress={40} onBack={() => undefined} backLabel="Go back">
         <p>the form</p>
       </WizardLayout>,
     );

@@ -73,7 +73,7 @@ export default function StepPage({ stepId }: { stepId: string }) {
   const onBack = back ? () => navigate(back.route) : () => (firstPageOfVisit ? navigate('/') : navigate(-1));
 
   return (
-    <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack} backLabel={step.texts?.back} notice={notice} banners={bannersFor(step, computeFacts(onboardingFlow.facts, applicant, today))}>
+    <WizardLayout flowTitle={onboardingFlow.title} title={step.title} description={step.description} progress={progressPercent(onboardingFlow, applicant, stepId, today)} onBack={onBack} backLabel={step.texts?.back ?? ''} notice={notice} banners={bannersFor(step, computeFacts(onboardingFlow.facts, applicant, today))}>
       <StepKindSlot
           key={stepId}
           step={step}

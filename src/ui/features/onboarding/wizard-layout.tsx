@@ -11,8 +11,8 @@ interface WizardLayoutProps {
   description?: string;
   progress: number;
   onBack?: () => void;
-  /** The Back button's words (the step's `texts.back`; else forms/messages/widgets.json's). */
-  backLabel?: string;
+  /** The Back button's words (the step's `texts.back`, which the flow's stepTexts word for every step). */
+  backLabel: string;
   children: ReactNode;
   /** The step title's heading element: h1 on the wizard's page, lower where the frame sits inside another page (the studio). */
   headingComponent?: 'h1' | 'h2' | 'h3';
@@ -23,7 +23,7 @@ interface WizardLayoutProps {
 }
 
 /** The frame of every wizard step: flow title, progress along the applicant's path, heading, Back. */
-export function WizardLayout({ flowTitle, title, description, progress, onBack, backLabel = WIDGET_TEXTS.back, children, headingComponent = 'h1', notice, banners = [] }: WizardLayoutProps) {
+export function WizardLayout({ flowTitle, title, description, progress, onBack, backLabel, children, headingComponent = 'h1', notice, banners = [] }: WizardLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // A new step takes the focus to its title, so a screen reader says where the applicant is and Tab starts there;

@@ -5,7 +5,7 @@ import { WizardLayout } from '../../../../src/ui/features/onboarding/wizard-layo
 describe('the wizard frame', () => {
   it("shows the step's banners above its content, title and text, in the banner's severity", () => {
     render(
-      <WizardLayout flowTitle="Open an account" title="Employment Information" progress={50} banners={[{ severity: 'info', title: 'Child Account Detected', text: 'This account is for a child.' }]}>
+      <WizardLayout flowTitle="Open an account" title="Employment Information" progress={50} backLabel="Back" banners={[{ severity: 'info', title: 'Child Account Detected', text: 'This account is for a child.' }]}>
         <p>the form</p>
       </WizardLayout>,
     );

@@ -54,7 +54,7 @@ export function StepPreview({ flow, stepId, persona, today, onGo }: StepPreviewP
 
   return (
     <Stack spacing={2}>
-      <WizardLayout flowTitle={flow.title} title={step.title} description={step.description} progress={progressPercent(flow, persona, stepId, today)} onBack={back ? () => onGo(back.id) : undefined} headingComponent="h3">
+      <WizardLayout flowTitle={flow.title} title={step.title} description={step.description} progress={progressPercent(flow, persona, stepId, today)} onBack={back ? () => onGo(back.id) : undefined} backLabel={step.texts?.back ?? ''} headingComponent="h3">
         <StepKindSlot
             step={step}
             applicant={persona}

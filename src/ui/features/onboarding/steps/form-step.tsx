@@ -30,9 +30,6 @@ type Data = Record<string, unknown>;
  */
 const unkeptFields = (form: LoadedForm | null) => fieldsDrawnBy(form?.uiSchema ?? {}, [...PASSWORD_WIDGETS, ...FILE_WIDGETS]);
 
-/** What a step says while it is being sent (the flow's `texts.sending` replaces it). */
-const SENDING = 'Sending your answers…';
-
 /**
  * A form or checklist step: the step's form from forms/, its draft kept in the tab, submitted to the endpoint the
  * flow names (`submit`), or only remembered when it names none.
@@ -183,7 +180,7 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
     leaving.current = true;
     onDone(rememberedValues(step.remember, data, {}));
   };
-  const submitLabel = step.kind === 'checklist' && !checklistComplete ? (texts.incomplete ?? 'Continue') : stepSubmitText(step, form);
+  const submitLabel = step.kind === 'checklist' && !checklistComplete ? texts.incomplete : stepSubmitText(step, form);
 
   return (
     <>
@@ -248,28 +245,28 @@ export function FormStep({ step, applicant, today, onDone, preview, sent = false
             </Alert>
           )}
           <Stack direction="row" spacing={2} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Button type="submit" variant="contained" disabled={busy || !checklistComplete} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={texts.sending ?? SENDING} /> : undefined}>
+            <Button type="submit" variant="contained" disabled={busy || !checklistComplete} startIcon={busy ? <CircularProgress size={16} color="inherit" aria-label={texts.sending} /> : undefined}>
               {submitLabel}
             </Button>
             {skipOffered && <SkipButton step={step} onSkip={skip} disabled={busy} />}
             {/* While the step is sent the form is greyed out: on a slow network nothing else said the page was working
                 (only an upload step's files show their progress). Always present, so a screen reader hears it fill. */}
             <Typography role="status" variant="body2" sx={{ color: 'text.secondary' }}>
-              {busy ? (texts.sending ?? SENDING) : ''}
+              {busy ? texts.sending : ''}
             </Typography>
           </Stack>
         </SchemaForm>
         </Box>
       )}
       <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
-        <DialogTitle id="leave-title">{texts.leaveTitle ?? 'Leave this step?'}</DialogTitle>
+        <DialogTitle id="leave-title">{texts.leaveTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{texts.leaveBody ?? 'Your answers on this step stay in this tab, but they are sent only when you choose Next. Attached files are not kept: attach them again when you come back.'}</DialogContentText>
+          <DialogContentText>{texts.leaveBody}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => blocker.reset?.()}>{texts.stay ?? 'Stay'}</Button>
+          <Button onClick={() => blocker.reset?.()}>{texts.stay}</Button>
           <Button color="warning" onClick={() => blocker.proceed?.()}>
-            {texts.leave ?? 'Leave'}
+            {texts.leave}
           </Button>
         </DialogActions>
       </Dialog>

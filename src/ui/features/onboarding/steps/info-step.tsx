@@ -24,7 +24,7 @@ export function InfoStep({ step, onNext }: { step: StepRef; onNext: () => void }
       <Box>
         <Button variant="contained" onClick={onNext}>
           {/* stepSubmitText without a form, written out: a third importer split submit-text.ts into a chunk of its own on `/`'s route table. */}
-          {step.texts?.submit ?? step.texts?.next ?? 'Next'}
+          {step.texts?.submit ?? step.texts?.next}
         </Button>
       </Box>
     </Stack>

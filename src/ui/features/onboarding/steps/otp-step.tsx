@@ -140,7 +140,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
         </Alert>
         {/* The code boxes had the focus (they take it on entry) and are gone: without this it fell to the body. */}
         <Button variant="contained" autoFocus onClick={() => onVerified(alreadyVerified.data)}>
-          {texts.next ?? 'Next'}
+          {texts.next}
         </Button>
       </Stack>
     );
@@ -176,7 +176,7 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
       <Dialog open={verified} aria-labelledby="otp-verified-title">
         <DialogTitle id="otp-verified-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <CheckCircle color="success" aria-hidden />
-          {texts.verified ?? 'Verified'}
+          {texts.verified}
         </DialogTitle>
         <DialogContent />
       </Dialog>
