@@ -18,19 +18,20 @@ export function passwordStrength(password: string): 0 | 1 | 2 | 3 {
 
 /**
  * The strength of a password being chosen, under its box (the wizard's and the reset's): a bar in the level's colour
- * and the level's word, read as the box's description (`id`). A plain bar, not MUI's LinearProgress: the reset page
- * loads with the sign-in pages, whose files stay small.
+ * and the level's word. The word (`id`) is read as the box's description, once: the bar's own value is not part of
+ * it. A plain bar, not MUI's LinearProgress: the reset page loads with the sign-in pages, whose files stay small.
  */
 export function StrengthMeter({ id, password }: { id: string; password: string }) {
   const level = passwordStrength(password);
   const word = [PAGE_TEXTS.strengthTooWeak, PAGE_TEXTS.strengthWeak, PAGE_TEXTS.strengthMedium, PAGE_TEXTS.strengthStrong][level];
   return (
-    <Box id={id} sx={{ mt: 1 }} aria-live="polite">
+    // In line with the text under the box (MUI's helper text margin), not with the box's edge.
+    <Box sx={{ mt: 1, mx: 1.75 }}>
       <Box role="meter" aria-label={PAGE_TEXTS.passwordStrength} aria-valuemin={1} aria-valuemax={4} aria-valuenow={level + 1} aria-valuetext={word} sx={{ height: 4, borderRadius: 2, bgcolor: 'action.selected', overflow: 'hidden' }}>
         <Box sx={{ height: '100%', width: `${((level + 1) / 4) * 100}%`, bgcolor: `${COLORS[level]}.main`, transition: 'width 0.2s' }} />
       </Box>
       {/* The bar carries the colour; the word stays in the body text colour so it is readable (contrast). */}
-      <Typography variant="caption" sx={{ color: 'text.primary' }}>
+      <Typography id={id} variant="caption" aria-live="polite" sx={{ color: 'text.primary' }}>
         {word}
       </Typography>
     </Box>

@@ -64,6 +64,8 @@ describe('file-upload widget', () => {
     // Each refusal names the file it is about.
     expect(screen.getByText('b.exe: Invalid file type. Only PDF and PNG are allowed.')).toBeInTheDocument();
     expect(screen.getByText('big.png: File size must be less than 1KB.')).toBeInTheDocument();
+    // The button the keyboard goes to reads the refusals with it, then what it takes.
+    expect(screen.getByRole('button', { name: 'Choose files: Proof of Address' })).toHaveAccessibleDescription(expect.stringMatching(/^b\.exe: Invalid file type.*big\.png: File size.*empty\.pdf: .*PDF, PNG/));
     expect(store.get('a.pdf')?.size).toBe(100);
     fireEvent.change(input, { target: { files: [file('c.png', 1024), file('d.png', 5)] } });
     expect(screen.getByTestId('value')).toHaveTextContent('["a.pdf","c.png"]');
@@ -136,13 +138,13 @@ const beneficiarySchema = {
 describe('beneficiary-list widget', () => {
   it('keeps a running total chip, offers Use N%, and locks the add form at 100%', async () => {
     render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} />);
-    expect(screen.getByText('0% / 100%')).toBeInTheDocument();
+    expect(screen.getByText('Total 0% / 100%')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
     expect(screen.getByText('First name is required')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/First Name/), 'Ann');
     await userEvent.type(screen.getByLabelText(/Percentage/), '60');
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
-    expect(screen.getByText('60% / 100%')).toBeInTheDocument();
+    expect(screen.getByText('Total 60% / 100%')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/First Name/), 'Bob');
     await userEvent.type(screen.getByLabelText(/Percentage/), '50');
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
@@ -151,9 +153,10 @@ describe('beneficiary-list widget', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Use 40%' }));
     expect(screen.getByLabelText(/Percentage/)).toHaveValue(40);
     await userEvent.click(screen.getByRole('button', { name: 'Add Beneficiary' }));
-    expect(screen.getByText('100% / 100%')).toBeInTheDocument();
+    // The total says what it is in its shown words (an aria-label on the chip's <div> was read by few screen readers).
+    const chip = screen.getByText('Total 100% / 100%').closest<HTMLElement>('.MuiChip-root')!;
+    expect(chip).not.toHaveAttribute('aria-label');
     // Green at once (no fade from amber, which showed white on brown in the browser).
-    const chip = screen.getByLabelText('Total 100% / 100%');
     expect(chip).toHaveClass('MuiChip-colorSuccess');
     expect(getComputedStyle(chip).transition).toBe('none');
     // At 100% the add form folds away (editing an entry opens it again).
@@ -177,7 +180,7 @@ describe('beneficiary-list widget', () => {
     expect(screen.getByText('First name is required')).toBeInTheDocument();
     expect(screen.getByLabelText(/First Name/)).toHaveFocus();
     await userEvent.type(screen.getByLabelText(/First Name/), 'Ann{Enter}');
-    expect(screen.getByText('60% / 100%')).toBeInTheDocument();
+    expect(screen.getByText('Total 60% / 100%')).toBeInTheDocument();
     // Said where a screen reader hears it (the entry's fields are empty again; on a phone the card is above the screen).
     expect(screen.getByText('Added.').closest('[role="status"]')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('value').textContent!)).toEqual([{ first_name: 'Ann', percent: 60 }]);
@@ -213,7 +216,7 @@ describe('beneficiary-list widget', () => {
     await userEvent.clear(pct);
     await userEvent.type(pct, '20');
     await userEvent.click(screen.getByRole('button', { name: 'Update Beneficiary' }));
-    expect(screen.getByText('50% / 100%')).toBeInTheDocument();
+    expect(screen.getByText('Total 50% / 100%')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Bob' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Removal' });
     expect(within(dialog).getByText('Are you sure you want to remove this beneficiary?')).toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { PasswordField } from '../../components/password-field';
+import { FormHelperText } from '@mui/material';
 import { StrengthMeter } from '../../components/strength-meter';
 import type { FlatWidgetProps } from './flat-widget-props';
 
@@ -23,12 +24,22 @@ export function PasswordWidget(props: FlatWidgetProps & { describedBy?: string }
   );
 }
 
-/** `password-strength`: the password box with its strength meter under it once something is typed (a new password). */
+/**
+ * `password-strength`: the password box with its strength meter under it once something is typed (a new password).
+ * Its help (the rules) stays in sight under a message: the message names one broken rule at a time.
+ */
 export function PasswordStrengthWidget(props: FlatWidgetProps) {
   const meterId = `${props.id}-strength`;
+  const rulesId = `${props.id}-rules`;
+  const rulesBelow = props.error && props.help ? props.help : undefined;
   return (
     <div>
-      <PasswordWidget {...props} autoComplete={props.autoComplete ?? 'new-password'} describedBy={props.value ? meterId : undefined} />
+      <PasswordWidget {...props} autoComplete={props.autoComplete ?? 'new-password'} describedBy={[rulesBelow && rulesId, props.value && meterId].filter(Boolean).join(' ') || undefined} />
+      {rulesBelow && (
+        <FormHelperText id={rulesId} sx={{ mx: 1.75, mt: 0 }}>
+          {rulesBelow}
+        </FormHelperText>
+      )}
       {props.value && <StrengthMeter id={meterId} password={props.value} />}
     </div>
   );

@@ -35,10 +35,15 @@ export default function AgreementWidget({ id, label, value, required, disabled, 
       <Link component="button" type="button" onClick={show} data-focus-on-error={(hasError && !viewed) || undefined} aria-describedby={hasError ? `${id}__error` : undefined} sx={{ alignSelf: 'flex-start', ml: 4, textAlign: 'left' }}>
         {String(options.openLabel ?? fillText(PAGE_TEXTS.readDocument, { document: title }))}
       </Link>
-      {hasError && <FormHelperText id={`${id}__error`}>{rawErrors![0]}</FormHelperText>}
+      {/* The message and the hint line up with the label and the link (not the box's edge). */}
+      {hasError && (
+        <FormHelperText id={`${id}__error`} sx={{ ml: 4 }}>
+          {rawErrors![0]}
+        </FormHelperText>
+      )}
       {/* Why the box cannot be ticked yet, read with it (a disabled box alone tells a screen reader nothing). */}
       {hint && (
-        <FormHelperText id={`${id}__hint`} error={false}>
+        <FormHelperText id={`${id}__hint`} error={false} sx={{ ml: 4 }}>
           {hint}
         </FormHelperText>
       )}

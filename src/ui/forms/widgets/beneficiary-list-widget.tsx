@@ -255,7 +255,8 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
         {/* The theme's warning colour takes white text at 4.5:1 (src/ui/app/theme.ts). No colour transition: MUI
             fades the background over 300 ms while the text switches at once, so at 100% the chip showed white on a
             brown between amber and green (wrong meaning, and too little contrast meanwhile). */}
-        <Chip label={chipText} color={chipColor} aria-label={fillText(WIDGET_TEXTS.beneficiaryTotal, { total: chipText })} sx={{ transition: 'none' }} />
+        {/* The chip shows its words (an aria-label on its <div> is read by few screen readers). */}
+        <Chip label={fillText(WIDGET_TEXTS.beneficiaryTotal, { total: chipText })} color={chipColor} sx={{ transition: 'none' }} />
       </Stack>
       {notice && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>

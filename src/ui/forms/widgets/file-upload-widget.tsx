@@ -77,7 +77,8 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
             disabled={locked || full}
             onClick={() => input.current?.click()}
             aria-label={label ? `${buttonText}: ${label}` : undefined}
-            aria-describedby={`${id}-hint`}
+            // Its messages first (a refused Next brings the keyboard here), then the types and sizes it takes.
+            aria-describedby={[...errors.map((_, i) => `${id}-message-${i}`), `${id}-hint`].join(' ')}
             {...(errors.length > 0 ? { 'data-focus-on-error': true } : {})}
           >
             {buttonText}
@@ -130,8 +131,8 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
           })}
         </List>
       )}
-      {errors.map((message) => (
-        <FormHelperText key={message} role="alert">
+      {errors.map((message, i) => (
+        <FormHelperText key={message} id={`${id}-message-${i}`} role="alert">
           {message}
         </FormHelperText>
       ))}

@@ -66,7 +66,7 @@ describe('skipping an optional step, as the flow file says', () => {
     drafts.save('designation-of-beneficiary', { beneficiaries: [beneficiary] }, []);
     renderAt('/designation-of-beneficiary');
     expect(await screen.findByText('You have allocated 100% to beneficiaries. You can proceed or modify allocations.', {}, { timeout: 15_000 })).toBeInTheDocument();
-    expect(screen.getByLabelText('Total 100% / 100%')).toBeInTheDocument();
+    expect(screen.getByText('Total 100% / 100%')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Skip Adding Beneficiary' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add Beneficiary' })).toBeNull();
     expect(screen.getByRole('button', { name: await nextOf('designation-of-beneficiary') })).toBeEnabled();
