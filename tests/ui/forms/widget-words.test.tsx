@@ -2,10 +2,9 @@
 // The form widgets' and the wizard frame's own words are the configuration's (forms/messages/widgets.json): the
 // defaults a form's ui:options may replace, and the names a screen reader reads. An analyst's rewording shows in the
 // widgets; nothing here is written in the test but the rewording (and the form's own ui:options, which still win).
-import { useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { WidgetProps } from '@rjsf/utils';
+import { Host } from './widget-host';
 import FileUploadWidget from '../../../src/ui/forms/widgets/file-upload-widget';
 import BeneficiaryListWidget from '../../../src/ui/forms/widgets/beneficiary-list-widget';
 import YesNoWidget from '../../../src/ui/forms/widgets/yes-no-widget';
@@ -62,30 +61,6 @@ beforeAll(() => {
 afterAll(() => {
   Object.assign(WIDGET_TEXTS, before);
 });
-
-function Host({ Widget, schema, initial, formContext, options = {} }: { Widget: React.ComponentType<WidgetProps>; schema: any; initial?: unknown; formContext?: any; options?: any }) {
-  const [value, setValue] = useState<unknown>(initial);
-  return (
-    <>
-      <Widget
-        {...({} as WidgetProps)}
-        id="root_field"
-        name="field"
-        label={schema.title ?? 'Field'}
-        schema={schema}
-        uiSchema={{}}
-        value={value}
-        onChange={setValue}
-        onBlur={() => undefined}
-        onFocus={() => undefined}
-        options={options}
-        formContext={formContext}
-        registry={{} as any}
-      />
-      <output data-testid="value">{JSON.stringify(value ?? null)}</output>
-    </>
-  );
-}
 
 // No errorMessage: the widget's own words say why a file is refused.
 const fileSchema = { type: 'array', title: 'Proof of Address', items: { type: 'string' }, maxItems: 2, maxFileSize: 1024, fileTypes: ['pdf', 'png'] };

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import fs from 'node:fs';
 import path from 'node:path';
-import { useState } from 'react';
 import { render, screen, within, fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { WidgetProps } from '@rjsf/utils';
+import { Host } from './widget-host';
 import FileUploadWidget from '../../../src/ui/forms/widgets/file-upload-widget';
 import BeneficiaryListWidget from '../../../src/ui/forms/widgets/beneficiary-list-widget';
 import PasswordStrengthWidget from '../../../src/ui/forms/widgets/password-strength-widget';
@@ -17,30 +16,6 @@ import { createAjv } from '../../../src/shared/create-ajv';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
-
-function Host({ Widget, schema, initial, formContext, options = {} }: { Widget: React.ComponentType<WidgetProps>; schema: any; initial?: unknown; formContext?: any; options?: any }) {
-  const [value, setValue] = useState<unknown>(initial);
-  return (
-    <>
-      <Widget
-        {...({} as WidgetProps)}
-        id="root_field"
-        name="field"
-        label={schema.title ?? 'Field'}
-        schema={schema}
-        uiSchema={{}}
-        value={value}
-        onChange={setValue}
-        onBlur={() => undefined}
-        onFocus={() => undefined}
-        options={options}
-        formContext={formContext}
-        registry={{} as any}
-      />
-      <output data-testid="value">{JSON.stringify(value ?? null)}</output>
-    </>
-  );
-}
 
 const fileSchema = {
   type: 'array',
