@@ -44,7 +44,7 @@ export const MESSAGE_FILES = {
     'strengthStrong', 'close', 'readDocument', 'agree',
   ],
   widgets: [
-    'chooseFiles', 'maxSizeEach', 'upToFiles', 'chosenFiles', 'removeFile', 'uploadingFile', 'acceptedTypes', 'largerThan', 'atMostFiles', 'byte', 'bytes',
+    'chooseFiles', 'maxSizeEach', 'upToFiles', 'chosenFiles', 'removeFile', 'uploadingFile', 'filesAttached', 'acceptedTypes', 'largerThan', 'atMostFiles', 'byte', 'bytes',
     'beneficiaries', 'beneficiary', 'beneficiaryTotal', 'addBeneficiary', 'updateBeneficiary', 'cancelEdit', 'editBeneficiary', 'removeBeneficiary',
     'confirmRemoval', 'removeBody', 'remove', 'cancel', 'useRemaining', 'percentAboveZero', 'percentAtMost', 'exceededUpdate', 'unsaved', 'unsavedEdit',
     'discard', 'fieldRequired', 'checklistProgress', 'yes', 'no', 'none', 'characterCount', 'notInList', 'notInListOther', 'flowProgress',
@@ -190,6 +190,7 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'widgets.chosenFiles': ['label'],
   'widgets.removeFile': ['name'],
   'widgets.uploadingFile': ['name'],
+  'widgets.filesAttached': ['names'],
   'widgets.acceptedTypes': ['types'],
   'widgets.largerThan': ['size'],
   'widgets.atMostFiles': ['count'],

@@ -24,6 +24,7 @@ const reworded = {
   upToFiles: '{count} documents at most',
   chosenFiles: 'Documents for {label}',
   removeFile: 'Take away the file {name}',
+  filesAttached: 'Now attached: {names}',
   acceptedTypes: 'only {types} please',
   largerThan: 'over the {size} limit',
   atMostFiles: 'No more than {count} documents',
@@ -83,6 +84,8 @@ describe("the widgets' words come from forms/messages/widgets.json", () => {
     expect(screen.getByText('huge.png: over the 1 KB limit')).toBeInTheDocument();
     expect(screen.getByText('No more than 2 documents')).toBeInTheDocument();
     expect(screen.getByTestId('value')).toHaveTextContent('["bill.pdf","a.pdf"]');
+    // What a pick attached is said to a screen reader (the keyboard stays on the button).
+    expect(screen.getByText('Now attached: a.pdf')).toHaveAttribute('role', 'status');
   });
 
   it("file limits: a form's own errorMessage still wins over the widget's words", () => {

@@ -22,6 +22,8 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
   // Where the file removed last stood: its Remove button goes with it, and the keyboard fell to the page body.
   const removedAt = useRef<number | null>(null);
   const [rejections, setRejections] = useState<string[]>([]);
+  // What the last pick attached, said to a screen reader (the keyboard stays on Choose files; the list grew unseen).
+  const [attached, setAttached] = useState('');
   const store: FileStore | undefined = formContext?.fileStore;
   const progress: UploadProgress = formContext?.uploadProgress ?? {};
   const names: string[] = Array.isArray(value) ? value : [];
@@ -33,6 +35,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
     const { accepted, errors } = checkFiles(Array.from(list ?? []), limits, names);
     for (const file of accepted) store?.add(file);
     setRejections(errors);
+    setAttached(accepted.length ? fillText(WIDGET_TEXTS.filesAttached, { names: accepted.map((f) => f.name).join(', ') }) : '');
     if (accepted.length) onChange([...names, ...accepted.map((f) => f.name)]);
     if (input.current) input.current.value = '';
   };
@@ -40,6 +43,7 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
     removedAt.current = names.indexOf(name);
     store?.remove(name);
     setRejections([]);
+    setAttached('');
     const next = names.filter((n) => n !== name);
     onChange(next.length ? next : undefined);
   };
@@ -131,6 +135,9 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
           })}
         </List>
       )}
+      <Box component="span" role="status" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' }}>
+        {attached}
+      </Box>
       {errors.map((message, i) => (
         <FormHelperText key={message} id={`${id}-message-${i}`} role="alert">
           {message}
