@@ -135,9 +135,11 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
           })}
         </List>
       )}
-      <Box component="span" role="status" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' }}>
-        {attached}
-      </Box>
+      {!readonly && (
+        <Box component="span" role="status" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' }}>
+          {attached}
+        </Box>
+      )}
       {errors.map((message, i) => (
         <FormHelperText key={message} id={`${id}-message-${i}`} role="alert">
           {message}
