@@ -45,7 +45,7 @@ export const MESSAGE_FILES = {
   ],
   widgets: [
     'chooseFiles', 'maxSizeEach', 'upToFiles', 'chosenFiles', 'removeFile', 'uploadingFile', 'filesAttached', 'acceptedTypes', 'largerThan', 'atMostFiles', 'byte', 'bytes',
-    'beneficiaries', 'beneficiary', 'beneficiaryTotal', 'addBeneficiary', 'updateBeneficiary', 'cancelEdit', 'editBeneficiary', 'removeBeneficiary',
+    'beneficiaries', 'beneficiary', 'beneficiaryTotal', 'addBeneficiary', 'updateBeneficiary', 'cancelEdit', 'editBeneficiary', 'beingEdited', 'removeBeneficiary',
     'confirmRemoval', 'removeBody', 'remove', 'cancel', 'useRemaining', 'percentAboveZero', 'percentAtMost', 'exceededUpdate', 'unsaved', 'unsavedEdit',
     'discard', 'fieldRequired', 'checklistProgress', 'yes', 'no', 'none', 'characterCount', 'notInList', 'notInListOther', 'flowProgress',
     'percentComplete',

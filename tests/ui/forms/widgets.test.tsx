@@ -16,6 +16,7 @@ import { createAjv } from '../../../src/shared/create-ajv';
 import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
+import { WIDGET_TEXTS } from '../../../src/shared/widget-texts';
 
 const fileSchema = {
   type: 'array',
@@ -183,6 +184,9 @@ describe('beneficiary-list widget', () => {
   it('edits in place and confirms removal', async () => {
     render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent' }} initial={[{ first_name: 'Ann', percent: 70 }, { first_name: 'Bob', percent: 30 }]} />);
     await userEvent.click(screen.getByRole('button', { name: 'Edit Ann' }));
+    // The entry being edited is marked in words, for the eye and for a screen reader.
+    const marked = screen.getByText(WIDGET_TEXTS.beingEdited).closest('[aria-current="true"]');
+    expect(marked).toHaveTextContent(/^Ann70%/);
     const pct = screen.getByLabelText(/Percentage/);
     await userEvent.clear(pct);
     await userEvent.type(pct, '80');
@@ -192,6 +196,7 @@ describe('beneficiary-list widget', () => {
     await userEvent.type(pct, '20');
     await userEvent.click(screen.getByRole('button', { name: 'Update Beneficiary' }));
     expect(screen.getByText('Total 50% / 100%')).toBeInTheDocument();
+    expect(screen.queryByText(WIDGET_TEXTS.beingEdited)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Bob' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Removal' });
     expect(within(dialog).getByText('Are you sure you want to remove this beneficiary?')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Divider, IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
+import { Divider, IconButton, ListItem, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { signOut } from './sign-out';
@@ -17,6 +17,7 @@ export function AccountMenu() {
   const { user } = useSession();
   const menuId = useId();
   const buttonId = useId();
+  const whoId = useId();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   async function logout() {
@@ -41,12 +42,18 @@ export function AccountMenu() {
           <AccountCircleIcon />
         </IconButton>
       </Tooltip>
-      {/* The list is the menu (role="menu"): the button controls it, and it is named after the button. */}
-      <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} slotProps={{ list: { id: menuId, 'aria-labelledby': buttonId } }}>
+      {/* The list is the menu (role="menu"): the button controls it, and it is named after the button. Who is signed
+          in is the menu's description, on a line that is not an item (a disabled item was read as a dimmed choice). */}
+      <Menu
+        anchorEl={menuAnchor}
+        open={!!menuAnchor}
+        onClose={() => setMenuAnchor(null)}
+        slotProps={{ list: { id: menuId, 'aria-labelledby': buttonId, 'aria-describedby': user ? whoId : undefined } }}
+      >
         {user && (
-          <MenuItem disabled sx={{ '&.Mui-disabled': { opacity: 1 } }}>
-            <ListItemText primary={user.name || user.email} secondary={user.email} />
-          </MenuItem>
+          <ListItem component="li" role="none" id={whoId}>
+            <ListItemText primary={user.name || user.email} secondary={user.email} sx={{ my: 0 }} />
+          </ListItem>
         )}
         {user && <Divider />}
         <MenuItem onClick={logout}>

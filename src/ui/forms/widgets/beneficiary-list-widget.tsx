@@ -270,11 +270,17 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
       )}
       <Stack spacing={1} sx={{ mb: 2 }}>
         {items.map((item, index) => (
-          <Card key={index} variant="outlined">
+          // The entry being edited is marked, in words as well as by its border: the form below holds its answers.
+          <Card key={index} variant="outlined" aria-current={editing === index ? 'true' : undefined} sx={editing === index ? { borderColor: 'primary.main', boxShadow: (theme) => `inset 0 0 0 1px ${theme.palette.primary.main}` } : undefined}>
             <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1, '&:last-child': { pb: 2 } }}>
               <Box sx={{ flexGrow: 1 }}>
                 <Typography sx={{ fontWeight: 600 }}>{label(item)}</Typography>
                 <Typography variant="body2">{String(item[percentField] ?? 0)}%</Typography>
+                {editing === index && (
+                  <Typography variant="body2" sx={{ color: 'primary.main', fontWeight: 600 }}>
+                    {WIDGET_TEXTS.beingEdited}
+                  </Typography>
+                )}
                 {/* Read-only (an application under review): every answer of the entry, not only its name and share. */}
                 {readonly && (
                   <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 1fr) 2fr' }, columnGap: 2, rowGap: 0.5, mt: 1, mb: 0 }}>
