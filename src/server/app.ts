@@ -31,6 +31,7 @@ import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { createAjv } from '../shared/create-ajv.js';
 import { compiledAtFirstUse } from './lib/compiled-at-first-use.js';
+import { REQUEST_TEXTS } from '../shared/messages.js';
 import { useConfiguredMessages } from './lib/configured-messages.js';
 import { configRoot } from '../shared/forms/read-forms-dir.js';
 
@@ -115,7 +116,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       // A path part longer than any id (the router's 414) names nothing: not found.
       if (error.statusCode === 414) return (reply as unknown as FastifyReply).status(404).send(errorBody(404, 'No such address: a part of it is longer than any id.', request.id));
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      const message = error.code === 'FST_ERR_BAD_URL' ? 'The address is not valid: it has a malformed %-escape.' : 'Invalid request. Please check your input.';
+      const message = error.code === 'FST_ERR_BAD_URL' ? REQUEST_TEXTS.malformedAddress : REQUEST_TEXTS.invalidRequest;
       (reply as unknown as FastifyReply).status(status).send(errorBody(status, message, request.id));
     },
     // What Node's HTTP parser refuses before Fastify sees a request (headers or an address too large, a request too

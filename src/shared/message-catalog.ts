@@ -13,13 +13,15 @@ export const MESSAGE_FILES = {
     'resetSuccessRedirect', 'resendLimit', 'loggedOut', 'sendNeedsUser', 'verifyNeedsUser', 'tooManySignInCodes', 'attemptExpired',
     'signInPage', 'resetPasswordLink', 'signUpLink', 'back', 'backToLogin', 'codeSentToPhone', 'codeSentToMobile', 'signInAgain', 'verifying',
     'signedInTitle', 'signedInToReturn', 'signedInToUsers', 'signedInToDashboard', 'resetCodeSentTo', 'resetCodeStillGood',
+    'serverError', 'emailNotFound', 'invalidRequestFormat', 'resetSendFailed', 'resetVerifyFailed', 'resetUpdateFailed',
   ],
   session: ['expired'],
+  welcome: ['title', 'heading', 'intro', 'signIn', 'continueApplication', 'noAccountHint', 'noAccount', 'switchToDark', 'switchToLight', 'footer', 'loading'],
   transfers: [
     'codeSent', 'noCode', 'differentTransfer', 'invalidCode', 'expiredCode', 'tooManyCodes', 'noContact', 'notFound', 'tooManyNotFound', 'keyUsed',
     'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed', 'confirmQuestion', 'returningToDashboard',
     'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'loadingAccounts', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
-    'goToDashboard',
+    'goToDashboard', 'noAccountsToChoose',
   ],
   member: [
     'noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates',
@@ -55,6 +57,8 @@ export const MESSAGE_FILES = {
     'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat', 'briefOutage',
     'notText', 'notNumber', 'notTrueFalse', 'notList', 'notObject', 'notNull', 'atLeast', 'atMost', 'moreThan', 'lessThan', 'tooShort', 'tooLong',
     'notListed', 'tooFewItems', 'tooManyItems', 'repeatedItem',
+    'invalidRequest', 'malformedAddress', 'notJson', 'signInRequired', 'accessDenied', 'notFound', 'serverError', 'otherError', 'alreadyRegistered',
+    'registrationFailed', 'unexpectedError', 'networkError', 'withServerError', 'withNotFound', 'jsonOnly',
   ],
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
@@ -95,6 +99,7 @@ export const MESSAGE_FILES = {
     'customerClaimAttempts', 'customerClaimTable', 'customerClaimColumnDetail', 'customerClaimColumnApplicant', 'customerClaimColumnMember',
     'customerClaimColumnMatch', 'customerClaimName', 'customerClaimDob', 'customerClaimEmail', 'customerClaimMobile', 'customerClaimDiffers',
     'customerClaimSame', 'customerClaimNotOnFile', 'customerClaimApplicantValue', 'customerClaimMemberValue',
+    'funnelUnknownStep', 'funnelCountedByServer', 'funnelReversedDates',
   ],
   notifications: [
     'signInCodeSubject', 'signInCode', 'transferCodeSubject', 'transferCode', 'claimCodeSubject', 'claimCode',
@@ -213,6 +218,10 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'requests.tooLong': ['limit'],
   'requests.tooFewItems': ['limit'],
   'requests.tooManyItems': ['limit'],
+  'welcome.heading': ['product'],
+  'welcome.footer': ['product'],
+  'requests.withServerError': ['message', 'status'],
+  'requests.withNotFound': ['message'],
   // Every email and text message may name the product ({product}).
   'notifications.signInCodeSubject': ['product'],
   'notifications.signInCode': ['product', 'code'],

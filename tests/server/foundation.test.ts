@@ -3,6 +3,7 @@ import { READY_CHECK_MS } from '../../src/server/plugins/readiness';
 import { sql } from 'kysely';
 import { dbTargets } from '../helpers/test-db';
 import { suiteApp } from '../helpers/test-app';
+import { REQUEST_TEXTS } from '../../src/shared/messages';
 
 /** Records the SQL of every query the app makes through its Kysely executor until restored. */
 function countQueries(app: FastifyInstance) {
@@ -79,7 +80,7 @@ describe.each(dbTargets())('foundation on $name', (target) => {
   it('answers a malformed JSON body with 400 in the one error shape', async () => {
     const res = await t.call({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{"broken": ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message: 'The request body is not valid JSON.' });
+    expect(res.json()).toMatchObject({ status: 400, message: REQUEST_TEXTS.notJson });
   });
 
   it('answers an unknown API route with 404 in the one error shape', async () => {
@@ -92,7 +93,7 @@ describe.each(dbTargets())('foundation on $name', (target) => {
     const res = await t.call({ method: 'GET', url: '/api/test-only/boom' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toEqual({ status: 500, message: 'Server error. Please try again later.', detail: 'Server error. Please try again later.', request_id: expect.any(String) });
+    expect(body).toEqual({ status: 500, message: REQUEST_TEXTS.serverError, detail: REQUEST_TEXTS.serverError, request_id: expect.any(String) });
     expect(res.body).not.toMatch(/no_such_table|select|stack|at /i);
   });
 

@@ -10,7 +10,7 @@ import { adultSignup, createApplicant, multipart, PDF, type Applicant } from './
 import { addSessionRoute, createMember, sessionHeaders, type TestMember } from './member/member-fixtures';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
 import { MALFORMED_QUERY_MESSAGE, type RouteEntry } from '../../src/server/plugins/input-guard';
-import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../src/shared/messages';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../src/shared/messages';
 import { ENCODED_BODY_MESSAGE, TRANSFER_CODING_MESSAGE } from '../../src/server/plugins/input-guard';
 import { fieldMessage } from '../helpers/form-messages';
 import { fillText } from '../../src/shared/fill-text';
@@ -292,7 +292,7 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
           expect([401, 403, 404, 415], `${where}: ${res.body}`).toContain(res.statusCode);
           if (res.statusCode === 415) {
             refused += 1;
-            expect(res.json().message, where).toBe(JSON_ONLY_MESSAGE);
+            expect(res.json().message, where).toBe(REQUEST_TEXTS.jsonOnly);
           }
         }
       }
@@ -545,7 +545,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     expect(shape(big).message).toBe('The request is too large.');
     const xml = await t.call({ method: 'POST', url: '/api/users', headers: { ...admin, 'content-type': 'application/xml' }, payload: '<user/>' });
     expect(xml.statusCode).toBe(415);
-    expect(shape(xml).message).toBe(JSON_ONLY_MESSAGE);
+    expect(shape(xml).message).toBe(REQUEST_TEXTS.jsonOnly);
   });
 
   it('a body not in UTF-8: a Latin-1 name is a 400 under the field, a charset other than UTF-8 a 415; nothing stored', async () => {

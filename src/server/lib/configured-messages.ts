@@ -5,6 +5,7 @@ import { MESSAGES } from '../../shared/messages.js';
 import { MEMBER_TEXTS } from '../../shared/member-texts.js';
 import { PAGE_TEXTS } from '../../shared/page-texts.js';
 import { WIDGET_TEXTS } from '../../shared/widget-texts.js';
+import { WELCOME_TEXTS } from '../../shared/welcome-texts.js';
 import { NOTIFICATION_TEXTS } from './notification-texts.js';
 
 /**
@@ -15,7 +16,7 @@ import { NOTIFICATION_TEXTS } from './notification-texts.js';
  * (empty, not text) is left as built in.
  */
 export function useConfiguredMessages(root: string): void {
-  const built: Record<MessageFile, Record<string, string>> = { ...MESSAGES, member: MEMBER_TEXTS, pages: PAGE_TEXTS, widgets: WIDGET_TEXTS, notifications: NOTIFICATION_TEXTS };
+  const built: Record<MessageFile, Record<string, string>> = { ...MESSAGES, member: MEMBER_TEXTS, pages: PAGE_TEXTS, widgets: WIDGET_TEXTS, welcome: WELCOME_TEXTS, notifications: NOTIFICATION_TEXTS };
   for (const file of Object.keys(MESSAGE_FILES) as MessageFile[]) {
     const at = path.join(root, 'forms/messages', `${file}.json`);
     if (!fs.existsSync(at)) continue;

@@ -13,9 +13,9 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, errors?: Record<string, string>) => new HttpError(400, message, errors);
-export const unauthorized = (message = 'Authentication required. Please log in.') => new HttpError(401, message);
-export const forbidden = (message = 'Access denied.') => new HttpError(403, message);
-export const notFound = (message = 'Resource not found.') => new HttpError(404, message);
+export const unauthorized = (message = REQUEST_TEXTS.signInRequired) => new HttpError(401, message);
+export const forbidden = (message = REQUEST_TEXTS.accessDenied) => new HttpError(403, message);
+export const notFound = (message = REQUEST_TEXTS.notFound) => new HttpError(404, message);
 export const conflict = (message: string, errors?: Record<string, string>) => new HttpError(409, message, errors);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const tooMany = (message: string, retryAfterSeconds?: number) =>

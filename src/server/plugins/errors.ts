@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../lib/http-errors.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
-import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 
 /** Builds the one error body every failed answer carries. */
 export function errorBody(status: number, message: string, requestId: string, errors?: Record<string, string>): ApiErrorBody {
@@ -52,7 +52,7 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
         ? REQUEST_TEXTS.mobileTaken
         : field === 'email'
           ? REQUEST_TEXTS.emailTaken
-          : 'This information is already registered in our system';
+          : REQUEST_TEXTS.alreadyRegistered;
     return reply.status(409).send(errorBody(409, message, request.id, field ? { [field]: message } : undefined));
   }
   if (isDataException(error.code) && !error.statusCode) {
@@ -62,11 +62,11 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status < 500) {
     const messages: Record<number, string> = {
-      400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : 'Invalid request. Please check your input.',
+      400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? REQUEST_TEXTS.notJson : REQUEST_TEXTS.invalidRequest,
       413: 'The request is too large.',
       // No parser for the body's type (multipart/mixed, a form-urlencoded or octet-stream body): a step with documents
       // reads multipart/form-data (its schema `consumes` it), every other route JSON.
-      415: readsMultipart(request) ? ONBOARDING_TEXTS.notMultipart : JSON_ONLY_MESSAGE,
+      415: readsMultipart(request) ? ONBOARDING_TEXTS.notMultipart : REQUEST_TEXTS.jsonOnly,
     };
     return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
   }
@@ -76,7 +76,7 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
   if (app.hasDecorator('counters') && app.counters.failedCount(error)) {
     return reply.status(503).header('retry-after', '5').send(errorBody(503, REQUEST_TEXTS.briefOutage, request.id));
   }
-  return reply.status(500).send(errorBody(500, 'Server error. Please try again later.', request.id));
+  return reply.status(500).send(errorBody(500, REQUEST_TEXTS.serverError, request.id));
 }
 
 /** One error shape for every answer; 5xx answers carry a request id and nothing of the internals. */

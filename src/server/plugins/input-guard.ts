@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest, unsupportedMediaType } from '../lib/http-errors.js';
 import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
-import { JSON_ONLY_MESSAGE, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
+import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
 /** A route as the guard saw it registered (HEAD twins of GET routes left out). */
@@ -85,7 +85,7 @@ async function refuseUnreadBodies(request: FastifyRequest): Promise<void> {
  */
 async function refuseOtherBodyTypes(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'];
-  if (type && !/^application\/json\s*(;|$)/i.test(type.trim())) throw unsupportedMediaType(JSON_ONLY_MESSAGE);
+  if (type && !/^application\/json\s*(;|$)/i.test(type.trim())) throw unsupportedMediaType(REQUEST_TEXTS.jsonOnly);
 }
 
 /**

@@ -29,6 +29,8 @@ import { useColorMode } from '../app/color-mode';
 import { PRODUCT_NAME } from '../lib/use-page-title';
 import { PageLoader } from './page-loader';
 import { PAGE_TEXTS } from '../../shared/page-texts';
+// The signed-out frame's words for the same button.
+import * as WELCOME from '../../../forms/messages/welcome.json';
 import { fillText } from '../../shared/fill-text';
 
 const DRAWER_WIDTH = 232;
@@ -65,7 +67,7 @@ export interface AppShellProps {
 
 function ColorModeButton() {
   const { mode, toggle } = useColorMode();
-  const label = mode === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
+  const label = mode === 'light' ? WELCOME.switchToDark : WELCOME.switchToLight;
   return (
     // A native title, not MUI's Tooltip, as in the public frame (src/ui/components/public-layout.tsx).
     <IconButton onClick={toggle} color="inherit" aria-label={label} title={label}>

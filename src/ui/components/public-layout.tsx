@@ -4,10 +4,12 @@ import { useColorMode } from '../app/color-mode';
 import { PRODUCT_NAME } from '../lib/use-page-title';
 import { AccountBalanceIcon, DarkModeIcon, LightModeIcon } from './plain-icons';
 import { PageLoader } from './page-loader';
+// Its words read one by one, so the build keeps only these (the first page's script is at its budget).
+import * as WELCOME from '../../../forms/messages/welcome.json';
 
 function ColorModeButton() {
   const { mode, toggle } = useColorMode();
-  const label = mode === 'light' ? 'Switch to dark theme' : 'Switch to light theme';
+  const label = mode === 'light' ? WELCOME.switchToDark : WELCOME.switchToLight;
   return (
     <button type="button" className="cu-icon-button" onClick={toggle} aria-label={label} title={label}>
       {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
@@ -36,7 +38,7 @@ export function PublicLayout({ children, wide = false }: { children?: ReactNode;
       <main id="main" className={wide ? 'cu-main cu-main--wide' : 'cu-main'}>
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </main>
-      <footer className="cu-footer">{PRODUCT_NAME} · a member-owned credit union</footer>
+      <footer className="cu-footer">{WELCOME.footer.replace('{product}', PRODUCT_NAME)}</footer>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { REQUEST_TEXTS } from '../../shared/messages';
+import { REQUEST_TEXTS } from '../../shared/request-texts';
+import { fillText } from '../../shared/fill-text';
 /** The shared error translation of spec 2 section 8: any failed call -> one general message + field messages. */
 export interface TranslatedError {
   status: number | null;
@@ -12,19 +13,15 @@ interface ErrorLike {
   message?: string;
 }
 
-const STATUS_FALLBACK: Record<number, string> = {
-  400: 'Invalid request. Please check your input.',
-  401: 'Authentication required. Please log in.',
-  403: 'Access denied.',
-  404: 'Resource not found.',
-};
+/** The words for an answer that brings none (forms/messages/requests.json), by status. */
+const STATUS_FALLBACK: Record<number, keyof typeof REQUEST_TEXTS> = { 400: 'invalidRequest', 401: 'signInRequired', 403: 'accessDenied', 404: 'notFound' };
 
 const MESSAGE_KEYS = ['detail', 'message', 'error', 'description', 'errorMessage'] as const;
 const FIELD_KEYS = ['errors', 'fieldErrors', 'validation_errors', 'field_errors', 'validationErrors'] as const;
 
 function fallbackFor(status: number): string {
-  if (status >= 500) return 'Server error. Please try again later.';
-  return STATUS_FALLBACK[status] ?? 'An error occurred. Please try again.';
+  if (status >= 500) return REQUEST_TEXTS.serverError;
+  return REQUEST_TEXTS[STATUS_FALLBACK[status] ?? 'otherError'];
 }
 
 /** Server text cleanup (spec 2 section 8): integrity errors to friendly wording, database details stripped. */
@@ -33,9 +30,9 @@ export function cleanServerText(text: string): string {
   const isUnique = /unique|duplicate|already exists|integrity/.test(lower);
   if (isUnique && /mobile/.test(lower)) return REQUEST_TEXTS.mobileTaken;
   if (isUnique && /email/.test(lower)) return REQUEST_TEXTS.emailTaken;
-  if (isUnique) return 'This information is already registered in our system';
-  if (text.trim() === 'Error creating signup') return 'Registration failed. Please check your information and try again';
-  if (/\b(sql|select|insert|update|violates|constraint|relation|postgres|sqlstate)\b/.test(lower)) return 'An unexpected error occurred';
+  if (isUnique) return REQUEST_TEXTS.alreadyRegistered;
+  if (text.trim() === 'Error creating signup') return REQUEST_TEXTS.registrationFailed;
+  if (/\b(sql|select|insert|update|violates|constraint|relation|postgres|sqlstate)\b/.test(lower)) return REQUEST_TEXTS.unexpectedError;
   return text;
 }
 
@@ -57,7 +54,7 @@ function readFieldErrors(body: Record<string, unknown>): Record<string, string> 
 export function translateApiError(error: unknown): TranslatedError {
   const e = (error ?? {}) as ErrorLike;
   if (!e.response) {
-    return { status: null, message: 'Network error. Please check your connection.', fieldErrors: {} };
+    return { status: null, message: REQUEST_TEXTS.networkError, fieldErrors: {} };
   }
   const { status } = e.response;
   const body = e.response.data;
@@ -91,7 +88,7 @@ export function translateApiError(error: unknown): TranslatedError {
   }
 
   if (!message) message = fallbackFor(status);
-  else if (status >= 500) message = `${message} (Server Error ${status})`;
-  else if (status === 404) message = `${message} (Not Found)`;
+  else if (status >= 500) message = fillText(REQUEST_TEXTS.withServerError, { message, status });
+  else if (status === 404) message = fillText(REQUEST_TEXTS.withNotFound, { message });
   return { status, message, fieldErrors };
 }

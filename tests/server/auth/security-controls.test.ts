@@ -7,7 +7,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { createTestApp, suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { ADMIN, GRACE, MEMBER, cookieValue, latestCodeFor, login, nextIp, signIn, verifySignIn } from './auth-helpers';
-import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { AUTH_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
 import { SESSION_TEXTS } from '../../../src/shared/session-texts';
 
 /** SECURITY.md rows 1-11 (and 19-20 for these routes), each proven against the real app. */
@@ -376,7 +376,7 @@ describe.each(dbTargets())('SECURITY.md controls on $name', (target) => {
     try {
       const res = await login(t, MEMBER.email, 'Whatever!234');
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toEqual({ status: 500, message: 'Server error. Please try again later.', detail: 'Server error. Please try again later.', request_id: expect.any(String) });
+      expect(res.json()).toEqual({ status: 500, message: REQUEST_TEXTS.serverError, detail: REQUEST_TEXTS.serverError, request_id: expect.any(String) });
       expect(res.body).not.toMatch(/sign_in_failures|select|relation|stack/i);
     } finally {
       await sql`alter table sign_in_failures_moved rename to sign_in_failures`.execute(t.db.db);

@@ -6,6 +6,7 @@ import { DEMO_ADMIN, DEMO_MEMBER } from '../../../src/server/db/seed';
 import { readConfigVersion } from '../../../src/server/lib/config-version';
 import { FUNNEL_STEP_HEADER, FUNNEL_VISIT_HEADER } from '../../../src/shared/funnel';
 import { FakeClock } from '../../../src/server/lib/clock';
+import { ADMIN_TEXTS } from '../../../src/shared/messages';
 
 describe.each(dbTargets())('onboarding funnel and configuration versions on $name', (target) => {
   const t = suiteApp(target);
@@ -36,10 +37,10 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
   it('takes a step entered and left with the visit and true/false facts only; refuses anything else', async () => {
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', facts: { isMinor: false, notAFact: true } })).statusCode).toBe(202);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'left' })).statusCode).toBe(202);
-    expect((await event({ visit: 'visit-aaaa-0001', step: 'no-such-step', event: 'entered' })).json()).toMatchObject({ status: 400, errors: { step: 'Unknown step.' } });
+    expect((await event({ visit: 'visit-aaaa-0001', step: 'no-such-step', event: 'entered' })).json()).toMatchObject({ status: 400, errors: { step: ADMIN_TEXTS.funnelUnknownStep } });
     // Names every object has are no step either.
-    for (const step of ['constructor', 'toString', '__proto__']) expect((await event({ visit: 'visit-aaaa-0001', step, event: 'entered' })).json(), step).toMatchObject({ status: 400, errors: { step: 'Unknown step.' } });
-    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'submitted' })).json()).toMatchObject({ status: 400, errors: { event: "This step's call is counted by the server." } });
+    for (const step of ['constructor', 'toString', '__proto__']) expect((await event({ visit: 'visit-aaaa-0001', step, event: 'entered' })).json(), step).toMatchObject({ status: 400, errors: { step: ADMIN_TEXTS.funnelUnknownStep } });
+    expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'submitted' })).json()).toMatchObject({ status: 400, errors: { event: ADMIN_TEXTS.funnelCountedByServer } });
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'application_submitted' })).statusCode).toBe(400);
     expect((await event({ visit: 'visit-aaaa-0001', step: 'basic-info', event: 'entered', email: 'a@b.example' })).statusCode).toBe(400);
     expect((await event({ visit: 'a b', step: 'basic-info', event: 'entered' })).statusCode).toBe(400);
@@ -91,6 +92,7 @@ describe.each(dbTargets())('onboarding funnel and configuration versions on $nam
     expect((await t.call({ method: 'GET', url: '/api/funnel', headers: auth(await tokenFor(t.app, DEMO_MEMBER.email)) })).statusCode).toBe(403);
     const bad = await t.call({ method: 'GET', url: '/api/funnel?from=2026-12-01&to=2026-11-01', headers: auth(await tokenFor(t.app, DEMO_ADMIN.email)) });
     expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ message: ADMIN_TEXTS.funnelReversedDates, errors: { from: ADMIN_TEXTS.funnelReversedDates } });
   });
 });
 

@@ -53,3 +53,19 @@ describe('translateApiError (spec 2 section 8)', () => {
     expect(cleanServerText('Insufficient funds')).toBe('Insufficient funds');
   });
 });
+
+describe("translateApiError's words", () => {
+  it('are forms/messages/requests.json\'s: an analyst\'s rewording shows', () => {
+    const before = { ...REQUEST_TEXTS };
+    try {
+      Object.assign(REQUEST_TEXTS, { networkError: 'Offline?', notFound: 'Gone.', serverError: 'Our fault.', withServerError: '{message} [{status}]', withNotFound: '{message} [gone]' });
+      expect(translateApiError({ request: {} }).message).toBe('Offline?');
+      expect(translateApiError(fail(404)).message).toBe('Gone.');
+      expect(translateApiError(fail(502)).message).toBe('Our fault.');
+      expect(translateApiError(fail(502, { message: 'Upstream down' })).message).toBe('Upstream down [502]');
+      expect(translateApiError(fail(404, { message: 'No such user' })).message).toBe('No such user [gone]');
+    } finally {
+      Object.assign(REQUEST_TEXTS, before);
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { onboardingFlow } from '../../lib/onboarding-flow.js';
 import { dayRange, shiftDay } from '../../lib/day-bounds.js';
 import { today } from '../../../shared/dates/today.js';
+import { ADMIN_TEXTS, ONBOARDING_TEXTS } from '../../../shared/messages.js';
 import { factInWords } from '../../../shared/facts/declared-facts.js';
 import { factsUsedByConditions, stepsInWalkOrder } from '../../../shared/flow/walk-flow.js';
 import { VISIT_PATTERN } from '../../../shared/funnel.js';
@@ -89,13 +90,13 @@ export default async function funnelRoutes(app: FastifyInstance) {
   app.post('/funnel/events', {
     // 202: queued, written within a second (plugins/funnel.ts).
     schema: { body: eventBody, response: { 202: { type: 'object', required: ['status'], properties: { status: { const: 'accepted' } } }, ...errorResponses } },
-    config: ipLimit({ max: 240, timeWindow: 60_000 }, 'Too many requests. Please try again later'),
+    config: ipLimit({ max: 240, timeWindow: 60_000 }, ONBOARDING_TEXTS.tooManyRequests),
     handler: async (request, reply) => {
       const body = request.body as { visit: string; step: string; event: 'entered' | 'left' | 'submitted'; facts?: Record<string, boolean> };
       const flow = onboardingFlow();
-      if (!flow.steps[body.step]) throw badRequest('Unknown step.', { step: 'Unknown step.' });
+      if (!flow.steps[body.step]) throw badRequest(ADMIN_TEXTS.funnelUnknownStep, { step: ADMIN_TEXTS.funnelUnknownStep });
       // A step's call is counted by the server as it answers; the wizard reports only steps that make none.
-      if (body.event === 'submitted' && flow.steps[body.step].submit) throw badRequest("This step's call is counted by the server.", { event: "This step's call is counted by the server." });
+      if (body.event === 'submitted' && flow.steps[body.step].submit) throw badRequest(ADMIN_TEXTS.funnelCountedByServer, { event: ADMIN_TEXTS.funnelCountedByServer });
       const declared = new Set(Object.keys(flow.facts ?? {}));
       const facts = body.facts ? Object.fromEntries(Object.entries(body.facts).filter(([name]) => declared.has(name))) : null;
       app.funnel.record({ visit: body.visit, step: body.step, event: body.event, facts });
@@ -110,7 +111,7 @@ export default async function funnelRoutes(app: FastifyInstance) {
       const query = request.query as { from?: string; to?: string; version?: string };
       const to = query.to ?? today(app.clock.now());
       const from = query.from ?? shiftDay(to, -(DEFAULT_DAYS - 1));
-      if (from > to) throw badRequest('The first day must not be after the last.', { from: 'The first day must not be after the last.' });
+      if (from > to) throw badRequest(ADMIN_TEXTS.funnelReversedDates, { from: ADMIN_TEXTS.funnelReversedDates });
       // What is still queued is counted too.
       await app.funnel.flush();
       // The days are the credit union's (its time zone), as `today` is: from the first one's midnight there to the end of the last.

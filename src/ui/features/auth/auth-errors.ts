@@ -1,5 +1,5 @@
 import { translateApiError } from '../../lib/translate-api-error';
-import { AUTH_TEXTS } from '../../../shared/messages';
+import { AUTH_TEXTS } from '../../../shared/auth-texts';
 
 interface ErrorLike {
   response?: { status: number; data?: { detail?: unknown; message?: unknown; error?: unknown; errors?: Record<string, string> } };
@@ -15,7 +15,7 @@ function serverText(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Login error catalogue (spec 1 section 8); other statuses pass the server's text through. */
+/** Login error catalogue (spec 1 section 8, its words in forms/messages/auth.json); other statuses pass the server's text through. */
 export function loginErrorMessage(error: unknown): string {
   switch (status(error)) {
     case 401:
@@ -25,7 +25,7 @@ export function loginErrorMessage(error: unknown): string {
     case 429:
       return AUTH_TEXTS.tooManyLogins;
     case 500:
-      return 'Server error. Please try again later';
+      return AUTH_TEXTS.serverError;
     default:
       return translateApiError(error).message;
   }
@@ -35,17 +35,17 @@ export function loginErrorMessage(error: unknown): string {
 export function resetSendErrorMessage(error: unknown): string {
   switch (status(error)) {
     case 404:
-      return 'Email address not found';
+      return AUTH_TEXTS.emailNotFound;
     case 422:
-      return serverText(error) ?? 'Invalid request format';
+      return serverText(error) ?? AUTH_TEXTS.invalidRequestFormat;
     case 429:
       return AUTH_TEXTS.tooManyResets;
     case 500:
-      return 'Server error. Please try again later';
+      return AUTH_TEXTS.serverError;
     case undefined:
       return translateApiError(error).message;
     default:
-      return serverText(error) ?? 'Failed to send reset code';
+      return serverText(error) ?? AUTH_TEXTS.resetSendFailed;
   }
 }
 
@@ -59,11 +59,11 @@ export function resetVerifyErrorMessage(error: unknown): string {
     case 429:
       return AUTH_TEXTS.tooManyVerifications;
     case 500:
-      return serverText(error) ?? 'Failed to verify code';
+      return serverText(error) ?? AUTH_TEXTS.resetVerifyFailed;
     case undefined:
       return translateApiError(error).message;
     default:
-      return serverText(error) ?? 'Failed to verify code';
+      return serverText(error) ?? AUTH_TEXTS.resetVerifyFailed;
   }
 }
 
@@ -77,10 +77,10 @@ export function resetUpdateError(error: unknown): { message: string; field?: str
       // Spec 1 section 8's words for a password the policy refuses; the current password refused has its own.
       return { message: field === AUTH_TEXTS.samePassword ? AUTH_TEXTS.samePassword : AUTH_TEXTS.invalidPasswordFormat, field };
     case 500:
-      return { message: serverText(error) ?? 'Failed to update password' };
+      return { message: serverText(error) ?? AUTH_TEXTS.resetUpdateFailed };
     case undefined:
       return { message: translateApiError(error).message };
     default:
-      return { message: serverText(error) ?? 'Failed to update password' };
+      return { message: serverText(error) ?? AUTH_TEXTS.resetUpdateFailed };
   }
 }

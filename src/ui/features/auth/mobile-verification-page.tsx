@@ -18,7 +18,7 @@ import { pageAfterSignIn } from './route-guards';
 import { startSession, useSession } from './session-store';
 import { noteSignInCodeSent, readSignInFlow, signInCodeSentAt, writeSignInFlow } from './sign-in-flow';
 import { resendWaitSeconds } from '../../../shared/resend-wait';
-import { AUTH_TEXTS } from '../../../shared/messages';
+import { AUTH_TEXTS } from '../../../shared/auth-texts';
 import { fillText } from '../../../shared/fill-text';
 
 const CODE_KEY = 'cu.verification.code.sign_in';

@@ -4,7 +4,7 @@ import { Alert, Button, Card, CardContent, CircularProgress, Link, Stack, Typogr
 import { useMachine } from '@xstate/react';
 import { usePageTitle } from '../../lib/use-page-title';
 import { ResendCountdown } from '../../components/resend-countdown';
-import { AUTH_TEXTS } from '../../../shared/messages';
+import { AUTH_TEXTS } from '../../../shared/auth-texts';
 import { fillNodes } from '../../components/fill-nodes';
 import { resetPasswordMachine, restoredReset, savedReset } from '../../../engine/auth/reset-password-machine';
 import { FlatForm } from '../../forms/flat-form';

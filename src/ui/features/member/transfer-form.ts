@@ -5,6 +5,7 @@ import { deepEquals, ErrorSchemaBuilder, type ErrorSchema, type RJSFSchema, type
 import type { LoadedForm } from '../../forms/load-form';
 import { flatFieldOrder } from '../../forms/flat-field-order';
 import { dollarsToCents, formatCents, parseTypedAmount } from '../../../shared/money';
+import { TRANSFER_TEXTS } from '../../../shared/transfer-texts';
 import { ruleMessage } from '../../../shared/keyword-words';
 
 export interface RuntimeOptions {
@@ -32,7 +33,7 @@ export function withRuntimeOptions(form: LoadedForm, options: Record<string, Run
   for (const [field, { values, labels, receiptLabels }] of Object.entries(options)) {
     // An empty enum is invalid JSON Schema; an impossible value keeps the select empty instead.
     schema.properties[field] = { ...schema.properties[field], enum: values.length ? values : [''] };
-    uiSchema[field] = { ...uiSchema[field], 'ui:enumNames': values.length ? labels : ['No accounts available'], [RECEIPT_NAMES]: receiptLabels ?? labels };
+    uiSchema[field] = { ...uiSchema[field], 'ui:enumNames': values.length ? labels : [TRANSFER_TEXTS.noAccountsToChoose], [RECEIPT_NAMES]: receiptLabels ?? labels };
   }
   // The amount is drawn as text and read by normaliseAmount: as a number field, RJSF dropped the decimal point of
   // '$1,250.' while it was typed (its number parsing failed on the $ and the comma), so '$1,250.50' became '$1,25050'.

@@ -10,7 +10,7 @@ import { resendWaitSeconds } from '../../../shared/resend-wait';
 import { useFlatForm } from '../../forms/use-flat-form';
 import { submitTextOf } from '../../forms/submit-text';
 import { fillText } from '../../../shared/fill-text';
-import { ONBOARDING_TEXTS } from '../../../shared/messages';
+import { ONBOARDING_TEXTS } from '../../../shared/onboarding-texts';
 import { fillNodes } from '../../components/fill-nodes';
 import { loadProgress, progressStorage } from '../../../engine/saved-progress';
 import { forgetProgressOutsideTheTab, onboardingFlow, PROGRESS_KEY, readDraft, resumeApplication } from './flow-actor';

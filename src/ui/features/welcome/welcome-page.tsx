@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { LoginIcon, PersonAddAltIcon } from '../../components/plain-icons';
 import { preloadMuiTheme } from '../../components/mui-page';
 import { usePageTitle, PRODUCT_NAME } from '../../lib/use-page-title';
+// Its words read one by one, so the build keeps only these (the first page's script is at its budget).
+import * as WELCOME from '../../../../forms/messages/welcome.json';
 
 /** MUI's large Button with a start icon, as plain markup (src/ui/app/app.css). */
 function PageButton({ variant, icon, fullWidth = false, onClick, children }: { variant: 'contained' | 'outlined'; icon: ReactNode; fullWidth?: boolean; onClick: () => void; children: ReactNode }) {
@@ -20,26 +22,24 @@ function PageButton({ variant, icon, fullWidth = false, onClick, children }: { v
  * tab's at once, any other with a code). Plain CSS, like the public frame: the first page a phone loads needs no MUI.
  */
 export default function WelcomePage() {
-  usePageTitle('Welcome');
+  usePageTitle(WELCOME.title);
   const navigate = useNavigate();
   return (
     <div className="cu-card">
       <div className="cu-card__content">
-        <h1 className="cu-h1">Welcome to {PRODUCT_NAME}</h1>
-        <p className="cu-welcome__intro">
-          Check your balances and move money between accounts, any time. New to online banking with us? Open an account in a few minutes.
-        </p>
+        <h1 className="cu-h1">{WELCOME.heading.replace('{product}', PRODUCT_NAME)}</h1>
+        <p className="cu-welcome__intro">{WELCOME.intro}</p>
         <div className="cu-stack">
           <PageButton variant="contained" icon={<LoginIcon />} onClick={() => navigate('/login')}>
-            Sign In
+            {WELCOME.signIn}
           </PageButton>
           <p className="cu-welcome__hint">
-            <Link to="/continue">Continue an application</Link>
+            <Link to="/continue">{WELCOME.continueApplication}</Link>
           </p>
           <div>
-            <p className="cu-welcome__hint">If you don't have an online account click, "Don't have an account?", to get started</p>
+            <p className="cu-welcome__hint">{WELCOME.noAccountHint}</p>
             <PageButton variant="outlined" icon={<PersonAddAltIcon />} fullWidth onClick={() => navigate('/new-or-existing-customer')}>
-              Don't have an account?
+              {WELCOME.noAccount}
             </PageButton>
           </div>
         </div>

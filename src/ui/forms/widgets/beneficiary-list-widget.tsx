@@ -7,7 +7,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { totalColor, totalPercent } from './beneficiary-total';
 import { formRuleErrors } from '../../../shared/transforms/form-rules';
 import { today } from '../../../shared/dates/today';
-import { ONBOARDING_TEXTS } from '../../../shared/messages';
+import { ONBOARDING_TEXTS } from '../../../shared/onboarding-texts';
 import { WIDGET_TEXTS } from '../../../shared/widget-texts';
 import { fillText } from '../../../shared/fill-text';
 import { focusFirstInvalid } from '../focus-first-invalid';

@@ -1,6 +1,6 @@
 /** The limits a file field declares in its schema (keywords read by the browser widget and the server). */
 import type { JsonObject } from '../../../shared/forms/form-registry';
-import { ONBOARDING_TEXTS } from '../../../shared/messages';
+import { ONBOARDING_TEXTS } from '../../../shared/onboarding-texts';
 import { WIDGET_TEXTS } from '../../../shared/widget-texts';
 import { fillText } from '../../../shared/fill-text';
 export interface FileLimits {

@@ -87,7 +87,8 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
           >
             {buttonText}
           </Button>
-          <Typography id={`${id}-hint`} variant="caption" sx={{ color: 'text.secondary' }}>
+          {/* Wrapped on a phone, it breaks before a whole part, not before its last word alone. */}
+          <Typography id={`${id}-hint`} variant="caption" sx={{ color: 'text.secondary', textWrap: 'pretty' }}>
             {hint}
           </Typography>
           <input
@@ -141,7 +142,8 @@ export default function FileUploadWidget({ id, label, value, required, disabled,
         </Box>
       )}
       {errors.map((message, i) => (
-        <FormHelperText key={message} id={`${id}-message-${i}`} role="alert">
+        // On the left edge of the label, the button and the hint above it (not indented as under a text box).
+        <FormHelperText key={message} id={`${id}-message-${i}`} role="alert" sx={{ mx: 0 }}>
           {message}
         </FormHelperText>
       ))}
