@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/lib/compile-form-validators.js';
 import { precompressPlugin } from './scripts/lib/precompress-plugin.js';
@@ -28,6 +29,20 @@ const SCREENS_WITH_SERVER = ['tests/ui/admin/**/*.test.tsx'];
 /** Fault drills and the scale-out test need Postgres and their own config: npm run test:pg and test:scale run them. */
 const NOT_IN_NPM_TEST = ['tests/e2e/**', 'tests/reliability/**', 'tests/scale/**'];
 const apiPort = Number(process.env.API_PORT ?? 3000);
+const reactRouterBuild = (file: string) => path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file);
+
+/**
+ * React Router's package names only its development build, whose warnings and error page ("Hey developer") went to
+ * people, and 0.6 KB of them into the first page's script: a build takes its production build (the same code without
+ * them); the dev server and the tests keep the warnings.
+ */
+const reactRouterProduction: Plugin = {
+  name: 'react-router-production',
+  config: (_config, { command }) =>
+    command === 'build'
+      ? { resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterBuild('index.mjs') }, { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') }] } }
+      : undefined,
+};
 
 export default defineConfig({
   // The flow file, lists and message files the pages import, from the configuration folder in use (CONFIG_ROOT), as
@@ -37,7 +52,7 @@ export default defineConfig({
   // The flow's routes without the rest of the flow, for the first page's route table.
   // MUI and the wizard's code in four chunks (scripts/lib/mui-chunks.ts: what the sign-in pages use, what a wizard step adds, the wizard, the form renderer) instead of one file per module.
   // Each public page's scripts after the first, for the server's modulepreload links (route-preloads.json).
-  plugins: [configRootPlugin(import.meta.dirname, configRoot()), react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin, routePreloadsPlugin(import.meta.dirname)],
+  plugins: [configRootPlugin(import.meta.dirname, configRoot()), react(), formValidatorsPlugin(), precompressPlugin(), flowStepRoutesPlugin(), mui.plugin, routePreloadsPlugin(import.meta.dirname), reactRouterProduction],
   root: '.',
   // RJSF's markdown renderer, for options the forms may not use, replaced by plain text (src/ui/forms/plain-markdown.tsx),
   // and its URI library, for references that leave the form, by a fragment join (src/ui/forms/fragment-uri.cjs).

@@ -100,6 +100,13 @@ describe('production build', () => {
     expect(code).not.toMatch(/\bblockQuote\b/);
   });
 
+  it("takes React Router's production build: its warnings for developers and its error page for them are not sent", () => {
+    const assets = path.join(outDir, 'assets');
+    const code = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');
+    expect(code.includes('Failed to save applied view transitions'), 'React Router is in the build').toBe(true);
+    expect(code.includes('Hey developer'), 'the development build is').toBe(false);
+  });
+
   it("leaves the message and flow files' notes for their editors ($comment) out of the pages' code", () => {
     const assets = path.join(outDir, 'assets');
     const code = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');

@@ -192,7 +192,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       root: config.staticDir,
       prefix: '/',
       index: false,
-      wildcard: false,
+      // Files are looked up when asked for, not listed once at start: index.html is read again when the build changes
+      // (src/server/lib/page-html.ts), and the scripts it names must be found too (a build written beside a running
+      // server gave its new page with 404s for every new script, and a blank screen). A missing file is a 404 below.
+      wildcard: true,
+      // Only a file's path is looked up: a page's path (`/`, `/login`) is the page, sent below.
+      allowedPath: (pathname) => isFilePath(pathname),
       // The build writes .br and .gz beside each text file (scripts/lib/precompress-plugin.ts): sent by Accept-Encoding.
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -205,8 +210,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const pathname = request.url.split('?')[0];
     // A file the build does not have (a script of an older build, a mistyped image) is a 404, not the page: a
     // browser would run the page as the script it asked for and fail with "Failed to load module script".
-    const isFile = pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFile && !request.url.startsWith('/api/') && request.url !== '/api';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(pathname) && !request.url.startsWith('/api/') && request.url !== '/api';
     if (isPage && pageHtml) {
       // History fallback: the SPA router decides (and shows 'Page Not Found' for unknown paths). A page the build
       // knows gets index.html with its scripts as modulepreload links (src/server/lib/page-html.ts).
@@ -219,6 +223,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
 
   return app;
+}
+
+/** A path that names a file of the build (a script, a style, an image), not a page of the app. */
+function isFilePath(pathname: string): boolean {
+  return pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(pathname);
 }
 
 declare module 'fastify' {

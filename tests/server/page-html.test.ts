@@ -58,6 +58,18 @@ describe('the pages the server sends', () => {
     }
   });
 
+  it('sends a file written after the server started, as the page that names it is (a new build beside a running server)', async () => {
+    const before = await t.app.inject({ method: 'GET', url: '/assets/later-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(before.statusCode).toBe(404);
+    fs.mkdirSync(path.join(spaDir, 'assets'), { recursive: true });
+    fs.writeFileSync(path.join(spaDir, 'assets/later-abc.js'), 'export const later = 1;\n');
+    const after = await t.app.inject({ method: 'GET', url: '/assets/later-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['content-type']).toMatch(/javascript/);
+    expect(after.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(after.body).toBe('export const later = 1;\n');
+  });
+
   it('answers HEAD with the headers and no body, and an API path with the JSON 404', async () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/login' });
     expect(head.statusCode).toBe(200);

@@ -2,12 +2,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from './render-app';
+import * as WELCOME from '../../forms/messages/welcome.json';
 
 describe('welcome page', () => {
   it('shows Sign In, the intro text and the account button, with the page title', async () => {
     renderAt('/');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
-    expect(screen.getByText(/If you don't have an online account click, "Don't have an account\?", to get started/)).toBeInTheDocument();
+    expect(screen.getByText(WELCOME.noAccountHint)).toBeInTheDocument();
     // The title is set by an effect, which React may run just after the page's first paint.
     await waitFor(() => expect(document.title).toBe('Welcome - Credit Union Online'));
   });

@@ -19,7 +19,7 @@ describe("the first page's words", () => {
     expect(screen.getByText(/^Check your balances .* \(reworded\)$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign In (reworded)' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue an application (reworded)' })).toBeInTheDocument();
-    expect(screen.getByText(/^If you don't have an online account .* \(reworded\)$/)).toBeInTheDocument();
+    expect(screen.getByText(/^If you don't have an online account.* \(reworded\)$/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: "Don't have an account? (reworded)" })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Switch to (dark|light) theme \(reworded\)$/ })).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent(`${PRODUCT_NAME} · a member-owned credit union (reworded)`);

@@ -69,6 +69,8 @@ export function loadForm(formId: string): Promise<LoadedForm> {
     const loader = modules[`../generated/forms/${formId.replace('/', '--')}.js`];
     pending = loader ? loader().then(formFromModule) : Promise.reject(new Error(`Unknown form "${formId}": no forms/${formId}.schema.json`));
     cache.set(formId, pending);
+    // A load that failed (a dropped connection) is tried again the next time the form is asked for.
+    pending.catch(() => cache.delete(formId));
   }
   return pending;
 }

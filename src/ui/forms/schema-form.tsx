@@ -31,6 +31,8 @@ import BaseInputTemplate from './templates/base-input-template';
 import FieldHelpTemplate from './templates/field-help-template';
 import DescriptionFieldTemplate from './templates/description-field-template';
 import { PAGE_TEXTS } from '../../shared/page-texts';
+import { REQUEST_TEXTS } from '../../shared/request-texts';
+import * as WELCOME from '../../../forms/messages/welcome.json';
 
 export interface SchemaFormProps<T = JsonObject> {
   /** A form id ("admin/user") whose precompiled validator is loaded; or pass `form` directly. */
@@ -88,7 +90,7 @@ export const DEFAULT_FORM_STATE = { constAsDefaults: 'never', arrayMinItems: { p
 export function SchemaForm<T = JsonObject>(props: SchemaFormProps<T>) {
   const { formId, form: given } = props;
   const [loaded, setLoaded] = useState<LoadedForm | null>(given ?? null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
 
   useEffect(() => {
     if (given) {
@@ -98,17 +100,36 @@ export function SchemaForm<T = JsonObject>(props: SchemaFormProps<T>) {
     if (!formId) return undefined;
     let live = true;
     setLoaded(null);
+    setLoadFailed(false);
     loadForm(formId).then(
       // Drawn in a transition: React renders a long form in slices, so the page stays responsive meanwhile.
       (f) => live && startTransition(() => setLoaded(f)),
-      (e: Error) => live && setLoadError(e.message),
+      (e: Error) => {
+        // Said to people in their words (a build replaced since the page opened, a dropped connection); the detail
+        // is for the developer's console.
+        console.error(e);
+        if (live) setLoadFailed(true);
+      },
     );
     return () => {
       live = false;
     };
   }, [formId, given]);
 
-  if (loadError) return <Alert severity="error">{loadError}</Alert>;
+  if (loadFailed) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => location.reload()}>
+            {WELCOME.reload}
+          </Button>
+        }
+      >
+        {WELCOME.notShownBody}
+      </Alert>
+    );
+  }
   if (!loaded) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -183,7 +204,9 @@ function LoadedSchemaForm<T>({ form, formData, onChange, onSubmit, serverErrors,
   );
   // The refusal's summary goes with the last of the field messages it summed up.
   const refusalAnswered = Object.keys(serverErrors ?? {}).length > 0 && Object.keys(standingServerErrors).length === 0;
-  const general = [...new Set([refusalAnswered ? null : generalError, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
+  // A summary that only repeats the message under its field says where to look instead (it was read twice).
+  const summary = generalError && Object.values(standingServerErrors).includes(generalError) ? REQUEST_TEXTS.fixFields : generalError;
+  const general = [...new Set([refusalAnswered ? null : summary, ...unplaced, ...rootErrors].filter(Boolean) as string[])];
   const placeErrors = useCallback((errors: RJSFValidationError[], ui?: JsonObject) => transformErrors(errors, form.schema, ui ?? uiSchema), [form.schema, uiSchema]);
   const rulesFor = (data: unknown) => formRuleFieldErrors(form.schema, form.uiSchema, data, facts);
   // Fields required in the form only (a confirmation an API client may leave out) show as required.

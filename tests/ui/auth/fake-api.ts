@@ -7,7 +7,7 @@ export interface RecordedCall {
   body: any;
 }
 
-type Handler = (body: any) => { status: number; data: unknown };
+type Handler = (body: any) => { status: number; data: unknown; headers?: Record<string, string> };
 
 /**
  * Answers the UI's calls in a screen test from a table of handlers (these tests are about the screens; the
@@ -20,8 +20,8 @@ export function fakeApi(handlers: Record<string, Handler>) {
     const body = typeof config.data === 'string' ? JSON.parse(config.data) : config.data;
     calls.push({ url, body });
     const handler = handlers[url];
-    const { status, data } = handler ? handler(body) : { status: 404, data: { status: 404, message: `No route ${url}` } };
-    const response = { status, data, statusText: String(status), headers: {}, config } as AxiosResponse;
+    const { status, data, headers = {} } = handler ? handler(body) : { status: 404, data: { status: 404, message: `No route ${url}` } };
+    const response = { status, data, statusText: String(status), headers, config } as AxiosResponse;
     if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config as any, {}, response);
     return response;
   };

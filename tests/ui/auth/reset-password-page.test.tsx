@@ -8,6 +8,7 @@ import { AUTH_TEXTS } from '../../../src/shared/messages';
 import { submitTextOf } from '../../helpers/form-messages';
 import { PAGE_TEXTS } from '../../../src/shared/page-texts';
 import resetPasswordUi from '../../../forms/auth/reset-password.ui.json';
+import { fillText } from '../../../src/shared/fill-text';
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -49,7 +50,8 @@ describe('reset password page', () => {
     await toVerification();
     expect(calls[0]).toEqual({ url: '/password/reset/send', body: { ...FIXED, email: 'member@cu.example' } });
     expect(screen.getByText('Enter the verification code sent to your email')).toBeInTheDocument();
-    expect(screen.getByText(/Code sent to/)).toHaveTextContent('Code sent to member@cu.example');
+    // Said without telling whether the address has an account (the server answers an unknown one alike).
+    expect(screen.getByText('member@cu.example').closest('p')).toHaveTextContent(fillText(AUTH_TEXTS.resetCodeSentTo, { email: 'member@cu.example' }));
     const code = screen.getByPlaceholderText('Enter 6-digit code');
     // The new step's box has the focus: the code is typed straight in.
     await waitFor(() => expect(code).toHaveFocus());
@@ -165,9 +167,9 @@ describe('reset password page', () => {
   });
 
   it.each([
-    [404, 'Email address not found'],
+    [404, AUTH_TEXTS.emailNotFound],
     [429, AUTH_TEXTS.tooManyResets],
-    [500, 'Server error. Please try again later'],
+    [500, AUTH_TEXTS.serverError],
     [422, 'the detail'],
   ])('shows the send error of a %i: %s', async (status, message) => {
     fakeApi({ '/password/reset/send': () => errorBody(status, 'the detail') });
@@ -175,6 +177,14 @@ describe('reset password page', () => {
     await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
     await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('a send refused for the wait after a code just sent (another window) says what to do and when', async () => {
+    fakeApi({ '/password/reset/send': () => ({ ...errorBody(429, AUTH_TEXTS.tooManyResets), headers: { 'retry-after': '42' } }) });
+    renderAt('/reset-password');
+    await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
+    await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(fillText(AUTH_TEXTS.resetSentMomentsAgo, { seconds: 42 }));
   });
 
   it('Back moves one step back, and the step survives a reload', async () => {

@@ -133,6 +133,13 @@ describe('SchemaForm', () => {
     expect(alert).toHaveTextContent('Something else');
   });
 
+  it('a refusal whose summary is the message under its one field says it once, and where to look above', async () => {
+    const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
+    render(<SchemaForm form={form} formData={{ first_name: 'Ann', email: 'taken@b.co' }} serverErrors={{ email: REQUEST_TEXTS.emailTaken }} generalError={REQUEST_TEXTS.emailTaken} />);
+    expect(await screen.findAllByText(REQUEST_TEXTS.emailTaken)).toHaveLength(1);
+    expect(screen.getByRole('alert')).toHaveTextContent(REQUEST_TEXTS.fixFields);
+  });
+
   it("takes a server's message off its field once the field is changed, and keeps the others", async () => {
     const form = formFromModule(await compileToModule('test/mini', miniSchema, {}));
     render(<SchemaForm form={form} formData={{ first_name: 'Ann', email: 'taken@b.co' }} serverErrors={{ email: REQUEST_TEXTS.emailTaken, first_name: 'Refused by the server' }} generalError="Failed to update user." />);

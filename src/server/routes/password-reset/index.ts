@@ -71,7 +71,9 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
           .executeTakeFirst();
         const recent = await recentRequests(trx, email, now);
         if (recent.count >= RESET_SENDS_PER_HOUR) throw tooMany(AUTH_TEXTS.tooManyResets);
-        if (recent.lastOn && now.getTime() - recent.lastOn.getTime() < RESET_SEND_COOLDOWN_MS) throw tooMany(AUTH_TEXTS.tooManyResets, 60);
+        // Within the wait after a code: how long is left (a second window of the same person says when it can send).
+        const since = recent.lastOn ? now.getTime() - recent.lastOn.getTime() : Infinity;
+        if (since < RESET_SEND_COOLDOWN_MS) throw tooMany(AUTH_TEXTS.tooManyResets, (RESET_SEND_COOLDOWN_MS - since) / 1000);
         const account = user && !user.is_deleted && !user.is_blocked ? user : undefined;
         const requestIdValue = await openRequest(trx, { email, userId: account?.id ?? null, now });
         const code = await issueCode(trx, { purpose: PURPOSE, subject: requestIdValue, recipient: email.toLowerCase(), now, secret, maxSends: 1 });

@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { RESEND_COOLDOWN_SECONDS } from '../../../shared/resend-wait.js';
 
 export const RESET_TOKEN_TTL_MS = 10 * 60_000;
-export const RESET_SEND_COOLDOWN_MS = 60_000;
+/** The wait between two codes for one email: the pages count the same wait (src/shared/resend-wait.ts). */
+export const RESET_SEND_COOLDOWN_MS = RESEND_COOLDOWN_SECONDS * 1000;
 export const RESET_SENDS_PER_HOUR = 5;
 
 export function hashResetToken(token: string): string {

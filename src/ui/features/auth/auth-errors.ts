@@ -1,8 +1,10 @@
 import { translateApiError } from '../../lib/translate-api-error';
 import { AUTH_TEXTS } from '../../../shared/auth-texts';
+import { fillText } from '../../../shared/fill-text';
+import { RESEND_COOLDOWN_SECONDS } from '../../../shared/resend-wait';
 
 interface ErrorLike {
-  response?: { status: number; data?: { detail?: unknown; message?: unknown; error?: unknown; errors?: Record<string, string> } };
+  response?: { status: number; headers?: Record<string, unknown>; data?: { detail?: unknown; message?: unknown; error?: unknown; errors?: Record<string, string> } };
 }
 
 function status(error: unknown): number | undefined {
@@ -38,8 +40,12 @@ export function resetSendErrorMessage(error: unknown): string {
       return AUTH_TEXTS.emailNotFound;
     case 422:
       return serverText(error) ?? AUTH_TEXTS.invalidRequestFormat;
-    case 429:
-      return AUTH_TEXTS.tooManyResets;
+    case 429: {
+      // The wait after a code just sent (another window of the same person, or a reload that lost the code step):
+      // says what to do and when, where the hour's limit keeps the specification's words.
+      const wait = Number((error as ErrorLike).response?.headers?.['retry-after']);
+      return wait > 0 && wait <= RESEND_COOLDOWN_SECONDS ? fillText(AUTH_TEXTS.resetSentMomentsAgo, { seconds: wait }) : AUTH_TEXTS.tooManyResets;
+    }
     case 500:
       return AUTH_TEXTS.serverError;
     case undefined:
