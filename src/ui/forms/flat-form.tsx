@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Box, Stack } from '@mui/material';
 import type { FlatFormDefinition } from './load-flat-form';
 import { flatWidgetFor } from './flat-widget-for';
@@ -65,23 +65,33 @@ export function FlatForm({ form, onSubmit, initialValues, onValuesChange, server
     setEdited((e) => ({ ...e, fields: { ...e.fields, [field]: true } }));
     onValuesChange?.(next);
   };
-  const submitValues = (current: Record<string, string>) => {
+  /** Shows every field's message and takes the keyboard to the first; true when there is one. */
+  const reveal = (current: Record<string, string>) => {
     const messages = form.validate(current);
     setTouched(Object.fromEntries(order.map((field) => [field, true])));
     const firstInvalid = order.find((field) => messages[field]);
-    if (firstInvalid) {
-      formRef.current?.querySelector<HTMLElement>(`[data-field="${firstInvalid}"] input`)?.focus();
-      return;
-    }
-    onSubmit(current);
+    if (firstInvalid) formRef.current?.querySelector<HTMLElement>(`[data-field="${firstInvalid}"] input`)?.focus();
+    return Boolean(firstInvalid);
+  };
+  const submitValues = (current: Record<string, string>) => {
+    if (!reveal(current)) onSubmit(current);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!disabled) submitValues(values);
   };
+  // Enter in a box while the page holds its button back (a field empty or wrong, the spec's convention) shows why,
+  // where the browser did nothing at all; it never sends (a button held back while a call runs stays so).
+  const enterWithButtonHeld = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing) return;
+    if (formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled) {
+      event.preventDefault();
+      reveal(values);
+    }
+  };
 
   return (
-    <Box component="form" ref={formRef} noValidate onSubmit={submit}>
+    <Box component="form" ref={formRef} noValidate onSubmit={submit} onKeyDown={enterWithButtonHeld}>
       <Stack spacing={spacing}>
         {before}
         {order.map((field) => {

@@ -54,6 +54,28 @@ describe('FlatForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({ email: 'member@cu.example', password: 'Member!2345' });
   });
 
+  it('Enter while the page holds its button back shows why (the browser did nothing), and never sends', async () => {
+    const form = await loadFlatForm('auth/sign-in');
+    const onSubmit = vi.fn();
+    const { rerender } = render(
+      <FlatForm form={form} onSubmit={onSubmit}>
+        {({ values }) => <button type="submit" disabled={!values.email}>Go</button>}
+      </FlatForm>,
+    );
+    await userEvent.type(screen.getByLabelText(/^Password/), 'Member!2345{Enter}');
+    expect(screen.getByText(form.validate({ email: '', password: 'Member!2345' }).email!)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+    // Held back with every field right (a call in flight): Enter sends nothing.
+    rerender(
+      <FlatForm form={form} onSubmit={onSubmit}>
+        {() => <button type="submit" disabled>Go</button>}
+      </FlatForm>,
+    );
+    await userEvent.type(screen.getByLabelText(/^Email/), 'member@cu.example{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText(/^Email/)).toHaveFocus();
+  });
+
   it('words a password in the specification’s order (length before the policy’s rules) and checks the form-only confirmation', async () => {
     const form = await loadFlatForm('auth/reset-password');
     expect(form.validate({ new_password: 'short', confirm_password: '' })).toEqual({ new_password: 'Password must be at least 8 characters', confirm_password: 'Please confirm your password' });
