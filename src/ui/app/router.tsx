@@ -5,6 +5,7 @@ import { PageChange } from '../components/page-change';
 import { PageLoader } from '../components/page-loader';
 import { muiPage } from '../components/mui-page';
 import WelcomePage from '../features/welcome/welcome-page';
+import { usePageTitle } from '../lib/use-page-title';
 import { authRoutes } from '../features/auth/routes';
 import { onboardingRoutes } from '../features/onboarding/routes';
 import { memberRoutes } from '../features/member/routes';
@@ -22,6 +23,7 @@ const NotFoundPage = muiPage(() => import('../components/not-found-page'));
  * says so and offers a reload, in the signed-out frame, in plain CSS (loading anything more could fail the same way).
  */
 function NotShown() {
+  usePageTitle(WELCOME.notShownTitle);
   return (
     <PublicLayout>
       <div className="cu-card">

@@ -2,7 +2,7 @@
 // A page whose code cannot load (a build replaced since the tab opened: its old scripts are gone; a dropped
 // connection) says so in people's words, in the signed-out frame, with a way to reload; no module address, no blank
 // screen. The words are forms/messages/welcome.json's.
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderAt } from '../render-app';
 import { SchemaForm } from '../../../src/ui/forms/schema-form';
@@ -21,6 +21,7 @@ describe('a page that cannot load', () => {
     expect(await screen.findByRole('heading', { level: 1, name: WELCOME.notShownTitle })).toBeInTheDocument();
     expect(screen.getByText(WELCOME.notShownBody)).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(new RegExp(`^${WELCOME.notShownTitle}`)));
     expect(screen.queryByText(/dynamically imported module|assets\//)).toBeNull();
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
