@@ -5,6 +5,7 @@ import { AUTH_TEXTS } from '../../src/shared/messages';
 import { SESSION_TEXTS } from '../../src/shared/session-texts';
 import { submitTextOf } from '../helpers/form-messages';
 import { MEMBER_TEXTS } from '../../src/shared/member-texts';
+import { PAGE_TEXTS } from '../../src/shared/page-texts';
 
 const MEMBER = { email: 'member@cu.example', password: 'Member!2345', mobile: '+18683000002' };
 const NEW_PASSWORD = 'Fresh-Start-2026!';
@@ -94,9 +95,9 @@ describe('sign-in and session expiry in Chromium', () => {
     await page.getByLabel('Instructions').fill('Rent for December');
 
     // The warning comes before the end (a fifth of this 12-second session), says when and that the form is kept.
-    const warning = page.getByRole('alert').filter({ hasText: 'Your session ends at' });
+    const warning = page.getByRole('alert').filter({ hasText: PAGE_TEXTS.sessionEndsAt.split('{time}')[0].trim() });
     await warning.waitFor({ timeout: 12_000 });
-    expect(await warning.textContent()).toContain('a form you are filling in keeps what you typed');
+    expect(await warning.textContent()).toContain(PAGE_TEXTS.sessionLasts.split('{length}')[1].trim());
     // The field being typed in stays in sight above the warning (WCAG 2.4.11), and keeps the focus.
     const instructions = page.getByLabel('Instructions');
     expect(await instructions.evaluate((el) => el === document.activeElement)).toBe(true);

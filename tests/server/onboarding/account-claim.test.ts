@@ -82,7 +82,7 @@ describe.each(dbTargets())('existing-customer claim on $name', (target) => {
     // Final submission is refused: the claim step is not proven.
     const submitted = await submit(outsider.applicant);
     expect(submitted.statusCode).toBe(400);
-    expect(submitted.json().errors).toEqual({ 'account-claim': 'Please enter the code we sent to the contact details the credit union holds for you.' });
+    expect(submitted.json().errors).toEqual({ 'account-claim': ONBOARDING_TEXTS.enterClaimCodeFirst });
     const row = await t.db.db.selectFrom('signups').select(['status', 'member_id']).where('id', '=', outsider.applicant.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'draft', member_id: null });
 

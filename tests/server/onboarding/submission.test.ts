@@ -1,6 +1,7 @@
 import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { ADULT_STEPS as ADULT_LOCAL_STEPS, FOREIGN_ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
+import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
 
 describe.each(dbTargets())('final submission on $name', (target) => {
   let n = 0;
@@ -48,7 +49,7 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     for (const step of ADULT_LOCAL_STEPS) await doStep(applicant, step);
     const res = await submit(applicant);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toMatchObject({ 'email-verification': expect.any(String), 'mobile-verification': expect.any(String) });
+    expect(res.json().errors).toMatchObject({ 'email-verification': ONBOARDING_TEXTS.verifyEmailFirst, 'mobile-verification': ONBOARDING_TEXTS.verifyMobileFirst });
     expect(await status(applicant)).toBe('draft');
   });
 

@@ -1,10 +1,15 @@
 // @vitest-environment happy-dom
-import { act, cleanup, configure, screen, within } from '@testing-library/react';
+import { act, cleanup, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeMemberApi, renderMemberAt } from '../features/member/member-fake-api';
 import { startSession } from '../../../src/ui/features/auth/session-store';
 import { ROLES } from '../../../src/shared/product';
 import { warningLead } from '../../../src/ui/features/auth/session-end-warning';
+import { PAGE_TEXTS } from '../../../src/shared/page-texts';
+import { fillText } from '../../../src/shared/fill-text';
+
+/** The warning's first words, before the time. */
+const endsAt = new RegExp(PAGE_TEXTS.sessionEndsAt.split('{time}')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 configure({ asyncUtilTimeout: 10_000 });
 afterEach(() => {
@@ -25,21 +30,20 @@ describe('the warning before the session ends', () => {
     act(() => startSession({ id: 3, email: 'member@cu.example', name: 'Marcus Member', role_id: ROLES.CUSTOMER }, Date.now() - SESSION_MS + 90_000));
     const field = await screen.findByLabelText(/Destination Account Number/);
     await user.click(field);
-    expect(screen.queryByText(/Your session ends at/)).toBeNull();
+    expect(screen.queryByText(endsAt)).toBeNull();
 
     await act(async () => {
       vi.advanceTimersByTime(31_000);
     });
     const warning = screen.getByRole('alert');
-    expect(warning).toHaveTextContent(/Your session ends at \d{1,2}:\d{2}/);
-    expect(warning).toHaveTextContent('a session lasts 5 minutes from sign-in');
-    expect(warning).toHaveTextContent('keeps what you typed');
+    expect(warning).toHaveTextContent(new RegExp(`${endsAt.source}\\d{1,2}:\\d{2}`));
+    expect(warning).toHaveTextContent(fillText(PAGE_TEXTS.sessionLasts, { length: fillText(PAGE_TEXTS.minutes, { count: 5 }) }));
     // The count is shown, not read out every second.
-    expect(within(warning).getByText(/\(in 0:\d\d\)/)).toHaveAttribute('aria-hidden', 'true');
+    expect(warning.querySelector('[aria-hidden="true"]')).toHaveTextContent(/\b0:\d\d\b/);
     expect(field).toHaveFocus();
 
-    await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByText(/Your session ends at/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: PAGE_TEXTS.close }));
+    expect(screen.queryByText(endsAt)).toBeNull();
   });
 
   it('leads by a minute, or a fifth of a shorter session', () => {

@@ -2,6 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Alert, AlertTitle, Box, GlobalStyles } from '@mui/material';
 import { useSession } from './session-store';
 import { sessionLength } from './session-sync';
+import { PAGE_TEXTS } from '../../../shared/page-texts';
+import { fillText } from '../../../shared/fill-text';
 
 /** How long before the end the warning shows: a minute, or a fifth of a shorter session (tests shorten it). */
 export function warningLead(sessionMs: number): number {
@@ -51,14 +53,13 @@ export function SessionEndWarning() {
       {height > 0 && <GlobalStyles styles={{ html: { scrollPaddingBottom: height + 32 }, body: { paddingBottom: height + 32 } }} />}
       <Box ref={box} sx={{ position: 'fixed', left: 16, right: 16, bottom: 16, zIndex: (theme) => theme.zIndex.snackbar, display: 'flex', justifyContent: 'center', pointerEvents: 'none' }}>
         {/* The standard (light) variant: white text on the filled orange is below AA contrast. */}
-        <Alert role="none" severity="warning" variant="standard" onClose={() => setClosedFor(startedAt)} sx={{ maxWidth: 560, width: '100%', pointerEvents: 'auto', boxShadow: 6, border: 1, borderColor: 'warning.main' }}>
+        <Alert role="none" severity="warning" variant="standard" closeText={PAGE_TEXTS.close} onClose={() => setClosedFor(startedAt)} sx={{ maxWidth: 560, width: '100%', pointerEvents: 'auto', boxShadow: 6, border: 1, borderColor: 'warning.main' }}>
           <div role="alert">
             <AlertTitle>
-              Your session ends at {endsAt}
-              <span aria-hidden="true"> (in {clock(left)})</span>
+              {fillText(PAGE_TEXTS.sessionEndsAt, { time: endsAt })}
+              <span aria-hidden="true"> {fillText(PAGE_TEXTS.sessionEndsIn, { left: clock(left) })}</span>
             </AlertTitle>
-            For your security, a session lasts {minutes} {minutes === 1 ? 'minute' : 'minutes'} from sign-in. Sign in again when asked to come back to
-            this page; a form you are filling in keeps what you typed.
+            {fillText(PAGE_TEXTS.sessionLasts, { length: minutes === 1 ? PAGE_TEXTS.oneMinute : fillText(PAGE_TEXTS.minutes, { count: minutes }) })}
           </div>
         </Alert>
       </Box>
