@@ -34,6 +34,8 @@ import { compiledAtFirstUse } from './lib/compiled-at-first-use.js';
 import { REQUEST_TEXTS } from '../shared/messages.js';
 import { useConfiguredMessages } from './lib/configured-messages.js';
 import { configRoot } from '../shared/forms/read-forms-dir.js';
+import { API_TEXTS } from './lib/api-texts.js';
+import { fillText } from '../shared/fill-text.js';
 
 export interface BuildAppOptions {
   config?: Partial<AppConfig>;
@@ -58,9 +60,6 @@ function trustProxyOption(trust: TrustProxy): false | string[] | ((address: stri
   if (typeof trust === 'number') return trust > 0 ? (_address, hop) => hop < trust : false;
   return trust;
 }
-
-/** The answer to a request whose Expect header the server does not support (anything but 100-continue). */
-export const EXPECT_REFUSED = 'The request asks for something (an Expect header) this server does not support. Send it without the Expect header.';
 
 /**
  * An error answered by the HTTP server itself, before Fastify has a request (bytes that are not HTTP, headers too
@@ -114,9 +113,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Errors Fastify raises before routing (a malformed %-escape in the path): the one error shape too.
     frameworkErrors(error, request, reply) {
       // A path part longer than any id (the router's 414) names nothing: not found.
-      if (error.statusCode === 414) return (reply as unknown as FastifyReply).status(404).send(errorBody(404, 'No such address: a part of it is longer than any id.', request.id));
+      if (error.statusCode === 414) return (reply as unknown as FastifyReply).status(404).send(errorBody(404, API_TEXTS.longAddressPart, request.id));
       const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
-      const message = error.code === 'FST_ERR_BAD_URL' ? REQUEST_TEXTS.malformedAddress : REQUEST_TEXTS.invalidRequest;
+      const message = error.code === 'FST_ERR_BAD_URL' ? API_TEXTS.malformedAddress : REQUEST_TEXTS.invalidRequest;
       (reply as unknown as FastifyReply).status(status).send(errorBody(status, message, request.id));
     },
     // What Node's HTTP parser refuses before Fastify sees a request (headers or an address too large, a request too
@@ -128,14 +127,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
         return;
       }
       const status = code === 'HPE_HEADER_OVERFLOW' ? 431 : code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-      const message = status === 431 ? 'The request headers or address are too large.' : status === 408 ? 'The request took too long to arrive. Please try again.' : 'The request could not be read.';
+      const message = status === 431 ? API_TEXTS.headersTooLarge : status === 408 ? API_TEXTS.tooSlow : API_TEXTS.unreadable;
       const { headers, body } = rawErrorAnswer(status, message);
       socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join('\r\n')}\r\n\r\n${body}`);
     },
   });
   // An Expect header other than 100-continue: Node answers 417 itself, with no body and none of the security headers.
   app.server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) => {
-    const { headers, body } = rawErrorAnswer(417, EXPECT_REFUSED);
+    const { headers, body } = rawErrorAnswer(417, API_TEXTS.expectRefused);
     response.writeHead(417, headers);
     response.end(body);
   });
@@ -219,7 +218,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       if (encoding !== 'identity') reply.header('content-encoding', encoding === 'br' ? 'br' : 'gzip');
       return reply.send(pageHtml(request.url.split('?')[0])[encoding]);
     }
-    return reply.status(404).send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]}.`, request.id));
+    return reply.status(404).send(errorBody(404, fillText(API_TEXTS.noRoute, { method: request.method, path: request.url.split('?')[0] }), request.id));
   });
 
   return app;

@@ -16,12 +16,17 @@ export const MESSAGE_FILES = {
     'serverError', 'emailNotFound', 'invalidRequestFormat', 'resetSendFailed', 'resetVerifyFailed', 'resetUpdateFailed', 'resetSentMomentsAgo',
   ],
   session: ['expired'],
+  api: [
+    'missingApiKey', 'crossOrigin', 'noRoute', 'longAddressPart', 'malformedAddress', 'malformedQuery', 'notJson', 'jsonOnly', 'bodyNotObject', 'charset',
+    'encodedBody', 'transferCoding', 'expectRefused', 'unstorableText', 'tooDeep', 'tooManyValues', 'tooLarge', 'headersTooLarge', 'tooSlow', 'unreadable',
+    'idempotencyKeyNeeded',
+  ],
   welcome: ['title', 'heading', 'intro', 'signIn', 'continueApplication', 'noAccountHint', 'noAccount', 'switchToDark', 'switchToLight', 'footer', 'loading', 'notShownTitle', 'notShownBody', 'reload'],
   transfers: [
     'codeSent', 'noCode', 'differentTransfer', 'invalidCode', 'expiredCode', 'tooManyCodes', 'noContact', 'notFound', 'tooManyNotFound', 'keyUsed',
     'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed', 'confirmQuestion', 'returningToDashboard',
     'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'loadingAccounts', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
-    'goToDashboard', 'noAccountsToChoose',
+    'goToDashboard', 'noAccountsToChoose', 'loanSource', 'ownAccountToMember', 'sameAccount',
   ],
   member: [
     'noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates',
@@ -37,7 +42,7 @@ export const MESSAGE_FILES = {
     'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven', 'stepSaved', 'submitted', 'incomplete',
     'emailCodeSent', 'mobileCodeSent', 'emailAlreadyVerified', 'mobileAlreadyVerified', 'emailVerified', 'mobileVerified', 'fileTooLarge', 'tooManyParts', 'unreadableUpload', 'unknownUploadField', 'notMultipart', 'noSignupId',
     'sendNeedsSignup', 'verifyNeedsSignup', 'openingApplication', 'startNewInstead', 'resumeCodeSentTo', 'sendNewCode', 'useAnotherContact',
-    'verifyEmailFirst', 'verifyMobileFirst', 'enterClaimCodeFirst',
+    'verifyEmailFirst', 'verifyMobileFirst', 'enterClaimCodeFirst', 'uploadAFile', 'invalidFileType',
   ],
   pages: [
     'notFoundTitle', 'notFoundBody', 'returnHome', 'loading', 'loadingForm', 'comingSoonBody', 'accessDenied', 'adminAreaOnly', 'memberAreaOnly', 'toYourDashboard',
@@ -58,8 +63,8 @@ export const MESSAGE_FILES = {
     'signupNotFound', 'userNotFound', 'accountNotFound', 'documentNotFound', 'realDate', 'badFormat', 'briefOutage',
     'notText', 'notNumber', 'notTrueFalse', 'notList', 'notObject', 'notNull', 'atLeast', 'atMost', 'moreThan', 'lessThan', 'tooShort', 'tooLong',
     'notListed', 'tooFewItems', 'tooManyItems', 'repeatedItem',
-    'invalidRequest', 'malformedAddress', 'notJson', 'signInRequired', 'accessDenied', 'notFound', 'serverError', 'otherError', 'alreadyRegistered',
-    'registrationFailed', 'unexpectedError', 'networkError', 'withServerError', 'withNotFound', 'jsonOnly',
+    'invalidRequest', 'signInRequired', 'accessDenied', 'notFound', 'serverError', 'otherError', 'alreadyRegistered',
+    'registrationFailed', 'unexpectedError', 'networkError', 'withServerError', 'withNotFound',
   ],
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
@@ -100,7 +105,8 @@ export const MESSAGE_FILES = {
     'customerClaimAttempts', 'customerClaimTable', 'customerClaimColumnDetail', 'customerClaimColumnApplicant', 'customerClaimColumnMember',
     'customerClaimColumnMatch', 'customerClaimName', 'customerClaimDob', 'customerClaimEmail', 'customerClaimMobile', 'customerClaimDiffers',
     'customerClaimSame', 'customerClaimNotOnFile', 'customerClaimApplicantValue', 'customerClaimMemberValue',
-    'funnelUnknownStep', 'funnelCountedByServer', 'funnelReversedDates',
+    'funnelUnknownStep', 'funnelCountedByServer', 'funnelReversedDates', 'commentRequired', 'commentTooLong', 'reasonTooLong', 'reasonNotText',
+    'tooManySteps', 'chooseSteps', 'messageNotText', 'riskFlagsRecomputed',
   ],
   notifications: [
     'signInCodeSubject', 'signInCode', 'transferCodeSubject', 'transferCode', 'claimCodeSubject', 'claimCode',
@@ -226,6 +232,10 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'requests.tooManyItems': ['limit'],
   'welcome.heading': ['product'],
   'welcome.footer': ['product'],
+  'api.tooManyValues': ['max'],
+  'api.noRoute': ['method', 'path'],
+  'admin.commentTooLong': ['max'],
+  'admin.reasonTooLong': ['max'],
   'requests.withServerError': ['message', 'status'],
   'requests.withNotFound': ['message'],
   // Every email and text message may name the product ({product}).

@@ -19,7 +19,7 @@ export { AUTH_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS, SESSION_TEXTS, ADMIN_TEXTS
  * form widgets' own, ./widget-texts.ts, which only the pages using them load). The emails and
  * text messages (`notifications`) are the server's alone: src/server/lib/notification-texts.ts.
  */
-export const MESSAGES: { [F in Exclude<MessageFile, 'notifications' | 'member' | 'pages' | 'widgets' | 'welcome'>]: Messages<F> } = { auth: AUTH_TEXTS, session: SESSION_TEXTS, transfers: TRANSFER_TEXTS, onboarding: ONBOARDING_TEXTS, requests: REQUEST_TEXTS, admin: ADMIN_TEXTS };
+export const MESSAGES: { [F in Exclude<MessageFile, 'notifications' | 'member' | 'pages' | 'widgets' | 'welcome' | 'api'>]: Messages<F> } = { auth: AUTH_TEXTS, session: SESSION_TEXTS, transfers: TRANSFER_TEXTS, onboarding: ONBOARDING_TEXTS, requests: REQUEST_TEXTS, admin: ADMIN_TEXTS };
 
 
 

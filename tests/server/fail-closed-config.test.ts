@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, EXPECT_REFUSED } from '../../src/server/app';
+import { buildApp } from '../../src/server/app';
+import { API_TEXTS } from '../../src/server/lib/api-texts';
 import { loadConfig, parseTrustProxy, runtimeEnv, type AppConfig } from '../../src/server/config';
 import { seed, DEMO_ADMIN, DEMO_MEMBER } from '../../src/server/db/seed';
 import type { DbHandle } from '../../src/server/db/create-db';
@@ -273,15 +274,15 @@ describe('time limits: a slow or half-sent request cannot hold a socket', () => 
     const { received } = await openSocket((socket) => socket.write(`GET /api/users/${'1'.repeat(50_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
     expect(received).toMatch(/^HTTP\/1\.1 431/);
     const body = JSON.parse(received.slice(received.indexOf('\r\n\r\n') + 4));
-    expect(body).toMatchObject({ status: 431, message: 'The request headers or address are too large.', detail: 'The request headers or address are too large.', request_id: expect.any(String) });
+    expect(body).toMatchObject({ status: 431, message: API_TEXTS.headersTooLarge, detail: API_TEXTS.headersTooLarge, request_id: expect.any(String) });
   });
 
   it('what the HTTP server answers itself (an Expect it does not support, bytes that are not HTTP): the one error shape, with the security headers', async () => {
     // Node answered "Expect: 200-ok" with a bare 417 and no body; its other own answers lacked nosniff and framing rules.
     const answers = [
-      [417, EXPECT_REFUSED, `${HEADERS}Expect: 200-ok\r\nContent-Length: 2\r\n\r\n{}`],
-      [400, 'The request could not be read.', 'GET /api/he\u0000alth HTTP/1.1\r\nHost: localhost\r\n\r\n'],
-      [431, 'The request headers or address are too large.', `GET /api/users/${'1'.repeat(50_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`],
+      [417, API_TEXTS.expectRefused, `${HEADERS}Expect: 200-ok\r\nContent-Length: 2\r\n\r\n{}`],
+      [400, API_TEXTS.unreadable, 'GET /api/he\u0000alth HTTP/1.1\r\nHost: localhost\r\n\r\n'],
+      [431, API_TEXTS.headersTooLarge, `GET /api/users/${'1'.repeat(50_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`],
     ] as const;
     for (const [status, message, request] of answers) {
       const { received } = await openSocket((socket) => socket.write(request));

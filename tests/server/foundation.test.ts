@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { dbTargets } from '../helpers/test-db';
 import { suiteApp } from '../helpers/test-app';
 import { REQUEST_TEXTS } from '../../src/shared/messages';
+import { API_TEXTS } from '../../src/server/lib/api-texts';
 
 /** Records the SQL of every query the app makes through its Kysely executor until restored. */
 function countQueries(app: FastifyInstance) {
@@ -80,7 +81,7 @@ describe.each(dbTargets())('foundation on $name', (target) => {
   it('answers a malformed JSON body with 400 in the one error shape', async () => {
     const res = await t.call({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/json' }, payload: '{"broken": ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: 400, message: REQUEST_TEXTS.notJson });
+    expect(res.json()).toMatchObject({ status: 400, message: API_TEXTS.notJson });
   });
 
   it('answers an unknown API route with 404 in the one error shape', async () => {

@@ -9,9 +9,9 @@ import { nextIp } from './auth/auth-helpers';
 import { adultSignup, createApplicant, multipart, PDF, type Applicant } from './onboarding/onboarding-helpers';
 import { addSessionRoute, createMember, sessionHeaders, type TestMember } from './member/member-fixtures';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/product';
-import { MALFORMED_QUERY_MESSAGE, type RouteEntry } from '../../src/server/plugins/input-guard';
-import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../src/shared/messages';
-import { ENCODED_BODY_MESSAGE, TRANSFER_CODING_MESSAGE } from '../../src/server/plugins/input-guard';
+import type { RouteEntry } from '../../src/server/plugins/input-guard';
+import { ADMIN_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../src/shared/messages';
+import { API_TEXTS } from '../../src/server/lib/api-texts';
 import { fieldMessage } from '../helpers/form-messages';
 import { fillText } from '../../src/shared/fill-text';
 import { stepRequest } from '../helpers/journey-bodies';
@@ -292,7 +292,7 @@ describe.each(dbTargets())('every route answers bad input with a 4xx on $name', 
           expect([401, 403, 404, 415], `${where}: ${res.body}`).toContain(res.statusCode);
           if (res.statusCode === 415) {
             refused += 1;
-            expect(res.json().message, where).toBe(REQUEST_TEXTS.jsonOnly);
+            expect(res.json().message, where).toBe(API_TEXTS.jsonOnly);
           }
         }
       }
@@ -366,7 +366,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
       expect(Object.keys(shape(user).errors), name).toEqual(['last_name']);
       const comment = await t.call({ method: 'PUT', url: '/api/signups/comment', headers: admin, payload: { signup_id: applicant.id, comments: text } });
       expect(comment.statusCode, name).toBe(400);
-      expect(shape(comment).errors, name).toEqual({ comments: 'Please enter a comment.' });
+      expect(shape(comment).errors, name).toEqual({ comments: ADMIN_TEXTS.commentRequired });
       const step = await t.call({ method: 'POST', url: '/api/peps', headers: applicant.headers, payload: pepBody(applicant, { is_pep: true, is_close_associate: false, job_title: text }) });
       expect(step.statusCode, name).toBe(400);
       expect(Object.keys(shape(step).errors), name).toEqual(['job_title']);
@@ -533,7 +533,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     for (const search of ['%E0%A4%A', '%C0%AF', '%ED%A0%80', 'a%', '%zz']) {
       const res = await t.call({ method: 'GET', url: `/api/signups?search=${search}`, headers: admin });
       expect(res.statusCode, search).toBe(400);
-      expect(shape(res).message, search).toBe(MALFORMED_QUERY_MESSAGE);
+      expect(shape(res).message, search).toBe(API_TEXTS.malformedQuery);
     }
     const fine = await t.call({ method: 'GET', url: `/api/signups?search=${encodeURIComponent('Renée O+Brien')}`, headers: admin });
     expect(fine.statusCode).toBe(200);
@@ -542,10 +542,10 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
   it('a body over the 1 MiB limit is a 413 and an unsupported content type a 415, in the one error shape', async () => {
     const big = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1024 * 1024) }) });
     expect(big.statusCode).toBe(413);
-    expect(shape(big).message).toBe('The request is too large.');
+    expect(shape(big).message).toBe(API_TEXTS.tooLarge);
     const xml = await t.call({ method: 'POST', url: '/api/users', headers: { ...admin, 'content-type': 'application/xml' }, payload: '<user/>' });
     expect(xml.statusCode).toBe(415);
-    expect(shape(xml).message).toBe(REQUEST_TEXTS.jsonOnly);
+    expect(shape(xml).message).toBe(API_TEXTS.jsonOnly);
   });
 
   it('a body not in UTF-8: a Latin-1 name is a 400 under the field, a charset other than UTF-8 a 415; nothing stored', async () => {
@@ -578,11 +578,11 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     for (const encoding of ['gzip', 'br', 'deflate, gzip']) {
       const res = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json', 'content-encoding': encoding }, payload: body });
       expect(res.statusCode, encoding).toBe(415);
-      expect(shape(res).message).toBe(ENCODED_BODY_MESSAGE);
+      expect(shape(res).message).toBe(API_TEXTS.encodedBody);
     }
     const coded = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json', 'transfer-encoding': 'gzip, chunked' }, payload: body });
     expect(coded.statusCode).toBe(400);
-    expect(shape(coded).message).toBe(TRANSFER_CODING_MESSAGE);
+    expect(shape(coded).message).toBe(API_TEXTS.transferCoding);
     expect(await t.db.db.selectFrom('signups').select('id').where('email', '=', String(adultSignup(9232).email)).execute()).toEqual([]);
     const identity = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': 'application/json', 'content-encoding': 'identity' }, payload: body });
     expect(identity.statusCode, identity.body).toBe(201);

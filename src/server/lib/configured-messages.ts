@@ -7,6 +7,7 @@ import { PAGE_TEXTS } from '../../shared/page-texts.js';
 import { WIDGET_TEXTS } from '../../shared/widget-texts.js';
 import { WELCOME_TEXTS } from '../../shared/welcome-texts.js';
 import { NOTIFICATION_TEXTS } from './notification-texts.js';
+import { API_TEXTS } from './api-texts.js';
 
 /**
  * The messages of the configuration folder the server runs with (CONFIG_ROOT: a copy an analyst tries a change on),
@@ -16,7 +17,7 @@ import { NOTIFICATION_TEXTS } from './notification-texts.js';
  * (empty, not text) is left as built in.
  */
 export function useConfiguredMessages(root: string): void {
-  const built: Record<MessageFile, Record<string, string>> = { ...MESSAGES, member: MEMBER_TEXTS, pages: PAGE_TEXTS, widgets: WIDGET_TEXTS, welcome: WELCOME_TEXTS, notifications: NOTIFICATION_TEXTS };
+  const built: Record<MessageFile, Record<string, string>> = { ...MESSAGES, member: MEMBER_TEXTS, pages: PAGE_TEXTS, widgets: WIDGET_TEXTS, welcome: WELCOME_TEXTS, api: API_TEXTS, notifications: NOTIFICATION_TEXTS };
   for (const file of Object.keys(MESSAGE_FILES) as MessageFile[]) {
     const at = path.join(root, 'forms/messages', `${file}.json`);
     if (!fs.existsSync(at)) continue;

@@ -13,6 +13,7 @@ import { factsWithStepData } from '../../shared/facts/declared-facts.js';
 import { onboardingFlow } from './onboarding-flow.js';
 import { clearBlankText, lineBreaksInSingleLineText, markSingleLine } from './safe-text.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
+import { API_TEXTS } from './api-texts.js';
 
 /** The dotted paths of `sent` that `visible` (the same data without hidden fields) no longer holds, nested objects too. */
 function hiddenPaths(sent: unknown, visible: unknown, prefix = ''): string[] {
@@ -175,7 +176,7 @@ export type FormValidator = ReturnType<typeof createFormValidator>;
 
 /** Splits the transport field signup_id from a body; a body without it cannot name its applicant. */
 export function takeSignupId(body: unknown): { signupId: string; data: FormData } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest(API_TEXTS.bodyNotObject);
   const { signup_id: signupId, ...data } = body as FormData;
   if (typeof signupId !== 'string' || !signupId) {
     throw badRequest(ONBOARDING_TEXTS.noSignupId, { signup_id: ONBOARDING_TEXTS.noSignupId });

@@ -1,5 +1,7 @@
 import { FILE_WIDGETS, PASSWORD_WIDGETS } from '../../shared/forms/widget-fields.js';
 import { REQUEST_TEXTS } from '../../shared/messages.js';
+import { API_TEXTS } from './api-texts.js';
+import { fillText } from '../../shared/fill-text.js';
 
 /** Lone UTF-16 surrogates: JSON can carry them (`"\ud800"`), Postgres text and jsonb cannot store them. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -65,9 +67,8 @@ export function findUnstorableText(value: unknown): { path: string; problem: Inp
   return null;
 }
 
-export const UNSTORABLE_TEXT_MESSAGE = 'The request contains a character that is not allowed (a NUL or other control character, an unpaired surrogate, a text-direction override, or bytes that are not UTF-8). Remove it, or send the text as UTF-8, and try again.';
-export const TOO_DEEP_MESSAGE = 'The request is nested too deeply.';
-export const TOO_MANY_MESSAGE = `The request has more than ${MAX_VALUES.toLocaleString('en-US')} fields and list items; no form has that many.`;
+/** The refusal of a body past MAX_VALUES (forms/messages/api.json). */
+export const tooManyValuesMessage = () => fillText(API_TEXTS.tooManyValues, { max: MAX_VALUES.toLocaleString('en-US') });
 
 /**
  * Whitespace and the characters that show as nothing: Unicode's default-ignorable ones (soft hyphen, zero-width space

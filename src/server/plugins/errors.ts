@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { HttpError } from '../lib/http-errors.js';
 import { ajvErrorsToFieldErrors, type ApiErrorBody } from '../../shared/api-error.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
+import { API_TEXTS } from '../lib/api-texts.js';
 
 /** Builds the one error body every failed answer carries. */
 export function errorBody(status: number, message: string, requestId: string, errors?: Record<string, string>): ApiErrorBody {
@@ -16,7 +17,6 @@ const UNIQUE_VIOLATION = '23505';
  * before the database; this is the net behind them, so bad input is never a 500.
  */
 const isDataException = (code: unknown) => typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
-export const BODY_NOT_OBJECT = 'The request body must be a JSON object.';
 
 type AppError = FastifyError & { code?: string; constraint?: string };
 
@@ -39,7 +39,7 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
     const where = error.validationContext ?? 'body';
     // A body that is not an object at all (null, an array, a string, a number): said in words, not as ajv's "must be object".
     if (where === 'body' && error.validation.some((e) => e.instancePath === '' && e.keyword === 'type')) {
-      return reply.status(400).send(errorBody(400, BODY_NOT_OBJECT, request.id));
+      return reply.status(400).send(errorBody(400, API_TEXTS.bodyNotObject, request.id));
     }
     const general = errors._root ?? (where === 'querystring' ? REQUEST_TEXTS.fixQuery : where === 'params' ? REQUEST_TEXTS.fixPath : REQUEST_TEXTS.fixFields);
     return reply.status(400).send(errorBody(400, general, request.id, errors));
@@ -62,11 +62,11 @@ export function answerError(app: FastifyInstance, error: AppError, request: Fast
   const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
   if (status < 500) {
     const messages: Record<number, string> = {
-      400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? REQUEST_TEXTS.notJson : REQUEST_TEXTS.invalidRequest,
-      413: 'The request is too large.',
+      400: error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? API_TEXTS.notJson : REQUEST_TEXTS.invalidRequest,
+      413: API_TEXTS.tooLarge,
       // No parser for the body's type (multipart/mixed, a form-urlencoded or octet-stream body): a step with documents
       // reads multipart/form-data (its schema `consumes` it), every other route JSON.
-      415: readsMultipart(request) ? ONBOARDING_TEXTS.notMultipart : REQUEST_TEXTS.jsonOnly,
+      415: readsMultipart(request) ? ONBOARDING_TEXTS.notMultipart : API_TEXTS.jsonOnly,
     };
     return reply.status(status).send(errorBody(status, messages[status] ?? error.message, request.id));
   }

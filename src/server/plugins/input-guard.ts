@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { badRequest, unsupportedMediaType } from '../lib/http-errors.js';
-import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, TOO_DEEP_MESSAGE, TOO_MANY_MESSAGE, UNSTORABLE_TEXT_MESSAGE } from '../lib/safe-text.js';
+import { blankRequiredText, findUnstorableText, lineBreaksInSingleLineText, tooManyValuesMessage } from '../lib/safe-text.js';
+import { API_TEXTS } from '../lib/api-texts.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
 import { DB_INTEGER_MAX, DB_INTEGER_MIN, unboundedIntegers } from '../../shared/forms/integer-bounds.js';
 
@@ -32,13 +33,12 @@ const REQUEST_PARTS = [
 async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
   for (const [part] of REQUEST_PARTS) {
     const found = findUnstorableText(request[part]);
-    if (found?.problem === 'tooDeep') throw badRequest(TOO_DEEP_MESSAGE, { [found.path || part]: TOO_DEEP_MESSAGE });
-    if (found?.problem === 'tooMany') throw badRequest(TOO_MANY_MESSAGE, { [found.path || part]: TOO_MANY_MESSAGE });
-    if (found) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [found.path || part]: REQUEST_TEXTS.unstorableField });
+    if (found?.problem === 'tooDeep') throw badRequest(API_TEXTS.tooDeep, { [found.path || part]: API_TEXTS.tooDeep });
+    if (found?.problem === 'tooMany') throw badRequest(tooManyValuesMessage(), { [found.path || part]: tooManyValuesMessage() });
+    if (found) throw badRequest(API_TEXTS.unstorableText, { [found.path || part]: REQUEST_TEXTS.unstorableField });
   }
 }
 
-export const MALFORMED_QUERY_MESSAGE = 'The address is not valid: its query has a malformed %-escape.';
 
 /**
  * onRequest of every request: a query string whose %-escapes are not UTF-8 (`%E0%A4%A`, `%C0%AF`, an encoded
@@ -51,17 +51,14 @@ async function refuseMalformedQuery(request: FastifyRequest): Promise<void> {
     try {
       decodeURIComponent(part.replace(/\+/g, ' '));
     } catch {
-      throw badRequest(MALFORMED_QUERY_MESSAGE);
+      throw badRequest(API_TEXTS.malformedQuery);
     }
   }
 }
 
 /** A `charset` parameter naming anything but UTF-8 (`application/json; charset=latin1`). */
 const OTHER_CHARSET = /;\s*charset\s*=\s*(?!"?utf-?8"?\s*(;|$))/i;
-export const CHARSET_MESSAGE = 'Send the request body as UTF-8 (charset=utf-8).';
 
-export const ENCODED_BODY_MESSAGE = 'Send the request body uncompressed (no Content-Encoding).';
-export const TRANSFER_CODING_MESSAGE = 'Send the request body as it is, or chunked: no other Transfer-Encoding is read.';
 
 /**
  * onRequest of every request with a body, before it is read: one in another character set is a 415. The body is read
@@ -72,11 +69,11 @@ export const TRANSFER_CODING_MESSAGE = 'Send the request body as it is, or chunk
  */
 async function refuseUnreadBodies(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'];
-  if (type && OTHER_CHARSET.test(type)) throw unsupportedMediaType(CHARSET_MESSAGE);
+  if (type && OTHER_CHARSET.test(type)) throw unsupportedMediaType(API_TEXTS.charset);
   const encoding = request.headers['content-encoding'];
-  if (encoding && encoding.trim().toLowerCase() !== 'identity') throw unsupportedMediaType(ENCODED_BODY_MESSAGE);
+  if (encoding && encoding.trim().toLowerCase() !== 'identity') throw unsupportedMediaType(API_TEXTS.encodedBody);
   const codings = request.headers['transfer-encoding'];
-  if (codings && codings.split(',').some((coding) => coding.trim().toLowerCase() !== 'chunked')) throw badRequest(TRANSFER_CODING_MESSAGE);
+  if (codings && codings.split(',').some((coding) => coding.trim().toLowerCase() !== 'chunked')) throw badRequest(API_TEXTS.transferCoding);
 }
 
 /**
@@ -85,7 +82,7 @@ async function refuseUnreadBodies(request: FastifyRequest): Promise<void> {
  */
 async function refuseOtherBodyTypes(request: FastifyRequest): Promise<void> {
   const type = request.headers['content-type'];
-  if (type && !/^application\/json\s*(;|$)/i.test(type.trim())) throw unsupportedMediaType(REQUEST_TEXTS.jsonOnly);
+  if (type && !/^application\/json\s*(;|$)/i.test(type.trim())) throw unsupportedMediaType(API_TEXTS.jsonOnly);
 }
 
 /**

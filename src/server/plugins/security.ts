@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized, forbidden } from '../lib/http-errors.js';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../shared/product.js';
+import { API_TEXTS } from '../lib/api-texts.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -58,10 +59,10 @@ export default fp(
       const key = request.headers[API_KEY_HEADER];
       const secret = request.headers[API_SECRET_HEADER];
       if (key !== config.apiKey || secret !== config.apiSecret) {
-        throw unauthorized('Missing or unknown API key. Every call must carry the x-api-key and x-api-secret headers.');
+        throw unauthorized(API_TEXTS.missingApiKey);
       }
       if (!SAFE_METHODS.has(request.method) && !originAllowed(request, config.allowedOrigins)) {
-        throw forbidden('Cross-origin request refused.');
+        throw forbidden(API_TEXTS.crossOrigin);
       }
     });
   },

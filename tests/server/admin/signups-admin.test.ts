@@ -6,6 +6,7 @@ import { suiteApp } from '../../helpers/test-app';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { auth, insertSubmittedSignup, tokenFor } from './admin-helpers';
 import { ADMIN_TEXTS, ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
+import { fillText } from '../../../src/shared/fill-text';
 
 describe.each(dbTargets())('admin signups API on $name', (target) => {
   const t = suiteApp(target);
@@ -215,7 +216,7 @@ describe.each(dbTargets())('admin signups API on $name', (target) => {
       const id = await insertSubmittedSignup(t.db.db, contact);
       const long = await put('/api/signups/reject', { signup_id: id, reason: 'x'.repeat(501) });
       expect(long.statusCode).toBe(400);
-      expect(long.json().errors.reason).toBe('The reason cannot exceed 500 characters.');
+      expect(long.json().errors.reason).toBe(fillText(ADMIN_TEXTS.reasonTooLong, { max: 500 }));
       const res = await put('/api/signups/reject', { signup_id: id, reason: ' ID document does not match the applicant. ' });
       expect(res.statusCode).toBe(200);
       const entry = await t.db.db.selectFrom('audit_log').select('after').where('entity_id', '=', id).where('action', '=', 'signup.reject').executeTakeFirstOrThrow();

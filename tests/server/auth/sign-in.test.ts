@@ -2,7 +2,8 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { cookieValue, latestCodeFor, login, MEMBER, ADMIN, nextIp, signIn, verifySignIn } from './auth-helpers';
-import { AUTH_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
+import { AUTH_TEXTS } from '../../../src/shared/messages';
+import { API_TEXTS } from '../../../src/server/lib/api-texts';
 
 describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
   const clock = new FakeClock(new Date('2026-11-22T10:00:00Z'));
@@ -69,7 +70,7 @@ describe.each(dbTargets())('sign-in with a mobile code on $name', (target) => {
     expect((await t.call({ method: 'POST', url: '/api/users/logout', headers: { 'content-type': 'application/json' } })).statusCode).toBe(200);
     const broken = await t.call({ method: 'POST', url: '/api/users/login', remoteAddress: nextIp(), headers: { 'content-type': 'application/json' }, payload: '{"email": ' });
     expect(broken.statusCode).toBe(400);
-    expect(broken.json().message).toBe(REQUEST_TEXTS.notJson);
+    expect(broken.json().message).toBe(API_TEXTS.notJson);
   });
 
   it('answers a blocked account 403 only after the right password, 401 otherwise', async () => {

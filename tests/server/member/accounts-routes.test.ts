@@ -188,7 +188,7 @@ describe.each(dbTargets())('member accounts API on $name', (target) => {
   it('refuses transfers out of and into loan accounts with a clear reason', async () => {
     const out = await selfTransfer(t, aHeaders, a.accounts[2], a.accounts[0], 1);
     expect(out.statusCode).toBe(422);
-    expect(out.json().message).toBe('Transfers out of a loan account are not allowed.');
+    expect(out.json().message).toBe(TRANSFER_TEXTS.loanSource);
     const into = await selfTransfer(t, aHeaders, a.accounts[0], a.accounts[2], 1);
     expect(into.statusCode).toBe(422);
     expect(into.json().message).toMatch(/^Transfers into a loan account are not supported online/);

@@ -18,6 +18,7 @@ import { isTransferable, listDestinationProducts, listMemberAccounts, listMember
 import { answerError } from '../../plugins/errors.js';
 import { checkMemberTransfer, performTransfer, refuseUsedKey, transferFingerprint, SessionNotLive, type SessionCaller, type TransferOutcome, type TransferRequest } from './transfers.repository.js';
 import { notification } from '../../lib/notification-texts.js';
+import { API_TEXTS } from '../../lib/api-texts.js';
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -168,7 +169,7 @@ function transferAnswer(outcome: TransferOutcome) {
 function readIdempotencyKey(request: FastifyRequest): string {
   const key = request.headers[IDEMPOTENCY_HEADER];
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
-    throw badRequest('Every transfer needs an Idempotency-Key header of 8 to 100 letters, digits, dots, colons, hyphens or underscores.');
+    throw badRequest(API_TEXTS.idempotencyKeyNeeded);
   }
   return key;
 }

@@ -386,7 +386,7 @@ function refusal(accounts: Account[], caller: TransferCaller, request: TransferR
     return err as Error;
   }
   if (!isTransferable(source)) {
-    const message = 'Transfers out of a loan account are not allowed.';
+    const message = TRANSFER_TEXTS.loanSource;
     return unprocessable(message, { source_id: message });
   }
   // The limits that need no destination come before the funds, the one that does after it (no oracle either way).
@@ -408,13 +408,13 @@ function refusal(accounts: Account[], caller: TransferCaller, request: TransferR
       return unprocessable(TRANSFER_TEXTS.notFound, { destination_account: TRANSFER_TEXTS.notFound });
     }
     if (found.member_id === caller.memberId) {
-      const message = 'This account is one of your own. Use Transfer to Self to move money between your accounts.';
+      const message = TRANSFER_TEXTS.ownAccountToMember;
       return unprocessable(message, { destination_account: message });
     }
     destination = found;
   }
   if (source.id === destination.id) {
-    const message = 'Choose two different accounts.';
+    const message = TRANSFER_TEXTS.sameAccount;
     return unprocessable(message, { destination_id: message });
   }
   if (!isTransferable(destination)) {

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError, badRequest } from '../../lib/http-errors.js';
-import { isBlankText, isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../lib/safe-text.js';
+import { isBlankText, isStorableText } from '../../lib/safe-text.js';
+import { API_TEXTS } from '../../lib/api-texts.js';
 import { removeStoredNames } from '../../lib/remove-stored.js';
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -158,13 +159,13 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       const schemas = schemasFor(fields);
       if (!isStorableText(part.fieldname)) {
         if (part.type === 'file') part.file.resume();
-        throw badRequest(UNSTORABLE_TEXT_MESSAGE);
+        throw badRequest(API_TEXTS.unstorableText);
       }
       if (part.type === 'field') {
         // A file field holds files: its names as text parts would pass the schema with nothing stored, and a
         // document sent without a file name arrives as text too (its bytes are no character problem of the person's).
         const fileField = fileFieldOf(schemas, part.fieldname);
-        if (fileField) throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', 'Please upload a file.') });
+        if (fileField) throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fileFieldMessage(fileField, 'minItems', ONBOARDING_TEXTS.uploadAFile) });
         // A part that says it is JSON (Content-Type: application/json) comes parsed from the multipart reader: an
         // object, a list, null or 1e400 reached the form as the text "[object Object]", "x,y", "null" or "Infinity",
         // which nobody typed (an address line of "[object Object]" was stored). A form's field is text, sent as text.
@@ -176,7 +177,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
           const words = typeof property?.maxLength === 'number' ? ruleMessage(property, 'maxLength', { limit: property.maxLength }) : ruleMessage(undefined, 'maxLength', { limit: MAX_FIELD_BYTES });
           throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: words });
         }
-        if (!isStorableText(part.value)) throw badRequest(UNSTORABLE_TEXT_MESSAGE, { [part.fieldname]: REQUEST_TEXTS.unstorableField });
+        if (!isStorableText(part.value)) throw badRequest(API_TEXTS.unstorableText, { [part.fieldname]: REQUEST_TEXTS.unstorableField });
         const value = coerceField(schemas, part.fieldname, String(part.value));
         if (isArrayField(schemas, part.fieldname)) pushTo(fields, part.fieldname, value);
         // A field of one value sent twice (holder_type=child, then adult) would keep the last without a word.
@@ -196,7 +197,7 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       }
       const allowed: string[] = property.fileTypes ?? ['pdf', 'jpg', 'jpeg', 'png'];
       const limit: number = property.maxFileSize ?? MAX_UPLOAD_BYTES;
-      const typeMessage = fileFieldMessage(property, 'fileTypes', 'Invalid file type.');
+      const typeMessage = fileFieldMessage(property, 'fileTypes', ONBOARDING_TEXTS.invalidFileType);
       if (!isAcceptableFileName(part.filename ?? '')) {
         part.file.resume();
         const message = (part.filename ?? '').length > MAX_FILE_NAME_LENGTH ? fillText(ONBOARDING_TEXTS.fileNameLength, { max: MAX_FILE_NAME_LENGTH }) : fileFieldMessage(property, 'fileName', ONBOARDING_TEXTS.fileName);

@@ -25,17 +25,24 @@ const decisionBody = {
   properties: { signup_id: signupIdProperty },
 } as const;
 
-// The comment dialog's rules (spec 2 section 5): not blank, at most 500 characters.
-const commentBody = {
+// The comment dialog's rules (spec 2 section 5): not blank, at most 500 characters. Built at registration, so the
+// messages are the configuration's (src/server/lib/configured-messages.ts).
+const COMMENT_MAX = 500;
+const commentBody = () => ({
   type: 'object',
   additionalProperties: false,
   required: ['signup_id', 'comments'],
   properties: {
     signup_id: signupIdProperty,
-    comments: { type: 'string', maxLength: 500, pattern: '\\S', errorMessage: { pattern: 'Please enter a comment.', maxLength: 'Comments cannot exceed 500 characters.', type: 'Please enter a comment.' } },
+    comments: {
+      type: 'string',
+      maxLength: COMMENT_MAX,
+      pattern: '\\S',
+      errorMessage: { pattern: ADMIN_TEXTS.commentRequired, maxLength: fillText(ADMIN_TEXTS.commentTooLong, { max: COMMENT_MAX }), type: ADMIN_TEXTS.commentRequired },
+    },
   },
-  errorMessage: { required: { comments: 'Please enter a comment.' } },
-} as const;
+  errorMessage: { required: { comments: ADMIN_TEXTS.commentRequired } },
+}) as const;
 
 /** Risk flag id -> the words its chip shows (flows/review.json). */
 const flagLabels = { type: 'object', additionalProperties: { type: 'string' } } as const;
@@ -135,12 +142,12 @@ const signupAnswer = {
 } as const;
 
 /** Refer and reject: the application, and an optional reason kept in the audit trail. */
-const reasonBody = {
+const reasonBody = () => ({
   type: 'object',
   additionalProperties: false,
   required: ['signup_id'],
-  properties: { signup_id: signupIdProperty, reason: { type: 'string', maxLength: 500, errorMessage: { maxLength: 'The reason cannot exceed 500 characters.', type: 'The reason must be text.' } } },
-} as const;
+  properties: { signup_id: signupIdProperty, reason: { type: 'string', maxLength: COMMENT_MAX, errorMessage: { maxLength: fillText(ADMIN_TEXTS.reasonTooLong, { max: COMMENT_MAX }), type: ADMIN_TEXTS.reasonNotText } } },
+}) as const;
 
 /** Built at registration, so the messages are the configuration's (src/server/lib/configured-messages.ts). */
 const requestChangesBody = () => ({
@@ -154,14 +161,14 @@ const requestChangesBody = () => ({
       minItems: 1,
       maxItems: 40,
       items: { type: 'string', minLength: 1, maxLength: 80 },
-      errorMessage: { minItems: ADMIN_TEXTS.noSteps, maxItems: 'Too many steps.', type: 'Please choose the steps to change.' },
+      errorMessage: { minItems: ADMIN_TEXTS.noSteps, maxItems: ADMIN_TEXTS.tooManySteps, type: ADMIN_TEXTS.chooseSteps },
     },
     message: {
       type: 'string',
       minLength: 1,
       maxLength: REQUEST_CHANGES_MAX,
       pattern: '\\S',
-      errorMessage: { minLength: ADMIN_TEXTS.noMessage, pattern: ADMIN_TEXTS.noMessage, maxLength: fillText(ADMIN_TEXTS.messageTooLong, { max: REQUEST_CHANGES_MAX }), type: 'The message must be text.' },
+      errorMessage: { minLength: ADMIN_TEXTS.noMessage, pattern: ADMIN_TEXTS.noMessage, maxLength: fillText(ADMIN_TEXTS.messageTooLong, { max: REQUEST_CHANGES_MAX }), type: ADMIN_TEXTS.messageNotText },
     },
   },
   errorMessage: { required: { steps: ADMIN_TEXTS.noSteps, message: ADMIN_TEXTS.noMessage } },
@@ -312,7 +319,7 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
   });
 
   app.put('/signups/refer', {
-    schema: { body: reasonBody, response: { 200: decisionAnswer, ...errorResponses } },
+    schema: { body: reasonBody(), response: { 200: decisionAnswer, ...errorResponses } },
     handler: async (request) => referSignup(app, request.body.signup_id, request.user!.id, request.body.reason?.trim() || undefined),
   });
 
@@ -341,19 +348,19 @@ export default async function signupsAdminRoutes(instance: FastifyInstance) {
         if (!signup) throw missing('signup');
         const flags = await refreshRiskFlags(trx, signup, now);
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'signup.risk_flags', entityType: 'signup', entityId: signup.id, before: { risk_flags: signup.risk_flags }, after: { risk_flags: flags } });
-        return { signup_id: signup.id, risk_flags: flags, message: 'Risk flags recomputed' };
+        return { signup_id: signup.id, risk_flags: flags, message: ADMIN_TEXTS.riskFlagsRecomputed };
       });
     },
   });
 
   app.put('/signups/reject', {
-    schema: { body: reasonBody, response: { 200: decisionAnswer, ...errorResponses } },
+    schema: { body: reasonBody(), response: { 200: decisionAnswer, ...errorResponses } },
     handler: async (request) => rejectSignup(app, request.body.signup_id, request.user!.id, request.body.reason?.trim() || undefined),
   });
 
   app.put('/signups/comment', {
     schema: {
-      body: commentBody,
+      body: commentBody(),
       response: { 200: { type: 'object', required: ['signup_id', 'comments', 'message'], properties: { signup_id: { type: 'string' }, comments: { type: 'string' }, message: { type: 'string' } } }, ...errorResponses },
     },
     handler: async (request) => {

@@ -16,6 +16,7 @@ import { notification } from '../../lib/notification-texts.js';
 import { USER_STATUS_FILTER_NAMES, type UserStatusFilter } from '../../../shared/statuses.js';
 import { ROLES } from '../../../shared/roles.js';
 import { ADMIN_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
+import { API_TEXTS } from '../../lib/api-texts.js';
 
 
 /**
@@ -126,7 +127,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
   // The form's schema AND its date rules in one pass, so every field's message comes back together.
   const formValidator = app.forms;
   const validateForm = (formId: 'admin/user' | 'admin/user-update', body: unknown): UserFormBody => {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest(API_TEXTS.bodyNotObject);
     return formValidator.validate(formId, body as Record<string, unknown>) as unknown as UserFormBody;
   };
 
