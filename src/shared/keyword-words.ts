@@ -1,5 +1,5 @@
 import { fillText } from './fill-text.js';
-import { REQUEST_TEXTS } from './messages.js';
+import { REQUEST_TEXTS } from './request-texts.js';
 import { fieldMessage } from './forms/field-message.js';
 import type { JsonObject } from './forms/form-registry.js';
 
@@ -55,7 +55,7 @@ export function keywordInWords(error: KeywordError): string | undefined {
     case 'required':
       return REQUEST_TEXTS.blankField;
     case 'additionalProperties':
-      return `Unknown field: ${String(params.additionalProperty)}`;
+      return fillText(REQUEST_TEXTS.unknownField, { field: String(params.additionalProperty) });
     case 'minItems':
     case 'minProperties':
       return fillText(REQUEST_TEXTS.tooFewItems, { limit });

@@ -19,7 +19,7 @@ export const MESSAGE_FILES = {
   api: [
     'missingApiKey', 'crossOrigin', 'noRoute', 'longAddressPart', 'malformedAddress', 'malformedQuery', 'notJson', 'jsonOnly', 'bodyNotObject', 'charset',
     'encodedBody', 'transferCoding', 'expectRefused', 'unstorableText', 'tooDeep', 'tooManyValues', 'tooLarge', 'headersTooLarge', 'tooSlow', 'unreadable',
-    'idempotencyKeyNeeded',
+    'idempotencyKeyNeeded', 'attemptMissing',
   ],
   welcome: ['title', 'heading', 'intro', 'signIn', 'continueApplication', 'noAccountHint', 'noAccount', 'switchToDark', 'switchToLight', 'footer', 'loading', 'notShownTitle', 'notShownBody', 'reload'],
   transfers: [
@@ -27,6 +27,7 @@ export const MESSAGE_FILES = {
     'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed', 'confirmQuestion', 'returningToDashboard',
     'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'loadingAccounts', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
     'goToDashboard', 'noAccountsToChoose', 'loanSource', 'ownAccountToMember', 'sameAccount',
+    'perTransferLimit', 'dailyLimit', 'newDestinationLimit', 'loanDestination',
   ],
   member: [
     'noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates',
@@ -42,7 +43,7 @@ export const MESSAGE_FILES = {
     'claimVerified', 'claimTooManyAttempts', 'claimTooManyCodes', 'claimFirst', 'claimNotProven', 'stepSaved', 'submitted', 'incomplete',
     'emailCodeSent', 'mobileCodeSent', 'emailAlreadyVerified', 'mobileAlreadyVerified', 'emailVerified', 'mobileVerified', 'fileTooLarge', 'tooManyParts', 'unreadableUpload', 'unknownUploadField', 'notMultipart', 'noSignupId',
     'sendNeedsSignup', 'verifyNeedsSignup', 'openingApplication', 'startNewInstead', 'resumeCodeSentTo', 'sendNewCode', 'useAnotherContact',
-    'verifyEmailFirst', 'verifyMobileFirst', 'enterClaimCodeFirst', 'uploadAFile', 'invalidFileType',
+    'verifyEmailFirst', 'verifyMobileFirst', 'enterClaimCodeFirst', 'uploadAFile', 'invalidFileType', 'uploadUpTo',
   ],
   pages: [
     'notFoundTitle', 'notFoundBody', 'returnHome', 'loading', 'loadingForm', 'comingSoonBody', 'accessDenied', 'adminAreaOnly', 'memberAreaOnly', 'toYourDashboard',
@@ -64,7 +65,7 @@ export const MESSAGE_FILES = {
     'notText', 'notNumber', 'notTrueFalse', 'notList', 'notObject', 'notNull', 'atLeast', 'atMost', 'moreThan', 'lessThan', 'tooShort', 'tooLong',
     'notListed', 'tooFewItems', 'tooManyItems', 'repeatedItem',
     'invalidRequest', 'signInRequired', 'accessDenied', 'notFound', 'serverError', 'otherError', 'alreadyRegistered',
-    'registrationFailed', 'unexpectedError', 'networkError', 'withServerError', 'withNotFound',
+    'registrationFailed', 'unexpectedError', 'networkError', 'withServerError', 'withNotFound', 'unknownField',
   ],
   admin: [
     'cannotChangeOwnRole', 'noSteps', 'noMessage', 'messageTooLong', 'userCreated', 'userUpdated', 'userBlocked', 'userUnblocked', 'userDeleted',
@@ -234,6 +235,11 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'welcome.footer': ['product'],
   'api.tooManyValues': ['max'],
   'api.noRoute': ['method', 'path'],
+  'requests.unknownField': ['field'],
+  'transfers.perTransferLimit': ['limit'],
+  'transfers.dailyLimit': ['limit', 'left'],
+  'transfers.newDestinationLimit': ['limit', 'left'],
+  'onboarding.uploadUpTo': ['count'],
   'admin.commentTooLong': ['max'],
   'admin.reasonTooLong': ['max'],
   'requests.withServerError': ['message', 'status'],

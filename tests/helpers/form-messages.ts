@@ -6,6 +6,8 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { resolveForm, type FormSources, type JsonObject } from '../../src/shared/forms/form-registry';
 import { configRoot, readFormsDir } from '../../src/shared/forms/read-forms-dir';
 import { submitTextOf as buttonWords } from '../../src/ui/forms/submit-text';
+import { fillText } from '../../src/shared/fill-text';
+import { REQUEST_TEXTS } from '../../src/shared/request-texts';
 
 type Data = Record<string, unknown>;
 
@@ -167,4 +169,9 @@ export function submitTextOf(formId: string): string {
   const text = buttonWords(resolveForm(sourcesIn(configuredForms()), formId), '');
   if (!text) throw new Error(`forms/${formId}.ui.json has no ui:submitButtonOptions.submitText`);
   return text;
+}
+
+/** The refusal of a field a form does not have (forms/messages/requests.json's `unknownField`). */
+export function unknownFieldMessage(field: string): string {
+  return fillText(REQUEST_TEXTS.unknownField, { field });
 }

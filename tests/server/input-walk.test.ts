@@ -476,7 +476,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
       for (const raw of ['null', '[]', '"text"', '42']) {
         const res = await t.call({ method: 'POST', url, remoteAddress: nextIp(), headers: { ...applicant.headers, 'content-type': 'application/json' }, payload: raw });
         expect(res.statusCode, `${url} ${raw}`).toBe(400);
-        expect(shape(res).message, `${url} ${raw}`).toBe('The request body must be a JSON object.');
+        expect(shape(res).message, `${url} ${raw}`).toBe(API_TEXTS.bodyNotObject);
       }
     }
   });
@@ -558,7 +558,7 @@ describe.each(dbTargets())('the review\'s bad inputs, each a clear 4xx on $name'
     for (const type of ['application/json; charset=latin1', 'application/json; charset=ISO-8859-1', 'application/json;charset="utf-16"']) {
       const named = await t.call({ method: 'POST', url: '/api/signups/', remoteAddress: nextIp(), headers: { 'content-type': type }, payload: latin1 });
       expect(named.statusCode, type).toBe(415);
-      expect(shape(named).message, type).toBe('Send the request body as UTF-8 (charset=utf-8).');
+      expect(shape(named).message, type).toBe(API_TEXTS.charset);
     }
     const transfer = await t.call({
       method: 'POST',

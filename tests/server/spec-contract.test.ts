@@ -1,3 +1,4 @@
+import { API_TEXTS } from '../../src/server/lib/api-texts';
 import crypto from 'node:crypto';
 // The specification's call tables (spec 1-4, section 7) against this server, one test per row: each payload is
 // written out from its table (not built from our forms or the QA journeys), and each test checks the status and
@@ -8,7 +9,7 @@ import crypto from 'node:crypto';
 // A field an analyst makes required, which no table has, is supplied from the QA journeys (sendTableBody).
 import { dbTargets } from '../helpers/test-db';
 import { flow, signupBody, stepRequest } from '../helpers/journey-bodies';
-import { fieldMessage } from '../helpers/form-messages';
+import { fieldMessage, unknownFieldMessage } from '../helpers/form-messages';
 import { suiteApp } from '../helpers/test-app';
 import { ADULT_STEPS, adultSignup, createApplicant, multipart, PDF, JPEG, sendStep, type Applicant } from './onboarding/onboarding-helpers';
 import { ADMIN, GRACE, MEMBER, cookieValue, latestCodeFor, login, nextIp, signIn } from './auth/auth-helpers';
@@ -145,7 +146,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       const neither = await upload(applicant, '/api/identifications/', noKey, [pdf('id_files')]);
       expect(neither.statusCode).toBe(400);
       // Without is_primary_id the body is read as our client's (both IDs): it names the fields of that shape.
-      expect(neither.json().errors).toMatchObject({ id_files: 'Unknown field: id_files' });
+      expect(neither.json().errors).toMatchObject({ id_files: unknownFieldMessage('id_files') });
       // Nothing refused was stored: the step still holds the primary ID only.
       expect(Object.keys(await storedStep(applicant, 'id-information')).sort()).toEqual(['holder_type', 'primary_id_expiry_date', 'primary_id_files', 'primary_id_number', 'primary_id_type']);
     });
@@ -220,7 +221,7 @@ describe.each(dbTargets())("the specification's call tables on $name", (target) 
       // The sign-in attempt travels in the cookie POST /users/login set (a browser sends it back by itself).
       const noAttempt = await t.call({ method: 'POST', url: '/api/device-verifications/verify/', remoteAddress: ip, payload: { identifier_type: 'mobile', operation: 'sign_in', user_id: userId, code } });
       expect(noAttempt.statusCode).toBe(401);
-      expect(noAttempt.json().message).toBe('Missing sign-in attempt: send back the cu_sign_in cookie set by POST /users/login (or its value as sign_in_attempt).');
+      expect(noAttempt.json().message).toBe(API_TEXTS.attemptMissing);
       const res = await t.call({ method: 'POST', url: '/api/device-verifications/verify/', remoteAddress: ip, cookies: { cu_sign_in: attempt }, payload: { identifier_type: 'mobile', operation: 'sign_in', user_id: userId, code } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ access_token: expect.any(String), user_id: userId, email: MEMBER.email, name: expect.any(String), identifier: expect.any(String), verified_on: expect.any(String) });

@@ -2,6 +2,7 @@ import { createAjv } from '../../src/shared/create-ajv';
 import { ajvErrorsToFieldErrors } from '../../src/shared/api-error';
 import { fillText } from '../../src/shared/fill-text';
 import { REQUEST_TEXTS } from '../../src/shared/messages';
+import { unknownFieldMessage } from '../helpers/form-messages';
 
 describe('ajvErrorsToFieldErrors', () => {
   const ajv = createAjv();
@@ -29,7 +30,7 @@ describe('ajvErrorsToFieldErrors', () => {
     // A rule without a message of its own is said in words, never in ajv's English ("must be >= 1").
     expect(errors.amount).toBe(fillText(REQUEST_TEXTS.atLeast, { limit: '1' }));
     expect(errors['address.city']).toBe(REQUEST_TEXTS.blankField);
-    expect(errors.role_id).toBe('Unknown field: role_id');
+    expect(errors.role_id).toBe(unknownFieldMessage('role_id'));
   });
 });
 
@@ -72,7 +73,7 @@ describe('ajvErrorsToFieldErrors and keys every object has', () => {
   it('names an unknown field called __proto__ as a key of its own, not as the answer\'s prototype', () => {
     const errors = ajvErrorsToFieldErrors([{ keyword: 'additionalProperties', instancePath: '', params: { additionalProperty: '__proto__' }, message: 'must NOT have additional properties' }]);
     expect(Object.keys(errors)).toEqual(['__proto__']);
-    expect(JSON.parse(JSON.stringify(errors))).toEqual(JSON.parse('{"__proto__":"Unknown field: __proto__"}'));
+    expect(JSON.parse(JSON.stringify(errors))).toEqual(JSON.parse(`{"__proto__":${JSON.stringify(unknownFieldMessage('__proto__'))}}`));
     expect(Object.getPrototypeOf(errors)).toBe(Object.prototype);
   });
 });

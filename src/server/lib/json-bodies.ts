@@ -3,6 +3,7 @@ import { inexactNumbersAsText } from './exact-numbers.js';
 import { badRequest } from './http-errors.js';
 import { repeatedKey } from './repeated-keys.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../shared/messages.js';
+import { fillText } from '../../shared/fill-text.js';
 
 /**
  * How every route reads a JSON body: as written (a number with more digits than a double holds exactly reaches the
@@ -27,7 +28,7 @@ export function useJsonBodies(app: FastifyInstance, options: { emptyAsObject?: b
         const field = /"__proto__"\s*:/.test(text) ? '__proto__' : 'constructor';
         const errors: Record<string, string> = {};
         // A plain assignment of "__proto__" would set the object's prototype instead of adding the key.
-        Object.defineProperty(errors, field, { value: `Unknown field: ${field}`, enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(errors, field, { value: fillText(REQUEST_TEXTS.unknownField, { field }), enumerable: true, writable: true, configurable: true });
         return done(badRequest(REQUEST_TEXTS.fixFields, errors), undefined);
       }
       // Valid JSON with one key twice in an object: refused under the key, as a multipart field sent twice is.

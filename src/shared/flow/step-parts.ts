@@ -1,5 +1,7 @@
 import type { JsonObject as Schema } from '../forms/form-registry';
-import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../messages.js';
+import { ONBOARDING_TEXTS } from '../onboarding-texts.js';
+import { REQUEST_TEXTS } from '../request-texts.js';
+import { fillText } from '../fill-text.js';
 
 /**
  * A step stored from one call per record (the flow file's `submit.parts`, flows/README.md) as well as from one
@@ -97,7 +99,7 @@ export type RecordPlace = { slot: string; prefix: string } | { index: number };
 export function mergeRecord(parts: StepParts, stepSchema: Schema, stored: Data, record: Data): { merged: Data; place: RecordPlace } | { errors: Record<string, string> } {
   const known = recordSchema(parts, stepSchema).properties as Record<string, Schema>;
   const unknown = Object.keys(record).filter((f) => !Object.hasOwn(known, f));
-  if (unknown.length) return { errors: Object.fromEntries(unknown.map((f) => [f, `Unknown field: ${f}`])) };
+  if (unknown.length) return { errors: Object.fromEntries(unknown.map((f) => [f, fillText(REQUEST_TEXTS.unknownField, { field: f })])) };
   if (!isSlotParts(parts)) {
     const list = Array.isArray(stored[parts.list]) ? [...(stored[parts.list] as Data[])] : [];
     const same = (item: Data) => parts.match.every((f) => item[f] !== undefined && JSON.stringify(item[f]) === JSON.stringify(record[f]));

@@ -164,7 +164,7 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     const headers = await signedIn(m);
     const res = await requestTransferCode(t, headers, memberBody(m.accounts[0], payee.accounts[0], 500.01), newKey());
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors.amount).toBe('The most you can send in one transfer is TTD $500.00.');
+    expect(res.json().errors.amount).toBe(fillText(TRANSFER_TEXTS.perTransferLimit, { limit: 'TTD $500.00' }));
     const texts = await t.db.db.selectFrom('outbox_messages').innerJoin('users', 'users.mobile', 'outbox_messages.recipient').select('outbox_messages.id').where('users.id', '=', m.userId).execute();
     expect(texts).toEqual([]);
   });
@@ -175,15 +175,13 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     const to = payee.accounts[2];
     const first = await requestTransferCode(t, headers, memberBody(m.accounts[0], to, 100.01), newKey());
     expect(first.statusCode).toBe(422);
-    expect(first.json().errors.amount).toBe(
-      'This is a new destination account: in the 24 hours from your first transfer to it you can send it at most TTD $100.00. You can send up to TTD $100.00 more to it for now.',
-    );
+    expect(first.json().errors.amount).toBe(fillText(TRANSFER_TEXTS.newDestinationLimit, { limit: 'TTD $100.00', left: 'TTD $100.00' }));
     expect((await memberTransfer(t, headers, m.accounts[0], to, 60)).statusCode).toBe(200);
     clock.advance(23 * HOUR);
     headers = await signedIn(m); // a session lasts at most a day
     const again = await memberTransfer(t, headers, m.accounts[1], to, 50);
     expect(again.statusCode).toBe(422);
-    expect(again.json().errors.amount).toMatch(/You can send up to TTD \$40\.00 more to it for now\.$/);
+    expect(again.json().errors.amount).toBe(fillText(TRANSFER_TEXTS.newDestinationLimit, { limit: 'TTD $100.00', left: 'TTD $40.00' }));
     clock.advance(HOUR);
     headers = await signedIn(m); // a session lasts at most a day
     expect((await memberTransfer(t, headers, m.accounts[0], to, 400)).statusCode).toBe(200);
@@ -201,7 +199,7 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     expect((await memberTransfer(t, headers, m.accounts[1], payee.accounts[1], 400)).statusCode).toBe(200);
     const over = await memberTransfer(t, headers, m.accounts[0], payee.accounts[1], 100.01);
     expect(over.statusCode).toBe(422);
-    expect(over.json().errors.amount).toBe('This transfer would go over your daily limit of TTD $1,000.00 for transfers to other members. You can send up to TTD $100.00 more today.');
+    expect(over.json().errors.amount).toBe(fillText(TRANSFER_TEXTS.dailyLimit, { limit: 'TTD $1,000.00', left: 'TTD $100.00' }));
     expect((await memberTransfer(t, headers, m.accounts[0], payee.accounts[1], 100)).statusCode).toBe(200);
     clock.advance(24 * HOUR);
     headers = await signedIn(m); // a session lasts at most a day
@@ -224,7 +222,7 @@ describe.each(dbTargets())('transfers to another member, confirmed by a code, wi
     for (let i = 0; i < bodies.length; i++) codes.push((await codeFor(t, headers, m.userId, bodies[i], keys[i])).code!);
     const results = await Promise.all(bodies.map((body, i) => confirmMemberTransfer(t, headers, body, keys[i], codes[i])));
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 422, 422]);
-    for (const refused of results.filter((r) => r.statusCode === 422)) expect(refused.json().errors.amount).toMatch(/daily limit of TTD \$1,000\.00 for transfers to other members\. You can send up to TTD \$100\.00 more today\.$/);
+    for (const refused of results.filter((r) => r.statusCode === 422)) expect(refused.json().errors.amount).toBe(fillText(TRANSFER_TEXTS.dailyLimit, { limit: 'TTD $1,000.00', left: 'TTD $100.00' }));
     let left = 0;
     for (const account of m.accounts) left += await balanceOf(t.db.db, account.id);
     expect(40_000_000 - left).toBe(200 + 30_000 + 60_000);

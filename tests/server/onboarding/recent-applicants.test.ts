@@ -10,6 +10,7 @@ import { copyConfig, useConfigRoot } from '../../scripts/config-copy';
 import { loadStepData } from '../../../src/server/lib/signup-steps.repository';
 import { hashApplicantToken } from '../../../src/server/lib/applicant-access';
 import { ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
+import { unknownFieldMessage } from '../../helpers/form-messages';
 
 const step = ADULT_STEPS.find((id) => {
   const s = flow.steps[id];
@@ -85,7 +86,7 @@ describe.each(dbTargets())('a JSON step stored from what the server read lately,
     const applicant = await readByServer();
     const res = await sendStep(t, applicant, step, { data: withUnknownField() });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.not_a_field).toBe('Unknown field: not_a_field');
+    expect(res.json().errors.not_a_field).toBe(unknownFieldMessage('not_a_field'));
   });
 
   it('validates with what the database holds when another server changed the draft (an adult who is now a minor)', async () => {

@@ -4,7 +4,7 @@ import { FakeClock } from '../../../src/server/lib/clock';
 import { verifyPassword } from '../../../src/server/lib/passwords';
 import { adultSignup, createApplicant, nextAddress } from './onboarding-helpers';
 import { REQUEST_TEXTS } from '../../../src/shared/messages';
-import { fieldMessage } from '../../helpers/form-messages';
+import { fieldMessage, unknownFieldMessage } from '../../helpers/form-messages';
 
 /** basic-info's message for a keyword of a field, as forms/ words it (an analyst may reword it); `data`: the answers sent, where it words a keyword in several ways. */
 const messageOf = (field: string, keyword: string, data?: Record<string, unknown>): string => fieldMessage('onboarding/basic-info', field, keyword, data);
@@ -65,10 +65,10 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['school_name', { school_name: 'x'.repeat(256), dob: '2012-01-01', marital_status: 'Single' }, messageOf('school_name', 'maxLength')],
     ['marital_status', { dob: '2012-01-01', marital_status: 'Married', school_name: 'Fatima College' }, messageOf('marital_status', 'optionsWhen')],
     ['school_name', { dob: '2012-01-01', marital_status: 'Single' }, messageOf('school_name', 'required')],
-    ['role_id', { role_id: 1 }, 'Unknown field: role_id'],
+    ['role_id', { role_id: 1 }, unknownFieldMessage('role_id')],
     // Names every object has: found `in` any object, they were stored unchecked.
-    ['constructor', { constructor: { any: ['thing'] } }, 'Unknown field: constructor'],
-    ['toString', { toString: 'x' }, 'Unknown field: toString'],
+    ['constructor', { constructor: { any: ['thing'] } }, unknownFieldMessage('constructor')],
+    ['toString', { toString: 'x' }, unknownFieldMessage('toString')],
     // Shown to minors only (showWhen): an adult's body may not carry them.
     ['school_name', { school_name: 'Fatima College' }, REQUEST_TEXTS.hiddenField],
     ['is_home_schooled', { is_home_schooled: true }, REQUEST_TEXTS.hiddenField],

@@ -2,6 +2,7 @@ import { dbTargets } from '../../helpers/test-db';
 import { suiteApp } from '../../helpers/test-app';
 import { ADULT_STEPS as ADULT_LOCAL_STEPS, FOREIGN_ADULT_STEPS, adultSignup, createApplicant, sendStep, type Applicant } from './onboarding-helpers';
 import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
+import { unknownFieldMessage } from '../../helpers/form-messages';
 
 describe.each(dbTargets())('final submission on $name', (target) => {
   let n = 0;
@@ -95,6 +96,6 @@ describe.each(dbTargets())('final submission on $name', (target) => {
     expect((await submit(applicant, other.headers)).statusCode).toBe(404);
     const extra = await t.call({ method: 'POST', url: '/api/signups/submit', payload: { signup_id: applicant.id, status: 'approved' }, headers: applicant.headers, remoteAddress: applicant.address });
     expect(extra.statusCode).toBe(400);
-    expect(extra.json().errors.status).toBe('Unknown field: status');
+    expect(extra.json().errors.status).toBe(unknownFieldMessage('status'));
   });
 });

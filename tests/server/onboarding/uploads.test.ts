@@ -6,7 +6,7 @@ import { fillText } from '../../../src/shared/fill-text';
 import { MAX_FIELD_BYTES, MAX_FILE_NAME_LENGTH } from '../../../src/server/routes/onboarding/uploads';
 import { stepRequest } from '../../helpers/journey-bodies';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../src/shared/messages';
-import { fieldMessage } from '../../helpers/form-messages';
+import { fieldMessage, unknownFieldMessage } from '../../helpers/form-messages';
 
 const MIB = 1024 * 1024;
 /** The residential address step's answers as the wizard sends them (the QA journey's: a field an analyst adds is there). */
@@ -214,7 +214,7 @@ describe.each(dbTargets())('onboarding uploads on $name', (target) => {
   it('refuses a file part under a field that is not a file field of the form', async () => {
     const res = await address([{ field: 'avatar', name: 'me.png', content: PNG() }]);
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.avatar).toBe('Unknown field: avatar');
+    expect(res.json().errors.avatar).toBe(unknownFieldMessage('avatar'));
   });
 
   it('refuses documents under a file field the answers hide (mailing proof when it is the residential address), keeping nothing', async () => {

@@ -1,5 +1,6 @@
 import { isRecordBody, mergeRecord, partsProblems, recordOf, recordSchema, splitRecordErrors, type StepParts } from '../../../src/shared/flow/step-parts';
 import { REQUEST_TEXTS } from '../../../src/shared/messages';
+import { unknownFieldMessage } from '../../helpers/form-messages';
 
 // A step form with two ID slots and a shared field, and one with a list: the shapes of id-information and
 // designation-of-beneficiary, reduced to what the mechanism reads.
@@ -53,7 +54,7 @@ describe('step parts (submit.parts)', () => {
     expect(mergeRecord(slots, ids, {}, { is_primary_id: null, id_type: 'passport' })).toEqual({ errors: { is_primary_id: REQUEST_TEXTS.blankField } });
     const named: StepParts = { key: 'holder', slots: { child: { prefix: 'child_' }, adult: { prefix: 'adult_' } } };
     expect(mergeRecord(named, ids, {}, { holder: ['child'] })).toEqual({ errors: { holder: REQUEST_TEXTS.notListed } });
-    expect(mergeRecord(slots, ids, {}, { is_primary_id: true, id_colour: 'blue' })).toEqual({ errors: { id_colour: 'Unknown field: id_colour' } });
+    expect(mergeRecord(slots, ids, {}, { is_primary_id: true, id_colour: 'blue' })).toEqual({ errors: { id_colour: unknownFieldMessage('id_colour') } });
   });
 
   it('replaces the list item with the same match values and appends any other', () => {

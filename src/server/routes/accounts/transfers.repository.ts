@@ -9,6 +9,7 @@ import { insufficientFundsMessage, TRANSFER_TEXTS } from '../../../shared/messag
 import { ROLES } from '../../../shared/roles.js';
 import { executePrepared } from '../../db/prepared.js';
 import { TRANSFERABLE_TYPES, isTransferable } from './accounts.repository.js';
+import { fillText } from '../../../shared/fill-text.js';
 
 export type TransferRequest =
   | { kind: 'self'; sourceId: number; sourceAccount: string; destinationId: number; destinationAccount: string; amountCents: number; instructions: string | null }
@@ -333,12 +334,12 @@ export interface LimitCheck {
 /** Why a transfer to another member exceeds the per-transfer or the daily limit (null: it does not); these never look at the destination. */
 function memberLimitRefusal(amount: number, { limits, usage }: LimitCheck): Error | null {
   if (amount > limits.perTransferCents) {
-    const message = `The most you can send in one transfer is ${formatCents(limits.perTransferCents)}.`;
+    const message = fillText(TRANSFER_TEXTS.perTransferLimit, { limit: formatCents(limits.perTransferCents) });
     return unprocessable(message, { amount: message });
   }
   if (usage.sent_today + amount > limits.dailyCents) {
     const left = Math.max(0, limits.dailyCents - usage.sent_today);
-    const message = `This transfer would go over your daily limit of ${formatCents(limits.dailyCents)} for transfers to other members. You can send up to ${formatCents(left)} more today.`;
+    const message = fillText(TRANSFER_TEXTS.dailyLimit, { limit: formatCents(limits.dailyCents), left: formatCents(left) });
     return unprocessable(message, { amount: message });
   }
   return null;
@@ -350,7 +351,7 @@ function newDestinationRefusal(amount: number, { limits, usage, now }: LimitChec
   if (first && first.getTime() + NEW_DESTINATION_MS <= now.getTime()) return null;
   if (usage.destination_sent + amount <= limits.newDestinationCents) return null;
   const left = Math.max(0, limits.newDestinationCents - usage.destination_sent);
-  const message = `This is a new destination account: in the 24 hours from your first transfer to it you can send it at most ${formatCents(limits.newDestinationCents)}. You can send up to ${formatCents(left)} more to it for now.`;
+  const message = fillText(TRANSFER_TEXTS.newDestinationLimit, { limit: formatCents(limits.newDestinationCents), left: formatCents(left) });
   return unprocessable(message, { amount: message });
 }
 
@@ -420,7 +421,7 @@ function refusal(accounts: Account[], caller: TransferCaller, request: TransferR
   if (!isTransferable(destination)) {
     // Paying a loan down would change the sum of balances (a loan balance is money owed), so online
     // transfers keep to savings and deposits; repayments go through the credit union.
-    const message = 'Transfers into a loan account are not supported online. Please contact the credit union to make a loan payment.';
+    const message = TRANSFER_TEXTS.loanDestination;
     return unprocessable(message, { [request.kind === 'self' ? 'destination_id' : 'destination_product']: message });
   }
   return limits ? newDestinationRefusal(request.amountCents, limits) : null;

@@ -15,6 +15,7 @@ import { DB_INTEGER_MAX } from '../../../shared/forms/integer-bounds.js';
 import { findLiveAttempt, hashToken, issueSignInCode, SIGN_IN_ATTEMPT_COOKIE, SIGN_IN_CODE_PURPOSE, setAttemptCookie } from '../../lib/sign-in-attempts.js';
 import { accountKey, claimSignInCheck, forgetFailure } from '../../lib/sign-in-throttle.js';
 import { notification } from '../../lib/notification-texts.js';
+import { API_TEXTS } from '../../lib/api-texts.js';
 
 interface DeviceVerificationBody {
   identifier_type: 'email' | 'mobile' | 'on_file';
@@ -105,7 +106,6 @@ function checkPairing(body: DeviceVerificationBody): void {
 }
 
 /** No attempt presented at all: an API client that dropped the cookie learns what to send (docs/api/spec-calls.md). */
-export const ATTEMPT_MISSING = 'Missing sign-in attempt: send back the cu_sign_in cookie set by POST /users/login (or its value as sign_in_attempt).';
 
 function attemptToken(request: FastifyRequest, body: DeviceVerificationBody): string | undefined {
   return body.sign_in_attempt || request.cookies?.[SIGN_IN_ATTEMPT_COOKIE] || undefined;
@@ -151,7 +151,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         const userId = userIdOf(body);
         if (!userId) throw badRequest(AUTH_TEXTS.sendNeedsUser, { user_id: AUTH_TEXTS.sendNeedsUser });
         const token = attemptToken(request, body);
-        if (!token) throw unauthorized(ATTEMPT_MISSING);
+        if (!token) throw unauthorized(API_TEXTS.attemptMissing);
         const sent = await app.db.transaction().execute(async (trx) => {
           const attempt = await findLiveAttempt(trx, token, now);
           if (!attempt || attempt.user_id !== userId) return undefined;
@@ -224,7 +224,7 @@ export default async function deviceVerificationRoutes(instance: FastifyInstance
         // The code of the sign-in verification form (forms/auth/sign-in-code), with its messages.
         app.forms.validate('auth/sign-in-code', { code: body.code });
         const token = attemptToken(request, body);
-        if (!token) throw unauthorized(ATTEMPT_MISSING);
+        if (!token) throw unauthorized(API_TEXTS.attemptMissing);
         // A wrong code is a failed sign-in of the account, counted with its wrong passwords (SECURITY.md row 1: at
         // most 100 an hour, then 429): each new attempt brings a new code with 5 tries, so only this counter bounds
         // the guesses of someone who knows the password.

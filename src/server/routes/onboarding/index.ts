@@ -23,6 +23,7 @@ import { resumeRoutes } from './resume.js';
 import { consentsGiven } from '../../lib/review-rules.js';
 import { bodyValidatedByHandler, errorResponses, storedStepAnswer, withSignupId } from '../../lib/route-schemas.js';
 import { ONBOARDING_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
+import { fillText } from '../../../shared/fill-text.js';
 
 /**
  * The OpenAPI schema of a generated step route: the body is its step's form (each variant's, for an endpoint
@@ -184,7 +185,7 @@ export default async function onboardingRoutes(app: FastifyInstance) {
           // A file part under a field this step's form (or record) does not have (the other variant's) is refused.
           const fileFields = new Set(Object.keys((asRecord ? recordSchema(asRecord, validator.schemaOf(target.form)) : validator.schemaOf(target.form)).properties ?? {}));
           const stray = body.files.find((f) => !fileFields.has(f.field));
-          if (stray) throw badRequest(REQUEST_TEXTS.fixFields, { [stray.field]: `Unknown field: ${stray.field}` });
+          if (stray) throw badRequest(REQUEST_TEXTS.fixFields, { [stray.field]: fillText(REQUEST_TEXTS.unknownField, { field: stray.field }) });
           const files = body.files.map((f) => ({ field: f.field, name: f.originalName, size_bytes: f.sizeBytes, sha256: f.sha256 }));
           reply.status(201);
           if (asRecord) {

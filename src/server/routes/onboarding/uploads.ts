@@ -188,12 +188,12 @@ export async function readMultipart(app: FastifyInstance, request: FastifyReques
       const property = fileFieldOf(schemas, part.fieldname);
       if (!property) {
         part.file.resume();
-        throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: `Unknown field: ${part.fieldname}` });
+        throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fillText(REQUEST_TEXTS.unknownField, { field: part.fieldname }) });
       }
       const count = files.filter((f) => f.field === part.fieldname).length;
       if (typeof property.maxItems === 'number' && count >= property.maxItems) {
         part.file.resume();
-        throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fileFieldMessage(property, 'maxItems', `You can upload up to ${property.maxItems} files.`) });
+        throw badRequest(REQUEST_TEXTS.fixFields, { [part.fieldname]: fileFieldMessage(property, 'maxItems', fillText(ONBOARDING_TEXTS.uploadUpTo, { count: Number(property.maxItems) })) });
       }
       const allowed: string[] = property.fileTypes ?? ['pdf', 'jpg', 'jpeg', 'png'];
       const limit: number = property.maxFileSize ?? MAX_UPLOAD_BYTES;

@@ -55,7 +55,7 @@ export async function submitApplication(app: FastifyInstance, request: FastifyRe
   const now = app.clock.now();
   const body = request.body as Record<string, unknown>;
   const extra = Object.keys(body).filter((k) => k !== 'signup_id');
-  if (extra.length) throw badRequest(REQUEST_TEXTS.fixFields, Object.fromEntries(extra.map((k) => [k, `Unknown field: ${k}`])));
+  if (extra.length) throw badRequest(REQUEST_TEXTS.fixFields, Object.fromEntries(extra.map((k) => [k, fillText(REQUEST_TEXTS.unknownField, { field: k })])));
   const result = await app.db.transaction().execute(async (trx) => {
     const signup = await loadApplicantSignup(trx, request, signupId, { now, forUpdate: true });
     const errors: Record<string, string> = {};
