@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { browserSuite, latestCode, latestOutboxMessage, newPage, screenshot, signInThroughScreens } from './harness';
 import { fieldMessage, submitTextOf } from '../helpers/form-messages';
-import { TRANSFER_TEXTS } from '../../src/shared/messages';
+import { REQUEST_TEXTS, TRANSFER_TEXTS, insufficientFundsMessage } from '../../src/shared/messages';
 import { transferCodeMessage } from '../../src/server/lib/transfer-codes';
 import { DEFAULT_PRODUCT_NAME } from '../../src/server/config';
 import { MEMBER_TEXTS } from '../../src/shared/member-texts';
@@ -126,10 +126,12 @@ describe('member area in Chromium', () => {
     await page.getByLabel('Amount').fill('5000');
     await page.getByRole('button', { name: TRANSFER_NOW }).click();
     // Said before any confirm dialog: the form knows the chosen account's balance (the server says the same after
-    // Complete when the balance changed meanwhile: tests/server/member).
-    const alert = page.getByRole('alert').filter({ hasText: 'Insufficient funds' });
-    await alert.first().waitFor();
-    expect(await alert.first().textContent()).toContain('TTD $1,850.75');
+    // Complete when the balance changed meanwhile: tests/server/member). Said once, under the amount; the alert above
+    // points to it.
+    const message = page.getByText(insufficientFundsMessage(185_075));
+    await message.waitFor();
+    expect(await message.count()).toBe(1);
+    await page.getByRole('alert').filter({ hasText: REQUEST_TEXTS.fixFields }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'member-transfer-insufficient-funds');
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import { HttpError, conflict, tooMany } from './http-errors.js';
-import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, boundSubject, claimTry, codeMatches, hashCode, issueCode, sendCountTurn } from './one-time-codes.js';
+import { CODE_MAX_FAILED_ATTEMPTS, MAX_MOBILE_RESENDS, RESEND_COOLDOWN_MS, boundSubject, claimTry, codeMatches, hashCode, issueCode, sendCountTurn } from './one-time-codes.js';
 import { formatCents } from '../../shared/money.js';
 import { AUTH_TEXTS, TRANSFER_TEXTS } from '../../shared/messages.js';
 import { notification } from './notification-texts.js';
@@ -22,13 +22,29 @@ export function transferCodeMessage(productName: string, code: string, amountCen
  * Issues the code for one transfer: bound to the transfer's fingerprint (source, destination, amount,
  * instructions), 10 minutes, 5 tries, 60 s between resends for the same transfer, and at most `perHour`
  * codes per user across transfers (a script rotating keys cannot text a member without end). Run it in the transaction that writes the outbox message.
+ * Null: the same request again within the wait, with the code it sent still good (a browser repeats a request whose
+ * connection the server closed as it was sent): the answer is the first one's, and nothing is sent again.
  */
 export async function issueTransferCode(
   db: Kysely<Database>,
   input: { userId: number; idempotencyKey: string; binding: string; recipient: string; now: Date; secret: string; perHour: number },
-): Promise<string> {
+): Promise<string | null> {
   // Parallel code requests under many keys count each other (the subject's lock in issueCode is one key's only).
   await sendCountTurn(db, `transfer-codes:${input.userId}`);
+  const repeated = await db
+    .selectFrom('one_time_codes')
+    .select('id')
+    .where('purpose', '=', TRANSFER_CODE_PURPOSE)
+    .where('subject', '=', transferCodeSubject(input.userId, input.idempotencyKey))
+    .where('binding', '=', input.binding)
+    .where('recipient', '=', input.recipient)
+    .where('created_on', '>', new Date(input.now.getTime() - RESEND_COOLDOWN_MS))
+    .where('expires_on', '>', input.now)
+    .where('consumed_on', 'is', null)
+    .where('voided_on', 'is', null)
+    .where('failed_attempts', '=', 0)
+    .executeTakeFirst();
+  if (repeated) return null;
   const { sent } = await db
     .selectFrom('one_time_codes')
     .select(sql<number>`count(*)::int`.as('sent'))

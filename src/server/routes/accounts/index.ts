@@ -358,6 +358,8 @@ export default async function accountRoutes(instance: FastifyInstance) {
     });
     await app.db.transaction().execute(async (trx) => {
       const code = await issueTransferCode(trx, { userId: who.userId, idempotencyKey: key, binding: fingerprint, recipient: mobile, now, secret: app.config.jwtSecret, perHour: limits.codesPerHour });
+      // The same request again (a repeat the browser sent): the code already sent stands.
+      if (code === null) return;
       await app.outbox.send({ channel: 'sms', to: mobile, subject: notification('transferCodeSubject', app.config.productName), body: transferCodeMessage(app.config.productName, code, transfer.amountCents, destination.account_number), purpose: TRANSFER_CODE_PURPOSE }, trx);
     });
     void app.outbox.flush().catch(() => undefined);
