@@ -50,3 +50,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const w = creditUnionClock(d);
   return `${two(w.day)}.${two(w.month)}.${String(w.year).padStart(4, '0')} ${two(w.hour)}:${two(w.minute)}`;
 }
+
+/** '10:04' from an instant, in the credit union's time zone, as formatDateTime shows its time; '' for nothing or nonsense. */
+export function formatTime(value: string | Date | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(typeof value === 'number' ? new Date(value) : value);
+  if (!d) return '';
+  const w = creditUnionClock(d);
+  return `${two(w.hour)}:${two(w.minute)}`;
+}

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '../../src/shared/format-date';
+import { formatDate, formatDateTime, formatTime } from '../../src/shared/format-date';
 import { DEFAULT_TIME_ZONE, setTimeZone } from '../../src/shared/dates/today';
 
 describe('the one date format shown to people (dd.mm.yyyy, dd.mm.yyyy hh:mm)', () => {
@@ -13,6 +13,10 @@ describe('the one date format shown to people (dd.mm.yyyy, dd.mm.yyyy hh:mm)', (
     expect(formatDate(instant)).toBe('23.11.2026');
     expect(formatDateTime(instant)).toBe('23.11.2026 10:04');
     expect(formatDateTime(instant.toISOString())).toBe('23.11.2026 10:04');
+    // A time alone (the session warning's end) on the same clock.
+    expect(formatTime(instant)).toBe('10:04');
+    expect(formatTime(instant.getTime())).toBe('10:04');
+    expect(formatTime(Date.parse('2026-11-23T23:30:00Z'))).toBe('19:30');
     // 03:00 in UTC is still the evening before there: the day the statements list it under.
     expect(formatDateTime('2026-01-06T03:00:00Z')).toBe('05.01.2026 23:00');
     expect(formatDate('2026-01-06T03:00:00Z')).toBe('05.01.2026');
@@ -28,6 +32,7 @@ describe('the one date format shown to people (dd.mm.yyyy, dd.mm.yyyy hh:mm)', (
     for (const value of [null, undefined, '', 'yesterday', new Date(Number.NaN)]) {
       expect(formatDate(value)).toBe('');
       expect(formatDateTime(value)).toBe('');
+      expect(formatTime(value)).toBe('');
     }
   });
 });

@@ -4,6 +4,7 @@ import { useSession } from './session-store';
 import { sessionLength } from './session-sync';
 import { PAGE_TEXTS } from '../../../shared/page-texts';
 import { fillText } from '../../../shared/fill-text';
+import { formatTime } from '../../../shared/format-date';
 
 /** How long before the end the warning shows: a minute, or a fifth of a shorter session (tests shorten it). */
 export function warningLead(sessionMs: number): number {
@@ -47,7 +48,8 @@ export function SessionEndWarning() {
   }, [shown]);
   if (!shown || !startedAt) return null;
   const minutes = Math.max(1, Math.round(sessionMs / 60_000));
-  const endsAt = new Date(startedAt + sessionMs).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  // On the clock every other time in the product is shown on (the credit union's, 24-hour: src/shared/format-date.ts).
+  const endsAt = formatTime(startedAt + sessionMs);
   return (
     <>
       {height > 0 && <GlobalStyles styles={{ html: { scrollPaddingBottom: height + 32 }, body: { paddingBottom: height + 32 } }} />}
