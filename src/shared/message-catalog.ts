@@ -191,7 +191,6 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'onboarding.resumeCodeSentTo': ['contact'],
   'auth.codeSentToPhone': ['phone'],
   'auth.resetCodeSentTo': ['email'],
-  'auth.resetSentMomentsAgo': ['seconds'],
   'pages.comingSoonTip': ['section'],
   'pages.comingSoonButton': ['section'],
   'pages.codeDigit': ['digit', 'length'],

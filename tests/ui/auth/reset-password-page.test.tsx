@@ -184,7 +184,7 @@ describe('reset password page', () => {
     renderAt('/reset-password');
     await userEvent.type(await screen.findByLabelText(/^Email/), 'member@cu.example');
     await userEvent.click(screen.getByRole('button', { name: submitTextOf('auth/reset-email') }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(fillText(AUTH_TEXTS.resetSentMomentsAgo, { seconds: 42 }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_TEXTS.resetSentMomentsAgo);
   });
 
   it('Back moves one step back, and the step survives a reload', async () => {

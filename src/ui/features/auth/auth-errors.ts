@@ -1,6 +1,5 @@
 import { translateApiError } from '../../lib/translate-api-error';
 import { AUTH_TEXTS } from '../../../shared/auth-texts';
-import { fillText } from '../../../shared/fill-text';
 import { RESEND_COOLDOWN_SECONDS } from '../../../shared/resend-wait';
 
 interface ErrorLike {
@@ -44,7 +43,7 @@ export function resetSendErrorMessage(error: unknown): string {
       // The wait after a code just sent (another window of the same person, or a reload that lost the code step):
       // says what to do and when, where the hour's limit keeps the specification's words.
       const wait = Number((error as ErrorLike).response?.headers?.['retry-after']);
-      return wait > 0 && wait <= RESEND_COOLDOWN_SECONDS ? fillText(AUTH_TEXTS.resetSentMomentsAgo, { seconds: wait }) : AUTH_TEXTS.tooManyResets;
+      return wait > 0 && wait <= RESEND_COOLDOWN_SECONDS ? AUTH_TEXTS.resetSentMomentsAgo : AUTH_TEXTS.tooManyResets;
     }
     case 500:
       return AUTH_TEXTS.serverError;
