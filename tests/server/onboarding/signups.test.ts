@@ -47,6 +47,8 @@ describe.each(dbTargets())('POST /signups/ on $name', (target) => {
     ['gender', { gender: 'Other' }, messageOf('gender', 'oneOf')],
     ['gender', { gender: undefined }, messageOf('gender', 'required')],
     ['dob', { dob: '14/03/1992' }, messageOf('dob', 'format')],
+    // A number short of a whole local one, without its country code: it was stored as +86830012, another country's.
+    ...['868 300 12', '86830012', '12345678'].map((mobile): [string, Record<string, unknown>, string] => ['mobile', { mobile }, messageOf('mobile', 'pattern')]),
     ['dob', { dob: '2026-06-16' }, messageOf('dob', 'notAfterToday')],
     ['nationality', { nationality: 'XX' }, messageOf('nationality', 'oneOf')],
     ['nationality', { nationality: undefined }, messageOf('nationality', 'required')],
