@@ -58,6 +58,20 @@ export function clearOnboarding(): void {
   for (const key of Object.keys(sessionStorage)) if (key.startsWith(DRAFT_PREFIX)) sessionStorage.removeItem(key);
 }
 
+const SUBMITTED_KEY = `${DRAFT_PREFIX}submitted`;
+/**
+ * The application this tab sent (its signup id) until the wizard is cleared: a reload of the last step before the
+ * wizard ends shows it received, instead of offering to send it again (the server would refuse it: 409).
+ */
+export const sentApplication = {
+  mark(signupId: unknown): void {
+    if (typeof signupId === 'string') sessionStorage.setItem(SUBMITTED_KEY, signupId);
+  },
+  is(signupId: unknown): boolean {
+    return typeof signupId === 'string' && sessionStorage.getItem(SUBMITTED_KEY) === signupId;
+  },
+};
+
 /** Why a step needs the applicant again after a resume (reopened under a new configuration, or new). */
 export interface StepNotice {
   reason?: string;

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import { api } from '../../../../src/ui/lib/api-client';
 import { SuccessStep } from '../../../../src/ui/features/onboarding/steps/success-step';
 import { onboardingFlow } from '../../../../src/ui/features/onboarding/flow-actor';
+import { ONBOARDING_TEXTS } from '../../../../src/shared/onboarding-texts';
 
 const step = { id: 'success', ...onboardingFlow.steps.success };
 const applicant = { signupId: 'signup-1', applicantToken: 'token-1' };
@@ -35,7 +36,10 @@ function renderSuccess(onFinished = vi.fn()) {
   return { router, onFinished };
 }
 
-beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
 afterEach(() => {
   vi.useRealTimers();
   api.defaults.adapter = original;
@@ -94,6 +98,31 @@ describe('success step (spec 4)', () => {
     expect(onFinished).toHaveBeenCalledTimes(1);
     await act(async () => vi.advanceTimersByTime(15_000));
     expect(onFinished).toHaveBeenCalledTimes(1);
+  });
+
+  it('a reload once it is sent shows it received, not Submit again (the server would refuse it: 409)', async () => {
+    const calls = answer(200, { signup_id: 'signup-1', status: 'pending_approval' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const first = renderSuccess();
+    await user.click(screen.getByRole('button', { name: 'Yes, Submit Information' }));
+    first.router.dispose();
+    cleanup();
+    // The page again, as after a reload (the saved data is still there: the wizard has not ended).
+    const { router, onFinished } = renderSuccess();
+    const received = await screen.findByRole('dialog', { name: 'Application Received!' });
+    expect(calls).toHaveLength(1);
+    await user.click(within(received).getByRole('button', { name: 'Go to Home' }));
+    expect(onFinished).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('an application already received (sent from another tab) is said as received, not as an error', async () => {
+    answer(409, { status: 409, message: ONBOARDING_TEXTS.alreadySubmitted, detail: ONBOARDING_TEXTS.alreadySubmitted, request_id: 'r' });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderSuccess();
+    await user.click(screen.getByRole('button', { name: 'Yes, Submit Information' }));
+    expect(await screen.findByRole('dialog', { name: 'Application Received!' })).toBeInTheDocument();
+    expect(screen.queryByText(ONBOARDING_TEXTS.alreadySubmitted)).toBeNull();
   });
 
   it('leaving without sending keeps the saved data', async () => {

@@ -5,6 +5,8 @@ import type { StepRef } from '../../../../shared/flow/flow-types';
 import { translateApiError } from '../../../lib/translate-api-error';
 import { api } from '../../../lib/api-client';
 import { applicantCall } from '../build-request';
+import { sentApplication } from '../flow-actor';
+import { ONBOARDING_TEXTS } from '../../../../shared/onboarding-texts';
 
 const RECEIVED_DELAY_MS = 2000;
 const HOME_DELAY_MS = 10_000;
@@ -20,10 +22,12 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [askLeave, setAskLeave] = useState(false);
-  const [received, setReceived] = useState(false);
+  // Sent before a reload (or in another tab): received, not to be sent again.
+  const sentBefore = !preview && sentApplication.is(applicant.signupId);
+  const [received, setReceived] = useState(sentBefore);
   // Sent, and the wizard's saved data not yet cleared: leaving the page now (the browser's Back during the receipt)
   // clears it too, or the steps before would open again as if the application could still change (the server says 409).
-  const pending = useRef(false);
+  const pending = useRef(sentBefore);
   const finish = useRef(onFinished);
   finish.current = onFinished;
   useEffect(
@@ -55,10 +59,19 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
         const { body, headers } = applicantCall(step, applicant, {});
         await api.request({ method: step.submit.method, url: step.submit.endpoint, data: body, headers });
         pending.current = true;
+        sentApplication.mark(applicant.signupId);
       }
       setTimeout(() => setReceived(true), RECEIVED_DELAY_MS);
     } catch (e) {
-      setError(translateApiError(e).message);
+      const refused = translateApiError(e);
+      // Already received (sent from another tab, or before this page's answer was lost): said as received.
+      if (refused.status === 409 && refused.message === ONBOARDING_TEXTS.alreadySubmitted) {
+        pending.current = true;
+        sentApplication.mark(applicant.signupId);
+        setReceived(true);
+        return;
+      }
+      setError(refused.message);
       setBusy(false);
     }
   };
