@@ -213,6 +213,7 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'widgets.atMostFiles': ['count'],
   'widgets.beneficiaryTotal': ['total'],
   'widgets.editBeneficiary': ['name'],
+  'widgets.removeBody': ['name'],
   'widgets.removeBeneficiary': ['name'],
   'widgets.useRemaining': ['percent'],
   'widgets.fieldRequired': ['field'],

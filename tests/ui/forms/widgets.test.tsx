@@ -17,6 +17,7 @@ import { resolveForm } from '../../../src/shared/forms/form-registry';
 import { readFormsDir } from '../../../src/shared/forms/read-forms-dir';
 import { ONBOARDING_TEXTS } from '../../../src/shared/messages';
 import { WIDGET_TEXTS } from '../../../src/shared/widget-texts';
+import { fillText } from '../../../src/shared/fill-text';
 
 const fileSchema = {
   type: 'array',
@@ -199,7 +200,8 @@ describe('beneficiary-list widget', () => {
     expect(screen.queryByText(WIDGET_TEXTS.beingEdited)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Remove Bob' }));
     const dialog = screen.getByRole('dialog', { name: 'Confirm Removal' });
-    expect(within(dialog).getByText('Are you sure you want to remove this beneficiary?')).toBeInTheDocument();
+    // It names the one to be removed.
+    expect(within(dialog).getByText(fillText(WIDGET_TEXTS.removeBody, { name: 'Bob' }))).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(screen.getByTestId('value')).toHaveTextContent('[{"first_name":"Ann","percent":20}]');
   });

@@ -448,7 +448,7 @@ export default function BeneficiaryListWidget({ id, name, value, disabled, reado
       <Dialog open={confirming !== null} onClose={() => setConfirming(null)} aria-labelledby={`${id}-confirm-title`} slotProps={{ transition: { onExited: () => setTimeout(land, 0) } }}>
         <DialogTitle id={`${id}-confirm-title`}>{texts.removeTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{texts.removeBody}</DialogContentText>
+          <DialogContentText>{fillText(texts.removeBody, { name: confirming !== null && items[confirming] ? label(items[confirming]) : '' })}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirming(null)}>{texts.cancel}</Button>
