@@ -27,7 +27,7 @@ export const MESSAGE_FILES = {
     'alreadyMade', 'insufficientFunds', 'insufficientFundsOf', 'noMembership', 'completed', 'confirmQuestion', 'returningToDashboard',
     'confirmTitle', 'cancel', 'complete', 'backToDashboard', 'loadingAccounts', 'codeTitle', 'codeBody', 'yourMobile', 'sendNewCode', 'successTitle', 'referenceNumber',
     'goToDashboard', 'noAccountsToChoose', 'loanSource', 'ownAccountToMember', 'sameAccount',
-    'perTransferLimit', 'dailyLimit', 'newDestinationLimit', 'loanDestination',
+    'perTransferLimit', 'dailyLimit', 'newDestinationLimit', 'loanDestination', 'completedNotice',
   ],
   member: [
     'noSavingsAccounts', 'noDepositAccounts', 'noLoans', 'noTransactions', 'noTransactionsInDates', 'reversedDates',
@@ -237,6 +237,7 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'api.noRoute': ['method', 'path'],
   'requests.unknownField': ['field'],
   'transfers.perTransferLimit': ['limit'],
+  'transfers.completedNotice': ['reference'],
   'transfers.dailyLimit': ['limit', 'left'],
   'transfers.newDestinationLimit': ['limit', 'left'],
   'onboarding.uploadUpTo': ['count'],

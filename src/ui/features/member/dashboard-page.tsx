@@ -1,4 +1,5 @@
-import { Link as RouterLink } from 'react-router-dom';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import SavingsIcon from '@mui/icons-material/Savings';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -14,6 +15,8 @@ import { TransactionsTable } from './components/transactions-table';
 import { MEMBER_DATA, useServerData } from '../../lib/use-server-data';
 import { MEMBER_TEXTS } from '../../../shared/member-texts';
 import { fillText } from '../../../shared/fill-text';
+import { TRANSFER_TEXTS } from '../../../shared/transfer-texts';
+import { PAGE_TEXTS } from '../../../shared/page-texts';
 
 const QUICK_ACTIONS = [
   { label: MEMBER_TEXTS.transferToSelf, to: '/users/transfer-to-self', icon: <SyncAltIcon /> },
@@ -29,10 +32,18 @@ export default function DashboardPage() {
   const accounts = useServerData(getAccounts, [], MEMBER_DATA);
   const recent = useServerData(() => getTransactions(1, 5), [], MEMBER_DATA);
   const name = user?.first_name?.trim() || user?.email || '';
+  // A transfer just made (the success dialog returns here): its reference stays in sight until closed.
+  const completed = (useLocation().state as { completedTransfer?: unknown } | null)?.completedTransfer;
+  const [noticeClosed, setNoticeClosed] = useState(false);
 
   return (
     <Stack spacing={3}>
       <Typography variant="h1">{name ? fillText(MEMBER_TEXTS.greeting, { name }) : MEMBER_TEXTS.greetingNoName}</Typography>
+      {typeof completed === 'string' && !noticeClosed && (
+        <Alert severity="success" role="status" closeText={PAGE_TEXTS.close} onClose={() => setNoticeClosed(true)}>
+          {fillText(TRANSFER_TEXTS.completedNotice, { reference: completed })}
+        </Alert>
+      )}
 
       {accounts.error && (
         <Alert severity="error" role="alert" action={<Button color="inherit" onClick={accounts.reload}>{MEMBER_TEXTS.retry}</Button>}>

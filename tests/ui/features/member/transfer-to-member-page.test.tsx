@@ -12,6 +12,7 @@ import { signOut } from '../../../../src/ui/features/auth/sign-out';
 import { ROLES } from '../../../../src/shared/product';
 import { submitTextOf } from '../../../helpers/form-messages';
 import { fillText } from '../../../../src/shared/fill-text';
+import { PAGE_TEXTS } from '../../../../src/shared/page-texts';
 
 // The member pages load lazily on first use.
 configure({ asyncUtilTimeout: 10_000 });
@@ -102,6 +103,22 @@ describe('transfer to member: the code step', () => {
     const keys = new Set([asked, ...sent].map((c) => c.headers[IDEMPOTENCY_HEADER]));
     expect(keys.size).toBe(1);
     expect([...keys][0]).toEqual(expect.any(String));
+  });
+
+  it("the dashboard it returns to keeps the reference number in sight until closed (the dialog leaves after 2.5 s)", async () => {
+    fakeMemberApi({
+      'GET /accounts/transfer-to-member-options': () => ({ status: 200, data: options }),
+      'POST /accounts/transfer-to-member/code': () => ({ status: 200, data: { message: TRANSFER_TEXTS.codeSent, phone: '+1868***0002', expires_in: 600 } }),
+      'POST /accounts/transfer-to-member': () => success,
+      'GET /accounts': () => ({ status: 200, data: { data: { savings: [], deposit: [], loan: [] } } }),
+      'GET /accounts/transactions': () => ({ status: 200, data: { items: [], total: 0, page: 1, page_size: 5 } }),
+    });
+    const user = userEvent.setup();
+    await typeCode(user, await fillAndComplete(user), '123456');
+    await user.click(within(await screen.findByRole('dialog', { name: TRANSFER_TEXTS.successTitle })).getByRole('button', { name: TRANSFER_TEXTS.goToDashboard }));
+    const notice = await screen.findByText(fillText(TRANSFER_TEXTS.completedNotice, { reference: 'TRFABCDEFGH23' }));
+    await user.click(within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: PAGE_TEXTS.close }));
+    expect(screen.queryByText(fillText(TRANSFER_TEXTS.completedNotice, { reference: 'TRFABCDEFGH23' }))).toBeNull();
   });
 
   it('a transfer the page reloaded in the middle of: it says so, and the same details go again under the same key (not moved twice)', async () => {

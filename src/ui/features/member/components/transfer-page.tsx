@@ -137,7 +137,9 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
 
   useEffect(() => {
     if (!referenceNo) return undefined;
-    const timer = setTimeout(() => navigate('/users/dashboard'), RETURN_TO_DASHBOARD_MS);
+    // The dashboard keeps the reference in sight until closed: the dialog leaves after 2.5 s (spec 2), too soon to read
+    // or copy for some (WCAG 2.2.1).
+    const timer = setTimeout(() => navigate('/users/dashboard', { state: { completedTransfer: referenceNo } }), RETURN_TO_DASHBOARD_MS);
     return () => clearTimeout(timer);
   }, [referenceNo, navigate]);
 
@@ -365,7 +367,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           </Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => navigate('/users/dashboard')}>{TRANSFER_TEXTS.goToDashboard}</Button>
+          <Button onClick={() => navigate('/users/dashboard', { state: { completedTransfer: referenceNo } })}>{TRANSFER_TEXTS.goToDashboard}</Button>
         </DialogActions>
       </Dialog>
     </Stack>
