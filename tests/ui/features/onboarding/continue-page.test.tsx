@@ -7,6 +7,7 @@ import { loadProgress, ONBOARDING_PROGRESS_KEY, saveProgress } from '../../../..
 import { onboardingFlow, resumeApplication } from '../../../../src/ui/features/onboarding/flow-actor';
 import type { DraftState } from '../../../../src/shared/onboarding/draft-types';
 import { AUTH_TEXTS } from '../../../../src/shared/messages';
+import { fillText } from '../../../../src/shared/fill-text';
 
 const texts = onboardingFlow.resume!.texts;
 
@@ -102,7 +103,7 @@ describe('continue an application', () => {
     expect(await screen.findByText(texts.newQuestions)).toBeInTheDocument();
     expect(await screen.findByDisplayValue('12 Frederick Street')).toBeInTheDocument();
     expect(screen.getAllByText(texts.newQuestion).length).toBeGreaterThan(0);
-    expect(screen.getByText(/We hold the documents you sent for this step: bill\.pdf\./)).toBeInTheDocument();
+    expect(screen.getByText(fillText(onboardingFlow.resume!.texts.heldFiles, { files: 'bill.pdf' }))).toBeInTheDocument();
     const saved = loadProgress(sessionStorage, ONBOARDING_PROGRESS_KEY);
     expect(saved).toMatchObject({ currentStep: 'address', applicant: { signupId: 'sig-1', applicantToken: 'tok-new' } });
     expect(saved?.completedSteps).toContain('id-information');
