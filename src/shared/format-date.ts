@@ -14,12 +14,13 @@ import { wallClock, type WallClock } from './dates/wall-clock';
 // A calendar date as the database stores it (dob): no time, so no time zone may shift it.
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function toDate(value: string | Date): Date | null {
+function toDate(value: string | Date | number): Date | null {
   const d = value instanceof Date ? value : new Date(value);
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');
+const hoursAndMinutes = (w: WallClock) => `${two(w.hour)}:${two(w.minute)}`;
 
 /** The credit union's wall clock at an instant; the default zone's when this runtime does not know the one set (as today() does). */
 function creditUnionClock(d: Date): WallClock {
@@ -48,14 +49,12 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   const d = toDate(value);
   if (!d) return '';
   const w = creditUnionClock(d);
-  return `${two(w.day)}.${two(w.month)}.${String(w.year).padStart(4, '0')} ${two(w.hour)}:${two(w.minute)}`;
+  return `${two(w.day)}.${two(w.month)}.${String(w.year).padStart(4, '0')} ${hoursAndMinutes(w)}`;
 }
 
 /** '10:04' from an instant, in the credit union's time zone, as formatDateTime shows its time; '' for nothing or nonsense. */
 export function formatTime(value: string | Date | number | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
-  const d = toDate(typeof value === 'number' ? new Date(value) : value);
-  if (!d) return '';
-  const w = creditUnionClock(d);
-  return `${two(w.hour)}:${two(w.minute)}`;
+  const d = toDate(value);
+  return d ? hoursAndMinutes(creditUnionClock(d)) : '';
 }

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, Outlet } from 'react-router-dom';
 import { useColorMode } from '../app/color-mode';
-import { PRODUCT_NAME } from '../lib/use-page-title';
+import { PRODUCT_NAME, withProductName } from '../lib/use-page-title';
 import { AccountBalanceIcon, DarkModeIcon, LightModeIcon } from './plain-icons';
 import { PageLoader } from './page-loader';
 // Its words read one by one, so the build keeps only these (the first page's script is at its budget).
@@ -38,7 +38,7 @@ export function PublicLayout({ children, wide = false }: { children?: ReactNode;
       <main id="main" className={wide ? 'cu-main cu-main--wide' : 'cu-main'}>
         <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
       </main>
-      <footer className="cu-footer">{WELCOME.footer.replace('{product}', PRODUCT_NAME)}</footer>
+      <footer className="cu-footer">{withProductName(WELCOME.footer)}</footer>
     </div>
   );
 }

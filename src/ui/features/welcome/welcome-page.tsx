@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { LoginIcon, PersonAddAltIcon } from '../../components/plain-icons';
 import { preloadMuiTheme } from '../../components/mui-page';
-import { usePageTitle, PRODUCT_NAME } from '../../lib/use-page-title';
+import { usePageTitle, withProductName } from '../../lib/use-page-title';
 // Its words read one by one, so the build keeps only these (the first page's script is at its budget).
 import * as WELCOME from '../../../../forms/messages/welcome.json';
 
@@ -27,7 +27,7 @@ export default function WelcomePage() {
   return (
     <div className="cu-card">
       <div className="cu-card__content">
-        <h1 className="cu-h1">{WELCOME.heading.replace('{product}', PRODUCT_NAME)}</h1>
+        <h1 className="cu-h1">{withProductName(WELCOME.heading)}</h1>
         <p className="cu-welcome__intro">{WELCOME.intro}</p>
         <div className="cu-stack">
           <PageButton variant="contained" icon={<LoginIcon />} onClick={() => navigate('/login')}>

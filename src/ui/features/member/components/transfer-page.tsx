@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -135,13 +135,14 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
   const summary = useMemo(() => (pending && form ? transferSummary(form, pending) : []), [pending, form]);
   const receipt = useMemo(() => (pending && form ? transferSummary(form, pending, { receipt: true }) : []), [pending, form]);
 
+  // The dashboard keeps the reference in sight until closed: the dialog leaves after 2.5 s (spec 2), too soon to read
+  // or copy for some (WCAG 2.2.1).
+  const toDashboardWithReceipt = useCallback(() => navigate('/users/dashboard', { state: { completedTransfer: referenceNo } }), [navigate, referenceNo]);
   useEffect(() => {
     if (!referenceNo) return undefined;
-    // The dashboard keeps the reference in sight until closed: the dialog leaves after 2.5 s (spec 2), too soon to read
-    // or copy for some (WCAG 2.2.1).
-    const timer = setTimeout(() => navigate('/users/dashboard', { state: { completedTransfer: referenceNo } }), RETURN_TO_DASHBOARD_MS);
+    const timer = setTimeout(toDashboardWithReceipt, RETURN_TO_DASHBOARD_MS);
     return () => clearTimeout(timer);
-  }, [referenceNo, navigate]);
+  }, [referenceNo, toDashboardWithReceipt]);
 
   function onChange(data: Partial<D>) {
     const next = { ...data, ...(options ? derive(options, data) : {}) };
@@ -367,7 +368,7 @@ export function TransferPage<O, D extends Record<string, unknown>>({ kind, formI
           </Typography>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => navigate('/users/dashboard', { state: { completedTransfer: referenceNo } })}>{TRANSFER_TEXTS.goToDashboard}</Button>
+          <Button onClick={toDashboardWithReceipt}>{TRANSFER_TEXTS.goToDashboard}</Button>
         </DialogActions>
       </Dialog>
     </Stack>

@@ -51,6 +51,11 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
     return () => clearTimeout(timer);
   }, [received, navigate, onFinished, preview]);
 
+  const markSent = () => {
+    pending.current = true;
+    sentApplication.mark(applicant.signupId);
+  };
+
   const submit = async () => {
     setBusy(true);
     setError(null);
@@ -58,16 +63,14 @@ export function SuccessStep({ step, applicant, onFinished, preview = false }: { 
       if (step.submit && !preview) {
         const { body, headers } = applicantCall(step, applicant, {});
         await api.request({ method: step.submit.method, url: step.submit.endpoint, data: body, headers });
-        pending.current = true;
-        sentApplication.mark(applicant.signupId);
+        markSent();
       }
       setTimeout(() => setReceived(true), RECEIVED_DELAY_MS);
     } catch (e) {
       const refused = translateApiError(e);
       // Already received (sent from another tab, or before this page's answer was lost): said as received.
       if (refused.status === 409 && refused.message === ONBOARDING_TEXTS.alreadySubmitted) {
-        pending.current = true;
-        sentApplication.mark(applicant.signupId);
+        markSent();
         setReceived(true);
         return;
       }
