@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import SavingsIcon from '@mui/icons-material/Savings';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
@@ -33,14 +32,16 @@ export default function DashboardPage() {
   const recent = useServerData(() => getTransactions(1, 5), [], MEMBER_DATA);
   const name = user?.first_name?.trim() || user?.email || '';
   // A transfer just made (the success dialog returns here): its reference stays in sight until closed.
-  const completed = (useLocation().state as { completedTransfer?: unknown } | null)?.completedTransfer;
-  const [noticeClosed, setNoticeClosed] = useState(false);
+  // Closing clears it from the history entry, so a reload or Back does not bring it back.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const completed = (location.state as { completedTransfer?: unknown } | null)?.completedTransfer;
 
   return (
     <Stack spacing={3}>
       <Typography variant="h1">{name ? fillText(MEMBER_TEXTS.greeting, { name }) : MEMBER_TEXTS.greetingNoName}</Typography>
-      {typeof completed === 'string' && !noticeClosed && (
-        <Alert severity="success" role="status" closeText={PAGE_TEXTS.close} onClose={() => setNoticeClosed(true)}>
+      {typeof completed === 'string' && (
+        <Alert severity="success" role="status" closeText={PAGE_TEXTS.close} onClose={() => navigate(location.pathname, { replace: true, state: null })}>
           {fillText(TRANSFER_TEXTS.completedNotice, { reference: completed })}
         </Alert>
       )}

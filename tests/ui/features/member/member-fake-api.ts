@@ -1,7 +1,7 @@
 import type { AxiosAdapter, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { AxiosError } from 'axios';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, type InitialEntry } from 'react-router-dom';
 import { createElement } from 'react';
 import { api } from '../../../../src/ui/lib/api-client';
 import { memberRoutes } from '../../../../src/ui/features/member/routes';
@@ -45,7 +45,7 @@ export function fakeMemberApi(handlers: Record<string, Handler>) {
 export const refusal = (status: number, message: string, errors?: Record<string, string>) => ({ status, data: { status, message, ...(errors ? { errors } : {}), request_id: 'r1' } });
 
 /** A signed-in member at `path`, with only the member area's routes. */
-export function renderMemberAt(path: string) {
+export function renderMemberAt(path: InitialEntry) {
   clearSession();
   startSession({ id: 3, email: 'member@cu.example', name: 'Marcus Member', first_name: 'Marcus', role_id: ROLES.CUSTOMER });
   const routes = [{ element: createElement(Suspense, { fallback: createElement(PageLoader) }, createElement(Outlet)), children: [...memberRoutes, { path: '/login', element: createElement('h1', null, 'Sign In') }] }];

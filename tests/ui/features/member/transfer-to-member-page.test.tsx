@@ -121,6 +121,21 @@ describe('transfer to member: the code step', () => {
     expect(screen.queryByText(fillText(TRANSFER_TEXTS.completedNotice, { reference: 'TRFABCDEFGH23' }))).toBeNull();
   });
 
+  it('a closed receipt notice stays closed on a reload: closing clears it from the history entry', async () => {
+    fakeMemberApi({
+      'GET /accounts': () => ({ status: 200, data: { data: { savings: [], deposit: [], loan: [] } } }),
+      'GET /accounts/transactions': () => ({ status: 200, data: { items: [], total: 0, page: 1, page_size: 5 } }),
+    });
+    const router = renderMemberAt({ pathname: '/users/dashboard', state: { completedTransfer: 'TRFABCDEFGH23' } });
+    const user = userEvent.setup();
+    const notice = await screen.findByText(fillText(TRANSFER_TEXTS.completedNotice, { reference: 'TRFABCDEFGH23' }));
+    await user.click(within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: PAGE_TEXTS.close }));
+    await waitFor(() => expect(screen.queryByText(fillText(TRANSFER_TEXTS.completedNotice, { reference: 'TRFABCDEFGH23' }))).toBeNull());
+    // What a reload reads back: the same page, with nothing left to announce.
+    expect(router.state.location.pathname).toBe('/users/dashboard');
+    expect(router.state.location.state).toBeNull();
+  });
+
   it('a transfer the page reloaded in the middle of: it says so, and the same details go again under the same key (not moved twice)', async () => {
     const body = { source_id: 1, source_account: '10000000101', destination_product: 'SAV', destination_account: '10000000201', amount: 250 };
     // What the tab held when the page reloaded: the transfer sent with its code, no answer shown yet.
