@@ -35,6 +35,7 @@ import { REQUEST_TEXTS } from '../shared/messages.js';
 import { useConfiguredMessages } from './lib/configured-messages.js';
 import { configRoot } from '../shared/forms/read-forms-dir.js';
 import { API_TEXTS } from './lib/api-texts.js';
+import { requestPath } from './lib/request-path.js';
 import { fillText } from '../shared/fill-text.js';
 
 export interface BuildAppOptions {
@@ -206,19 +207,19 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   }
   const pageHtml = hasSpa ? pageHtmlSource(config.staticDir) : null;
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0];
+    const pathname = requestPath(request.url);
     // A file the build does not have (a script of an older build, a mistyped image) is a 404, not the page: a
     // browser would run the page as the script it asked for and fail with "Failed to load module script".
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(pathname) && !request.url.startsWith('/api/') && request.url !== '/api';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !isFilePath(pathname) && !pathname.startsWith('/api/') && pathname !== '/api';
     if (isPage && pageHtml) {
       // History fallback: the SPA router decides (and shows 'Page Not Found' for unknown paths). A page the build
       // knows gets index.html with its scripts as modulepreload links (src/server/lib/page-html.ts).
       const encoding = htmlEncoding(request.headers['accept-encoding']);
       reply.header('cache-control', 'no-cache').header('vary', 'Accept-Encoding').type('text/html; charset=utf-8');
       if (encoding !== 'identity') reply.header('content-encoding', encoding === 'br' ? 'br' : 'gzip');
-      return reply.send(pageHtml(request.url.split('?')[0])[encoding]);
+      return reply.send(pageHtml(pathname)[encoding]);
     }
-    return reply.status(404).send(errorBody(404, fillText(API_TEXTS.noRoute, { method: request.method, path: request.url.split('?')[0] }), request.id));
+    return reply.status(404).send(errorBody(404, fillText(API_TEXTS.noRoute, { method: request.method, path: pathname }), request.id));
   });
 
   return app;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { checkConfig, formatProblems, type Problem } from '../../shared/config-check/check-config.js';
+import { requestPath } from '../lib/request-path.js';
 import { brokenCalls, callKeys, type BrokenCalls } from '../../shared/config-check/affected-endpoints.js';
 import type { FlowDefinition } from '../../shared/flow/flow-types.js';
 import { WIDGET_NAMES } from '../../shared/forms/widget-names.js';
@@ -135,7 +136,7 @@ export default fp(
     if (options.env === 'development') console.error(`\nThe configuration has problems; the steps they concern answer 503 until fixed:\n${listing}\n`);
     else app.log.error({ problems: problems.length }, `configuration problems (npm run config:check):\n${listing}`);
     app.addHook('onRequest', async (request, reply) => {
-      const found = callKeys(request.method, request.url).map((k) => broken.get(k)).find(Boolean);
+      const found = callKeys(request.method, requestPath(request.url)).map((k) => broken.get(k)).find(Boolean);
       if (found) return reply.status(503).send(errorBody(503, brokenStepMessage(found), request.id));
     });
   },

@@ -4,12 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized, forbidden } from '../lib/http-errors.js';
 import { API_KEY_HEADER, API_SECRET_HEADER } from '../../shared/product.js';
 import { API_TEXTS } from '../lib/api-texts.js';
+import { requestPath } from '../lib/request-path.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const isDocsUrl = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
+const isDocsPath = (path: string) => path === '/api/docs' || path.startsWith('/api/docs/');
 /** The load balancer's probes (routes/health): they send no client headers and learn only up or down. */
-const isProbeUrl = (url: string) => ['/api/health', '/api/ready'].includes(url.split('?')[0]);
+const isProbePath = (path: string) => path === '/api/health' || path === '/api/ready';
 
 function originAllowed(request: FastifyRequest, allowed: string[]): boolean {
   const origin = request.headers.origin;
@@ -51,11 +52,13 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/')) return;
+      // The path the router matched, escapes decoded: `/%61pi/…` is an API call too.
+      const path = requestPath(request.url);
+      if (!path.startsWith('/api/')) return;
       if (request.method === 'OPTIONS') return;
       // The OpenAPI document and its reference page (routes/docs) are read by a browser without the key headers.
-      if (SAFE_METHODS.has(request.method) && isDocsUrl(request.url)) return;
-      if ((request.method === 'GET' || request.method === 'HEAD') && isProbeUrl(request.url)) return;
+      if (SAFE_METHODS.has(request.method) && isDocsPath(path)) return;
+      if ((request.method === 'GET' || request.method === 'HEAD') && isProbePath(path)) return;
       const key = request.headers[API_KEY_HEADER];
       const secret = request.headers[API_SECRET_HEADER];
       if (key !== config.apiKey || secret !== config.apiSecret) {
