@@ -15,7 +15,7 @@ export const MEMBER_DATA: ServerDataOptions = { keepLastData: false };
 
 /**
  * Data from the server, fetched on mount and whenever `deps` change, with its loading flag and the translated
- * error. `reload()` fetches again (Retry, Refresh, after an action). Only the latest fetch's answer is shown: a
+ * error, and again when the tab comes back into view. `reload()` fetches again (Retry, Refresh, after an action). Only the latest fetch's answer is shown: a
  * slow answer to an earlier question (the previous page) never replaces a newer one.
  */
 export function useServerData<T>(fetch: () => Promise<T>, deps: unknown[] = [], options: ServerDataOptions = {}) {
@@ -39,6 +39,13 @@ export function useServerData<T>(fetch: () => Promise<T>, deps: unknown[] = [], 
   }, [fetchCurrent, keepLastData]);
   useEffect(() => {
     void reload();
+    // Back in view after another tab or app: what is shown may have changed meanwhile (another administrator
+    // decided the application; a transfer from another tab moved the balances), so it is fetched again.
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void reload();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
   }, [reload]);
 
   return { ...state, reload };

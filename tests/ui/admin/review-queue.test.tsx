@@ -2,7 +2,7 @@
 import './install-dom';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ensureSecondAdmin, insertSubmittedSignup, tokenFor } from '../../server/admin/admin-helpers';
+import { auth, ensureSecondAdmin, insertSubmittedSignup, tokenFor } from '../../server/admin/admin-helpers';
 import { adminScreenSuite, renderAsAdmin } from './render-admin';
 import { ADMIN_TEXTS } from '../../../src/shared/messages';
 import { messagePattern } from '../../helpers/form-messages';
@@ -98,6 +98,28 @@ describe('review queue screens: risk chips, assignment, "Assigned to me", second
     await user.click(within(await screen.findByRole('dialog', { name: 'Give Second Approval' })).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(ADMIN_TEXTS.approved)).toBeInTheDocument();
     await waitFor(async () => expect(await screen.findByRole('region', { name: 'Assignment and approvals' })).toHaveTextContent('2 of 2'));
+  });
+
+  it('an application another administrator rejects while the tab is in the background shows as rejected when it is back in view', async () => {
+    const ben = await ensureSecondAdmin(t.db.db);
+    const id = await insertSubmittedSignup(t.db.db, { email: 'dora@example.com', mobile: '+18687002010', firstName: 'Dora', lastName: 'Decided' });
+    renderAdmin(`/admin/signup-approvals/${id}`);
+    expect(await screen.findByRole('button', { name: 'Reject' })).toBeEnabled();
+    const showTab = (state: 'hidden' | 'visible') => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    showTab('hidden');
+    const rejected = await t.call({ method: 'PUT', url: '/api/signups/reject', headers: auth(await tokenFor(t.app, ben.email)), payload: { signup_id: id } });
+    expect(rejected.statusCode).toBe(200);
+    try {
+      showTab('visible');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Reject' })).toBeDisabled());
+      expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+      expect(screen.getAllByText('Rejected').length).toBeGreaterThan(0);
+    } finally {
+      delete (document as { visibilityState?: string }).visibilityState;
+    }
   });
 
   it('shows the consents with time, address and text version on the review page, and the referral in the history', async () => {
