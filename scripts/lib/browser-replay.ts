@@ -249,13 +249,25 @@ export async function fillFormStep(page: Page, step: FlowStep, entry: JourneyEnt
   }
 }
 
-/** Every field message shown on the page (under fields and in alerts), for a failure's explanation. */
+/** How many times a form of the page's document has been submitted (counted from the first ask on, per document). */
+async function submitsSoFar(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const counted = window as unknown as { replaySubmits?: number };
+    if (counted.replaySubmits === undefined) {
+      counted.replaySubmits = 0;
+      document.addEventListener('submit', () => (counted.replaySubmits! += 1), true);
+    }
+    return counted.replaySubmits;
+  });
+}
+
 /** Every error message the page shows, once each. */
 async function shownMessages(page: Page): Promise<string[]> {
   const texts = await page.locator('.Mui-error.MuiFormHelperText-root, [role="alert"], [id$="__error"]').allInnerTexts();
   return [...new Set(texts.flatMap((t) => t.split('\n')).map((t) => t.trim()).filter(Boolean))];
 }
 
+/** Every field message shown on the page (under fields and in alerts), for a failure's explanation. */
 async function shownErrors(page: Page): Promise<string> {
   return (await shownMessages(page)).join(' | ') || NOTHING_SHOWN;
 }
@@ -454,6 +466,7 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
         }
         if (!entry.expect) await capture();
         const callsBefore = apiCalls;
+        const submitsBefore = await submitsSoFar(page);
         await page.locator('form button[type="submit"]').first().click();
         if (entry.expect) {
           for (const [field, message] of Object.entries(entry.expect.errors ?? {})) {
@@ -484,7 +497,11 @@ export async function replayJourneyInBrowser(journey: Journey, options: BrowserR
         await page.waitForURL((url) => url.pathname !== step.route, { timeout: 20_000 }).catch(async () => {
           const shown = await shownErrors(page);
           // A refusal the applicant cannot see is the worst kind: nothing sent, nothing said.
-          if (apiCalls === callsBefore && shown === NOTHING_SHOWN) throw new Error(`pressing "${await submitLabel(page)}" made no call and shows no message (a silent refusal)`);
+          if (apiCalls === callsBefore && shown === NOTHING_SHOWN) {
+            // Whether the press reached the form tells a lost click (the button moved under the press) from a form that ignored it.
+            const reached = (await submitsSoFar(page)) > submitsBefore ? 'the form was submitted' : 'no submit reached the form: the press did not click the button';
+            throw new Error(`pressing "${await submitLabel(page)}" made no call and shows no message (a silent refusal; ${reached})`);
+          }
           throw new Error(`the step did not move on; shown: ${shown}`);
         });
         submitted[entry.step] = { entry, facts };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import fs from 'node:fs';
 import path from 'node:path';
-import { render, screen, within, fireEvent, waitFor } from '@testing-library/react';
+import { act, render, screen, within, fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Host } from './widget-host';
 import FileUploadWidget from '../../../src/ui/forms/widgets/file-upload-widget';
@@ -162,6 +162,25 @@ describe('beneficiary-list widget', () => {
     expect(screen.getByText('Added.').closest('[role="status"]')).toBeInTheDocument();
     expect(JSON.parse(screen.getByTestId('value').textContent!)).toEqual([{ first_name: 'Ann', percent: 60 }]);
     expect(sent).toEqual([]);
+  });
+
+  it("'Added' stays until the next action on the list: nothing above Next moves on a timer, under a press on it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      render(<Host Widget={BeneficiaryListWidget} schema={beneficiarySchema} options={{ percentField: 'percent', addedMessage: 'Added.' }} />);
+      await user.type(screen.getByLabelText(/First Name/), 'Ann');
+      await user.type(screen.getByLabelText(/Percentage/), '60{Enter}');
+      expect(screen.getByText('Added.')).toBeInTheDocument();
+      // It went 3 s after Add, moving Next up by its height: a press on Next as it went lost its click.
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(screen.getByText('Added.')).toBeInTheDocument();
+      // The person's next action on the list takes it away (here a refused Add: the entry typed was not added).
+      await user.type(screen.getByLabelText(/First Name/), 'Bob{Enter}');
+      expect(screen.queryByText('Added.')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("after a refused Add (or Enter) a field's message goes as the field is corrected, as on a step after a refused Next", async () => {
