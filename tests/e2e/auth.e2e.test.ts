@@ -163,6 +163,33 @@ describe('sign-in and session expiry in Chromium', () => {
     await context.close();
   });
 
+  it('keeps Verify where it is while the resend countdown ticks and when it ends, so a press on it is not moved off it', async () => {
+    const { context, page } = await newPage(e2e.browser, e2e.server.url);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.clock.install();
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(MEMBER.email);
+    await page.locator('input[name="password"]').fill(MEMBER.password);
+    await page.getByRole('button', { name: submitTextOf('auth/sign-in') }).click();
+    await page.waitForURL('**/auth/mobile-verification');
+    const verify = page.getByRole('button', { name: submitTextOf('auth/sign-in-code'), exact: true });
+    const resend = page.getByRole('button', { name: new RegExp(`^${PAGE_TEXTS.resendCode}`) });
+    const placeOfVerify = async () => JSON.stringify(await verify.boundingBox());
+    const first = await placeOfVerify();
+    const seen = [await resend.textContent()];
+    await screenshot(page, 'auth-resend-counting-360');
+    // Each second to the end: the words beside Verify change length (two digits, one, then the label alone).
+    while (seen.at(-1) !== PAGE_TEXTS.resendCode && seen.length < 120) {
+      await page.clock.runFor(1_000);
+      seen.push((await resend.textContent()) ?? '');
+      expect(await placeOfVerify(), `Verify moved when the resend button said "${seen.at(-1)}"`).toBe(first);
+    }
+    expect(seen.at(-1)).toBe(PAGE_TEXTS.resendCode);
+    expect(await resend.isEnabled()).toBe(true);
+    await screenshot(page, 'auth-resend-ready-360');
+    await context.close();
+  });
+
   it('signs the administrator in and lands on /admin/users', async () => {
     const { context, page } = await newPage(e2e.browser, e2e.server.url);
     await page.goto('/login');

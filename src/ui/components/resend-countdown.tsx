@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import { PAGE_TEXTS } from '../../shared/page-texts';
 import { fillText } from '../../shared/fill-text';
 import { RESEND_COOLDOWN_SECONDS } from '../../shared/resend-wait';
@@ -46,7 +46,24 @@ export function ResendCountdown({ onResend, seconds = RESEND_COOLDOWN_SECONDS, r
   const waiting = remaining > 0;
   return (
     <Button variant="text" onClick={click} disabled={disabled || waiting || sending} aria-live="polite">
-      {waiting ? fillText(PAGE_TEXTS.resendIn, { label, seconds: remaining }) : label}
+      {/* As wide as its widest words from the start (the longest count, or the label alone), with digits of one width:
+          the countdown's last seconds and its end moved the Verify button beside it by 4-40 px, and a press whose down
+          and up land on different places clicks nothing. The widths come from hidden pseudo-elements, not read out. */}
+      <Box
+        component="span"
+        data-counting={fillText(PAGE_TEXTS.resendIn, { label, seconds: Math.max(seconds, remaining) })}
+        data-ready={label}
+        sx={{
+          display: 'inline-grid',
+          justifyItems: 'center',
+          fontVariantNumeric: 'tabular-nums',
+          '& > span, &::before, &::after': { gridArea: '1 / 1' },
+          '&::before': { content: 'attr(data-counting)', visibility: 'hidden' },
+          '&::after': { content: 'attr(data-ready)', visibility: 'hidden' },
+        }}
+      >
+        <span>{waiting ? fillText(PAGE_TEXTS.resendIn, { label, seconds: remaining }) : label}</span>
+      </Box>
     </Button>
   );
 }
