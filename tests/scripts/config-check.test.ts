@@ -67,6 +67,16 @@ describe('config:check', () => {
     expect(found.filter((p) => /no flow file declares|Declared facts: none/.test(`${p.message} ${p.hint}`))).toEqual([]);
   });
 
+  it('an age rule without notAfterToday beside it is named: a birth date after today would be refused in the age rule\'s words', () => {
+    const file = 'forms/onboarding/branch.schema.json';
+    const config = copyConfig('repository');
+    const dob = { type: 'string', format: 'date', minAgeYears: 18, errorMessage: { minAgeYears: 'Must be at least 18 years old.' } };
+    config.edit(file, (schema) => (schema.properties.holder_dob = dob));
+    expect(checkConfig(base(config.root))).toContainEqual(expect.objectContaining({ file, path: '/properties/holder_dob/minAgeYears', message: expect.stringMatching(/no notAfterToday/) }));
+    config.edit(file, (schema) => (schema.properties.holder_dob = { ...dob, notAfterToday: true, errorMessage: { ...dob.errorMessage, notAfterToday: 'Not in the future.' } }));
+    expect(checkConfig(base(config.root)).filter((p) => /notAfterToday/.test(p.message))).toEqual([]);
+  });
+
   it('a $ref to nothing and a pattern that is no regular expression are reported once, where they are written', () => {
     const file = 'forms/onboarding/branch.schema.json';
     const after = (change: (schema: any, field: string) => void) => {

@@ -283,6 +283,22 @@ export function blankMessages(file: string, schema: unknown, at: At = [], inMess
 }
 
 /**
+ * An age rule (`minAgeYears`, `maxAgeYears`) without `notAfterToday` beside it: a birth date after today is refused
+ * with the age rule's words ("Must be at least 18 years old", "gives an age over 120"), which do not say what is wrong.
+ */
+export function ageRulesWithoutFutureCheck(file: string, schema: unknown, at: At = []): Problem[] {
+  const out: Problem[] = [];
+  if (!schema || typeof schema !== 'object') return out;
+  const node = schema as Json;
+  const ageRule = ['minAgeYears', 'maxAgeYears'].find((k) => typeof node[k] === 'number');
+  if (!Array.isArray(schema) && ageRule && node.notAfterToday !== true) {
+    out.push({ file, path: pointer([...at, ageRule]), message: `a date of birth with ${ageRule} but no notAfterToday: a birth date after today is refused with the age rule's message, which does not say the date is in the future`, hint: 'Add "notAfterToday": true beside it, with its message in "errorMessage" ("Date of birth cannot be in the future.").' });
+  }
+  for (const [key, value] of Object.entries(node)) if (key !== 'errorMessage' && key !== 'examples') out.push(...ageRulesWithoutFutureCheck(file, value, [...at, key]));
+  return out;
+}
+
+/**
  * A list option the applicant would see as its raw value (no `title`), or whose value the field's type refuses (5 in
  * a list of text): the option shows wrong, or cannot be chosen.
  */

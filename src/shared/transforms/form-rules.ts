@@ -1,4 +1,4 @@
-import { ageInYears, birthDateForAge } from '../dates/age';
+import { ageInYears, birthDateForAge, isCalendarDay } from '../dates/age';
 import { matchesCondition } from '../flow/matches-condition';
 import { optionRuleErrors } from '../forms/option-rules';
 import { withPinnedReadOnlyFields } from '../forms/branch-consts';
@@ -17,6 +17,9 @@ function dateRuleFails(keyword: (typeof DATE_KEYWORDS)[number], rule: unknown, v
   if (typeof rule !== 'number') return false;
   // The same day `rule` years on (29 February: the 28th).
   if (keyword === 'maxYearsAhead') return value > birthDateForAge(-rule, today);
+  // An age rule makes the field a date of birth: one after today is no age at all, so neither rule holds for it
+  // (a holder born in 2090 passed "at least 18" when the form had no notAfterToday beside it).
+  if (isCalendarDay(value) && value > today) return true;
   const age = ageInYears(value, today);
   if (age === null) return false;
   return keyword === 'minAgeYears' ? age < rule : age > rule;

@@ -104,6 +104,18 @@ describe('date keywords', () => {
     const ben = resolveForm(sources, 'onboarding/designation-of-beneficiary').schema;
     expect(formRuleErrors(ben, { beneficiaries: [{ dob: '2030-01-01' }] }, { today })).toEqual({ 'beneficiaries.0.dob': fieldMessage('onboarding/designation-of-beneficiary', 'beneficiaries.0.dob', 'notAfterToday') });
   });
+
+  it('an age rule refuses a birth date after today, with notAfterToday beside it or not (a holder born in 2090 was "at least 18")', () => {
+    const dob = (rules: Record<string, unknown>) => ({ type: 'object', properties: { dob: { type: 'string', format: 'date', ...rules, errorMessage: { minAgeYears: 'At least 18.', maxAgeYears: 'At most 120.', notAfterToday: 'Not in the future.' } } } });
+    const future = { dob: '2090-06-15' };
+    expect(formRuleErrors(dob({ minAgeYears: 18 }), future, { today })).toEqual({ dob: 'At least 18.' });
+    expect(formRuleErrors(dob({ maxAgeYears: 120 }), future, { today })).toEqual({ dob: 'At most 120.' });
+    expect(formRuleErrors(dob({ notAfterToday: true, minAgeYears: 18 }), future, { today })).toEqual({ dob: 'Not in the future.' });
+    // A day that is not on the calendar is the format's to refuse; the age rules say nothing of it.
+    expect(formRuleErrors(dob({ minAgeYears: 18 }), { dob: '2090-02-30' }, { today })).toEqual({});
+    const poa = resolveForm(sources, 'onboarding/power-of-attorney').schema;
+    expect(formRuleErrors(poa, future, { today })).toEqual({ dob: expect.any(String) });
+  });
 });
 
 describe('registry', () => {
