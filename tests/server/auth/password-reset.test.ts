@@ -4,6 +4,7 @@ import { suiteApp } from '../../helpers/test-app';
 import { FakeClock } from '../../../src/server/lib/clock';
 import { formatDateTime } from '../../../src/shared/format-date';
 import { latestCodeFor, login, nextIp, signIn } from './auth-helpers';
+import { auth, insertAdmin, tokenFor, updateBody } from '../admin/admin-helpers';
 
 const FIXED = { operation: 'reset_password', identifier_type: 'email', signup_id: null, verified_on: null, access_token: null, token_type: null };
 const GRACE = { email: 'grace@cu.example', password: 'Member!2345', mobile: '+18683000003' } as const;
@@ -109,6 +110,39 @@ describe.each(dbTargets())('password reset on $name', (target) => {
     const unknown = await burst('nobody-at-once@cu.example');
     expect(known).toEqual([200, 429, 429, 429, 429, 429]);
     expect(unknown).toEqual(known);
+  });
+
+  it.each([
+    ['blocked', 'block'],
+    ['blocked and unblocked again', 'block-unblock'],
+    ['deleted', 'delete'],
+    ['given another email', 'email'],
+  ] as const)('a reset code or token taken before the account was %s sets no password', async (_said, change) => {
+    clock.advance(120_000);
+    const n = ['block', 'block-unblock', 'delete', 'email'].indexOf(change);
+    const holder = await insertAdmin(t.db.db, `reset-${change}@cu.example`, `+1868300090${n}`);
+    const admin = auth(await tokenFor(t.app, 'admin@cu.example'));
+    const sent = await send(holder.email);
+    const requestId: string = sent.json().user_id;
+    const code = await latestCodeFor(t, holder.email, 'password_reset_code');
+    const resetToken: string = (await verify(requestId, holder.email, code)).json().reset_token;
+    // A second code, for the verify step after the change (the first was spent above).
+    clock.advance(120_000);
+    const later = await send(holder.email);
+    const laterCode = await latestCodeFor(t, holder.email, 'password_reset_code');
+
+    const put = (payload: object) => t.call({ method: 'PUT', url: `/api/users/${holder.id}`, headers: admin, payload });
+    if (change === 'block' || change === 'block-unblock') expect((await put({ is_blocked: true })).statusCode).toBe(200);
+    if (change === 'block-unblock') expect((await put({ is_blocked: false })).statusCode).toBe(200);
+    if (change === 'delete') expect((await t.call({ method: 'DELETE', url: `/api/users/${holder.id}/soft`, headers: admin })).statusCode).toBe(200);
+    if (change === 'email') expect((await put(updateBody({ email: `moved-${change}@cu.example`, mobile: holder.mobile }))).statusCode).toBe(200);
+
+    const used = await update(requestId, holder.email, resetToken, 'Taken-Over-Pass1');
+    expect([used.statusCode, used.json().message]).toEqual([401, AUTH_TEXTS.invalidResetToken]);
+    expect((await verify(later.json().user_id, holder.email, laterCode)).statusCode).toBe(401);
+    const row = await t.db.db.selectFrom('users').select('password_hash').where('id', '=', holder.id).executeTakeFirstOrThrow();
+    const { verifyPassword } = await import('../../../src/server/lib/passwords');
+    expect(await verifyPassword(row.password_hash, 'Admin!2345')).toBe(true);
   });
 
   it('validates the reset bodies (bad email, unknown fields) with 400', async () => {

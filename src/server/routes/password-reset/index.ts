@@ -12,7 +12,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { checkCode, codeCheckError, issueCode, sendCountTurn } from '../../lib/one-time-codes.js';
 import { IP_LIMITS, ipLimit, registerIpRateLimit } from '../../lib/auth-rate-limit.js';
 import { AUTH_TEXTS, REQUEST_TEXTS } from '../../../shared/messages.js';
-import { consumeResetToken, findLiveRequest, hashResetToken, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
+import { endPendingGrants } from '../../lib/pending-grants.js';
+import { consumeResetToken, findLiveRequest, hashResetToken, isResettable, openRequest, recentRequests, RESET_SEND_COOLDOWN_MS, RESET_SENDS_PER_HOUR, RESET_TOKEN_TTL_MS } from './password-reset.repository.js';
 import { notification } from '../../lib/notification-texts.js';
 
 const PURPOSE = 'password_reset_code' as const;
@@ -113,7 +114,7 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
         if (!reset) return { error: codeCheckError('invalid') };
         const result = await checkCode(trx, { purpose: PURPOSE, subject: reset.id, code: body.code, now, secret });
         if (result !== 'ok') return { error: codeCheckError(result) };
-        if (reset.user_id === null) return { error: codeCheckError('invalid') };
+        if (reset.user_id === null || !(await isResettable(trx, reset.user_id, body.email))) return { error: codeCheckError('invalid') };
         const token = crypto.randomBytes(32).toString('base64url');
         await trx
           .updateTable('password_resets')
@@ -159,7 +160,7 @@ export default async function passwordResetRoutes(instance: FastifyInstance) {
           .executeTakeFirstOrThrow();
         // Every session and pending sign-in of this user ends now (SECURITY.md row 6).
         await trx.updateTable('sessions').set({ revoked_on: now }).where('user_id', '=', owner).where('revoked_on', 'is', null).execute();
-        await trx.updateTable('sign_in_attempts').set({ expires_on: now }).where('user_id', '=', owner).where('completed_on', 'is', null).where('expires_on', '>', now).execute();
+        await endPendingGrants(trx, owner, now);
         await app.outbox.send(
           {
             channel: 'email',

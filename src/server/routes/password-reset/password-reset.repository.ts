@@ -49,6 +49,19 @@ export function findLiveRequest(db: Transaction<Database>, id: string, email: st
     .executeTakeFirst();
 }
 
+/**
+ * The accounts a reset for this email may still change: not blocked, not deleted, and the email still theirs (an
+ * account blocked, deleted or given another email after the code was sent is refused even inside the same instant).
+ */
+function resettableAccounts(db: Kysely<Database>, email: string) {
+  return db.selectFrom('users').select('id').where('is_blocked', '=', false).where('is_deleted', '=', false).where(sql`lower(email)`, '=', email.trim().toLowerCase());
+}
+
+/** Whether the reset's account may still be reset (verify asks before it hands out a reset token). */
+export async function isResettable(db: Kysely<Database>, userId: number, email: string): Promise<boolean> {
+  return !!(await resettableAccounts(db, email).where('id', '=', userId).executeTakeFirst());
+}
+
 /** Spends the reset token: one conditional UPDATE, so of two parallel uses exactly one wins. */
 export async function consumeResetToken(db: Kysely<Database>, input: { id: string; email: string; token: string; now: Date }): Promise<number | null> {
   const row = await db
@@ -60,7 +73,7 @@ export async function consumeResetToken(db: Kysely<Database>, input: { id: strin
     .where('used_on', 'is', null)
     .where('voided_on', 'is', null)
     .where('token_expires_on', '>', input.now)
-    .where('user_id', 'is not', null)
+    .where('user_id', 'in', resettableAccounts(db, input.email))
     .returning('user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;

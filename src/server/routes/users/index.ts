@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { endPendingGrants } from '../../lib/pending-grants.js';
 import type { ValidateFunction } from 'ajv';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { auditEntry, errorResponses, timestamp } from '../../lib/route-schemas.js';
@@ -207,6 +208,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
           const before = await findUser(trx, id, { forUpdate: true });
           if (!before) throw missing('user');
           const after = await updateUser(trx, id, { is_blocked: blocked, updated_on: app.clock.now() });
+          if (blocked) await endPendingGrants(trx, id, app.clock.now());
           await writeAudit(trx, { actorUserId: request.user!.id, action: blocked ? 'user.block' : 'user.unblock', entityType: 'user', entityId: id, before: { is_blocked: before.is_blocked }, after: { is_blocked: after.is_blocked } });
           return after;
         });
@@ -226,6 +228,8 @@ export default async function usersRoutes(instance: FastifyInstance) {
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.update', entityType: 'user', entityId: id, before, after });
         const notice = contactChangedText(before, after, app.config.productName, now);
         if (notice) {
+          // A code on its way to the old address no longer signs in or resets the password.
+          await endPendingGrants(trx, id, now);
           await app.outbox.send({ channel: 'email', to: before.email, subject: notification('contactChangedSubject', app.config.productName), body: notice, purpose: 'contact_changed' }, trx);
           if (before.mobile) await app.outbox.send({ channel: 'sms', to: before.mobile, body: notice, purpose: 'contact_changed' }, trx);
         }
@@ -246,6 +250,7 @@ export default async function usersRoutes(instance: FastifyInstance) {
         if (!before) throw missing('user');
         if (before.is_deleted) throw conflict(ADMIN_TEXTS.userAlreadyDeleted);
         const after = await updateUser(trx, id, { is_deleted: true, updated_on: app.clock.now() });
+        await endPendingGrants(trx, id, app.clock.now());
         await writeAudit(trx, { actorUserId: request.user!.id, action: 'user.delete', entityType: 'user', entityId: id, before: { is_deleted: false }, after: { is_deleted: true } });
         return after;
       });
