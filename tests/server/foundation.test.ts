@@ -131,6 +131,11 @@ describe.each(dbTargets())('foundation on $name', (target) => {
     }
   });
 
+  it('marks every API answer no-store, refusals too: balances and applications are kept by no browser or proxy', async () => {
+    const answers = [await t.call({ method: 'GET', url: '/api/config' }), await t.call({ method: 'GET', url: '/api/accounts/' }), await t.app.inject({ method: 'GET', url: '/api/users/' }), await t.call({ method: 'GET', url: '/api/does-not-exist' })];
+    expect(answers.map((a) => [a.statusCode, a.headers['cache-control']])).toEqual([[200, 'no-store'], [401, 'no-store'], [401, 'no-store'], [404, 'no-store']]);
+  });
+
   it('answers an unsupported content type with 415', async () => {
     const res = await t.call({ method: 'POST', url: '/api/health', headers: { 'content-type': 'application/xml' }, payload: '<x/>' });
     expect([404, 415]).toContain(res.statusCode);

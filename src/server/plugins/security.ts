@@ -51,10 +51,13 @@ export default fp(
     });
     app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       // The path the router matched, escapes decoded: `/%61pi/…` is an API call too.
       const path = requestPath(request.url);
       if (!path.startsWith('/api/')) return;
+      // Balances, applications and users are nobody's to keep: no browser or proxy stores an answer (ASVS 8.2.1).
+      // A route may say otherwise for its own answer.
+      reply.header('cache-control', 'no-store');
       if (request.method === 'OPTIONS') return;
       // The OpenAPI document and its reference page (routes/docs) are read by a browser without the key headers.
       if (SAFE_METHODS.has(request.method) && isDocsPath(path)) return;
