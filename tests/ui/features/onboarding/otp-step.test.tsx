@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { clearOnboarding } from '../../../../src/ui/features/onboarding/flow-actor';
 import { OtpStep } from '../../../../src/ui/features/onboarding/steps/otp-step';
@@ -22,6 +22,26 @@ describe('a code step', () => {
     first.unmount();
     render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
     expect(['Digit 1 of 6', 'Digit 2 of 6', 'Digit 3 of 6', 'Digit 4 of 6'].map((name) => (screen.getByLabelText(name) as HTMLInputElement).value)).toEqual(['1', '2', '3', '']);
+  });
+
+  it('checks a code once when the sixth digit and Verify come at the same moment, and moves on with it (a second check would say "Invalid" over an accepted code)', async () => {
+    let checks = 0;
+    const calls = fakeApi({
+      '/device-verifications/send/': () => ({ status: 200, data: { message: 'Verification code sent to your email' } }),
+      '/device-verifications/verify/': () => (++checks === 1 ? { status: 200, data: { message: 'Verified' } } : errorBody(401, 'Invalid verification code', { code: 'Invalid verification code' })),
+    });
+    render(<OtpStep step={step} applicant={{ signupId: 's-1', applicantToken: 't' }} onVerified={vi.fn()} />);
+    await screen.findByRole('status');
+    await userEvent.click(screen.getByLabelText('Digit 1 of 6'));
+    await userEvent.keyboard('12345');
+    // One moment, no render between: the last digit completes the code, and Verify is pressed.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Digit 6 of 6'), { target: { value: '6' } });
+      fireEvent.click(screen.getByRole('button', { name: step.texts?.verify ?? 'Verify' }));
+    });
+    await screen.findByText(step.texts?.verified ?? 'Verified');
+    expect(calls.filter((c) => c.url === '/device-verifications/verify/')).toHaveLength(1);
+    expect(screen.queryByText('Invalid verification code')).toBeNull();
   });
 
   it('names the address the code went to (an applicant who corrected a typo sees which one), as the server says it', async () => {

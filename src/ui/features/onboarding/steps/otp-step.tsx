@@ -114,14 +114,20 @@ export function OtpStep({ step, applicant, onVerified, preview = false }: { step
     setTimeout(() => onVerified(data), 2000);
   };
 
+  // One check at a time, and none after a code is accepted, however close together the completions come (`busy` is
+  // the last rendered state): a second check of an accepted code is refused as used, and its 'Invalid verification
+  // code' would stand on a step already verified (a reviewer saw that once; not reproduced).
+  const checking = useRef(false);
   const verify = async (value: string) => {
-    if (value.length !== 6 || busy) return;
+    if (value.length !== 6 || checking.current) return;
+    checking.current = true;
     setBusy(true);
     setError(null);
     try {
       const { data } = preview ? { data: {} } : await call(otp.verifyEndpoint ?? VERIFY, { code: value });
       finish(data);
     } catch (e) {
+      checking.current = false;
       const t = translateApiError(e);
       // Spec 3 section 8: a code error sits under the code boxes.
       setError(t.fieldErrors.code ?? t.message);
