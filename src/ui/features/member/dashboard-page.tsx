@@ -67,37 +67,43 @@ export default function DashboardPage() {
         ))}
       </Grid>
 
-      <Box component="section" aria-labelledby="quick-actions">
-        <Typography id="quick-actions" variant="h3" component="h2" sx={{ mb: 1 }}>
-          {MEMBER_TEXTS.quickActions}
-        </Typography>
-        <Grid container spacing={2}>
-          {QUICK_ACTIONS.map((action) => (
-            <Grid key={action.to} size={{ xs: 6, md: 3 }}>
-              <Button component={RouterLink} to={action.to} variant="outlined" startIcon={action.icon} fullWidth sx={{ py: 1.5, justifyContent: 'flex-start' }}>
-                {action.label}
-              </Button>
-            </Grid>
-          ))}
-        </Grid>
-      </Box>
-
-      <Card variant="outlined" component="section" aria-labelledby="recent-transactions">
-        <CardContent>
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-            <Typography id="recent-transactions" variant="h3" component="h2">
-              {MEMBER_TEXTS.recentTransactions}
+      {/* Below the balances only once they are in (or failed): the cards came in taller than their placeholders and
+          pushed Quick Actions down 100-140 px, so a press aimed at Transfer to Member landed on a card. */}
+      {(accounts.data || accounts.error) && (
+        <>
+          <Box component="section" aria-labelledby="quick-actions">
+            <Typography id="quick-actions" variant="h3" component="h2" sx={{ mb: 1 }}>
+              {MEMBER_TEXTS.quickActions}
             </Typography>
-            <Button component={RouterLink} to="/users/transactions">
-              {MEMBER_TEXTS.viewAll}
-            </Button>
-          </Stack>
-          {recent.error && <Alert severity="error" role="alert">{recent.error}</Alert>}
-          {recent.loading && !recent.data && <Skeleton variant="rounded" height={120} aria-label={MEMBER_TEXTS.loadingRecentTransactions} />}
-          {recent.data && recent.data.items.length === 0 && <Typography sx={{ color: 'text.secondary', py: 2 }}>{MEMBER_TEXTS.noTransactions}</Typography>}
-          {recent.data && recent.data.items.length > 0 && <TransactionsTable items={recent.data.items} caption={MEMBER_TEXTS.recentTransactions} />}
-        </CardContent>
-      </Card>
+            <Grid container spacing={2}>
+              {QUICK_ACTIONS.map((action) => (
+                <Grid key={action.to} size={{ xs: 6, md: 3 }}>
+                  <Button component={RouterLink} to={action.to} variant="outlined" startIcon={action.icon} fullWidth sx={{ py: 1.5, justifyContent: 'flex-start' }}>
+                    {action.label}
+                  </Button>
+                </Grid>
+              ))}
+            </Grid>
+          </Box>
+
+          <Card variant="outlined" component="section" aria-labelledby="recent-transactions">
+            <CardContent>
+              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+                <Typography id="recent-transactions" variant="h3" component="h2">
+                  {MEMBER_TEXTS.recentTransactions}
+                </Typography>
+                <Button component={RouterLink} to="/users/transactions">
+                  {MEMBER_TEXTS.viewAll}
+                </Button>
+              </Stack>
+              {recent.error && <Alert severity="error" role="alert">{recent.error}</Alert>}
+              {recent.loading && !recent.data && <Skeleton variant="rounded" height={120} aria-label={MEMBER_TEXTS.loadingRecentTransactions} />}
+              {recent.data && recent.data.items.length === 0 && <Typography sx={{ color: 'text.secondary', py: 2 }}>{MEMBER_TEXTS.noTransactions}</Typography>}
+              {recent.data && recent.data.items.length > 0 && <TransactionsTable items={recent.data.items} caption={MEMBER_TEXTS.recentTransactions} />}
+            </CardContent>
+          </Card>
+        </>
+      )}
     </Stack>
   );
 }

@@ -18,7 +18,9 @@ export interface MemberCall {
   body: any;
 }
 
-type Handler = (call: MemberCall) => { status: number; data: unknown };
+type Answer = { status: number; data: unknown };
+/** An answer, or a promise of one (an answer held back until the test lets it go). */
+type Handler = (call: MemberCall) => Answer | Promise<Answer>;
 
 /** Answers the member pages' calls in a screen test from handlers keyed by "METHOD url" (the server side is proven by tests/server/member). */
 export function fakeMemberApi(handlers: Record<string, Handler>) {
@@ -33,7 +35,7 @@ export function fakeMemberApi(handlers: Record<string, Handler>) {
     };
     calls.push(call);
     const handler = handlers[`${call.method} ${call.url}`];
-    const { status, data } = handler ? handler(call) : { status: 404, data: { status: 404, message: `No route ${call.url}` } };
+    const { status, data } = handler ? await handler(call) : { status: 404, data: { status: 404, message: `No route ${call.url}` } };
     const response = { status, data, statusText: String(status), headers: {}, config } as AxiosResponse;
     if (status >= 400) throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_RESPONSE', config as any, {}, response);
     return response;

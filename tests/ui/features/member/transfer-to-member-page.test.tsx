@@ -3,6 +3,7 @@ import { act, cleanup, configure, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { IDEMPOTENCY_HEADER } from '../../../../src/shared/product';
 import { TRANSFER_TEXTS, insufficientFundsMessage } from '../../../../src/shared/messages';
+import { MEMBER_TEXTS } from '../../../../src/shared/member-texts';
 import { readFormsDir } from '../../../../src/shared/forms/read-forms-dir';
 import { resolveForm } from '../../../../src/shared/forms/form-registry';
 import { fakeMemberApi, refusal, renderMemberAt, type MemberCall } from './member-fake-api';
@@ -119,6 +120,21 @@ describe('transfer to member: the code step', () => {
     const notice = await screen.findByText(fillText(TRANSFER_TEXTS.completedNotice, { reference: 'TRFABCDEFGH23' }));
     await user.click(within(notice.closest('[role="status"]') as HTMLElement).getByRole('button', { name: PAGE_TEXTS.close }));
     expect(screen.queryByText(fillText(TRANSFER_TEXTS.completedNotice, { reference: 'TRFABCDEFGH23' }))).toBeNull();
+  });
+
+  it('the dashboard shows Quick Actions and recent transactions only once the balances are in, so nothing below them moves under a press', async () => {
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (letGo = resolve));
+    fakeMemberApi({
+      'GET /accounts': async () => (await held, { status: 200, data: { data: { savings: [{ id: 1, AccountNumber: '10000000101', Product: 'Regular Savings', AvailableBalance: 100, account_type: 'savings', balance_cents: 10_000 }], deposit: [], loan: [] } } }),
+      'GET /accounts/transactions': () => ({ status: 200, data: { items: [], total: 0, page: 1, page_size: 5 } }),
+    });
+    renderMemberAt('/users/dashboard');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: MEMBER_TEXTS.transferToMember })).toBeNull();
+    letGo();
+    expect(await screen.findByRole('link', { name: MEMBER_TEXTS.transferToMember })).toBeInTheDocument();
+    expect(screen.getByText('10000000101', { exact: false })).toBeInTheDocument();
   });
 
   it('a closed receipt notice stays closed on a reload: closing clears it from the history entry', async () => {
